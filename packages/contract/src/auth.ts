@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { LIMITS, REQUIRED } from './common';
+import { userSchema } from './users';
+
+/** User-visible texts of the specification's sign-in and sign-up screens, word for word. */
+export const AUTH_MESSAGES = {
+  loginRequired: 'Both email and password are required',
+  loginFailed: 'Login failed',
+  loginNetwork: 'Network error. Please check your connection.',
+  signupRequired: 'All required fields must be filled.',
+  passwordsDontMatch: "Passwords don't match.",
+  phonePair: 'Both country code and phone number must be provided together.',
+  acceptTerms: 'Please accept the Terms and Privacy Policy.',
+  otpRequired: 'OTP is required.',
+  otpSent: 'OTP sent to your email!',
+  signupFailed: 'Failed to send OTP. Please try again.',
+  signupNetwork: 'Network error. Check your connection.',
+  otpInvalid: 'Invalid OTP.',
+  otpNetwork: 'Network error. Try again later.',
+  invalidCredentials: 'No active account found with the given credentials',
+  unverified: 'Please verify your email address before signing in. We sent you a code.',
+  passwordTooShort: `This password is too short. It must contain at least ${LIMITS.passwordMin} characters.`,
+  passwordNumeric: 'This password is entirely numeric.',
+  emailTaken: 'A user with this email already exists.',
+  invalidEmail: 'Enter a valid email address.',
+  codeSentIfExists: 'If an account exists for this email, a code has been sent.',
+} as const;
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`);
+
+export const emailSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(LIMITS.emailMax)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail))
+  .transform((email) => email.toLowerCase());
+
+/** A new password: at least 8 characters and not entirely numeric. */
+export const newPasswordSchema = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .max(LIMITS.passwordMax)
+  .refine((value) => value.length >= LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
+  .refine((value) => !/^\d+$/.test(value), AUTH_MESSAGES.passwordNumeric);
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+export const otpSchema = z
+  .string({ error: AUTH_MESSAGES.otpRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.otpRequired)
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+export const loginRequestSchema = z.object({
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.emailMax).transform((e) => e.toLowerCase()),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(LIMITS.passwordMax),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const refreshRequestSchema = z.object({ refresh: z.string({ error: REQUIRED }).min(1, REQUIRED).max(2000) });
+
+export const registerRequestSchema = z
+  .object({
+    first_name: requiredText(LIMITS.nameMax),
+    last_name: requiredText(LIMITS.nameMax),
+    email: emailSchema,
+    country_code: optionalText(6).refine((v) => v === '' || /^\+?\d{1,4}$/.test(v), 'Enter a valid country code, e.g. +91.'),
+    phone_number: optionalText(20).refine((v) => v === '' || /^[\d\s-]{4,20}$/.test(v), 'Enter a valid phone number.'),
+    password: newPasswordSchema,
+    password_confirm: z.string({ error: REQUIRED }).min(1, REQUIRED).max(LIMITS.passwordMax),
+    site_name: z.string().max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.password_confirm) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: AUTH_MESSAGES.passwordsDontMatch });
+    }
+    if ((value.country_code === '') !== (value.phone_number === '')) {
+      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: AUTH_MESSAGES.phonePair });
+    }
+  });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const verifyOtpRequestSchema = z.object({ email: emailSchema, otp: otpSchema });
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
+
+export const emailRequestSchema = z.object({ email: emailSchema, site_name: z.string().max(100).optional() });
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+
+export const resetPasswordRequestSchema = z
+  .object({
+    email: emailSchema,
+    otp: otpSchema,
+    password: newPasswordSchema,
+    password_confirm: z.string({ error: REQUIRED }).min(1, REQUIRED).max(LIMITS.passwordMax),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.password_confirm) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: AUTH_MESSAGES.passwordsDontMatch });
+    }
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const registerResponseSchema = z.object({ detail: z.string(), email: z.string() });
+
+export const verifyOtpResponseSchema = z.object({
+  detail: z.string(),
+  user: userSchema,
+  tokens: tokenPairSchema,
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './users';
+export * from './auth';
+export * from './public';
