@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, paginated } from './common';
 
 /** A community of the hub (seeded with the specification's eight). */
 export const communitySchema = z.object({
@@ -12,13 +13,18 @@ export const communitySchema = z.object({
 });
 export type Community = z.infer<typeof communitySchema>;
 
+/** GET /api/communities/: every community, ordered by name (a small, bounded list). */
+export const communityListSchema = z.array(communitySchema);
+
 /** An event card. */
 export const eventSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** Start time, ISO 8601. */
   date: z.string(),
   host: z.string(),
   category: z.string(),
+  /** URL of the cover image (under /media/) or null. */
   image: z.string().nullable(),
   description: z.string(),
   registrations_count: z.number().int(),
@@ -27,4 +33,9 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-export const eventsQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+/** GET /api/events/?q=&cursor=&limit=: `q` matches title or category, case-insensitively. */
+export const eventsQuerySchema = pageQuerySchema.extend({ q: z.string().trim().max(200).optional() });
+export type EventsQuery = z.input<typeof eventsQuerySchema>;
+
+/** Events ordered by date (soonest first), cursor-paginated. */
+export const eventPageSchema = paginated(eventSchema);

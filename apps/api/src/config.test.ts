@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+const SECRET = 'x'.repeat(40);
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-config-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults of the embedded setup', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.nodeEnv).toBe('development');
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.mediaDir).toBe(path.join(REPO_ROOT, 'data', 'media'));
+    expect(config.webDistDir).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(config.databaseUrl).toBeNull();
+    expect(config.siteName).toBe('AlumLink');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.logLevel).toBe('info');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('resolves the repo root from its own location, not from the working directory', () => {
+    expect(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).toContain('"workspaces"');
+  });
+
+  it('reads every variable and treats blank ones as unset', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/alumlink',
+      DATABASE_URL: 'postgres://app@db:5432/alumlink',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      MAIL_FROM: 'Alumni <hello@example.org>',
+      PUBLIC_URL: 'https://alumni.example.org/',
+      SITE_NAME: 'Alumni Hub',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      SEED_DEMO: '',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/alumlink',
+      databaseUrl: 'postgres://app@db:5432/alumlink',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'Alumni <hello@example.org>',
+      publicUrl: 'https://alumni.example.org',
+      siteName: 'Alumni Hub',
+      jwtSecret: SECRET,
+      logLevel: 'warn',
+      trustProxy: true,
+      // With PostgreSQL the demo is not seeded unless asked for.
+      seedDemo: false,
+    });
+    expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('stops on a bad value with one line naming the variable', () => {
+    expect(configError({ JWT_SECRET: SECRET, PORT: 'abc' })).toBe(
+      'Invalid environment: PORT must be an integer between 1 and 65535',
+    );
+    expect(configError({ JWT_SECRET: SECRET, PORT: '70000' })).toBe(
+      'Invalid environment: PORT must be an integer between 1 and 65535',
+    );
+    expect(configError({ JWT_SECRET: SECRET, DATABASE_URL: 'mysql://x' })).toBe(
+      'Invalid environment: DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    );
+    expect(configError({ JWT_SECRET: SECRET, SEED_DEMO: 'maybe' })).toBe('Invalid environment: SEED_DEMO must be true or false');
+    expect(configError({ JWT_SECRET: 'short' })).toBe('Invalid environment: JWT_SECRET must be at least 32 characters');
+    expect(configError({ JWT_SECRET: SECRET, LOG_LEVEL: 'loud' })).toMatch(/^Invalid environment: LOG_LEVEL must be one of /);
+    expect(configError({ JWT_SECRET: SECRET, NODE_ENV: 'staging' })).not.toContain('\n');
+  });
+
+  it('generates the JWT secret once, with mode 600, and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    const otherDir = tempDir();
+    expect(loadConfig({ DATA_DIR: otherDir }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+});

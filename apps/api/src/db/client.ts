@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+type RowsResult<TRow> = { rows: (TRow extends Record<string, unknown> ? TRow : Record<string, unknown>)[] };
+
+/** Result of `db.execute(sql...)` for both drivers: at least `rows`. */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+/** The Drizzle database every module uses, whichever driver is underneath. */
+export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
+/** A transaction handle (`db.transaction(async (tx) => ...)`); repositories accept `Database | Transaction`. */
+export type Transaction = PgTransaction<RowsQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction: what repository functions take. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The driver underneath, for the few places that need it (migrations, test dumps). */
+export type DatabaseDriver =
+  | { kind: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> }
+  | { kind: 'postgres'; pool: pg.Pool; db: NodePgDatabase<Schema> };
+
+export type DatabaseConnection = {
+  db: Database;
+  kind: DatabaseKind;
+  driver: DatabaseDriver;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  /** Closes the driver (and releases the data directory lock for PGlite). Idempotent. */
+  close(): Promise<void>;
+};
+
+const pgliteExtensions = { pg_trgm };
+
+/** Keeps the embedded data directory small (PostgreSQL's default lets WAL grow to ~1 GB). */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
+
+/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pgdata. */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseConnection> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPgliteDirectory(config.dataDir);
+}
+
+/** PGlite persisted under `dataDir/pgdata`, guarded by `dataDir/alumlink.lock`. */
+export async function openPgliteDirectory(dataDir: string): Promise<DatabaseConnection> {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create({
+      dataDir: path.join(dataDir, 'pgdata'),
+      extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
+    });
+    return wrapPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** In-memory PGlite, optionally started from a `dumpDataDir()` tarball (used by tests). */
+export async function openPgliteMemory(fromDump?: Blob): Promise<DatabaseConnection> {
+  const client = await PGlite.create({
+    extensions: pgliteExtensions,
+    startParams: pgliteStartParams,
+    ...(fromDump ? { loadDataDir: fromDump } : {}),
+  });
+  return wrapPglite(client, () => undefined);
+}
+
+function wrapPglite(client: PGlite, afterClose: () => void): DatabaseConnection {
+  const db = drizzlePglite({ client, schema });
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind: 'pglite',
+    driver: { kind: 'pglite', client, db },
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => {
+      closing ??= (async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          afterClose();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+export async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool; without a listener it
+  // would crash the process. The pool drops that client by itself.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema });
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind: 'postgres',
+    driver: { kind: 'postgres', pool, db },
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+/** Hashed 6-digit codes e-mailed for verification, password reset and sign-in. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** verify, reset or sign-in. */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'sign-in')`),
+    index('one_time_codes_user_purpose_created_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+/** One row per issued refresh token (hashed); rotation links a token to its successor. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('refresh_sessions_token_hash_unique'),
+    /** Every token rotated from the same sign-in shares a family; reuse revokes the family. */
+    family: uuid('family').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    replacedBy: integer('replaced_by').references((): AnyPgColumn => refreshSessions.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('refresh_sessions_family_idx').on(t.family), index('refresh_sessions_user_idx').on(t.userId)],
+);
+
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+export type RefreshSessionRow = typeof refreshSessions.$inferSelect;

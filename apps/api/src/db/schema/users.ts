@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+
+/** Every person of the network (admins, alumni, trainees, interns). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lower-case; unique case-insensitively through users_email_lower_unique. */
+    email: text('email').notNull(),
+    username: text('username').notNull().unique('users_username_unique'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** AD, TR, IN or AL (see ROLES in the contract). */
+    role: text('role').notNull().default('TR'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    countryCode: text('country_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    handle: text('handle'),
+    bio: text('bio').notNull().default(''),
+    skills: text('skills').notNull().default(''),
+    /** Storage key of the avatar (not a URL); presenters turn it into a /media URL. */
+    image: text('image'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('AD', 'TR', 'IN', 'AL')`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_handle_lower_unique')
+      .on(sql`lower(${t.handle})`)
+      .where(sql`${t.handle} is not null`),
+    // People search (social module): trigram indexes on the lower-cased names and e-mail.
+    index('users_first_name_trgm').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
+    index('users_last_name_trgm').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../client';
+import { communities, events, users } from '../schema/index';
+import { hashPassword } from '../../lib/passwords';
+import { DEMO_COMMUNITIES } from './demo-communities';
+import { demoEvents } from './demo-events';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
+
+export type SeedContext = {
+  now: Date;
+  /** argon2id hash of DEMO_PASSWORD, computed once and shared by every demo account. */
+  passwordHash: string;
+  /** Ids of the seeded people by e-mail, filled by the people step (authors for later steps). */
+  userIds: Map<string, number>;
+};
+
+/** One step of the demo seed; steps run in order inside one transaction. */
+export type SeedStep = { name: string; run(tx: Executor, context: SeedContext): Promise<void> };
+
+const seedPeople: SeedStep = {
+  name: 'people',
+  async run(tx, context) {
+    const people: DemoPerson[] = [...DEMO_ACCOUNTS, ...DEMO_PEOPLE];
+    const rows = await tx
+      .insert(users)
+      .values(
+        people.map((person) => ({
+          email: person.email,
+          username: person.email.split('@')[0] ?? person.email,
+          passwordHash: context.passwordHash,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          role: person.role,
+          isStaff: person.isStaff ?? false,
+          emailVerifiedAt: context.now,
+          bio: person.bio ?? '',
+          skills: person.skills ?? '',
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id, email: users.email });
+    for (const row of rows) context.userIds.set(row.email, row.id);
+  },
+};
+
+const seedCommunities: SeedStep = {
+  name: 'communities',
+  async run(tx) {
+    await tx.insert(communities).values([...DEMO_COMMUNITIES]).onConflictDoNothing();
+  },
+};
+
+const seedEvents: SeedStep = {
+  name: 'events',
+  async run(tx, context) {
+    const createdBy = context.userIds.get('admin@example.com') ?? null;
+    await tx.insert(events).values(demoEvents(context.now).map((event) => ({ ...event, createdBy })));
+  },
+};
+
+/**
+ * The demo, in order. Later modules add their steps here (e.g. jobs, posts, referrals),
+ * using context.userIds to pick authors.
+ */
+export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents];
+
+/** Any fixed number: two instances starting on one empty database seed it only once. */
+const SEED_LOCK_KEY = 7_316_240_913;
+
+export type SeedResult = { seeded: boolean; steps: string[] };
+
+/**
+ * Seeds the demo into an empty database (no users) in one transaction; does nothing otherwise,
+ * so it is safe to call on every start.
+ */
+export async function seedDemo(db: Database, options: { now?: Date; passwordHash?: string } = {}): Promise<SeedResult> {
+  // Hash before the transaction: PGlite is one connection, so keep transactions short.
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  const context: SeedContext = { now: options.now ?? new Date(), passwordHash, userIds: new Map() };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const existing = await tx.select({ id: users.id }).from(users).limit(1);
+    if (existing.length > 0) return { seeded: false, steps: [] };
+    for (const step of DEMO_SEED_STEPS) await step.run(tx, context);
+    return { seeded: true, steps: DEMO_SEED_STEPS.map((step) => step.name) };
+  });
+}

@@ -1,0 +1,75 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communities, events, users } from '../schema/index';
+import { verifyPassword } from '../../lib/passwords';
+import { createTestApp, createUser, type TestApp } from '../../test/index';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
+
+let t: TestApp;
+const now = new Date('2030-06-01T12:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function countRows() {
+  const [people] = await t.db.select({ n: count() }).from(users);
+  const [hubs] = await t.db.select({ n: count() }).from(communities);
+  const [dated] = await t.db.select({ n: count() }).from(events);
+  return { users: people?.n, communities: hubs?.n, events: dated?.n };
+}
+
+describe('seedDemo', () => {
+  it('seeds an empty database: 8 communities, 2 future events, 4 demo accounts and more people', async () => {
+    const result = await seedDemo(t.db, { now });
+    expect(result).toEqual({ seeded: true, steps: ['people', 'communities', 'events'] });
+    const counts = await countRows();
+    expect(counts.communities).toBe(8);
+    expect(counts.events).toBe(2);
+    expect(counts.users).toBeGreaterThanOrEqual(34);
+
+    const seededEvents = await t.db.select().from(events);
+    for (const event of seededEvents) expect(event.startsAt.getTime()).toBeGreaterThan(now.getTime());
+
+    const response = await t.app.inject({ url: '/api/communities/' });
+    expect(response.json().map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['Web Development', 'UI/UX Design', 'Marketing', 'Business Communication']),
+    );
+  });
+
+  it('creates the four demo accounts with the right roles, verified, with the demo password', async () => {
+    const expected = { 'admin@example.com': 'AD', 'alumni@example.com': 'AL', 'trainee@example.com': 'TR', 'intern@example.com': 'IN' };
+    expect(DEMO_ACCOUNTS.map((account) => account.email)).toEqual(Object.keys(expected));
+    for (const [email, role] of Object.entries(expected)) {
+      const [row] = await t.db.select().from(users).where(eq(users.email, email));
+      expect(row?.role).toBe(role);
+      expect(row?.isStaff).toBe(role === 'AD');
+      expect(row?.isActive).toBe(true);
+      expect(row?.emailVerifiedAt).not.toBeNull();
+      expect(row?.firstName).not.toBe('');
+    }
+    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(await verifyPassword(admin?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash ?? '', 'wrong-password')).toBe(false);
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const before = await countRows();
+    expect(await seedDemo(t.db, { now })).toEqual({ seeded: false, steps: [] });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('never seeds a database that already has people', async () => {
+    const other = await createTestApp();
+    try {
+      await createUser(other.db, { role: 'AL' });
+      expect((await seedDemo(other.db)).seeded).toBe(false);
+      const [hubs] = await other.db.select({ n: count() }).from(communities);
+      expect(hubs?.n).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

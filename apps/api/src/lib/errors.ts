@@ -1,0 +1,57 @@
+import type { FieldErrors } from '@alumlink/contract';
+
+/**
+ * An error meant for the client: the error handler answers `{detail, code}` with `status`
+ * (or, for validation errors, the field errors body).
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    /** Stable snake_case code clients may switch on. */
+    readonly code: string,
+    detail: string,
+    /** Only for status 400 validation errors: `{field: [messages], non_field_errors: [...]}`. */
+    readonly fields?: FieldErrors,
+  ) {
+    super(detail);
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+export const badRequest = (detail = 'Bad request.', code = 'bad_request') => new AppError(400, code, detail);
+export const unauthorized = (detail = 'Authentication credentials were not provided.', code = 'not_authenticated') =>
+  new AppError(401, code, detail);
+export const forbidden = (detail = 'You do not have permission to perform this action.', code = 'permission_denied') =>
+  new AppError(403, code, detail);
+export const notFound = (detail = 'Not found.', code = 'not_found') => new AppError(404, code, detail);
+export const conflict = (detail = 'This conflicts with existing data.', code = 'conflict') =>
+  new AppError(409, code, detail);
+export const tooLarge = (detail = 'Request is too large.', code = 'too_large') => new AppError(413, code, detail);
+export const tooManyRequests = (detail = 'Too many requests. Please try again later.', code = 'rate_limited') =>
+  new AppError(429, code, detail);
+
+/**
+ * 400 with DRF-style field errors, e.g. `validation({ email: ['Enter a valid email address.'] })`
+ * or `validation({ non_field_errors: ['Invalid OTP.'] })`.
+ */
+export const validation = (fields: FieldErrors) => new AppError(400, 'invalid', 'Invalid input.', fields);
+
+/** SQLSTATE of a PostgreSQL error (Drizzle wraps driver errors, so the cause is checked too). */
+export function postgresErrorCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** True for a unique violation (23505), e.g. to turn a race on sign-up into a clean 409. */
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresErrorCode(error) === '23505';
+}

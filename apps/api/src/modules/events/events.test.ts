@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/index';
+
+let t: TestApp;
+const base = Date.UTC(2030, 0, 1);
+const day = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.insert(events).values([
+    { title: 'Cloud Fundamentals Workshop', category: 'Workshop', host: 'DevOps', startsAt: new Date(base + 3 * day), image: 'events/cloud.webp' },
+    { title: 'Full-Stack Career Meetup', category: 'Networking', host: 'Alumni', startsAt: new Date(base + 1 * day) },
+    { title: 'Design Critique Night', category: 'UI/UX', host: 'Design', startsAt: new Date(base + 2 * day) },
+    { title: '100% Remote Jobs Q&A', category: 'Careers_Talk', host: 'Career', startsAt: new Date(base + 4 * day) },
+  ]);
+});
+afterAll(() => t.close());
+
+type EventBody = { title: string; date: string; image: string | null; registered: boolean };
+const titles = (body: { results: EventBody[] }) => body.results.map((event) => event.title);
+
+describe('GET /api/events/', () => {
+  it('lists events by date with the contract shape', async () => {
+    const response = await t.app.inject({ url: '/api/events/' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(titles(body)).toEqual([
+      'Full-Stack Career Meetup',
+      'Design Critique Night',
+      'Cloud Fundamentals Workshop',
+      '100% Remote Jobs Q&A',
+    ]);
+    expect(body.next).toBeNull();
+    const cloud = body.results[2];
+    expect(cloud).toMatchObject({
+      date: new Date(base + 3 * day).toISOString(),
+      host: 'DevOps',
+      category: 'Workshop',
+      image: '/media/events/cloud.webp',
+      registrations_count: 0,
+      registered: false,
+    });
+    expect(body.results[0].image).toBeNull();
+  });
+
+  it('filters by title or category, case-insensitively', async () => {
+    const byTitle = await t.app.inject({ url: '/api/events/?q=cLoUd' });
+    expect(titles(byTitle.json())).toEqual(['Cloud Fundamentals Workshop']);
+    const byCategory = await t.app.inject({ url: '/api/events/?q=networking' });
+    expect(titles(byCategory.json())).toEqual(['Full-Stack Career Meetup']);
+    const both = await t.app.inject({ url: '/api/events/?q=CAREER' });
+    expect(titles(both.json())).toEqual(['Full-Stack Career Meetup', '100% Remote Jobs Q&A']);
+    const none = await t.app.inject({ url: '/api/events/?q=gardening' });
+    expect(none.json()).toEqual({ results: [], next: null });
+  });
+
+  it('matches % and _ literally', async () => {
+    expect(titles((await t.app.inject({ url: '/api/events/?q=%25' })).json())).toEqual(['100% Remote Jobs Q&A']);
+    expect(titles((await t.app.inject({ url: '/api/events/?q=s_t' })).json())).toEqual(['100% Remote Jobs Q&A']);
+    // Unescaped, "_" would match the "-" of "Full-Stack".
+    expect(titles((await t.app.inject({ url: '/api/events/?q=full_stack' })).json())).toEqual([]);
+  });
+
+  it('paginates with an opaque cursor', async () => {
+    const first = (await t.app.inject({ url: '/api/events/?limit=3' })).json();
+    expect(first.results).toHaveLength(3);
+    expect(typeof first.next).toBe('string');
+    const second = (await t.app.inject({ url: `/api/events/?limit=3&cursor=${first.next}` })).json();
+    expect(titles(second)).toEqual(['100% Remote Jobs Q&A']);
+    expect(second.next).toBeNull();
+  });
+
+  it('rejects a bad cursor or limit with field errors', async () => {
+    const badCursor = await t.app.inject({ url: '/api/events/?cursor=not-a-cursor' });
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json()).toEqual({ cursor: ['Invalid cursor.'] });
+    const badLimit = await t.app.inject({ url: '/api/events/?limit=1000' });
+    expect(badLimit.statusCode).toBe(400);
+    expect(Object.keys(badLimit.json())).toEqual(['limit']);
+  });
+});

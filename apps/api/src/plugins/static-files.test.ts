@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/index';
+
+let t: TestApp;
+const distDir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-dist-'));
+const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(distDir, 'assets', 'app-1a2b.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDistDir: distDir });
+  mkdirSync(path.join(t.config.mediaDir, 'avatars'), { recursive: true });
+  writeFileSync(path.join(t.config.mediaDir, 'avatars', 'a1.webp'), 'RIFF....WEBP');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain('frame-src https://www.youtube-nocookie.com');
+  expect(csp).toContain("connect-src 'self' ws: wss:");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+  // Plain http: no HSTS.
+  expect(headers['strict-transport-security']).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it('are on API answers', async () => {
+    const response = await t.app.inject({ url: '/api/communities/' });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('are on index.html', async () => {
+    const response = await t.app.inject({ url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('include HSTS only over https', async () => {
+    const secure = await createTestApp({ trustProxy: true });
+    try {
+      const response = await secure.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('the built web app', () => {
+  it('serves index.html for page navigations, never cached', async () => {
+    for (const url of ['/', '/login', '/user/messages?x=1', '/admin']) {
+      const response = await t.app.inject({ url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('caches hashed assets for a year and serves other files', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-1a2b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await t.app.inject({ url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+  });
+
+  it('never answers API-like paths or non-HTML requests with index.html', async () => {
+    for (const url of ['/api/nope/', '/social/nope/', '/users/nope/', '/ws/x', '/media/missing.webp', '/dev/x']) {
+      const response = await t.app.inject({ url, headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+    const json = await t.app.inject({ url: '/login', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/login', headers: html });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('media', () => {
+  it('serves stored media with immutable caching', async () => {
+    const response = await t.app.inject({ url: '/media/avatars/a1.webp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('does not escape the media directory', async () => {
+    const response = await t.app.inject({ url: '/media/../jwt-secret' });
+    expect(response.statusCode).toBe(404);
+    const encoded = await t.app.inject({ url: '/media/%2e%2e/jwt-secret' });
+    expect([400, 403, 404]).toContain(encoded.statusCode);
+    expect(encoded.body).not.toContain('test-secret');
+  });
+});

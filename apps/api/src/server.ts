@@ -1,0 +1,80 @@
+import { buildApp, type App } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase, type DatabaseConnection } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { isDatabaseEmpty, runMigrations } from './db/migrate';
+import { seedDemo } from './db/seed/index';
+
+/** Errors whose message is the whole story: printed as one line, no stack trace. */
+function isExpectedStartupError(error: unknown): error is Error {
+  return error instanceof ConfigError || error instanceof DataDirLockedError;
+}
+
+function isConnectionError(error: unknown): error is Error {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  return (
+    error instanceof Error &&
+    (['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', '28P01', '3D000'].includes(code) ||
+      error.message.includes('timeout exceeded when trying to connect'))
+  );
+}
+
+async function start(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: DatabaseConnection | null = null;
+  let app: App | null = null;
+  let stopping = false;
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal} received, shutting down`);
+    try {
+      // Stops accepting connections and waits for in-flight requests.
+      await app?.close();
+    } finally {
+      // Closing PGlite also releases the data directory lock.
+      await database?.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    database = await openDatabase(config);
+    await runMigrations(database);
+    if (config.seedDemo && (await isDatabaseEmpty(database))) {
+      const result = await seedDemo(database.db);
+      if (result.seeded) console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
+    }
+    app = await buildApp({ config, database });
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`${config.siteName} is running at http://localhost:${config.port}`);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    if (isExpectedStartupError(error)) {
+      console.error(error.message);
+    } else if (config.databaseUrl && isConnectionError(error)) {
+      console.error(`Cannot connect to the database in DATABASE_URL: ${error.message}`);
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use. Set PORT to another port.`);
+    } else {
+      console.error('AlumLink failed to start:', error);
+    }
+    process.exit(1);
+  }
+}
+
+await start();

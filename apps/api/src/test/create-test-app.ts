@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { Database, DatabaseConnection } from '../db/client';
+import { openTestDatabase } from './test-database';
+
+/** A fixed signing key, so tokens made in one test file are reproducible. */
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A test configuration: silent logs, no demo seed, a fresh temporary DATA_DIR (media) and no
+ * web build unless `webDistDir` is given. Overrides win.
+ */
+export function createTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'alumlink-test-'));
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  });
+  return Object.freeze({ ...base, ...overrides });
+}
+
+export type TestApp = {
+  app: App;
+  db: Database;
+  database: DatabaseConnection;
+  config: AppConfig;
+  /** Closes the app and drops its database and temporary data directory. */
+  close(): Promise<void>;
+};
+
+/**
+ * The real app on a database of its own (fresh and migrated), for `app.inject()`.
+ * Typical use: `let t: TestApp; beforeAll(async () => { t = await createTestApp(); }); afterAll(() => t.close());`
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = createTestConfig(overrides);
+  const database = await openTestDatabase();
+  // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
+  const app = await buildApp({ config, database });
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (!overrides.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

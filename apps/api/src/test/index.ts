@@ -1,0 +1,4 @@
+// The API test harness: import from '../../test' (or the right relative path) in *.test.ts files.
+export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from './create-test-app';
+export { createUser, TEST_PASSWORD, type CreateUserOptions, type TestUser } from './factories';
+export { openTestDatabase } from './test-database';
