@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser, storeSession } from '@/testing/factories';
+import { renderRoutes } from '@/testing/render';
+import { server } from '@/testing/server';
+import { appRoutes } from './router';
+
+function renderApp(path: string) {
+  return renderRoutes(appRoutes, { path });
+}
+
+describe('route guards', () => {
+  it('sends a visitor from /user to /login', async () => {
+    const { router } = renderApp('/user');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets any stored user into /user', async () => {
+    storeSession(buildUser({ first_name: 'Grace', last_name: 'Hopper', role: 'TR' }));
+    const { router } = renderApp('/user');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user');
+  });
+
+  it('keeps non-admins out of /admin', async () => {
+    storeSession(buildUser({ role: 'AL' }));
+    const { router } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets a stored admin into /admin (matched case-insensitively)', async () => {
+    storeSession(buildUser({ first_name: 'Ada', last_name: 'Admin', role: 'AD', is_staff: true }));
+    renderApp('/Admin/');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+  });
+
+  it('logs out even when the logout call fails: storage cleared, back to /login', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/auth/logout/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ detail: 'Server exploded', code: 'internal' }, { status: 500 });
+      }),
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    storeSession(buildUser({ role: 'IN' }), { access: 'access-x', refresh: 'refresh-x' });
+    window.localStorage.setItem('theme', 'Dark');
+    const { router, user } = renderApp('/user');
+    await screen.findByRole('heading', { name: /Welcome/ });
+    const [logoutButton] = screen.getAllByRole('button', { name: 'Logout' });
+    if (!logoutButton) throw new Error('no Logout button');
+    await user.click(logoutButton);
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(bodies).toEqual([{ refresh: 'refresh-x' }]);
+    expect(window.localStorage.length).toBe(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Logout request failed'), expect.anything());
+  });
+
+  it('shows the 404 page for unknown routes', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,12 @@
+export { Avatar, DEFAULT_AVATAR, type AvatarProps } from './avatar';
+export { Badge, type BadgeProps } from './badge';
+export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
+export { Card, CardContent, CardHeader, CardTitle } from './card';
+export { Dialog, DialogClose, type DialogProps } from './dialog';
+export { Field, Label, type FieldProps } from './field';
+export { Checkbox, Input, Select, Textarea } from './input';
+export { Skeleton } from './skeleton';
+export { Spinner, type SpinnerProps } from './spinner';
+export { EmptyState, ErrorState, FormMessage, type EmptyStateProps, type ErrorStateProps } from './states';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { PageHeader } from './page-header';

@@ -1,0 +1,39 @@
+/**
+ * Every route of the app, listed once. Route matching is case-insensitive, so
+ * `/communities` also serves the specification's `/Communities` (and `/Admin/` → `/admin`).
+ * Children of an area use these absolute paths (they start with the area's root).
+ */
+export const paths = {
+  home: '/',
+  communities: '/communities',
+  events: '/events',
+  about: '/about',
+  verifiedProfessionals: '/verifiedprofessionals',
+  careerGrowth: '/careergrowth',
+  industryCommunities: '/Industrycommunities',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  user: {
+    root: '/user',
+  },
+  admin: {
+    root: '/admin',
+  },
+} as const;
+
+/** Where the landing search takes a signed-in person. */
+export function userSearchHref(query: string): string {
+  return `${paths.user.root}?${new URLSearchParams({ search: query }).toString()}`;
+}
+
+export function resetPasswordHref(email: string): string {
+  return `${paths.resetPassword}?${new URLSearchParams({ email }).toString()}`;
+}
+
+/** Home of a signed-in person: staff land on the admin portal, everyone else on the user area. */
+export function homeHrefFor(user: { is_staff?: boolean } | null): string {
+  if (!user) return paths.login;
+  return user.is_staff ? paths.admin.root : paths.user.root;
+}

@@ -1,0 +1,74 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton } from '@/components/ui';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useEvents } from '../api/get-events';
+import { EventCard } from '../components/event-card';
+
+/** Wait after the last keystroke before asking the server. */
+export const EVENT_SEARCH_DEBOUNCE_MS = 250;
+
+function EventGridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading events" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Card key={index} className="overflow-hidden">
+          <Skeleton className="aspect-[16/9] rounded-none" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-5 w-20" />
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export function EventsPage() {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), EVENT_SEARCH_DEBOUNCE_MS);
+  const events = useEvents(query);
+  const items = events.data?.pages.flatMap((page) => page.results) ?? [];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <PageHeader eyebrow="Events" title="Upcoming events" description="Workshops, meetups and talks hosted by our community. Save your seat.">
+        <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="event-search" className="sr-only">
+            Search events by title or category
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
+          <Input id="event-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by title or category" className="pl-10" />
+        </form>
+      </PageHeader>
+      <section aria-label="Events" aria-busy={events.isFetching} className="mt-10">
+        {events.isPending ? (
+          <EventGridSkeleton />
+        ) : events.isError && items.length === 0 ? (
+          <ErrorState message="Failed to load events. Please try again." onRetry={() => void events.refetch()} retryLabel="Try again" />
+        ) : items.length === 0 ? (
+          <EmptyState title={query ? 'No events match your search' : 'No upcoming events'} description={query ? 'Try another title or category.' : 'New events will appear here.'} />
+        ) : (
+          <>
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {items.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} />
+                </li>
+              ))}
+            </ul>
+            {events.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="secondary" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
+                  Load more events
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

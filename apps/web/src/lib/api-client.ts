@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import { ApiError, NetworkError } from './api-errors';
+import { clearAllStorage, getAccessToken, getRefreshToken, setTokens } from './storage';
+
+export { ApiError, NetworkError, isApiError, isNetworkError, type FieldErrors } from './api-errors';
+
+/** The one API base setting: empty means the same origin that served the app. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+const REFRESH_PATH = '/api/token/refresh/';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Send the bearer token and refresh it on a 401 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+let handleSessionExpired: () => void = () => window.location.assign('/login');
+
+/** The app registers its router's navigation here; used when a refresh fails. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  handleSessionExpired = handler;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await fetch(apiUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+function isTokenPair(value: unknown): value is { access: string; refresh?: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { access?: unknown }).access === 'string';
+}
+
+async function requestNewAccessToken(): Promise<string> {
+  const refresh = getRefreshToken();
+  if (!refresh) throw new ApiError(401, { detail: 'No refresh token', code: 'not_authenticated' });
+  const response = await send(REFRESH_PATH, { method: 'POST', body: { refresh } }, null);
+  const body = await readBody(response);
+  if (!response.ok || !isTokenPair(body)) throw new ApiError(response.status, body);
+  setTokens({ access: body.access, refresh: body.refresh ?? refresh });
+  return body.access;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same call. */
+function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= requestNewAccessToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
+  const useAuth = options.auth ?? true;
+  const token = useAuth ? getAccessToken() : null;
+  const response = await send(path, options, token);
+  if (response.status !== 401 || !token) return response;
+
+  const current = getAccessToken();
+  let fresh: string;
+  if (current && current !== token) {
+    // Another request refreshed while this one was in flight.
+    fresh = current;
+  } else {
+    try {
+      fresh = await refreshAccessToken();
+    } catch (error) {
+      if (error instanceof NetworkError) throw error;
+      clearAllStorage();
+      handleSessionExpired();
+      return response;
+    }
+  }
+  return send(path, options, fresh);
+}
+
+export function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  const response = await sendWithRefresh(path, options);
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return options.schema ? options.schema.parse(body) : body;
+}
+
+type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands: `api.get(path, { schema })`, `api.post(path, body, { schema })`. */
+export const api = {
+  get: <S extends z.ZodType>(path: string, options: MethodOptions & { schema: S }) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  patch: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options: MethodOptions & { body?: unknown } = {}) =>
+    apiRequest(path, { ...options, method: 'DELETE' }),
+  /** A call whose answer is not read (e.g. logout). */
+  send: (path: string, options: RequestOptions = {}) => apiRequest(path, options),
+};

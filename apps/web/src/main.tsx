@@ -1,0 +1,33 @@
+import { applyTheme, followSystemTheme } from './lib/theme';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { paths } from './config/paths';
+import { setSessionExpiredHandler } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import './index.css';
+
+// Before the first React render so the page never flashes the wrong theme.
+applyTheme();
+followSystemTheme();
+
+const router = createAppRouter();
+const queryClient = createQueryClient();
+
+setSessionExpiredHandler(() => {
+  queryClient.clear();
+  void router.navigate(paths.login, { replace: true });
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './server';
+
+// A test that logs console.error fails (React warnings, act() problems, unhandled requests).
+let consoleErrors: string[] = [];
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  const logged = consoleErrors;
+  consoleErrors = [];
+  if (logged.length > 0) {
+    throw new Error(`console.error was called during the test:\n${logged.join('\n')}`);
+  }
+});
+
+afterAll(() => {
+  server.close();
+});
+
+// jsdom does not scroll; ScrollRestoration calls scrollTo on every navigation.
+window.scrollTo = () => undefined;
+
+// jsdom has no matchMedia; the app treats "no match" as the default.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
