@@ -9,7 +9,7 @@ const PUBLIC_PAGES: Array<[path: string, text: RegExp]> = [
   ['/', /welcome/i],
   ['/communities', /why join/i],
   ['/Communities', /why join/i],
-  ['/events', /events/i],
+  ['/events', /event/i],
   ['/about', /about/i],
   ['/verifiedprofessionals', /verified/i],
   ['/careergrowth', /career/i],
@@ -37,7 +37,8 @@ describe('public pages', () => {
         const context = await newContext(browser, server.baseUrl, width, 844);
         const { page, errors } = await openPage(context);
         await page.goto(path);
-        await page.getByText(text).first().waitFor();
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
+        assert.match((await page.locator('main').first().textContent()) ?? '', text);
         await page.waitForLoadState('networkidle');
         assert.deepEqual(errors, [], `console errors on ${path} at ${width}px`);
         await context.close();
