@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import {
   serializerCompiler,
@@ -8,14 +7,28 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
+import { registerAuth } from './lib/auth';
 import { handleError } from './lib/error-handler';
-import { tooManyRequests } from './lib/errors';
+import { registerMailer, type MailerOptions } from './lib/mailer/index';
+import { registerRateLimits } from './lib/rate-limits';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -38,11 +51,13 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;
   database: DatabaseConnection;
+  /** Mail transport and delivery mode (default: SMTP_URL or the dev mailbox; loop except in tests). */
+  mailer?: MailerOptions;
 };
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -52,7 +67,7 @@ const ALIAS_PREFIX = /^\/alumlink(?=\/(?:api|users|social)\/)/;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole server (plugins, error handling, modules) without listening. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -78,33 +93,18 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<A
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  registerAuth(app);
+  registerMailer(app, mailer);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await registerSecurityHeaders(app);
-  await registerRateLimit(app, config);
+  await registerRateLimits(app, config);
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);
 
   for (const featureModule of featureModules) await app.register(featureModule);
   return app;
-}
-
-/** Rate limits are opt-in per route: `config: { rateLimit: { max: 5, timeWindow: '1 minute' } }`. */
-async function registerRateLimit(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) unavailable'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => undefined);
-    });
-  }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'alumlink-rl-' } : {}),
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(`Too many requests. Please try again in ${context.after}.`),
-  });
 }

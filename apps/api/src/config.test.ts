@@ -83,6 +83,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('reads RATE_LIMIT_MULTIPLIER (default 1)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);
+    expect(configError({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: 'lots' })).toBe(
+      'Invalid environment: RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000',
+    );
+    expect(configError({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '0' })).toBe(
+      'Invalid environment: RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000',
+    );
+  });
+
   it('stops on a bad value with one line naming the variable', () => {
     expect(configError({ JWT_SECRET: SECRET, PORT: 'abc' })).toBe(
       'Invalid environment: PORT must be an integer between 1 and 65535',

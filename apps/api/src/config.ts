@@ -37,6 +37,8 @@ export type AppConfig = Readonly<{
   seedDemo: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (client ip, https detection). */
   trustProxy: boolean;
+  /** Multiplies every rate limit's maximum (tests and the browser suite loosen them); default 1. */
+  rateLimitMultiplier: number;
 }>;
 
 export class ConfigError extends Error {
@@ -87,6 +89,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SEED_DEMO: booleanText('SEED_DEMO').optional(),
   TRUST_PROXY: booleanText('TRUST_PROXY').optional(),
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000' })
+    .min(0.01, 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000')
+    .max(10_000, 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000')
+    .default(1),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */
@@ -144,6 +151,7 @@ export function loadConfig(env: Env): AppConfig {
     // The demo only seeds itself into the embedded database, unless asked for explicitly.
     seedDemo: vars.SEED_DEMO ?? databaseUrl === null,
     trustProxy: vars.TRUST_PROXY ?? false,
+    rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
   });
 }
 

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseConnection } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { isDatabaseEmpty, runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/index';
+import { mediaStorageFor } from './lib/storage/index';
 
 /** Errors whose message is the whole story: printed as one line, no stack trace. */
 function isExpectedStartupError(error: unknown): error is Error {
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
     database = await openDatabase(config);
     await runMigrations(database);
     if (config.seedDemo && (await isDatabaseEmpty(database))) {
-      const result = await seedDemo(database.db);
+      const result = await seedDemo(database.db, { media: mediaStorageFor(config) });
       if (result.seeded) console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
     }
     app = await buildApp({ config, database });

@@ -24,6 +24,14 @@ export const AUTH_MESSAGES = {
   emailTaken: 'A user with this email already exists.',
   invalidEmail: 'Enter a valid email address.',
   codeSentIfExists: 'If an account exists for this email, a code has been sent.',
+  otpSentDetail: 'OTP sent to your email.',
+  otpExpired: 'This code has expired. Request a new one.',
+  otpTooManyAttempts: 'Too many attempts. Request a new code.',
+  emailVerified: 'Email verified successfully.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  loggedOut: 'Successfully logged out.',
+  tokenNotValid: 'Token is invalid or expired',
+  notAuthenticated: 'Authentication credentials were not provided.',
 } as const;
 
 const requiredText = (max: number) =>
@@ -63,6 +71,10 @@ export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const refreshRequestSchema = z.object({ refresh: z.string({ error: REQUIRED }).min(1, REQUIRED).max(2000) });
+
+/** Logout: with `refresh`, that session's family is revoked; without, every session of the user. */
+export const logoutRequestSchema = z.object({ refresh: z.string().max(2000).optional() });
+export type LogoutRequest = z.input<typeof logoutRequestSchema>;
 
 export const registerRequestSchema = z
   .object({
@@ -113,3 +125,28 @@ export const verifyOtpResponseSchema = z.object({
   tokens: tokenPairSchema,
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
+
+/** Texts of the two-factor sign-in step (settings: two_factor on). */
+export const TWO_FACTOR_MESSAGES = {
+  codeSent: 'We sent a sign-in code to your email.',
+} as const;
+
+/** Answer of POST /api/token/ when the account has two-factor sign-in on: no tokens yet, a code was e-mailed. */
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  detail: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** POST /api/token/: a token pair, or a two-factor challenge (then POST /api/token/verify-2fa/). */
+export const loginResponseSchema = z.union([tokenPairSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** True when the sign-in answer asks for the e-mailed code. */
+export function isTwoFactorChallenge(response: LoginResponse): response is TwoFactorChallenge {
+  return 'two_factor_required' in response;
+}
+
+/** Body of POST /api/token/verify-2fa/: the e-mail and the 6-digit sign-in code → {access, refresh}. */
+export const verifyTwoFactorRequestSchema = z.object({ email: emailSchema, otp: otpSchema });
+export type VerifyTwoFactorRequest = z.input<typeof verifyTwoFactorRequestSchema>;

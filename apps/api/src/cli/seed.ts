@@ -4,13 +4,14 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { runMigrations } from '../db/migrate';
 import { seedDemo } from '../db/seed/index';
+import { mediaStorageFor } from '../lib/storage/index';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    const result = await seedDemo(database.db);
+    const result = await seedDemo(database.db, { media: mediaStorageFor(config) });
     if (result.seeded) {
       console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
     } else {

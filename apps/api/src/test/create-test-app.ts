@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
+import type { MailerOptions } from '../lib/mailer/index';
 import type { Database, DatabaseConnection } from '../db/client';
 import { openTestDatabase } from './test-database';
 
@@ -39,13 +40,17 @@ export type TestApp = {
 
 /**
  * The real app on a database of its own (fresh and migrated), for `app.inject()`.
- * Typical use: `let t: TestApp; beforeAll(async () => { t = await createTestApp(); }); afterAll(() => t.close());`
+ * Mail is not sent in the background: call `app.mailer.deliverPending()`, or read the outbox
+ * (`emailsTo`, `lastCodeSentTo`). Typical use: `let t: TestApp; beforeAll(async () => { t = await createTestApp(); }); afterAll(() => t.close());`
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { mailer?: MailerOptions } = {},
+): Promise<TestApp> {
   const config = createTestConfig(overrides);
   const database = await openTestDatabase();
   // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.mailer ? { mailer: options.mailer } : {}) });
   return {
     app,
     db: database.db,

@@ -17,15 +17,37 @@ export const paths = {
   resetPassword: '/reset-password',
   user: {
     root: '/user',
+    profile: '/user/profile',
+    profileOf: '/user/profile/:userId',
+    messages: '/user/messages',
+    jobs: '/user/jobs',
+    referrals: '/user/referrals',
+    settings: '/user/settings',
   },
   admin: {
     root: '/admin',
+    jobs: '/admin/jobs',
+    managePosts: '/admin/managepost',
+    referrals: '/admin/referral',
+    roleUpdater: '/admin/roleupdater',
+    auditLog: '/admin/audit-log',
+    profile: '/admin/profile',
   },
 } as const;
 
 /** Where the landing search takes a signed-in person. */
 export function userSearchHref(query: string): string {
   return `${paths.user.root}?${new URLSearchParams({ search: query }).toString()}`;
+}
+
+/** Someone's profile page in the user area. */
+export function profileHref(userId: number): string {
+  return `${paths.user.profile}/${userId}`;
+}
+
+/** The messages page opened on a conversation with someone. */
+export function messageUserHref(userId: number): string {
+  return `${paths.user.messages}?${new URLSearchParams({ user_id: String(userId) }).toString()}`;
 }
 
 export function resetPasswordHref(email: string): string {

@@ -93,6 +93,22 @@ function refreshAccessToken(): Promise<string> {
   return refreshInFlight;
 }
 
+/**
+ * Refreshes the access token (for the realtime socket after its 4401 close). Resolves with the new
+ * token, or null when the session is over (storage cleared, session-expired handler called).
+ * A network failure rejects with NetworkError so the caller can retry later.
+ */
+export async function refreshSession(): Promise<string | null> {
+  try {
+    return await refreshAccessToken();
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    clearAllStorage();
+    handleSessionExpired();
+    return null;
+  }
+}
+
 async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
   const useAuth = options.auth ?? true;
   const token = useAuth ? getAccessToken() : null;

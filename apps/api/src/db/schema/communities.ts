@@ -1,5 +1,6 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
+import { users } from './users';
 
 /** The communities of the hub (seeded with eight). */
 export const communities = pgTable('communities', {
@@ -15,3 +16,20 @@ export const communities = pgTable('communities', {
 });
 
 export type CommunityRow = typeof communities.$inferSelect;
+
+/** Membership of a community; communities.members_count is kept in step in the same transaction. */
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'community_members_pkey', columns: [t.communityId, t.userId] }), index('community_members_user_idx').on(t.userId)],
+);
+
+export type CommunityMemberRow = typeof communityMembers.$inferSelect;

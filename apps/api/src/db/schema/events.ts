@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -28,3 +28,46 @@ export const events = pgTable(
 );
 
 export type EventRow = typeof events.$inferSelect;
+
+/**
+ * One row per (event, person) registered. `reminder_sent_at` is set in the same transaction that
+ * queues the reminder e-mail, by whichever server instance claimed the row (FOR UPDATE SKIP LOCKED).
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    reminderSentAt: timestamptz('reminder_sent_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'event_registrations_pkey', columns: [t.eventId, t.userId] }),
+    index('event_registrations_user_idx').on(t.userId),
+    index('event_registrations_reminder_due_idx').on(t.eventId).where(sql`${t.reminderSentAt} is null`),
+  ],
+);
+
+/** Messages of an event's live discussion, read oldest first. */
+export const eventMessages = pgTable(
+  'event_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('event_messages_event_created_idx').on(t.eventId, t.createdAt, t.id)],
+);
+
+export type EventRegistrationRow = typeof eventRegistrations.$inferSelect;
+export type EventMessageRow = typeof eventMessages.$inferSelect;

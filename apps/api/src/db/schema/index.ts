@@ -4,3 +4,8 @@ export * from './auth';
 export * from './mail';
 export * from './communities';
 export * from './events';
+export * from './social';
+export * from './messaging';
+export * from './careers';
+export * from './settings';
+export * from './admin';

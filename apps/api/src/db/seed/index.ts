@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { communities, events, users } from '../schema/index';
 import { hashPassword } from '../../lib/passwords';
+import type { MediaStorage } from '../../lib/storage/index';
+import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
 import { demoEvents } from './demo-events';
+import { seedPosts } from './demo-posts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
@@ -14,6 +17,8 @@ export type SeedContext = {
   passwordHash: string;
   /** Ids of the seeded people by e-mail, filled by the people step (authors for later steps). */
   userIds: Map<string, number>;
+  /** Where seeded pictures go; without it, steps seed no images. */
+  media?: MediaStorage;
 };
 
 /** One step of the demo seed; steps run in order inside one transaction. */
@@ -64,7 +69,7 @@ const seedEvents: SeedStep = {
  * The demo, in order. Later modules add their steps here (e.g. jobs, posts, referrals),
  * using context.userIds to pick authors.
  */
-export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents];
+export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents, seedPosts, seedJobs, seedReferrals, seedMemberships];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */
 const SEED_LOCK_KEY = 7_316_240_913;
@@ -75,10 +80,13 @@ export type SeedResult = { seeded: boolean; steps: string[] };
  * Seeds the demo into an empty database (no users) in one transaction; does nothing otherwise,
  * so it is safe to call on every start.
  */
-export async function seedDemo(db: Database, options: { now?: Date; passwordHash?: string } = {}): Promise<SeedResult> {
+export async function seedDemo(
+  db: Database,
+  options: { now?: Date; passwordHash?: string; media?: MediaStorage } = {},
+): Promise<SeedResult> {
   // Hash before the transaction: PGlite is one connection, so keep transactions short.
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
-  const context: SeedContext = { now: options.now ?? new Date(), passwordHash, userIds: new Map() };
+  const context: SeedContext = { now: options.now ?? new Date(), passwordHash, userIds: new Map(), media: options.media };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: users.id }).from(users).limit(1);

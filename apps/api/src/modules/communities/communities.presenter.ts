@@ -1,7 +1,7 @@
 import type { Community } from '@alumlink/contract';
-import type { CommunityRow } from '../../db/schema/index';
+import type { CommunityListRow } from './communities.repository';
 
-export function presentCommunity(row: CommunityRow): Community {
+export function presentCommunity(row: CommunityListRow): Community {
   return {
     id: row.id,
     slug: row.slug,
@@ -9,5 +9,6 @@ export function presentCommunity(row: CommunityRow): Community {
     description: row.description,
     icon: row.icon,
     members_count: row.membersCount,
+    is_member: row.isMember,
   };
 }

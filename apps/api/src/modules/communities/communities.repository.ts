@@ -1,10 +1,83 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { communities, type CommunityRow } from '../../db/schema/index';
+import { communities, communityMembers, type CommunityRow } from '../../db/schema/index';
 
 /** Upper bound of the hub; the list is small by nature, but no query is unbounded. */
 export const COMMUNITIES_MAX = 200;
 
-export function listCommunitiesByName(db: Executor): Promise<CommunityRow[]> {
-  return db.select().from(communities).orderBy(asc(communities.name), asc(communities.id)).limit(COMMUNITIES_MAX);
+/** A community and whether the viewer is a member of it. */
+export type CommunityListRow = CommunityRow & { isMember: boolean };
+
+/** Membership of the viewer: an EXISTS on the community_members primary key (false for visitors). */
+function isMemberColumn(viewerId: number | null) {
+  if (viewerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId})`;
+}
+
+function communityColumns(viewerId: number | null) {
+  return {
+    id: communities.id,
+    slug: communities.slug,
+    name: communities.name,
+    description: communities.description,
+    icon: communities.icon,
+    membersCount: communities.membersCount,
+    createdAt: communities.createdAt,
+    isMember: isMemberColumn(viewerId),
+  };
+}
+
+export function listCommunitiesByName(db: Executor, viewerId: number | null): Promise<CommunityListRow[]> {
+  return db
+    .select(communityColumns(viewerId))
+    .from(communities)
+    .orderBy(asc(communities.name), asc(communities.id))
+    .limit(COMMUNITIES_MAX);
+}
+
+export async function findCommunityBySlug(db: Executor, slug: string, viewerId: number | null): Promise<CommunityListRow | null> {
+  const [row] = await db
+    .select(communityColumns(viewerId))
+    .from(communities)
+    .where(eq(communities.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCommunityIdBySlug(db: Executor, slug: string): Promise<number | null> {
+  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.slug, slug)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Adds the membership; true when it was new (a concurrent duplicate waits, then does nothing). */
+export async function insertMember(db: Executor, communityId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .insert(communityMembers)
+    .values({ communityId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: communityMembers.userId });
+  return rows.length > 0;
+}
+
+/** Removes the membership; true when there was one. */
+export async function deleteMember(db: Executor, communityId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+    .returning({ userId: communityMembers.userId });
+  return rows.length > 0;
+}
+
+/** Adds delta to members_count (0 just reads it); the new value, or null when the community is gone. */
+export async function bumpMembersCount(db: Executor, communityId: number, delta: number): Promise<number | null> {
+  if (delta === 0) {
+    const [row] = await db.select({ value: communities.membersCount }).from(communities).where(eq(communities.id, communityId)).limit(1);
+    return row?.value ?? null;
+  }
+  const [row] = await db
+    .update(communities)
+    .set({ membersCount: sql`${communities.membersCount} + ${delta}` })
+    .where(eq(communities.id, communityId))
+    .returning({ value: communities.membersCount });
+  return row?.value ?? null;
 }

@@ -1,10 +1,48 @@
-import type { Community } from '@alumlink/contract';
-import type { Database } from '../../db/client';
+import type { Community, CommunityMembership } from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { notFound, postgresErrorCode } from '../../lib/errors';
 import { presentCommunity } from './communities.presenter';
-import { listCommunitiesByName } from './communities.repository';
+import * as repository from './communities.repository';
 
-/** Every community of the hub, ordered by name; public. */
-export async function listCommunities(db: Database): Promise<Community[]> {
-  const rows = await listCommunitiesByName(db);
+const FOREIGN_KEY_VIOLATION = '23503';
+const communityNotFound = () => notFound('Community not found.');
+
+/** Every community of the hub, ordered by name; public (is_member false for visitors). */
+export async function listCommunities(db: Executor, viewerId: number | null): Promise<Community[]> {
+  const rows = await repository.listCommunitiesByName(db, viewerId);
   return rows.map(presentCommunity);
+}
+
+/** One community by slug; public. */
+export async function getCommunity(db: Executor, slug: string, viewerId: number | null): Promise<Community> {
+  const row = await repository.findCommunityBySlug(db, slug, viewerId);
+  if (!row) throw communityNotFound();
+  return presentCommunity(row);
+}
+
+/**
+ * Joins (or leaves) a community. The membership row and members_count change in one
+ * transaction, the count by the rows actually inserted or deleted, so repeated and concurrent
+ * clicks leave one membership and a matching count.
+ */
+export async function setMembership(db: Database, user: AuthUser, slug: string, member: boolean): Promise<CommunityMembership> {
+  const communityId = await repository.findCommunityIdBySlug(db, slug);
+  if (communityId === null) throw communityNotFound();
+  try {
+    return await db.transaction(async (tx) => {
+      const changed = member
+        ? await repository.insertMember(tx, communityId, user.id)
+        : await repository.deleteMember(tx, communityId, user.id);
+      const delta = changed ? (member ? 1 : -1) : 0;
+      const membersCount = await repository.bumpMembersCount(tx, communityId, delta);
+      // Deleted meanwhile: throwing rolls the membership back.
+      if (membersCount === null) throw communityNotFound();
+      return { is_member: member, members_count: membersCount };
+    });
+  } catch (error) {
+    // The community was deleted between the lookup and the insert.
+    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw communityNotFound();
+    throw error;
+  }
 }

@@ -1,18 +1,171 @@
-import { eventPageSchema, eventsQuerySchema } from '@alumlink/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listEvents } from './events.service';
+import {
+  createEventMessageRequestSchema,
+  createEventRequestSchema,
+  errorSchema,
+  eventDiscussionQuerySchema,
+  eventIdParamsSchema,
+  eventMessagePageSchema,
+  eventMessageSchema,
+  eventPageSchema,
+  eventRegistrationResultSchema,
+  eventSchema,
+  eventsQuerySchema,
+  updateEventRequestSchema,
+} from '@alumlink/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { requireRole } from '../../lib/auth';
+import { readMultipartForm, registerMultipart } from '../../lib/multipart';
+import { mediaStorageFor } from '../../lib/storage/index';
+import { badRequestSchema, parseFields } from '../../lib/validation';
+import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { listEventMessages, postEventMessage } from './discussion.service';
+import * as service from './events.service';
+import { authenticateIfPresent, viewerOf } from './optional-auth';
+import { registerEventReminderScheduler } from './reminder-scheduler';
 
+const TAGS = ['events'];
+const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
+const security = [{ bearerAuth: [] }];
+
+/** JSON body, or multipart fields plus an optional `image` file. */
+async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest, schema: TSchema): Promise<{ input: z.output<TSchema>; image?: Buffer }> {
+  if (!request.isMultipart()) return { input: parseFields(schema, request.body ?? {}) };
+  const form = await readMultipartForm(request, ['image']);
+  const input = parseFields(schema, form.fields);
+  const image = form.files.get('image');
+  return image ? { input, image } : { input };
+}
+
+/** Events: public list and detail, admin editing, registration and the live discussion. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerMultipart(app);
+  const storage = mediaStorageFor(app.config);
+  const adminOnly = { preHandler: [app.authenticate, requireRole('AD')] };
+  registerEventReminderScheduler(app);
+
   app.get(
     '/api/events/',
     {
+      preHandler: authenticateIfPresent,
       schema: {
-        tags: ['events'],
-        summary: 'Events by date; `q` filters by title or category, case-insensitively (public)',
+        tags: TAGS,
+        summary: 'Events by date; `q` filters by title or category, case-insensitively (public; `registered` for a signed-in caller)',
         querystring: eventsQuerySchema,
-        response: { 200: eventPageSchema },
+        response: { 200: eventPageSchema, ...errors },
       },
     },
-    async (request) => listEvents(app.db, request.query),
+    async (request) => service.listEvents(app.db, viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/events/:id/',
+    {
+      preHandler: authenticateIfPresent,
+      schema: {
+        tags: TAGS,
+        summary: 'One event (public; `registered` for a signed-in caller)',
+        params: eventIdParamsSchema,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (request) => service.getEvent(app.db, viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/events/',
+    {
+      ...adminOnly,
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: create an event; JSON, or multipart/form-data with an optional `image` file',
+        description: `Fields: ${Object.keys(createEventRequestSchema.shape).join(', ')}.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        security,
+        response: { 201: eventSchema, ...errors, 403: errorSchema, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { input, image } = await readEventForm(request, createEventRequestSchema);
+      return reply.status(201).send(await service.createEvent(app.db, storage, request.user, input, image));
+    },
+  );
+
+  app.patch(
+    '/api/events/:id/',
+    {
+      ...adminOnly,
+      schema: {
+        tags: TAGS,
+        summary: 'Admin: change some fields of an event; JSON, or multipart/form-data with an optional `image` file',
+        description: `Fields: ${Object.keys(updateEventRequestSchema.shape).join(', ')}.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        security,
+        params: eventIdParamsSchema,
+        response: { 200: eventSchema, ...errors, 403: errorSchema, 413: errorSchema },
+      },
+    },
+    async (request) => {
+      const { input, image } = await readEventForm(request, updateEventRequestSchema);
+      return service.updateEvent(app.db, storage, request.user, request.params.id, input, image);
+    },
+  );
+
+  // Registration takes no body; an empty JSON body (or none) is fine.
+  await app.register(async (plainScope) => {
+    acceptEmptyJsonBody(plainScope);
+    const scope = plainScope.withTypeProvider<ZodTypeProvider>();
+    const registration = {
+      onRequest: scope.authenticate,
+      schema: {
+        tags: TAGS,
+        security,
+        params: eventIdParamsSchema,
+        response: { 200: eventRegistrationResultSchema, ...errors },
+      },
+    };
+    scope.post(
+      '/api/events/:id/register/',
+      { ...registration, schema: { ...registration.schema, summary: 'Register for an event (idempotent)' } },
+      async (request) => service.setRegistration(app.db, request.user, request.params.id, true),
+    );
+    scope.delete(
+      '/api/events/:id/register/',
+      { ...registration, schema: { ...registration.schema, summary: 'Cancel your registration (idempotent)' } },
+      async (request) => service.setRegistration(app.db, request.user, request.params.id, false),
+    );
+  });
+
+  app.get(
+    '/api/events/:id/discussion/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "An event's live discussion, newest first (`next` goes back in time)",
+        security,
+        params: eventIdParamsSchema,
+        querystring: eventDiscussionQuerySchema,
+        response: { 200: eventMessagePageSchema, ...errors },
+      },
+    },
+    async (request) => listEventMessages(app.db, request.user, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/events/:id/discussion/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Post to an event's live discussion; everyone connected receives `event.message`",
+        security,
+        params: eventIdParamsSchema,
+        body: createEventMessageRequestSchema,
+        response: { 201: eventMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await postEventMessage(app.db, request.user, request.params.id, request.body.text)),
   );
 };

@@ -1,17 +1,112 @@
-import type { Event, Paginated } from '@alumlink/contract';
-import type { Database } from '../../db/client';
+import type { Event, EventRegistrationResult, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound, postgresErrorCode } from '../../lib/errors';
+import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
+import type { MediaStorage } from '../../lib/storage/index';
+import { canOnEvents } from './events.policy';
 import { presentEvent } from './events.presenter';
-import { findEvents } from './events.repository';
+import * as repository from './events.repository';
 
 export type ListEventsInput = { q?: string; cursor?: string; limit: number };
+export type CreateEventInput = z.output<typeof createEventRequestSchema>;
+export type UpdateEventInput = z.output<typeof updateEventRequestSchema>;
 
-/** Events by date, optionally filtered by title/category; public. */
-export async function listEvents(db: Database, input: ListEventsInput): Promise<Paginated<Event>> {
+const FOREIGN_KEY_VIOLATION = '23503';
+export const eventNotFound = () => notFound('Event not found.');
+
+/** Events by date, optionally filtered by title/category; public (`registered` for a signed-in viewer). */
+export async function listEvents(db: Executor, viewer: AuthUser | null, input: ListEventsInput): Promise<Paginated<Event>> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const text = input.q?.trim() || undefined;
-  const rows = await findEvents(db, { text, after, take: input.limit + 1 });
+  const rows = await repository.findEvents(db, { text, after, viewerId: viewer?.id ?? null, take: input.limit + 1 });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
-  // Registration arrives with the event registrations table; until then nobody is registered.
-  return { results: page.items.map((row) => presentEvent(row, false)), next: page.next };
+  return { results: page.items.map((row) => presentEvent(row, row.registered)), next: page.next };
+}
+
+/** One event; public. */
+export async function getEvent(db: Executor, viewer: AuthUser | null, eventId: number): Promise<Event> {
+  const [row] = await repository.findEvents(db, { viewerId: viewer?.id ?? null, eventId, take: 1 });
+  if (!row) throw eventNotFound();
+  return presentEvent(row, row.registered);
+}
+
+function assertManager(user: AuthUser): void {
+  if (!canOnEvents(user, 'manage')) throw forbidden(undefined, 'forbidden');
+}
+
+/** Admin: creates an event (the optional cover image is re-encoded like a post image). */
+export async function createEvent(
+  db: Executor,
+  storage: MediaStorage,
+  user: AuthUser,
+  input: CreateEventInput,
+  image?: Buffer,
+): Promise<Event> {
+  assertManager(user);
+  const imageKey = image ? await storeUploadedImage(storage, image, 'post') : null;
+  const row = await repository.insertEvent(db, {
+    title: input.title,
+    startsAt: new Date(input.starts_at),
+    host: input.host,
+    category: input.category,
+    description: input.description,
+    image: imageKey,
+    createdBy: user.id,
+  });
+  return getEvent(db, user, row.id);
+}
+
+/** Admin: changes the given fields (and the image when one is sent). */
+export async function updateEvent(
+  db: Executor,
+  storage: MediaStorage,
+  user: AuthUser,
+  eventId: number,
+  input: UpdateEventInput,
+  image?: Buffer,
+): Promise<Event> {
+  assertManager(user);
+  if (!(await repository.eventExists(db, eventId))) throw eventNotFound();
+  const changes: Partial<repository.EventValues> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.starts_at !== undefined) changes.startsAt = new Date(input.starts_at);
+  if (input.host !== undefined) changes.host = input.host;
+  if (input.category !== undefined) changes.category = input.category;
+  if (input.description !== undefined) changes.description = input.description;
+  if (image) changes.image = await storeUploadedImage(storage, image, 'post');
+  const row = await repository.updateEvent(db, eventId, changes);
+  if (!row) throw eventNotFound();
+  return getEvent(db, user, row.id);
+}
+
+/**
+ * Registers or unregisters. The registration row and registrations_count change in one
+ * transaction, the count by the rows actually inserted or deleted, so concurrent clicks never
+ * count anyone twice. Both directions are idempotent.
+ */
+export async function setRegistration(
+  db: Database,
+  user: AuthUser,
+  eventId: number,
+  register: boolean,
+): Promise<EventRegistrationResult> {
+  if (!canOnEvents(user, 'register')) throw forbidden();
+  if (!(await repository.eventExists(db, eventId))) throw eventNotFound();
+  try {
+    return await db.transaction(async (tx) => {
+      const delta = register
+        ? Number(await repository.insertRegistration(tx, eventId, user.id))
+        : -(await repository.deleteRegistration(tx, eventId, user.id));
+      const count = await repository.bumpRegistrationsCount(tx, eventId, delta);
+      // Deleted meanwhile: throwing rolls the change back.
+      if (count === null) throw eventNotFound();
+      return { registered: register, registrations_count: count };
+    });
+  } catch (error) {
+    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw eventNotFound();
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/index';
+import { eventRegistrations, events } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
 
 let t: TestApp;
 const base = Date.UTC(2030, 0, 1);
@@ -78,5 +79,35 @@ describe('GET /api/events/', () => {
     const badLimit = await t.app.inject({ url: '/api/events/?limit=1000' });
     expect(badLimit.statusCode).toBe(400);
     expect(Object.keys(badLimit.json())).toEqual(['limit']);
+  });
+});
+
+describe('registered flag and detail', () => {
+  it('is true for a signed-in caller who registered, false for others and visitors', async () => {
+    const [cloud] = await t.db.select().from(events).where(eq(events.title, 'Cloud Fundamentals Workshop'));
+    if (!cloud) throw new Error('seed missing');
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    await t.db.insert(eventRegistrations).values({ eventId: cloud.id, userId: member.id });
+
+    const registeredOf = (body: { results: (EventBody & { id: number })[] }) =>
+      body.results.find((event) => event.id === cloud.id)?.registered;
+    const asMember = await t.app.inject({ url: '/api/events/?q=cloud', headers: await authHeader(t.app, member) });
+    expect(registeredOf(asMember.json())).toBe(true);
+    const asOther = await t.app.inject({ url: '/api/events/?q=cloud', headers: await authHeader(t.app, other) });
+    expect(registeredOf(asOther.json())).toBe(false);
+    expect(registeredOf((await t.app.inject({ url: '/api/events/?q=cloud' })).json())).toBe(false);
+
+    const detail = await t.app.inject({ url: `/api/events/${cloud.id}/`, headers: await authHeader(t.app, member) });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: cloud.id, title: 'Cloud Fundamentals Workshop', registered: true });
+    expect((await t.app.inject({ url: `/api/events/${cloud.id}/` })).json().registered).toBe(false);
+  });
+
+  it('answers 401 for a bad token (so the client refreshes) and 404 for an unknown event', async () => {
+    const bad = await t.app.inject({ url: '/api/events/', headers: { authorization: 'Bearer nonsense' } });
+    expect(bad.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/events/999999/' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/events/abc/' })).statusCode).toBe(400);
   });
 });

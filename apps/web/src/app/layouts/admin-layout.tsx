@@ -1,14 +1,15 @@
 import { Outlet } from 'react-router';
-import { SignedInTopBar } from './signed-in-top-bar';
+import { useLogout } from '@/features/auth/api/logout';
+import { AdminShell } from '@/features/admin';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
 
-/** Shell of the admin portal (/admin/*). The admin issue replaces this with the full shell. */
+/** Shell of the admin portal (/admin/*): fixed top bar, side menu and the page. */
 export function AdminLayout() {
+  const logout = useLogout();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SignedInTopBar title="Admin Portal" />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <AdminShell logo={<Logo />} themeToggle={<ThemeToggle />} onLogout={() => void logout()}>
+      <Outlet />
+    </AdminShell>
   );
 }

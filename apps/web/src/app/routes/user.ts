@@ -2,17 +2,22 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireUser } from '../guards';
 
-/**
- * The user area (/user/*): guard, then the lazily loaded shell, then its pages.
- * Add a page with `{ path: paths.user.jobs, lazy: () => import(...).then((m) => ({ Component: m.JobsPage })) }`.
- */
+/** The user area (/user/*): guard, then the lazily loaded shell, then its pages (each its own chunk). */
 export const userRoutes: RouteObject = {
   path: paths.user.root,
   Component: RequireUser,
   children: [
     {
       lazy: () => import('../layouts/user-layout').then((m) => ({ Component: m.UserLayout })),
-      children: [{ index: true, lazy: () => import('@/features/auth/pages/signed-in-home-page').then((m) => ({ Component: m.SignedInHomePage })) }],
+      children: [
+        { index: true, lazy: () => import('./user-home').then((m) => ({ Component: m.UserHomePage })) },
+        { path: paths.user.profile, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
+        { path: paths.user.profileOf, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
+        { path: paths.user.messages, lazy: () => import('@/features/shell').then((m) => ({ Component: m.MessagesSectionPage })) },
+        { path: paths.user.jobs, lazy: () => import('@/features/shell').then((m) => ({ Component: m.JobsSectionPage })) },
+        { path: paths.user.referrals, lazy: () => import('@/features/shell').then((m) => ({ Component: m.ReferralsSectionPage })) },
+        { path: paths.user.settings, lazy: () => import('@/features/shell').then((m) => ({ Component: m.SettingsSectionPage })) },
+      ],
     },
   ],
 };

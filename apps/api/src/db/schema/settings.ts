@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+/** Per-person settings of the settings page; a missing row means the defaults. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Default, Blue, Dark or Light. */
+    theme: text('theme').notNull().default('Default'),
+    /** Public, Private or Only Connections (people you have a conversation with). */
+    profileVisibility: text('profile_visibility').notNull().default('Public'),
+    /** Grid, List or Compact: how the feed is laid out. */
+    dashboardLayout: text('dashboard_layout').notNull().default('Grid'),
+    /** Off: you do not appear in others' 'recent activity'. */
+    activityTracking: boolean('activity_tracking').notNull().default(true),
+    /** On: sign-in also asks for a code e-mailed to you. */
+    twoFactor: boolean('two_factor').notNull().default(false),
+    /** In-App or Email (SMS is shown as not available). */
+    notificationType: text('notification_type').notNull().default('In-App'),
+    widgetAnalytics: boolean('widget_analytics').notNull().default(true),
+    widgetRecentActivity: boolean('widget_recent_activity').notNull().default(true),
+    widgetUpcomingEvents: boolean('widget_upcoming_events').notNull().default(true),
+    widgetJobAlerts: boolean('widget_job_alerts').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_settings_theme_check', sql`${t.theme} in ('Default', 'Blue', 'Dark', 'Light')`),
+    check('user_settings_visibility_check', sql`${t.profileVisibility} in ('Public', 'Private', 'Only Connections')`),
+    check('user_settings_layout_check', sql`${t.dashboardLayout} in ('Grid', 'List', 'Compact')`),
+    check('user_settings_notification_check', sql`${t.notificationType} in ('In-App', 'Email')`),
+  ],
+);
+
+export type UserSettingsRow = typeof userSettings.$inferSelect;

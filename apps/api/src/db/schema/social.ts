@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+/** Posts of the social feed. Deletion is soft so moderation keeps who deleted what and why. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caption: text('caption').notNull(),
+    /** Storage key of the WebP image (not a URL); presenters turn it into a /media URL. */
+    image: text('image'),
+    /** Kept in step with post_likes in the same transaction. */
+    likesCount: integer('likes_count').notNull().default(0),
+    /** Kept in step with comments in the same transaction. */
+    commentsCount: integer('comments_count').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's own deletion leaves this null; moderators give one of DELETION_REASONS. */
+    deleteReason: text('delete_reason'),
+  },
+  (t) => [
+    // The feed: newest first, only live posts.
+    index('posts_feed_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // One person's posts.
+    index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** One row per (post, person) who likes it. */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'post_likes_pkey', columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+/** Comments under a post, read oldest first. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostLikeRow = typeof postLikes.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, type TestApp } from '../../test/index';
+import { users } from '../schema/index';
+import { seedDemo } from './index';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const result = await seedDemo(t.db);
+  expect(result.steps).toEqual(expect.arrayContaining(['jobs', 'referrals', 'memberships']));
+});
+afterAll(() => t.close());
+
+async function headersOf(email: string) {
+  const [person] = await t.db.select().from(users).where(sql`${users.email} = ${email}`);
+  if (!person) throw new Error(`no demo person ${email}`);
+  return authHeader(t.app, person);
+}
+
+describe('demo jobs, referrals and memberships', () => {
+  it('seeds open jobs of every type on the board', async () => {
+    const headers = await headersOf('trainee@example.com');
+    for (const type of ['Full-Time', 'Part-Time', 'Contract']) {
+      const response = await t.app.inject({ url: `/api/jobs/?type=${type}`, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().results.length, type).toBeGreaterThanOrEqual(2);
+    }
+    const mine = await t.app.inject({ url: '/api/jobs/mine/', headers: await headersOf('alumni@example.com') });
+    expect(mine.json().results.length).toBeGreaterThan(0);
+  });
+
+  it("seeds the specification's two sample referrals, one by the demo alumnus, and the pending counter", async () => {
+    const response = await t.app.inject({ url: '/api/referrals/', headers: await headersOf('intern@example.com') });
+    const results: { alumni: { email: string; role: string } }[] = response.json().results;
+    expect(results).toHaveLength(2);
+    expect(results.map((referral) => referral.alumni.email)).toContain('alumni@example.com');
+    expect(results.every((referral) => referral.alumni.role === 'AL')).toBe(true);
+    const { rows } = await t.db.execute<{ value: number }>(sql`select value::int as value from stat_counters where key = 'referrals_open'`);
+    expect(rows[0]?.value).toBe(2);
+  });
+
+  it('seeds memberships with members_count matching the rows', async () => {
+    const { rows } = await t.db.execute<{ mismatched: number; members: number }>(sql`
+      select count(*) filter (where members_count <> (select count(*) from community_members m where m.community_id = c.id))::int as mismatched,
+        (select count(*) from community_members)::int as members
+      from communities c`);
+    expect(rows[0]).toEqual({ mismatched: 0, members: expect.any(Number) });
+    expect(rows[0]?.members).toBeGreaterThanOrEqual(5);
+    const hubs = await t.app.inject({ url: '/api/communities/', headers: await headersOf('alumni@example.com') });
+    const joined = hubs.json().filter((hub: { is_member: boolean }) => hub.is_member).map((hub: { slug: string }) => hub.slug);
+    expect(joined.sort()).toEqual(['career-growth', 'web-development']);
+  });
+});

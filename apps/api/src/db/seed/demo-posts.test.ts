@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaStorageFor } from '../../lib/storage/index';
+import { authHeader, createTestApp, type TestApp } from '../../test/index';
+import { users } from '../schema/index';
+import { seedDemo } from './index';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = Date.now();
+  const result = await seedDemo(t.db, { media: mediaStorageFor(t.config) });
+  expect(result.steps).toContain('posts');
+  // The whole demo (argon2 hash, pictures, rows) stays quick to seed.
+  expect(Date.now() - started).toBeLessThan(15_000);
+});
+afterAll(() => t.close());
+
+describe('demo posts', () => {
+  it('seeds a few dozen posts whose counters match their likes and comments', async () => {
+    const { rows } = await t.db.execute<{ posts: number; mismatched: number; likes: number; comments: number }>(sql`
+      select count(*)::int as posts,
+        count(*) filter (where likes_count <> (select count(*) from post_likes l where l.post_id = p.id)
+                            or comments_count <> (select count(*) from comments c where c.post_id = p.id))::int as mismatched,
+        (select count(*) from post_likes)::int as likes,
+        (select count(*) from comments)::int as comments
+      from posts p`);
+    expect(rows[0]?.posts).toBe(36);
+    expect(rows[0]?.mismatched).toBe(0);
+    expect(rows[0]?.likes).toBeGreaterThan(50);
+    expect(rows[0]?.comments).toBeGreaterThan(20);
+  });
+
+  it('serves the feed with rendered WebP pictures', async () => {
+    const [someone] = await t.db.select().from(users).limit(1);
+    if (!someone) throw new Error('no demo user');
+    const feed = (await t.app.inject({ url: '/social/posts/?limit=10', headers: await authHeader(t.app, someone) })).json();
+    expect(feed.results).toHaveLength(10);
+    const pictures = feed.results.map((post: { image: string | null }) => post.image).filter(Boolean);
+    expect(pictures.length).toBeGreaterThan(3);
+    for (const url of pictures) {
+      expect(url).toMatch(/^\/media\/posts\/[0-9a-f]{64}\.webp$/);
+      expect(existsSync(path.join(t.config.mediaDir, url.replace('/media/', '')))).toBe(true);
+    }
+  });
+});

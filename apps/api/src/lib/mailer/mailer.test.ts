@@ -1,0 +1,160 @@
+import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outgoingEmails } from '../../db/schema/index';
+import { registration } from '../../modules/auth/auth.test-helpers';
+import { createTestApp, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs, type MailMessage, type MailTransport } from './index';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+async function startSmtpServer(port = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
+  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (taken and released). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function testApp(...args: Parameters<typeof createTestApp>): Promise<TestApp> {
+  const t = await createTestApp(...args);
+  cleanups.push(() => t.close());
+  return t;
+}
+
+async function register(t: TestApp): Promise<string> {
+  const body = registration();
+  const response = await t.app.inject({ method: 'POST', url: '/users/register/', payload: body });
+  expect(response.statusCode).toBe(201);
+  return String(body.email);
+}
+
+describe('mailer', () => {
+  it('delivers the code over real SMTP from the background loop', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const t = await testApp(
+      { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'AlumLink <no-reply@alumlink.test>' },
+      { mailer: { delivery: 'loop' } },
+    );
+    await t.app.ready();
+    const email = await register(t);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const [message] = smtp.received;
+    const code = await lastCodeSentTo(t.db, email);
+    expect(message?.to).toEqual([email]);
+    expect(message?.from).toBe('no-reply@alumlink.test');
+    expect(message?.raw).toContain('Subject: Your AlumLink verification code');
+    expect(message?.raw).toContain(code);
+    await vi.waitFor(async () => expect((await emailsTo(t.db, email))[0]?.status).toBe('sent'), { timeout: 5_000 });
+  });
+
+  it('lets registration answer while SMTP is down, retries with backoff, and delivers once SMTP is back', async () => {
+    const port = await freePort();
+    const t = await testApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const email = await register(t);
+
+    const firstTry = await t.app.mailer.deliverPending();
+    expect(firstTry).toEqual({ sent: 0, failed: 1 });
+    const [queued] = await emailsTo(t.db, email);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(queued?.lastError).toBeTruthy();
+    expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5_000);
+    // Not due yet: nothing is tried.
+    expect(await t.app.mailer.deliverPending()).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = await startSmtpServer(port);
+    cleanups.push(smtp.close);
+    const later = new Date(Date.now() + retryDelayMs(1) + 1_000);
+    expect(await t.app.mailer.deliverPending(later)).toEqual({ sent: 1, failed: 0 });
+    expect(await t.app.mailer.deliverPending(new Date(later.getTime() + 60 * 60 * 1000))).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.raw).toContain(await lastCodeSentTo(t.db, email));
+    expect((await emailsTo(t.db, email))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('never sends one message twice when deliveries run in parallel', async () => {
+    const sent: MailMessage[] = [];
+    const transport: MailTransport = {
+      kind: 'log',
+      send: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sent.push(message);
+      },
+      close: () => undefined,
+    };
+    const t = await testApp({}, { mailer: { transport } });
+    for (let index = 0; index < 12; index += 1) {
+      await t.app.mailer.enqueue(t.db, { to: `p${index}@example.com`, subject: `S${index}`, text: 'hello', html: null });
+    }
+    const reports = await Promise.all([t.app.mailer.deliverPending(), t.app.mailer.deliverPending(), t.app.mailer.deliverPending()]);
+    expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(12);
+    expect(sent).toHaveLength(12);
+    expect(new Set(sent.map((message) => message.to)).size).toBe(12);
+  });
+
+  it('gives a message up after the last attempt', async () => {
+    const transport: MailTransport = {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+      close: () => undefined,
+    };
+    const t = await testApp({}, { mailer: { transport } });
+    const id = await t.app.mailer.enqueue(t.db, { to: 'gone@example.com', subject: 'S', text: 'T', html: null });
+    let clock = Date.now();
+    for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt += 1) {
+      expect(await t.app.mailer.deliverPending(new Date(clock))).toEqual({ sent: 0, failed: 1 });
+      clock += retryDelayMs(attempt) + 1_000;
+    }
+    const [row] = await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS, lastError: '550 mailbox unavailable' });
+    expect(await t.app.mailer.deliverPending(new Date(clock + 10 * 60 * 60 * 1000))).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('without SMTP, marks messages sent to the dev mailbox (the log)', async () => {
+    const t = await testApp();
+    expect(t.app.mailer.transport.kind).toBe('log');
+    const email = await register(t);
+    expect(await t.app.mailer.deliverPending()).toEqual({ sent: 1, failed: 0 });
+    expect((await emailsTo(t.db, email))[0]?.status).toBe('sent');
+  });
+});

@@ -1,0 +1,61 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { outgoingEmails, type OutgoingEmailRow } from '../../db/schema/index';
+import type { MailMessage } from './transports';
+
+/** After this many failed attempts a message is given up (status failed). */
+export const MAX_DELIVERY_ATTEMPTS = 10;
+/** A claimed message is not claimed again for this long (another instance may be sending it). */
+const CLAIM_LEASE_MS = 2 * 60 * 1000;
+const BATCH_SIZE = 20;
+
+/** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, ... capped at 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/** Writes a message to the outbox (status queued). Pass the action's transaction. */
+export async function enqueueEmail(db: Executor, message: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(outgoingEmails)
+    .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+    .returning({ id: outgoingEmails.id });
+  if (!row) throw new Error('enqueueEmail: no row returned');
+  return row.id;
+}
+
+/**
+ * Claims due queued messages: one statement that locks them with FOR UPDATE SKIP LOCKED,
+ * counts the attempt and leases them, so parallel instances never send one message twice.
+ */
+export async function claimDueEmails(db: Database, now: Date): Promise<OutgoingEmailRow[]> {
+  const due = db
+    .select({ id: outgoingEmails.id })
+    .from(outgoingEmails)
+    .where(and(eq(outgoingEmails.status, 'queued'), lte(outgoingEmails.nextAttemptAt, now)))
+    .orderBy(asc(outgoingEmails.nextAttemptAt), asc(outgoingEmails.id))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outgoingEmails)
+    .set({ attempts: sql`${outgoingEmails.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(and(inArray(outgoingEmails.id, due), eq(outgoingEmails.status, 'queued')))
+    .returning();
+}
+
+export async function markSent(db: Database, id: number, now: Date): Promise<void> {
+  await db.update(outgoingEmails).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outgoingEmails.id, id));
+}
+
+/** Schedules a retry with backoff, or gives the message up after MAX_DELIVERY_ATTEMPTS. */
+export async function markFailed(db: Database, row: OutgoingEmailRow, error: string, now: Date): Promise<void> {
+  const givenUp = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+  await db
+    .update(outgoingEmails)
+    .set({
+      status: givenUp ? 'failed' : 'queued',
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+    })
+    .where(eq(outgoingEmails.id, row.id));
+}

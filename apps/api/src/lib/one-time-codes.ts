@@ -1,0 +1,106 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '@alumlink/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { oneTimeCodes } from '../db/schema/index';
+
+/** What a code is for: e-mail verification, password reset, or (later) two-factor sign-in. */
+export type CodePurpose = 'verify' | 'reset' | 'sign-in';
+
+/** Result of checking a code; only 'ok' consumes it. */
+export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts';
+
+type CodeOwner = { userId: number; purpose: CodePurpose };
+
+/** A fresh 6-digit code from the CSPRNG (leading zeros kept). */
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+}
+
+/** HMAC-SHA256 of the code, bound to its owner and purpose, so a stored hash is useless elsewhere. */
+export function hashCode(secret: string, owner: CodeOwner, code: string): string {
+  return createHmac('sha256', secret).update(`otp:${owner.userId}:${owner.purpose}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Issues a new code unless one of the same purpose was issued less than a minute ago (then
+ * null: the caller silently sends nothing). A new code invalidates the older unused ones.
+ * Call inside the transaction that enqueues the e-mail carrying it.
+ */
+export async function issueCode(
+  tx: Executor,
+  secret: string,
+  owner: CodeOwner,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const cooldownStart = new Date(now.getTime() - LIMITS.otpResendCooldownSeconds * 1000);
+  const [recent] = await tx
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, owner.userId),
+        eq(oneTimeCodes.purpose, owner.purpose),
+        gt(oneTimeCodes.createdAt, cooldownStart),
+      ),
+    )
+    .limit(1);
+  if (recent) return null;
+
+  await tx
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)),
+    );
+  const code = generateCode();
+  await tx.insert(oneTimeCodes).values({
+    userId: owner.userId,
+    purpose: owner.purpose,
+    codeHash: hashCode(secret, owner, code),
+    expiresAt: new Date(now.getTime() + LIMITS.otpTtlMinutes * 60 * 1000),
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * Checks `code` against the owner's newest unused code of that purpose (row-locked, so two
+ * parallel guesses cannot both spend the same attempt). A wrong guess spends an attempt; after
+ * LIMITS.otpMaxAttempts wrong guesses the code is dead. Success consumes it. Run in a transaction.
+ */
+export async function checkCode(
+  tx: Executor,
+  secret: string,
+  owner: CodeOwner,
+  code: string,
+  now: Date = new Date(),
+): Promise<CodeCheck> {
+  const [current] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1)
+    .for('update');
+  if (!current) return 'invalid';
+  if (current.attempts >= LIMITS.otpMaxAttempts) return 'too_many_attempts';
+  if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (!sameHash(current.codeHash, hashCode(secret, owner, code))) {
+    await tx
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(eq(oneTimeCodes.id, current.id));
+    return 'invalid';
+  }
+  await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
+  return 'ok';
+}

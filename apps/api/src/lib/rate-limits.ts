@@ -1,0 +1,116 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import { tooManyRequests } from './errors';
+
+/**
+ * Rate limits of the account endpoints (docs/security.md). Each is counted per client IP and,
+ * where the body names an e-mail, per lower-cased e-mail too, so neither one address nor one
+ * IP can hammer an account. The windows are fixed; RATE_LIMIT_MULTIPLIER scales every maximum.
+ *
+ * | name     | route(s)                          | per IP         | per e-mail     |
+ * |----------|-----------------------------------|----------------|----------------|
+ * | token    | POST /api/token/                  | 10 / 1 min     | 5 / 1 min      |
+ * | refresh  | POST /api/token/refresh/          | 30 / 1 min     | –              |
+ * | register | POST /users/register/             | 10 / 15 min    | 5 / 15 min     |
+ * | verify   | POST /users/verify-otp/           | 20 / 15 min    | 10 / 15 min    |
+ * | resend   | POST /users/resend-verification/  | 10 / 15 min    | 3 / 15 min     |
+ * | forgot   | POST /users/forgot-password/      | 10 / 15 min    | 3 / 15 min     |
+ * | reset    | POST /users/reset-password/       | 10 / 15 min    | 5 / 15 min     |
+ *
+ * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
+ * minute per person and purpose (lib/one-time-codes.ts).
+ */
+export const AUTH_RATE_LIMITS = {
+  token: { ip: { max: 10, windowSeconds: 60 }, email: { max: 5, windowSeconds: 60 } },
+  refresh: { ip: { max: 30, windowSeconds: 60 } },
+  register: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
+  verify: { ip: { max: 20, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
+  resend: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
+  forgot: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
+  reset: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
+} as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
+
+export type RateLimit = { max: number; windowSeconds: number };
+export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;
+
+/** The 429 every limiter answers (with a Retry-After header of the same seconds). */
+export const rateLimited = (seconds: number) =>
+  tooManyRequests(`Too many requests. Try again in ${Math.max(1, seconds)} seconds.`, 'rate_limited');
+
+/** A maximum scaled by RATE_LIMIT_MULTIPLIER (never below 1). */
+export function scaledMax(config: Pick<AppConfig, 'rateLimitMultiplier'>, max: number): number {
+  return Math.max(1, Math.round(max * config.rateLimitMultiplier));
+}
+
+/**
+ * Registers @fastify/rate-limit, opt-in per route (`config: { rateLimit: { max, timeWindow } }`),
+ * with the Redis store when REDIS_URL is set (fails open if Redis is unreachable).
+ */
+export async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  // Runs before the plugin's own onRoute hook: scales per-route maxima by the multiplier
+  // (once per config object, as aliases of a route may share one).
+  const scaled = new WeakSet<object>();
+  app.addHook('onRoute', (routeOptions) => {
+    const routeLimit: unknown = routeOptions.config?.rateLimit;
+    if (routeLimit && typeof routeLimit === 'object' && 'max' in routeLimit && typeof routeLimit.max === 'number') {
+      if (scaled.has(routeLimit)) return;
+      scaled.add(routeLimit);
+      routeLimit.max = scaledMax(config, routeLimit.max);
+    }
+  });
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'alumlink-rl-' } : {}),
+    errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+function emailOfBody(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return null;
+  const email = body.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
+}
+
+async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const result = await limiter(request);
+  if (result.isAllowed || !result.isExceeded) return;
+  const seconds = Math.max(1, result.ttlInSeconds);
+  reply.header('retry-after', String(seconds));
+  throw rateLimited(seconds);
+}
+
+/**
+ * preHandler enforcing one of AUTH_RATE_LIMITS: per IP, then per body e-mail (the body is
+ * already validated there). Shares @fastify/rate-limit's store, so limits hold across instances
+ * with Redis and across a route's aliases (/users/register/ and /register/ count together).
+ */
+export function authRateLimit(app: FastifyInstance, name: AuthRateLimitName) {
+  const rule: { ip: RateLimit; email?: RateLimit } = AUTH_RATE_LIMITS[name];
+  const limiterFor = (limit: RateLimit, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max: scaledMax(app.config, limit.max),
+      timeWindow: limit.windowSeconds * 1000,
+      keyGenerator: key,
+      skipOnError: true,
+    });
+  const byIp = limiterFor(rule.ip, (request) => `auth:${name}:ip:${request.ip}`);
+  const byEmail = rule.email
+    ? limiterFor(rule.email, (request) => `auth:${name}:email:${emailOfBody(request.body) ?? ''}`)
+    : null;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await enforce(byIp, request, reply);
+    if (byEmail && emailOfBody(request.body)) await enforce(byEmail, request, reply);
+  };
+}

@@ -1,0 +1,63 @@
+import type { RealtimeServerEvent } from '@alumlink/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRealtimeHub, type RealtimeHub } from './hub';
+
+const quietLog = { warn: () => undefined, info: () => undefined };
+const postCreated = (postId: number): RealtimeServerEvent => ({ type: 'post.created', data: { post_id: postId } });
+
+let hub: RealtimeHub;
+afterEach(() => hub.close());
+
+describe('in-memory realtime hub', () => {
+  it('delivers to the sockets of the audience only, and to everyone for broadcasts', () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const received = new Map<string, RealtimeServerEvent[]>();
+    const attach = (name: string, userId: number) => {
+      received.set(name, []);
+      return hub.attach(userId, (event) => received.get(name)?.push(event));
+    };
+    attach('ann-1', 1);
+    attach('ann-2', 1);
+    const ben = attach('ben', 2);
+    attach('cy', 3);
+
+    hub.publish({ kind: 'users', userIds: [1, 2] }, postCreated(10));
+    hub.publish({ kind: 'everyone' }, postCreated(11));
+    ben.detach();
+    hub.publish({ kind: 'users', userIds: [2] }, postCreated(12));
+
+    const ids = (name: string) => received.get(name)?.map((event) => (event.type === 'post.created' ? event.data.post_id : -1));
+    expect(ids('ann-1')).toEqual([10, 11]);
+    expect(ids('ann-2')).toEqual([10, 11]);
+    expect(ids('ben')).toEqual([10, 11]);
+    expect(ids('cy')).toEqual([11]);
+    expect(hub.localConnectionCount()).toBe(3);
+  });
+
+  it('keeps delivering to other sockets when one of them throws', () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const got: RealtimeServerEvent[] = [];
+    hub.attach(1, () => {
+      throw new Error('socket gone');
+    });
+    hub.attach(1, (event) => got.push(event));
+    hub.publish({ kind: 'users', userIds: [1] }, postCreated(1));
+    expect(got).toHaveLength(1);
+  });
+
+  it('knows who looks at which conversation until blur or close', async () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const phone = hub.attach(7, () => undefined);
+    const laptop = hub.attach(7, () => undefined);
+    expect(await hub.isViewing(7, 100)).toBe(false);
+    phone.setFocus(100);
+    laptop.setFocus(200);
+    expect(await hub.isViewing(7, 100)).toBe(true);
+    expect(await hub.isViewing(7, 200)).toBe(true);
+    expect(await hub.isViewing(8, 100)).toBe(false);
+    phone.setFocus(null);
+    laptop.detach();
+    expect(await hub.isViewing(7, 100)).toBe(false);
+    expect(await hub.isViewing(7, 200)).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Where uploaded media lives. Keys are relative paths such as `posts/<sha256>.webp`; they are
+ * content-addressed, so a key's bytes never change and may be cached forever.
+ */
+export interface MediaStorage {
+  /** Stores the bytes under key (overwriting is harmless: same key, same bytes). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Public URL of the key (e.g. `/media/posts/ab12.webp`). */
+  url(key: string): string;
+}
+
+/** Keys are lower-case path segments of letters, digits, dots, dashes and underscores. */
+const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.[a-z0-9]+)?$/;
+
+/** Throws for a key that could escape the media root or is not one the app makes. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key)) throw new Error(`Unsafe media key: ${key}`);
+}

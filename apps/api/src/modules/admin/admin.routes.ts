@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { auditLogRoutes } from './audit-log/audit-log.routes';
+import { adminPostsRoutes } from './posts/admin-posts.routes';
+import { adminStatsRoutes } from './stats/admin-stats.routes';
+import { adminUsersRoutes } from './users/admin-users.routes';
+
+/**
+ * The administrator portal's API (every route: administrators only). DELETE requests of the
+ * specification's client carry a JSON content type and no body, so an empty body reads as {}.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBody(app);
+  await app.register(adminUsersRoutes);
+  await app.register(adminPostsRoutes);
+  await app.register(adminStatsRoutes);
+  await app.register(auditLogRoutes);
+};

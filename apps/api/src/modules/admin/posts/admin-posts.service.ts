@@ -1,0 +1,57 @@
+import {
+  ADMIN_MESSAGES,
+  type DeletePostResponse,
+  type DeletionReason,
+  type PageQuery,
+  type PostPage,
+} from '@alumlink/contract';
+import type { Database } from '../../../db/client';
+import type { AuthUser } from '../../../lib/auth';
+import { forbidden, notFound } from '../../../lib/errors';
+import { notifyPostRemoved } from '../../notifications/notifications.service';
+import { listFeed, softDeletePost } from '../../posts/posts.service';
+import { findUserById } from '../../users/users.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
+import { findLivePostWithAuthor } from './admin-posts.repository';
+
+const postNotFound = () => notFound(ADMIN_MESSAGES.postNotFound);
+const CAPTION_IN_LOG = 80;
+
+/** Every live post newest first, in the feed's shape (the admin is the viewer). */
+export function listPostsForModeration(db: Database, admin: AuthUser, query: PageQuery): Promise<PostPage> {
+  return listFeed(db, admin, query);
+}
+
+/**
+ * Soft-deletes a live post with a reason. The posts module tells its listeners (the realtime
+ * hub broadcasts post.deleted); the author is notified with the reason; the audit log keeps
+ * who, what and why.
+ */
+export async function removePost(
+  db: Database,
+  admin: AuthUser,
+  postId: number,
+  reason: DeletionReason,
+  reportError: (error: unknown) => void,
+): Promise<DeletePostResponse> {
+  const actor = await findUserById(db, admin.id);
+  if (!actor) throw forbidden();
+  const post = await findLivePostWithAuthor(db, postId);
+  if (!post) throw postNotFound();
+  const deleted = await softDeletePost(db, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, reportError);
+  // Someone else deleted it between the lookup and the update.
+  if (!deleted) throw postNotFound();
+  await writeAuditLog(db, {
+    actor,
+    action: 'post.delete',
+    target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
+    reason,
+    details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG) },
+  });
+  await notifyPostRemoved(db, { postId, authorId: post.author.id, reason });
+  const { author } = post;
+  return {
+    detail: ADMIN_MESSAGES.postDeleted,
+    notified_user: { id: author.id, username: author.username, first_name: author.firstName, last_name: author.lastName, email: author.email },
+  };
+}

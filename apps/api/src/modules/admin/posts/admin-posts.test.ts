@@ -1,0 +1,128 @@
+import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, posts } from '../../../db/schema/index';
+import { realtimeHubFor } from '../../../lib/realtime/registry';
+import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+
+let t: TestApp;
+let admin: TestUser;
+let author: TestUser;
+let adminAuth: { authorization: string };
+let authorAuth: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, { role: 'AD' });
+  author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/a.webp' });
+  adminAuth = await authHeader(t.app, admin);
+  authorAuth = await authHeader(t.app, author);
+});
+afterAll(() => t.close());
+
+let clock = Date.UTC(2032, 0, 1);
+async function insertPost(caption: string): Promise<number> {
+  clock += 1000;
+  const [row] = await t.db.insert(posts).values({ userId: author.id, caption, image: 'posts/p.webp', createdAt: new Date(clock) }).returning();
+  if (!row) throw new Error('no post');
+  return row.id;
+}
+
+const removePost = (id: number, payload?: object, headers: Record<string, string> = adminAuth) =>
+  t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${id}/delete_post/`, headers, ...(payload ? { payload } : {}) });
+
+describe('GET /social/admin/posts/', () => {
+  it('lists live posts newest first in the post shape, paginated', async () => {
+    const older = await insertPost('older');
+    const newer = await insertPost('newer');
+    const deleted = await insertPost('deleted');
+    await t.db.update(posts).set({ deletedAt: new Date(), deleteReason: 'Scam or fraud' }).where(eq(posts.id, deleted));
+
+    const first = await t.app.inject({ url: '/alumlink/social/admin/posts/?limit=1', headers: adminAuth });
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page.results).toHaveLength(1);
+    expect(page.results[0]).toMatchObject({
+      id: newer,
+      caption: 'newer',
+      image: '/media/posts/p.webp',
+      user: { id: author.id, role: 'AL', profile: { profile_image: '/media/avatars/a.webp' } },
+      likes_count: 0,
+      comments_count: 0,
+    });
+    const second = (await t.app.inject({ url: `/social/admin/posts/?limit=1&cursor=${page.next}`, headers: adminAuth })).json();
+    expect(second.results.map((post: { id: number }) => post.id)).toEqual([older]);
+  });
+});
+
+describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
+  it('soft-deletes with the reason, broadcasts post.deleted, notifies the author and logs it', async () => {
+    const postId = await insertPost('Buy my pills');
+    const hub = realtimeHubFor(t.db);
+    if (!hub) throw new Error('the app has no realtime hub');
+    const seen: RealtimeServerEvent[] = [];
+    const connection = hub.attach(author.id, (event) => seen.push(event));
+    try {
+      const response = await removePost(postId, { reason: 'Selling or promoting restricted items' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        detail: 'Post deleted successfully.',
+        notified_user: { id: author.id, username: author.username, first_name: 'Alex', last_name: 'Morgan', email: author.email },
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen.map((event) => event.type)).toEqual(expect.arrayContaining(['post.deleted', 'notification.created']));
+      expect(seen.find((event) => event.type === 'post.deleted')?.data).toEqual({ post_id: postId });
+    } finally {
+      connection.detach();
+    }
+
+    const [stored] = await t.db.select().from(posts).where(eq(posts.id, postId));
+    expect(stored).toMatchObject({ deletedBy: admin.id, deleteReason: 'Selling or promoting restricted items' });
+    expect(stored?.deletedAt).toBeInstanceOf(Date);
+
+    const feed = (await t.app.inject({ url: '/social/posts/?limit=100', headers: authorAuth })).json();
+    expect(feed.results.map((post: { id: number }) => post.id)).not.toContain(postId);
+    const adminList = (await t.app.inject({ url: '/social/admin/posts/?limit=100', headers: adminAuth })).json();
+    expect(adminList.results.map((post: { id: number }) => post.id)).not.toContain(postId);
+
+    const inbox = (await t.app.inject({ url: '/social/notifications/', headers: authorAuth })).json();
+    expect(inbox.results[0]).toMatchObject({
+      type: 'post_removed',
+      post_id: postId,
+      reason: 'Selling or promoting restricted items',
+      text: 'Your post was removed by a moderator. Reason: Selling or promoting restricted items.',
+    });
+
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, postId));
+    expect(entry).toMatchObject({ action: 'post.delete', actorId: admin.id, targetType: 'post', reason: 'Selling or promoting restricted items' });
+    expect(entry?.targetLabel).toContain(author.email);
+
+    const again = await removePost(postId, { reason: 'Scam or fraud' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: 'Post not found.', code: 'not_found' });
+  });
+
+  it('accepts each of the five reasons', async () => {
+    for (const reason of DELETION_REASONS) {
+      const response = await removePost(await insertPost(reason), { reason });
+      expect(response.statusCode, reason).toBe(200);
+    }
+  });
+
+  it('refuses a missing or unknown reason with a field error, leaving the post', async () => {
+    const postId = await insertPost('keep me');
+    const missing = await removePost(postId, undefined, { ...adminAuth, 'content-type': 'application/json' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ reason: ['This field is required.'] });
+    const unknown = await removePost(postId, { reason: 'I do not like it' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ reason: ['"I do not like it" is not a valid choice.'] });
+    const [stored] = await t.db.select().from(posts).where(eq(posts.id, postId));
+    expect(stored?.deletedAt).toBeNull();
+  });
+
+  it('answers 404 for an unknown post', async () => {
+    const response = await removePost(2_000_000_000, { reason: 'Scam or fraud' });
+    expect(response.statusCode).toBe(404);
+  });
+});

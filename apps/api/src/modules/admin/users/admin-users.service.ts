@@ -1,0 +1,122 @@
+import {
+  ADMIN_MESSAGES,
+  displayName,
+  type AdminUserPage,
+  type AdminUsersFilter,
+  type Role,
+  type UpdateRoleResponse,
+} from '@alumlink/contract';
+import type { Database } from '../../../db/client';
+import type { AuthUser } from '../../../lib/auth';
+import { forbidden, notFound, validation } from '../../../lib/errors';
+import { notifyRoleChanged } from '../../notifications/notifications.service';
+import { findUserById } from '../../users/users.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
+import { userManagementRefusal } from './admin-users.policy';
+import { presentAdminUser } from './admin-users.presenter';
+import * as repository from './admin-users.repository';
+
+const MAX_ID = 2_147_483_647;
+const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
+
+/** Opaque cursor of the id-ordered user list: base64url of `id:<n>`. */
+function encodeIdCursor(id: number): string {
+  return Buffer.from(`id:${id}`, 'utf8').toString('base64url');
+}
+
+function decodeIdCursor(cursor: string): number {
+  const match = /^id:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+  if (!Number.isSafeInteger(id) || id > MAX_ID) throw validation({ cursor: ['Invalid cursor.'] });
+  return id;
+}
+
+function filtersOf(query: { q?: string; role?: Role }): repository.UserFilters {
+  const filters: repository.UserFilters = {};
+  if (query.q) {
+    filters.text = query.q.toLowerCase();
+    if (/^\d{1,10}$/.test(query.q) && Number(query.q) <= MAX_ID) filters.id = Number(query.q);
+  }
+  if (query.role) filters.role = query.role;
+  return filters;
+}
+
+/**
+ * `count` without a search comes from the trigger-kept counters (cheap at any size); with one it
+ * is a count(*) bounded by the trigram indexes.
+ */
+async function countMatching(db: Database, filters: repository.UserFilters): Promise<number> {
+  if (filters.text !== undefined) return repository.countUsers(db, filters);
+  const key = filters.role === undefined ? 'users_total' : `users_${filters.role}`;
+  const counters = await repository.readCounters(db, [key]);
+  return counters.get(key) ?? 0;
+}
+
+/** People ordered by id, filtered by `q` and `role`, with the total matching. */
+export async function listUsers(db: Database, query: AdminUsersFilter): Promise<AdminUserPage> {
+  const filters = filtersOf(query);
+  const afterId = query.cursor ? decodeIdCursor(query.cursor) : undefined;
+  const rows = await repository.findUsers(db, filters, { afterId, take: query.limit + 1 });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next = rows.length > query.limit && last ? encodeIdCursor(last.id) : null;
+  return { results: items.map(presentAdminUser), next, count: await countMatching(db, filters) };
+}
+
+async function loadActor(db: Database, actor: AuthUser) {
+  const row = await findUserById(db, actor.id);
+  // authenticate just found this person; gone now means deleted meanwhile.
+  if (!row) throw forbidden();
+  return row;
+}
+
+/** Gives someone (not yourself, not an administrator) the role TR, IN or AL; notifies them. */
+export async function changeRole(
+  db: Database,
+  actor: AuthUser,
+  input: { user_id: number; role: Exclude<Role, 'AD'> },
+): Promise<UpdateRoleResponse> {
+  const actorRow = await loadActor(db, actor);
+  const outcome = await db.transaction(async (tx) => {
+    const target = await repository.lockUser(tx, input.user_id);
+    if (!target) throw userNotFound();
+    const refusal = userManagementRefusal(actor, 'change_role', target);
+    if (refusal) throw forbidden(refusal);
+    const from = target.role;
+    const updated = from === input.role ? target : await repository.setUserRole(tx, target.id, input.role);
+    if (from !== input.role) {
+      await writeAuditLog(tx, {
+        actor: actorRow,
+        action: 'user.role_change',
+        target: { type: 'user', id: target.id, label: auditLabelOf(target) },
+        details: { from, to: input.role },
+      });
+    }
+    return { user: updated, changed: from !== input.role };
+  });
+  if (outcome.changed) await notifyRoleChanged(db, { userId: outcome.user.id, role: input.role });
+  return { detail: ADMIN_MESSAGES.roleUpdated, user: presentAdminUser(outcome.user) };
+}
+
+/**
+ * Deletes someone (not yourself, not an administrator). The audit entry is written first, in
+ * the same transaction, so it keeps their e-mail and name; their content, sessions and tokens'
+ * validity go with the row (authenticate reloads the person on every request).
+ */
+export async function deleteUser(db: Database, actor: AuthUser, userId: number): Promise<{ detail: string }> {
+  const actorRow = await loadActor(db, actor);
+  await db.transaction(async (tx) => {
+    const target = await repository.lockUser(tx, userId);
+    if (!target) throw userNotFound();
+    const refusal = userManagementRefusal(actor, 'delete', target);
+    if (refusal) throw forbidden(refusal);
+    await writeAuditLog(tx, {
+      actor: actorRow,
+      action: 'user.delete',
+      target: { type: 'user', id: target.id, label: auditLabelOf(target) },
+      details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
+    });
+    if (!(await repository.deleteUserRow(tx, target.id))) throw userNotFound();
+  });
+  return { detail: ADMIN_MESSAGES.userDeleted };
+}

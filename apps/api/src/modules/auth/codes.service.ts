@@ -1,0 +1,50 @@
+import { AUTH_MESSAGES } from '@alumlink/contract';
+import type { Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { codeEmail } from '../../lib/mailer/index';
+import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../lib/one-time-codes';
+import type { AuthContext } from './auth.context';
+
+type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
+
+/**
+ * Issues a code (unless the one-minute cooldown skips it) and enqueues the e-mail carrying it,
+ * both in `tx`. Returns whether a code was issued. Call `ctx.mailer.trigger()` after commit.
+ */
+export async function enqueueCodeEmail(
+  ctx: AuthContext,
+  tx: Executor,
+  user: CodeRecipient,
+  purpose: CodePurpose,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const code = await issueCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose }, now);
+  if (!code) return false;
+  await ctx.mailer.enqueue(tx, codeEmail(ctx.config, { email: user.email, firstName: user.firstName }, purpose, code));
+  return true;
+}
+
+/** Sends a one-time code e-mail in a transaction of its own (e.g. a two-factor sign-in step). */
+export async function sendOneTimeCode(ctx: AuthContext, user: CodeRecipient, purpose: CodePurpose): Promise<boolean> {
+  const issued = await ctx.db.transaction((tx) => enqueueCodeEmail(ctx, tx, user, purpose));
+  if (issued) ctx.mailer.trigger();
+  return issued;
+}
+
+/** Checks (and on success consumes) a one-time code in a transaction of its own. */
+export async function verifyOneTimeCode(ctx: AuthContext, userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+  return ctx.db.transaction((tx) => checkCode(tx, ctx.config.jwtSecret, { userId, purpose }, code));
+}
+
+/** The 400 answer for a code that did not pass: `{detail, code}`. */
+export function codeError(result: Exclude<CodeCheck, 'ok'>): AppError {
+  switch (result) {
+    case 'invalid':
+      return new AppError(400, 'invalid_otp', AUTH_MESSAGES.otpInvalid);
+    case 'expired':
+      return new AppError(400, 'otp_expired', AUTH_MESSAGES.otpExpired);
+    case 'too_many_attempts':
+      return new AppError(400, 'otp_attempts_exceeded', AUTH_MESSAGES.otpTooManyAttempts);
+  }
+}

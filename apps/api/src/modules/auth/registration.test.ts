@@ -1,0 +1,285 @@
+import { AUTH_MESSAGES, REQUIRED } from '@alumlink/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeCodes, users } from '../../db/schema/index';
+import { createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
+import { otherCode, registerWithCode, registration } from './auth.test-helpers';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitMultiplier: 100 });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+
+async function userByEmail(email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+describe('POST /users/register/', () => {
+  it('creates an unverified trainee and e-mails a 6-digit code', async () => {
+    const body = registration({ email: 'Grace.Hopper+navy@Example.com', country_code: '+1', phone_number: '555 0100' });
+    const response = await post('/users/register/', body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ detail: 'OTP sent to your email.', email: 'grace.hopper+navy@example.com' });
+
+    const row = await userByEmail('grace.hopper+navy@example.com');
+    expect(row).toMatchObject({ role: 'TR', isStaff: false, emailVerifiedAt: null, username: 'gracehoppernavy', phoneNumber: '555 0100' });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const [mail] = await emailsTo(t.db, 'grace.hopper+navy@example.com');
+    expect(mail?.subject).toBe('Your AlumLink verification code');
+    expect(mail?.textBody).toMatch(/\b\d{6}\b/);
+    expect(mail?.textBody).toContain('10 minutes');
+    expect(mail?.htmlBody).toContain(await lastCodeSentTo(t.db, 'grace.hopper+navy@example.com'));
+    // Only the HMAC of the code is stored.
+    const [code] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, row?.id ?? 0));
+    expect(code?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(code?.codeHash).not.toContain(await lastCodeSentTo(t.db, 'grace.hopper+navy@example.com'));
+  });
+
+  it('is served at /register/ too and makes usernames unique', async () => {
+    await createUser(t.db, { username: 'linus' });
+    const first = await post('/register/', registration({ email: 'linus@one.example' }));
+    const second = await post('/users/register/', registration({ email: 'Linus@two.example' }));
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect((await userByEmail('linus@one.example'))?.username).toBe('linus2');
+    expect((await userByEmail('linus@two.example'))?.username).toBe('linus3');
+    const dots = await post('/register/', registration({ email: '+-+@three.example' }));
+    expect(dots.statusCode).toBe(201);
+    expect((await userByEmail('+-+@three.example'))?.username).toMatch(/^user\d*$/);
+  });
+
+  it('ignores unknown fields (no role or staff flag can be smuggled in)', async () => {
+    const body = registration({ email: 'smuggler@example.com' });
+    const response = await post('/users/register/', { ...body, role: 'AD', is_staff: true, terms: true });
+    expect(response.statusCode).toBe(201);
+    expect(await userByEmail('smuggler@example.com')).toMatchObject({ role: 'TR', isStaff: false });
+  });
+
+  it('answers each validation rule with its message', async () => {
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [registration({ password_confirm: 'something-else-1' }), { password_confirm: [AUTH_MESSAGES.passwordsDontMatch] }],
+      [registration({ password: 'short1', password_confirm: 'short1' }), { password: [AUTH_MESSAGES.passwordTooShort] }],
+      [registration({ password: '1234567890', password_confirm: '1234567890' }), { password: [AUTH_MESSAGES.passwordNumeric] }],
+      [registration({ email: 'not-an-email' }), { email: [AUTH_MESSAGES.invalidEmail] }],
+      [registration({ country_code: '+91' }), { non_field_errors: [AUTH_MESSAGES.phonePair] }],
+      [registration({ first_name: '   ' }), { first_name: [REQUIRED] }],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await post('/users/register/', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toEqual(fields);
+    }
+    const empty = await post('/users/register/', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      first_name: [REQUIRED],
+      last_name: [REQUIRED],
+      email: [REQUIRED],
+      password: [REQUIRED],
+      password_confirm: [REQUIRED],
+    });
+  });
+
+  it('answers every malformed request with a 4xx, never a 500', async () => {
+    const huge = 'x'.repeat(20_000);
+    const bodies: unknown[] = [
+      registration({ email: 123 }),
+      registration({ first_name: ['Ada'] }),
+      registration({ password: { value: 'analytical-engine-1' } }),
+      registration({ phone_number: 5550100 }),
+      registration({ first_name: huge }),
+      registration({ email: `${huge}@example.com` }),
+      registration({ password: huge, password_confirm: huge }),
+      registration({ site_name: huge }),
+      [registration()],
+      'just a string',
+      null,
+    ];
+    for (const body of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/users/register/',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.body).not.toContain('at ');
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/users/register/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON in request body.', code: 'invalid_json' });
+    const plain = await t.app.inject({ method: 'POST', url: '/users/register/', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(plain.statusCode).toBe(415);
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: '/users/register/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(registration({ bio: 'x'.repeat(1_100_000) })),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+  });
+
+  it('re-registering an unverified e-mail updates the account and re-sends a code after the cooldown', async () => {
+    const body = registration();
+    const email = String(body.email);
+    const { code: firstCode } = await registerWithCode(t.app, t.db, body);
+
+    // Within the cooldown: the same friendly 201, no second e-mail, the first code still works later.
+    const again = await post('/users/register/', { ...body, first_name: 'Augusta' });
+    expect(again.statusCode).toBe(201);
+    expect(await emailsTo(t.db, email)).toHaveLength(1);
+    expect((await userByEmail(email))?.firstName).toBe('Augusta');
+
+    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
+    const later = await post('/users/register/', { ...body, first_name: 'Ada' });
+    expect(later.statusCode).toBe(201);
+    expect(await emailsTo(t.db, email)).toHaveLength(2);
+    const secondCode = await lastCodeSentTo(t.db, email);
+
+    // The new code replaced the old one: only one live code is left.
+    const user = await userByEmail(email);
+    const live = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(sql`${oneTimeCodes.userId} = ${user?.id ?? 0} and ${oneTimeCodes.consumedAt} is null`);
+    expect(live).toHaveLength(1);
+    expect(firstCode).toMatch(/^\d{6}$/);
+    const verified = await post('/users/verify-otp/', { email, otp: secondCode });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.first_name).toBe('Ada');
+  });
+
+  it('refuses an e-mail that belongs to a verified account', async () => {
+    const existing = await createUser(t.db, { email: 'taken@example.com' });
+    const response = await post('/users/register/', registration({ email: 'TAKEN@example.com' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: [AUTH_MESSAGES.emailTaken] });
+    expect((await userByEmail('taken@example.com'))?.passwordHash).toBe(existing.passwordHash);
+    expect(await emailsTo(t.db, 'taken@example.com')).toHaveLength(0);
+  });
+});
+
+describe('POST /users/verify-otp/', () => {
+  it('verifies the e-mail and signs the person in', async () => {
+    const { email, code } = await registerWithCode(t.app, t.db);
+    const response = await post('/verify-otp/', { email: email.toUpperCase(), otp: code });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.detail).toBe(AUTH_MESSAGES.emailVerified);
+    expect(body.user).toMatchObject({ email, role: 'TR', is_staff: false, first_name: 'Ada', image: null });
+    expect(body.user).not.toHaveProperty('password_hash');
+    expect(body.user).not.toHaveProperty('passwordHash');
+    expect((await userByEmail(email))?.emailVerifiedAt).toBeInstanceOf(Date);
+
+    const me = await t.app.inject({ url: '/social/profiles/me/', headers: { authorization: `Bearer ${body.tokens.access}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(email);
+    const refreshed = await post('/api/token/refresh/', { refresh: body.tokens.refresh });
+    expect(refreshed.statusCode).toBe(200);
+
+    // A code works once.
+    const reused = await post('/users/verify-otp/', { email, otp: code });
+    expect(reused.json()).toEqual({ detail: AUTH_MESSAGES.otpInvalid, code: 'invalid_otp' });
+  });
+
+  it('refuses a wrong code, and an unknown e-mail just the same', async () => {
+    const { email, code } = await registerWithCode(t.app, t.db);
+    const wrong = await post('/users/verify-otp/', { email, otp: otherCode(code) });
+    const unknown = await post('/users/verify-otp/', { email: 'nobody@example.com', otp: code });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'Invalid OTP.', code: 'invalid_otp' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(wrong.json());
+    const missing = await post('/users/verify-otp/', { email });
+    expect(missing.json()).toEqual({ otp: [AUTH_MESSAGES.otpRequired] });
+    const letters = await post('/users/verify-otp/', { email, otp: 'abcdef' });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toHaveProperty('otp');
+  });
+
+  it('refuses an expired code with its own message', async () => {
+    const { email, code } = await registerWithCode(t.app, t.db);
+    const user = await userByEmail(email);
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, user?.id ?? 0));
+    const response = await post('/users/verify-otp/', { email, otp: code });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'This code has expired. Request a new one.', code: 'otp_expired' });
+  });
+
+  it('kills a code after 5 wrong tries', async () => {
+    const { email, code } = await registerWithCode(t.app, t.db);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await post('/users/verify-otp/', { email, otp: otherCode(code) });
+      expect(response.json().code).toBe('invalid_otp');
+    }
+    const right = await post('/users/verify-otp/', { email, otp: code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ detail: 'Too many attempts. Request a new code.', code: 'otp_attempts_exceeded' });
+    expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
+  });
+});
+
+describe('POST /users/resend-verification/ and /users/forgot-password/', () => {
+  it('answers the same for known and unknown e-mails', async () => {
+    const { email } = await registerWithCode(t.app, t.db);
+    const verified = await createUser(t.db);
+    for (const path of ['/users/resend-verification/', '/resend-verification/', '/users/forgot-password/', '/forgot-password/']) {
+      const answers = await Promise.all(
+        [email, verified.email, 'nobody@example.com'].map((address) => post(path, { email: address, site_name: 'AlumLink' })),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode, path).toBe(200);
+        expect(answer.json()).toEqual({ detail: AUTH_MESSAGES.codeSentIfExists });
+      }
+    }
+    expect(await emailsTo(t.db, 'nobody@example.com')).toHaveLength(0);
+  });
+
+  it('re-sends a verification code at most once a minute', async () => {
+    const { email, code } = await registerWithCode(t.app, t.db);
+    await post('/users/resend-verification/', { email });
+    expect(await emailsTo(t.db, email)).toHaveLength(1);
+
+    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
+    await post('/users/resend-verification/', { email });
+    const mails = await emailsTo(t.db, email);
+    expect(mails).toHaveLength(2);
+    const newCode = await lastCodeSentTo(t.db, email);
+    const verified = await post('/users/verify-otp/', { email, otp: newCode });
+    expect(verified.statusCode).toBe(200);
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Verified now: resend sends nothing more but answers the same.
+    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
+    const after = await post('/users/resend-verification/', { email });
+    expect(after.json()).toEqual({ detail: AUTH_MESSAGES.codeSentIfExists });
+    expect(await emailsTo(t.db, email)).toHaveLength(2);
+  });
+
+  it('e-mails a password reset code to an existing account', async () => {
+    const user = await createUser(t.db);
+    await post('/users/forgot-password/', { email: user.email, site_name: 'AlumLink' });
+    const [mail] = await emailsTo(t.db, user.email);
+    expect(mail?.subject).toBe('Your AlumLink password reset code');
+    expect(mail?.textBody).toMatch(/\b\d{6}\b/);
+  });
+
+  it('validates the e-mail', async () => {
+    const response = await post('/users/forgot-password/', { email: 'nope' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: [AUTH_MESSAGES.invalidEmail] });
+  });
+});

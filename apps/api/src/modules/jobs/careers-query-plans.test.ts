@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConnection } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/index';
+import { referralsQuery } from '../referrals/referrals.repository';
+import { jobsQuery } from './jobs.repository';
+
+// Proves the job board and referral lists are served by their indexes on large tables.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.execute(sql`
+    insert into users (email, username, password_hash, role, email_verified_at)
+    select 'plan' || g || '@example.com', 'plan' || g, 'x', 'AL', now() from generate_series(1, 500) g`);
+  await t.db.execute(sql`
+    insert into jobs (posted_by, title, company, location, type, apply_url, status, created_at)
+    select u.id, substr(md5('t' || g), 1, 12), substr(md5('c' || g), 1, 10), substr(md5('l' || g), 1, 8),
+      (array['Full-Time', 'Part-Time', 'Contract'])[1 + g % 3], 'https://x.example.com/',
+      case when g % 10 = 0 then 'closed' else 'open' end, now() - g * interval '1 minute'
+    from generate_series(1, 6000) g join users u on u.username = 'plan' || (1 + g % 500)`);
+  await t.db.execute(sql`
+    insert into referrals (alumni_id, company, role, ctc, location, requirements, status, created_at)
+    select u.id, 'Co', 'Role', 10, 'Remote', 'Skills', case when g % 4 = 0 then 'closed' else 'open' end, now() - g * interval '1 minute'
+    from generate_series(1, 6000) g join users u on u.username = 'plan' || (1 + g % 500)`);
+  await t.db.execute(sql`vacuum analyze`);
+}, 120_000);
+afterAll(() => t.close());
+
+async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const driver = connection.driver;
+  const rows =
+    driver.kind === 'pglite'
+      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
+      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
+  return rows.map((row) => Object.values(row).join(' ')).join('\n');
+}
+
+const before = { at: new Date(), id: 3000 };
+
+describe('careers query plans on large tables', () => {
+  it('the job board walks its status and type indexes, first page and after a cursor', async () => {
+    for (const search of [{ take: 21 }, { take: 21, before }]) {
+      const open = await explain(t.database, jobsQuery(t.db, { status: 'open', ...search }));
+      expect(open).toMatch(/jobs_status_created_idx/);
+      expect(open).not.toMatch(/Seq Scan on jobs/);
+      const typed = await explain(t.database, jobsQuery(t.db, { status: 'open', type: 'Contract', ...search }));
+      expect(typed).toMatch(/jobs_type_created_idx/);
+      expect(typed).not.toMatch(/Seq Scan on jobs/);
+    }
+  });
+
+  it('the text search uses the trigram indexes, and own jobs use jobs_posted_by_idx', async () => {
+    const { rows } = await t.db.execute<{ text: string }>(sql`select substr(md5('t' || 1234), 3, 6) as text`);
+    const searched = await explain(t.database, jobsQuery(t.db, { status: 'open', text: rows[0]?.text ?? '', take: 21 }));
+    expect(searched).toMatch(/jobs_title_trgm/);
+    expect(searched).toMatch(/jobs_company_trgm/);
+    expect(searched).toMatch(/jobs_location_trgm/);
+    expect(searched).not.toMatch(/Seq Scan on jobs/);
+    const own = await explain(t.database, jobsQuery(t.db, { postedBy: 7, take: 21 }));
+    expect(own).toMatch(/jobs_posted_by_idx/);
+    expect(own).not.toMatch(/Seq Scan on jobs/);
+  });
+
+  it('referral lists walk referrals_status_created_idx and referrals_alumni_idx', async () => {
+    const open = await explain(t.database, referralsQuery(t.db, { status: 'open', take: 21, before }));
+    expect(open).toMatch(/referrals_status_created_idx/);
+    expect(open).not.toMatch(/Seq Scan on referrals/);
+    const own = await explain(t.database, referralsQuery(t.db, { alumniId: 7, take: 21 }));
+    expect(own).toMatch(/referrals_alumni_idx/);
+    expect(own).not.toMatch(/Seq Scan on referrals/);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Job, JobStatus, JobType } from '@alumlink/contract';
+import type { AuthUser } from '../../lib/auth';
+import { presentUserSummary } from '../users/users.presenter';
+import { canOnJob } from './jobs.policy';
+import type { JobListRow } from './jobs.repository';
+
+/** A job row with its author → the contract's job shape, as `viewer` sees it. */
+export function presentJob(row: JobListRow, viewer: Pick<AuthUser, 'id' | 'role'>): Job {
+  return {
+    id: row.id,
+    title: row.title,
+    company: row.company,
+    location: row.location,
+    salary: row.salary,
+    type: row.type as JobType,
+    description: row.description,
+    apply_url: row.applyUrl,
+    status: row.status as JobStatus,
+    created_at: row.createdAt.toISOString(),
+    posted_by: presentUserSummary(row.author),
+    can_edit: canOnJob(viewer, 'edit', row),
+  };
+}

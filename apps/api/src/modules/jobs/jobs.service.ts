@@ -1,0 +1,124 @@
+import {
+  JOB_MESSAGES,
+  type AdminJobsQuery,
+  type CreateJobFields,
+  type Job,
+  type JobPage,
+  type JobStatus,
+  type JobTypeFilter,
+  type PageQuery,
+  type UpdateJobFields,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { canOnJob } from './jobs.policy';
+import { presentJob } from './jobs.presenter';
+import * as repository from './jobs.repository';
+
+const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
+
+type ListFilter = Omit<repository.JobSearch, 'before' | 'take'>;
+
+async function pageOfJobs(db: Executor, viewer: AuthUser, query: PageQuery, filter: ListFilter): Promise<JobPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findJobs(db, { ...filter, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map((row) => presentJob(row, viewer)), next };
+}
+
+/** The job board: open jobs newest first, optionally of one type and matching a text. */
+export function listOpenJobs(db: Executor, viewer: AuthUser, query: PageQuery & { type: JobTypeFilter; q?: string }): Promise<JobPage> {
+  return pageOfJobs(db, viewer, query, {
+    status: 'open',
+    type: query.type === 'All' ? undefined : query.type,
+    text: query.q?.trim() || undefined,
+  });
+}
+
+/** The caller's own job posts, open and closed. */
+export function listOwnJobs(db: Executor, viewer: AuthUser, query: PageQuery): Promise<JobPage> {
+  return pageOfJobs(db, viewer, query, { postedBy: viewer.id });
+}
+
+/** Admin list: every job, optionally of one status or matching a text (the route requires AD). */
+export function listAllJobs(db: Executor, viewer: AuthUser, query: PageQuery & Pick<AdminJobsQuery, 'status' | 'q'>): Promise<JobPage> {
+  return pageOfJobs(db, viewer, query, { status: query.status, text: query.q?.trim() || undefined });
+}
+
+/** One job: open jobs for everyone; a closed one only for its author and admins (404 otherwise). */
+export async function getJob(db: Executor, viewer: AuthUser, jobId: number): Promise<Job> {
+  const row = await repository.findJob(db, jobId);
+  if (!row || (row.status !== 'open' && !canOnJob(viewer, 'edit', row))) throw jobNotFound();
+  return presentJob(row, viewer);
+}
+
+/** 403 unless the person may post jobs (alumni and admins). */
+export function assertCanCreateJob(user: AuthUser): void {
+  if (!canOnJob(user, 'create')) throw forbidden(JOB_MESSAGES.createForbidden, 'forbidden');
+}
+
+/** Posts a job (alumni and admins only). */
+export async function createJob(db: Executor, author: AuthUser, fields: CreateJobFields): Promise<Job> {
+  assertCanCreateJob(author);
+  const { apply_url: applyUrl, ...rest } = fields;
+  const jobId = await repository.insertJob(db, { ...rest, applyUrl, postedBy: author.id });
+  return getJob(db, author, jobId);
+}
+
+/**
+ * Locks the job, checks the caller may edit it, runs the change and, when an admin changes
+ * someone else's job, writes the audit log, all in one transaction.
+ */
+async function changeJob(
+  db: Database,
+  user: AuthUser,
+  jobId: number,
+  change: (tx: Executor, job: { status: string }) => Promise<{ action: repository.AuditEntry['action']; details: Record<string, unknown> } | null>,
+): Promise<Job> {
+  await db.transaction(async (tx) => {
+    const job = await repository.lockJob(tx, jobId);
+    if (!job) throw jobNotFound();
+    if (!canOnJob(user, 'edit', job)) {
+      // Someone else's closed job stays invisible, like in getJob.
+      if (job.status !== 'open') throw jobNotFound();
+      throw forbidden(JOB_MESSAGES.editForbidden, 'forbidden');
+    }
+    const done = await change(tx, job);
+    if (done && job.postedBy !== user.id) {
+      await repository.insertJobAudit(tx, {
+        actorId: user.id,
+        actorLabel: user.email,
+        action: done.action,
+        targetId: job.id,
+        targetLabel: job.title,
+        details: done.details,
+      });
+    }
+  });
+  return getJob(db, user, jobId);
+}
+
+/** Changes the given fields (author or admin). */
+export function updateJob(db: Database, user: AuthUser, jobId: number, fields: UpdateJobFields): Promise<Job> {
+  return changeJob(db, user, jobId, async (tx) => {
+    const { apply_url: applyUrl, ...rest } = fields;
+    const values: Partial<repository.JobValues> = { ...rest, ...(applyUrl === undefined ? {} : { applyUrl }) };
+    const changed = Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([field]) => field);
+    if (changed.length === 0) return null;
+    await repository.updateJob(tx, jobId, values);
+    return { action: 'job.update', details: { fields: changed } };
+  });
+}
+
+/** Closes or reopens the job (author or admin); doing it twice changes nothing. */
+export function setJobStatus(db: Database, user: AuthUser, jobId: number, status: JobStatus): Promise<Job> {
+  return changeJob(db, user, jobId, async (tx, job) => {
+    if (job.status === status) return null;
+    await repository.setJobStatus(tx, jobId, status);
+    return { action: status === 'closed' ? 'job.close' : 'job.reopen', details: {} };
+  });
+}

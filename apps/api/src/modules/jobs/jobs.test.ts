@@ -1,0 +1,339 @@
+import { JOB_MESSAGES, type CreateJobRequest } from '@alumlink/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobs } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+
+let t: TestApp;
+let alumnus: TestUser;
+let otherAlumnus: TestUser;
+let admin: TestUser;
+let trainee: TestUser;
+let intern: TestUser;
+const headers = new Map<number, { authorization: string }>();
+const auth = (user: TestUser) => headers.get(user.id) ?? {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alumnus = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
+  otherAlumnus = await createUser(t.db, { role: 'AL' });
+  admin = await createUser(t.db, { role: 'AD' });
+  trainee = await createUser(t.db, { role: 'TR' });
+  intern = await createUser(t.db, { role: 'IN' });
+  for (const user of [alumnus, otherAlumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
+});
+afterAll(() => t.close());
+
+const validJob: CreateJobRequest = {
+  title: 'Frontend Engineer',
+  company: 'Acme Corp',
+  location: 'Remote',
+  salary: '12 LPA',
+  type: 'Full-Time',
+  description: 'Build accessible interfaces.',
+  apply_url: 'https://acme.example.com/careers/42',
+};
+
+function postJob(user: TestUser, payload: unknown = validJob) {
+  return t.app.inject({ method: 'POST', url: '/api/jobs/', headers: auth(user), payload: payload as object });
+}
+
+async function createJob(user: TestUser, overrides: Partial<CreateJobRequest> = {}): Promise<{ id: number }> {
+  const response = await postJob(user, { ...validJob, ...overrides });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+describe('POST /api/jobs/', () => {
+  it('lets an alumnus post a job and answers the whole job shape', async () => {
+    const response = await postJob(alumnus, { ...validJob, title: '  Frontend Engineer  ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      title: 'Frontend Engineer',
+      company: 'Acme Corp',
+      location: 'Remote',
+      salary: '12 LPA',
+      type: 'Full-Time',
+      description: 'Build accessible interfaces.',
+      apply_url: 'https://acme.example.com/careers/42',
+      status: 'open',
+      created_at: expect.any(String),
+      posted_by: expect.objectContaining({ id: alumnus.id, first_name: 'Alex', last_name: 'Morgan', role: 'AL' }),
+      can_edit: true,
+    });
+  });
+
+  it('lets an admin post a job', async () => {
+    expect((await postJob(admin)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['trainee', () => trainee],
+    ['intern', () => intern],
+  ])('refuses a %s with 403, even before validating the body', async (_label, who) => {
+    for (const payload of [validJob, {}]) {
+      const response = await postJob(who(), payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: JOB_MESSAGES.createForbidden, code: 'forbidden' });
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/jobs/', payload: validJob });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('stores an e-mail address as a mailto: link and defaults salary and description', async () => {
+    const { salary: _salary, description: _description, ...required } = validJob;
+    const response = await postJob(alumnus, { ...required, apply_url: ' jobs@acme.example.com ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ apply_url: 'mailto:jobs@acme.example.com', salary: '', description: '' });
+  });
+
+  it.each([
+    ['missing title', { title: undefined }, { title: ['This field is required.'] }],
+    ['blank company', { company: '   ' }, { company: ['This field is required.'] }],
+    ['missing location', { location: undefined }, { location: ['This field is required.'] }],
+    ['unknown type', { type: 'Internship' }, { type: ['"Internship" is not a valid choice.'] }],
+    ['missing type', { type: undefined }, { type: ['This field is required.'] }],
+    ['http link', { apply_url: 'http://acme.example.com/jobs' }, { apply_url: [JOB_MESSAGES.applyUrl] }],
+    ['javascript link', { apply_url: 'javascript:alert(1)' }, { apply_url: [JOB_MESSAGES.applyUrl] }],
+    ['not an address', { apply_url: 'apply at the desk' }, { apply_url: [JOB_MESSAGES.applyUrl] }],
+    ['title too long', { title: 'x'.repeat(201) }, { title: ['Ensure this field has no more than 200 characters.'] }],
+  ])('answers 400 with field errors for %s', async (_label, change, expected) => {
+    const response = await postJob(alumnus, { ...validJob, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(expected);
+  });
+
+  it('reports every missing field at once for an empty body', async () => {
+    const response = await postJob(alumnus, {});
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(['apply_url', 'company', 'location', 'title', 'type']);
+  });
+});
+
+describe('GET /api/jobs/', () => {
+  let board: TestApp;
+  let poster: TestUser;
+  let reader: { authorization: string };
+  const base = Date.UTC(2032, 0, 1);
+
+  beforeAll(async () => {
+    board = await createTestApp();
+    poster = await createUser(board.db, { role: 'AL' });
+    reader = await authHeader(board.app, await createUser(board.db, { role: 'TR' }));
+    const rows = [
+      { title: 'React Developer', company: 'Pixel Labs', location: 'Pune', type: 'Full-Time' as const },
+      { title: 'Data Analyst', company: 'Numbers Inc', location: 'Bengaluru', type: 'Part-Time' as const },
+      { title: 'Cloud Engineer', company: 'SkyOps', location: 'Remote', type: 'Contract' as const },
+      { title: 'QA Intern 100%', company: 'Testify', location: 'Pune', type: 'Part-Time' as const },
+      { title: 'Backend Developer', company: 'Pixel Labs', location: 'Delhi', type: 'Full-Time' as const, status: 'closed' },
+    ];
+    await board.db.insert(jobs).values(
+      rows.map((row, index) => ({ ...row, postedBy: poster.id, applyUrl: 'https://x.example.com/', createdAt: new Date(base + index * 1000) })),
+    );
+  });
+  afterAll(() => board.close());
+
+  const list = async (query = '') => {
+    const response = await board.app.inject({ url: `/api/jobs/${query}`, headers: reader });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { results: { title: string; can_edit: boolean }[]; next: string | null };
+  };
+  const titles = async (query = '') => (await list(query)).results.map((job) => job.title);
+
+  it('lists open jobs only, newest first, not editable by a reader', async () => {
+    const page = await list();
+    expect(page.results.map((job) => job.title)).toEqual(['QA Intern 100%', 'Cloud Engineer', 'Data Analyst', 'React Developer']);
+    expect(page.results.every((job) => job.can_edit === false)).toBe(true);
+    expect(page.next).toBeNull();
+  });
+
+  it('filters by type; All means every type', async () => {
+    expect(await titles('?type=Part-Time')).toEqual(['QA Intern 100%', 'Data Analyst']);
+    expect(await titles('?type=Contract')).toEqual(['Cloud Engineer']);
+    expect(await titles('?type=All')).toHaveLength(4);
+  });
+
+  it('searches title, company and location case-insensitively, with LIKE characters taken literally', async () => {
+    expect(await titles('?q=DEVELOPER')).toEqual(['React Developer']);
+    expect(await titles('?q=pixel')).toEqual(['React Developer']);
+    expect(await titles('?q=pune')).toEqual(['QA Intern 100%', 'React Developer']);
+    expect(await titles('?q=pune&type=Full-Time')).toEqual(['React Developer']);
+    expect(await titles(`?q=${encodeURIComponent('100%')}`)).toEqual(['QA Intern 100%']);
+    expect(await titles(`?q=${encodeURIComponent('%')}`)).toEqual(['QA Intern 100%']);
+    expect(await titles('?q=nowhere')).toEqual([]);
+  });
+
+  it('pages with a cursor without gaps or repeats', async () => {
+    const first = await list('?limit=3');
+    expect(first.results).toHaveLength(3);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await list(`?limit=3&cursor=${first.next}`);
+    expect(second.results.map((job) => job.title)).toEqual(['React Developer']);
+    expect(second.next).toBeNull();
+  });
+
+  it('answers 400 for an unknown type, a bad cursor or a bad limit', async () => {
+    for (const query of ['?type=Freelance', '?cursor=nonsense', '?limit=0', '?limit=101']) {
+      const response = await board.app.inject({ url: `/api/jobs/${query}`, headers: reader });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('requires a signed-in person', async () => {
+    expect((await board.app.inject({ url: '/api/jobs/' })).statusCode).toBe(401);
+  });
+});
+
+describe('one job: read, edit, close, reopen', () => {
+  it('shows an open job to anyone signed in, with can_edit for its author and admins only', async () => {
+    const job = await createJob(alumnus);
+    const read = async (user: TestUser) => (await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(user) })).json();
+    expect((await read(alumnus)).can_edit).toBe(true);
+    expect((await read(admin)).can_edit).toBe(true);
+    expect((await read(trainee)).can_edit).toBe(false);
+    expect((await read(otherAlumnus)).can_edit).toBe(false);
+  });
+
+  it('answers 404 for an unknown job and 400 for a malformed id', async () => {
+    expect((await t.app.inject({ url: '/api/jobs/999999/', headers: auth(trainee) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/jobs/abc/', headers: auth(trainee) })).statusCode).toBe(400);
+  });
+
+  it('lets the author edit without an audit entry; others get 403', async () => {
+    const job = await createJob(alumnus);
+    const patch = (user: TestUser, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth(user), payload });
+    const edited = await patch(alumnus, { salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract', title: validJob.title });
+    for (const user of [otherAlumnus, trainee, intern]) {
+      const refused = await patch(user, { title: 'Hijacked' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: JOB_MESSAGES.editForbidden, code: 'forbidden' });
+    }
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row?.title).toBe(validJob.title);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, job.id))).toEqual([]);
+  });
+
+  it('validates edits with field errors', async () => {
+    const job = await createJob(alumnus);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}/`,
+      headers: auth(alumnus),
+      payload: { title: ' ', type: 'Gig', apply_url: 'ftp://files.example.com' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      title: ['This field is required.'],
+      type: ['"Gig" is not a valid choice.'],
+      apply_url: [JOB_MESSAGES.applyUrl],
+    });
+  });
+
+  it("writes the audit log when an admin edits someone else's job", async () => {
+    const job = await createJob(alumnus);
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth(admin), payload: { title: 'Senior Frontend Engineer' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().title).toBe('Senior Frontend Engineer');
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'job.update', actorId: admin.id, actorLabel: admin.email, details: { fields: ['title'] } }),
+    ]);
+  });
+
+  it('closes and reopens for the author; idempotent; a closed job leaves the board but stays in mine', async () => {
+    const job = await createJob(alumnus, { title: 'Closable role' });
+    const act = (user: TestUser, action: 'close' | 'reopen') =>
+      t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/${action}/`, headers: { ...auth(user), 'content-type': 'application/json' }, payload: '' });
+    for (const attempt of [1, 2]) {
+      const closed = await act(alumnus, 'close');
+      expect(closed.statusCode, `close #${attempt}`).toBe(200);
+      expect(closed.json().status).toBe('closed');
+    }
+    const board = await t.app.inject({ url: '/api/jobs/?q=closable', headers: auth(trainee) });
+    expect(board.json().results).toEqual([]);
+    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(trainee) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(alumnus) })).json().status).toBe('closed');
+    const mine = await t.app.inject({ url: '/api/jobs/mine/?limit=100', headers: auth(alumnus) });
+    expect(mine.json().results.map((item: { id: number }) => item.id)).toContain(job.id);
+    expect((await act(otherAlumnus, 'reopen')).statusCode).toBe(404);
+    const reopened = await act(alumnus, 'reopen');
+    expect(reopened.json().status).toBe('open');
+    expect((await act(trainee, 'close')).statusCode).toBe(403);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, job.id))).toEqual([]);
+  });
+
+  it("audits an admin closing someone else's job, once", async () => {
+    const job = await createJob(otherAlumnus);
+    for (const attempt of [1, 2]) {
+      const response = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/close/`, headers: auth(admin) });
+      expect(response.statusCode, `close #${attempt}`).toBe(200);
+    }
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
+    expect(entries).toEqual([expect.objectContaining({ action: 'job.close', actorLabel: admin.email, targetLabel: validJob.title })]);
+  });
+});
+
+describe('GET /api/jobs/mine/ and GET /api/admin/jobs/', () => {
+  it("lists only the caller's own jobs", async () => {
+    const fresh = await createUser(t.db, { role: 'AL' });
+    headers.set(fresh.id, await authHeader(t.app, fresh));
+    const first = await createJob(fresh, { title: 'Mine one' });
+    const second = await createJob(fresh, { title: 'Mine two' });
+    const response = await t.app.inject({ url: '/api/jobs/mine/', headers: auth(fresh) });
+    expect(response.json().results.map((job: { id: number }) => job.id)).toEqual([second.id, first.id]);
+  });
+
+  it('gives admins every job with a status filter, and refuses everyone else', async () => {
+    const closed = await createJob(alumnus, { title: 'Admin sees closed' });
+    await t.app.inject({ method: 'POST', url: `/api/jobs/${closed.id}/close/`, headers: auth(alumnus) });
+    const all = await t.app.inject({ url: '/api/admin/jobs/?limit=100', headers: auth(admin) });
+    expect(all.statusCode).toBe(200);
+    const statuses = new Set(all.json().results.map((job: { status: string }) => job.status));
+    expect(statuses).toEqual(new Set(['open', 'closed']));
+    const onlyClosed = await t.app.inject({ url: '/api/admin/jobs/?status=closed&limit=100', headers: auth(admin) });
+    expect(onlyClosed.json().results.every((job: { status: string }) => job.status === 'closed')).toBe(true);
+    expect(onlyClosed.json().results.map((job: { id: number }) => job.id)).toContain(closed.id);
+    for (const user of [alumnus, trainee, intern]) {
+      const refused = await t.app.inject({ url: '/api/admin/jobs/', headers: auth(user) });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ url: '/api/admin/jobs/?status=maybe', headers: auth(admin) })).statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes every careers and community route', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/jobs/',
+        '/api/jobs/mine/',
+        '/api/jobs/{id}/',
+        '/api/jobs/{id}/close/',
+        '/api/jobs/{id}/reopen/',
+        '/api/admin/jobs/',
+        '/api/referral-user/',
+        '/api/referrals/',
+        '/api/referrals/create/',
+        '/api/referrals/mine/',
+        '/api/referrals/{id}/close/',
+        '/api/referrals/{id}/reopen/',
+        '/api/admin/referrals/',
+        '/api/communities/{slug}/',
+        '/api/communities/{slug}/join/',
+        '/api/communities/{slug}/leave/',
+      ]),
+    );
+    const create = response.json().paths['/api/referrals/create/'].post;
+    expect(JSON.stringify(create.requestBody)).toContain('ctc');
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  MESSAGING_MESSAGES,
+  type Conversation,
+  type ConversationPage,
+  type Message,
+  type MessagePage,
+  type PageQuery,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { notFound, validation } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { publishRealtime } from '../../lib/realtime/registry';
+import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
+import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
+import * as repository from './messaging.repository';
+
+/**
+ * Only participants may see a conversation; for anyone else it does not exist (404, so ids of
+ * other people's conversations reveal nothing).
+ */
+async function requireParticipation(db: Executor, viewer: AuthUser, conversationId: number): Promise<repository.Participation> {
+  const participation = await repository.findParticipation(db, conversationId, viewer.id);
+  if (!participation) throw notFound();
+  return participation;
+}
+
+/** The caller's conversations, most recently active first. */
+export async function listConversations(db: Executor, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findConversations(db, { userId: viewer.id, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.activityAt, id: row.id }));
+  return { results: items.map(presentConversation), next };
+}
+
+async function presentOneConversation(db: Executor, viewer: AuthUser, conversationId: number): Promise<Conversation> {
+  const [row] = await repository.findConversations(db, { userId: viewer.id, conversationId, take: 1 });
+  if (!row) throw notFound();
+  return presentConversation(row);
+}
+
+/**
+ * The conversation of the caller and `otherId`: the existing one (created false) or a new one.
+ * Two simultaneous starts of the same pair end with one conversation: the second insert hits the
+ * unique pair index, does nothing, and reads the first one's row.
+ */
+export async function startConversation(
+  db: Database,
+  viewer: AuthUser,
+  otherId: number,
+): Promise<{ conversation: Conversation; created: boolean }> {
+  if (otherId === viewer.id) throw validation({ user_id: [MESSAGING_MESSAGES.notYourself] });
+  if (!(await repository.isActiveUser(db, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
+  let conversationId = await repository.findConversationIdOfPair(db, viewer.id, otherId);
+  let created = false;
+  if (conversationId === null) {
+    const now = new Date();
+    conversationId = await db.transaction((tx) => repository.insertConversation(tx, viewer.id, otherId, now));
+    created = conversationId !== null;
+    conversationId ??= await repository.findConversationIdOfPair(db, viewer.id, otherId);
+  }
+  if (conversationId === null) throw new Error('startConversation: the pair has no conversation after a conflict');
+  return { conversation: await presentOneConversation(db, viewer, conversationId), created };
+}
+
+/**
+ * A page of messages, newest first. Opening the conversation marks it read for the caller
+ * (and its message notifications); their other sockets get `conversation.updated`.
+ */
+export async function listMessages(db: Database, viewer: AuthUser, conversationId: number, query: PageQuery): Promise<MessagePage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const participation = await requireParticipation(db, viewer, conversationId);
+  const rows = await repository.findMessages(db, { conversationId, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  if (participation.unreadCount > 0) {
+    await repository.markParticipantRead(db, conversationId, viewer.id);
+    await markConversationNotificationsRead(db, viewer.id, conversationId);
+    publishRealtime(
+      db,
+      { kind: 'users', userIds: [viewer.id] },
+      {
+        type: 'conversation.updated',
+        data: { conversation_id: conversationId, unread_count: 0, last_message: presentLastMessage(participation) },
+      },
+    );
+  }
+  return { results: items.map(presentMessage), next };
+}
+
+/**
+ * Stores the message and, in the same transaction, the conversation's last message, the
+ * recipient's unread count and both people's list order. Then: `message.created` and
+ * `conversation.updated` to both, and a notification unless the recipient is looking.
+ */
+export async function sendMessage(db: Database, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
+  const { otherUserId: recipientId } = await requireParticipation(db, sender, conversationId);
+  const at = new Date();
+  const { message, recipientUnread, senderUnread } = await db.transaction(async (tx) => {
+    const row = await repository.insertMessage(tx, { conversationId, senderId: sender.id, content, createdAt: at });
+    await repository.recordLastMessage(tx, row);
+    return {
+      message: row,
+      recipientUnread: await repository.touchParticipant(tx, { conversationId, userId: recipientId, at, addUnread: true }),
+      senderUnread: await repository.touchParticipant(tx, { conversationId, userId: sender.id, at, addUnread: false }),
+    };
+  });
+  const presented = presentMessage(message);
+  const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: sender.id };
+  publishRealtime(db, { kind: 'users', userIds: [sender.id, recipientId] }, { type: 'message.created', data: presented });
+  for (const [userId, unread] of [
+    [sender.id, senderUnread],
+    [recipientId, recipientUnread],
+  ] as const) {
+    publishRealtime(
+      db,
+      { kind: 'users', userIds: [userId] },
+      { type: 'conversation.updated', data: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage } },
+    );
+  }
+  await notifyNewMessage(db, { recipientId, senderId: sender.id, conversationId });
+  return presented;
+}

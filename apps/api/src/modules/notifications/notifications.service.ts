@@ -1,0 +1,127 @@
+import {
+  displayName,
+  roleLabel,
+  type Notification,
+  type NotificationPage,
+  type NotificationType,
+  type PageQuery,
+  type Role,
+  type UnreadCount,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
+import type { UserSummaryRow } from '../users/users.presenter';
+import { presentNotification } from './notifications.presenter';
+import * as repository from './notifications.repository';
+
+/** The caller's notifications newest first, with their unread total. */
+export async function listNotifications(db: Executor, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findNotifications(db, { userId: viewer.id, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentNotification), next, unread_count: await repository.countUnread(db, viewer.id) };
+}
+
+/** Marks some (own) or all notifications read; answers the new unread total. */
+export async function markNotificationsRead(db: Executor, viewer: AuthUser, body: { ids?: number[]; all?: true }): Promise<UnreadCount> {
+  await repository.markRead(db, viewer.id, body.all === true ? { all: true } : { ids: body.ids ?? [] });
+  return { unread_count: await repository.countUnread(db, viewer.id) };
+}
+
+/** Message notifications of a conversation the person just opened are read too. */
+export async function markConversationNotificationsRead(db: Executor, userId: number, conversationId: number): Promise<void> {
+  await repository.markConversationRead(db, userId, conversationId);
+}
+
+const nameOf = (actor: UserSummaryRow) =>
+  displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
+
+/** Stores the notification and pushes `notification.created` to its recipient's sockets. */
+async function createNotification(
+  db: Database,
+  values: repository.NewNotification & { type: NotificationType },
+  actor: UserSummaryRow | null,
+): Promise<Notification> {
+  const row = await repository.insertNotification(db, values);
+  const notification = presentNotification({ ...row, actor });
+  publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+  return notification;
+}
+
+async function notifyAboutPost(
+  db: Database,
+  event: { postId: number; actorId: number; type: 'post_liked' | 'post_commented' },
+  sentence: (name: string) => string,
+): Promise<Notification | null> {
+  const authorId = await repository.findPostAuthorId(db, event.postId);
+  if (authorId === null || authorId === event.actorId) return null;
+  // Like, unlike, like again: one unread notification is enough.
+  if (event.type === 'post_liked' && (await repository.hasUnreadAbout(db, { userId: authorId, ...event }))) return null;
+  const actor = await repository.findUserSummary(db, event.actorId);
+  if (!actor) return null;
+  return createNotification(db, { userId: authorId, type: event.type, actorId: actor.id, postId: event.postId, text: sentence(nameOf(actor)) }, actor);
+}
+
+/**
+ * Someone liked a post: its author is notified (not for their own likes, nor twice while the
+ * first is unread). Call after the like committed (posts service).
+ */
+export function notifyPostLiked(db: Database, event: { postId: number; actorId: number }): Promise<Notification | null> {
+  return notifyAboutPost(db, { ...event, type: 'post_liked' }, (name) => `${name} liked your post.`);
+}
+
+/** Someone commented on a post: its author is notified (not for their own comments). */
+export function notifyPostCommented(db: Database, event: { postId: number; actorId: number }): Promise<Notification | null> {
+  return notifyAboutPost(db, { ...event, type: 'post_commented' }, (name) => `${name} commented on your post.`);
+}
+
+/**
+ * A new message: the recipient is notified unless one of their sockets said it is looking at
+ * that conversation (`conversation.focus`, see the realtime hub).
+ */
+export async function notifyNewMessage(
+  db: Database,
+  event: { recipientId: number; senderId: number; conversationId: number },
+): Promise<Notification | null> {
+  const hub = realtimeHubFor(db);
+  if (hub && (await hub.isViewing(event.recipientId, event.conversationId))) return null;
+  const sender = await repository.findUserSummary(db, event.senderId);
+  if (!sender) return null;
+  return createNotification(
+    db,
+    {
+      userId: event.recipientId,
+      type: 'message',
+      actorId: sender.id,
+      conversationId: event.conversationId,
+      text: `${nameOf(sender)} sent you a message.`,
+    },
+    sender,
+  );
+}
+
+/** A moderator removed a post: its author is told why (for the admin module). */
+export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification> {
+  return createNotification(
+    db,
+    {
+      userId: event.authorId,
+      type: 'post_removed',
+      postId: event.postId,
+      reason: event.reason,
+      text: `Your post was removed by a moderator. Reason: ${event.reason}.`,
+    },
+    null,
+  );
+}
+
+/** An administrator changed someone's role (for the admin module). */
+export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification> {
+  return createNotification(
+    db,
+    { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
+    null,
+  );
+}

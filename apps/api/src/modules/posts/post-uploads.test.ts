@@ -1,0 +1,79 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { LIMITS, UPLOAD_MESSAGES } from '@alumlink/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { bombPng, imageFile, multipartBody, type UploadFile } from '../../test/uploads';
+
+let t: TestApp;
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = await authHeader(t.app, await createUser(t.db));
+});
+afterAll(() => t.close());
+
+function upload(file: UploadFile, url = '/social/posts/', method: 'POST' | 'PUT' = 'POST') {
+  const body = multipartBody({ caption: 'Look at this' }, [file]);
+  return t.app.inject({ method, url, payload: body.payload, headers: { ...headers, ...body.headers } });
+}
+
+function storedFiles(): string[] {
+  const dir = path.join(t.config.mediaDir, 'posts');
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+describe('bad uploads are refused', () => {
+  it.each([
+    ['a text file named .jpg', imageFile(Buffer.from('Just some text, honestly.\n'), 'photo.jpg', 'image/jpeg')],
+    [
+      'an SVG',
+      imageFile(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script></svg>'),
+        'drawing.svg',
+        'image/svg+xml',
+      ),
+    ],
+    ['a zero-byte file', imageFile(Buffer.alloc(0), 'empty.png', 'image/png')],
+    ['a decompression bomb (PNG claiming 50,000 x 50,000 px)', imageFile(bombPng(), 'bomb.png', 'image/png')],
+    ['HTML sent as image/png', imageFile(Buffer.from('<html><body>hi</body></html>'), 'page.png', 'image/png')],
+  ])('%s → 400 with the image message', async (_name, file) => {
+    const response = await upload(file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ image: [UPLOAD_MESSAGES.invalidImage] });
+    expect(storedFiles()).toEqual([]);
+    expect(await t.db.select().from(posts)).toHaveLength(0);
+  });
+
+  it('a file over 10 MB → 413 file_too_large', async () => {
+    const response = await upload(imageFile(Buffer.alloc(LIMITS.uploadMaxBytes + 1024, 1), 'huge.png', 'image/png'));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: UPLOAD_MESSAGES.fileTooLarge, code: 'file_too_large' });
+    expect(await t.db.select().from(posts)).toHaveLength(0);
+  });
+
+  it('the same rules hold for profile images', async () => {
+    const svg = imageFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'me.svg', 'image/svg+xml');
+    const response = await upload(svg, '/social/user-profiles/update-me/', 'PUT');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ image: [UPLOAD_MESSAGES.invalidImage] });
+    const huge = await upload(imageFile(Buffer.alloc(LIMITS.uploadMaxBytes + 1, 1)), '/social/profiles/update-me/', 'PUT');
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('a malformed multipart body is a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/social/posts/',
+      payload: '--xyz\r\nContent-Disposition: form-data; name="caption"\r\n\r\nunterminated',
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

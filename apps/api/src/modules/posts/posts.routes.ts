@@ -1,0 +1,158 @@
+import {
+  commentPageSchema,
+  commentSchema,
+  createCommentRequestSchema,
+  createPostFieldsSchema,
+  errorSchema,
+  idParamsSchema,
+  likeResultSchema,
+  pageQuerySchema,
+  postPageSchema,
+  postSchema,
+  UPLOAD_MESSAGES,
+  userPostsQuerySchema,
+} from '@alumlink/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, validation } from '../../lib/errors';
+import { readMultipartForm, registerMultipart } from '../../lib/multipart';
+import { mediaStorageFor } from '../../lib/storage/index';
+import { badRequestSchema, zodFieldErrors } from '../../lib/validation';
+import * as service from './posts.service';
+
+const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
+
+/** Reads caption + image from multipart; every missing or invalid field is reported at once. */
+async function readNewPost(request: FastifyRequest): Promise<{ caption: string; image: Buffer }> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'unsupported_media_type', 'Send multipart/form-data with a caption and an image.');
+  }
+  const form = await readMultipartForm(request, ['image']);
+  const parsed = createPostFieldsSchema.safeParse(form.fields);
+  const fields = parsed.success ? {} : zodFieldErrors(parsed.error);
+  const image = form.files.get('image');
+  if (!image) fields.image = [UPLOAD_MESSAGES.noFile];
+  if (!parsed.success || !image) throw validation(fields);
+  return { caption: parsed.data.caption, image };
+}
+
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerMultipart(app);
+  const storage = mediaStorageFor(app.config);
+  const reportError = (error: unknown) => app.log.error({ err: error }, 'onPostDeleted listener failed');
+  const auth = { preHandler: app.authenticate };
+
+  app.get(
+    '/social/posts/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: 'The feed: live posts newest first, cursor-paginated',
+        querystring: pageQuerySchema,
+        response: { 200: postPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listFeed(app.db, request.user, request.query),
+  );
+
+  app.post(
+    '/social/posts/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: 'Creates a post (multipart/form-data: caption, image)',
+        consumes: ['multipart/form-data'],
+        response: { 201: postSchema, 413: errorSchema, 415: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const input = await readNewPost(request);
+      const post = await service.createPost(app.db, storage, request.user, input);
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.get(
+    '/social/posts/user-posts/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: "One person's live posts (the caller's own without user_id), newest first",
+        querystring: userPostsQuerySchema,
+        response: { 200: postPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user_id: userId, ...page } = request.query;
+      return service.listUserPosts(app.db, request.user, page, userId);
+    },
+  );
+
+  app.post(
+    '/social/posts/:id/like/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: 'Likes or unlikes the post (a toggle)',
+        params: idParamsSchema,
+        response: { 200: likeResultSchema, ...errors },
+      },
+    },
+    async (request) => service.toggleLike(app.db, request.user, request.params.id),
+  );
+
+  app.post(
+    '/social/posts/:id/comment/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: 'Comments on the post',
+        params: idParamsSchema,
+        body: createCommentRequestSchema,
+        response: { 201: commentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const comment = await service.addComment(app.db, request.user, request.params.id, request.body.text);
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.get(
+    '/social/posts/:id/comments/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: "The post's comments, oldest first, cursor-paginated",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: commentPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listComments(app.db, request.params.id, request.query),
+  );
+
+  app.delete(
+    '/social/posts/:id/',
+    {
+      ...auth,
+      schema: {
+        tags: ['posts'],
+        summary: 'Deletes your own post (soft delete)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), 403: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteOwnPost(app.db, request.user, request.params.id, reportError);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { AUTH_MESSAGES, normalizeSkills, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { isUniqueViolation, notFound, validation } from '../../lib/errors';
+import { storeUploadedImage } from '../../lib/images';
+import type { MediaStorage } from '../../lib/storage/index';
+import { presentUser } from '../users/users.presenter';
+import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
+
+export type ProfileUpdate = z.output<typeof updateProfileRequestSchema>;
+
+const handleTaken = () => validation({ handle: [PROFILE_MESSAGES.handleTaken] });
+
+/** A value the caller actually gave: null, missing and blank mean "leave unchanged". */
+function given(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value === '' ? undefined : value;
+}
+
+/** The columns to change: only given fields; skills normalised (a list of only commas changes nothing). */
+function changesFrom(update: ProfileUpdate): ProfileChanges {
+  const changes: ProfileChanges = {};
+  const firstName = given(update.first_name);
+  if (firstName !== undefined) changes.firstName = firstName;
+  const lastName = given(update.last_name);
+  if (lastName !== undefined) changes.lastName = lastName;
+  const phoneNumber = given(update.phone_number);
+  if (phoneNumber !== undefined) changes.phoneNumber = phoneNumber;
+  const countryCode = given(update.country_code);
+  if (countryCode !== undefined) changes.countryCode = countryCode;
+  const handle = given(update.handle);
+  if (handle !== undefined) changes.handle = handle;
+  const bio = given(update.bio);
+  if (bio !== undefined) changes.bio = bio;
+  const skills = given(normalizeSkills(update.skills ?? ''));
+  if (skills !== undefined) changes.skills = skills;
+  return changes;
+}
+
+/**
+ * Updates the caller's own profile (there is no way to name another person). Rules: blank
+ * fields unchanged; handle unique case-insensitively (400 on `handle`); country code and phone
+ * number end up both set or both empty; a new image is stored as a 256 px WebP avatar.
+ */
+export async function updateOwnProfile(
+  db: Executor,
+  storage: MediaStorage,
+  user: AuthUser,
+  update: ProfileUpdate,
+  image?: Buffer,
+): Promise<User> {
+  const current = await findUserById(db, user.id);
+  if (!current) throw notFound('User not found.');
+  const changes = changesFrom(update);
+
+  const countryCode = changes.countryCode ?? current.countryCode;
+  const phoneNumber = changes.phoneNumber ?? current.phoneNumber;
+  if ((countryCode === '') !== (phoneNumber === '')) {
+    throw validation({ non_field_errors: [AUTH_MESSAGES.phonePair] });
+  }
+  if (changes.handle && (await isHandleTaken(db, changes.handle, user.id))) throw handleTaken();
+  if (image) changes.image = await storeUploadedImage(storage, image, 'avatar');
+
+  try {
+    const updated = await updateUserProfile(db, user.id, changes);
+    if (!updated) throw notFound('User not found.');
+    return presentUser(updated);
+  } catch (error) {
+    // Two people claiming the same handle at once: the unique index decides, the loser gets the form error.
+    if (isUniqueViolation(error)) throw handleTaken();
+    throw error;
+  }
+}
+
+/** Someone's profile (e-mail included: people search shows it too); 404 for unknown or deactivated people. */
+export async function getProfileById(db: Executor, userId: number): Promise<User> {
+  const row = await findUserById(db, userId);
+  if (!row || !row.isActive) throw notFound('User not found.');
+  return presentUser(row);
+}

@@ -1,0 +1,110 @@
+import type { ReferralStatus } from '@alumlink/contract';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { auditLog, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/pagination';
+
+/** A referral with the alumnus offering it. */
+export type ReferralListRow = Pick<
+  ReferralRow,
+  'id' | 'alumniId' | 'company' | 'role' | 'ctc' | 'location' | 'requirements' | 'status' | 'createdAt'
+> & { alumni: Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'image'> };
+
+export type ReferralSearch = {
+  referralId?: number;
+  status?: ReferralStatus;
+  alumniId?: number;
+  /** Referrals strictly older than this position (newest-first keyset). */
+  before?: CursorPosition;
+  take: number;
+};
+
+/**
+ * Referrals newest first with their alumni, in one query: served by referrals_status_created_idx
+ * (by status) or referrals_alumni_idx (one alumnus).
+ */
+export function referralsQuery(db: Executor, search: ReferralSearch) {
+  const conditions: SQL[] = [];
+  if (search.referralId !== undefined) conditions.push(eq(referrals.id, search.referralId));
+  if (search.status !== undefined) conditions.push(eq(referrals.status, search.status));
+  if (search.alumniId !== undefined) conditions.push(eq(referrals.alumniId, search.alumniId));
+  if (search.before) {
+    const { at, id } = search.before;
+    conditions.push(sql`(${referrals.createdAt}, ${referrals.id}) < (${at.toISOString()}::timestamptz, ${id})`);
+  }
+  return db
+    .select({
+      id: referrals.id,
+      alumniId: referrals.alumniId,
+      company: referrals.company,
+      role: referrals.role,
+      ctc: referrals.ctc,
+      location: referrals.location,
+      requirements: referrals.requirements,
+      status: referrals.status,
+      createdAt: referrals.createdAt,
+      alumni: {
+        id: users.id,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        image: users.image,
+      },
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.alumniId))
+    .where(and(...conditions))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(search.take);
+}
+
+export function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralListRow[]> {
+  return referralsQuery(db, search).execute();
+}
+
+export async function findReferral(db: Executor, referralId: number): Promise<ReferralListRow | null> {
+  const [row] = await findReferrals(db, { referralId, take: 1 });
+  return row ?? null;
+}
+
+/** The referral's alumnus and status, locked for the rest of the transaction. */
+export async function lockReferral(
+  db: Executor,
+  referralId: number,
+): Promise<Pick<ReferralRow, 'id' | 'alumniId' | 'status' | 'company' | 'role'> | null> {
+  const [row] = await db
+    .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, company: referrals.company, role: referrals.role })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export type NewReferral = { alumniId: number; company: string; role: string; ctc: number; location: string; requirements: string };
+
+export async function insertReferral(db: Executor, values: NewReferral): Promise<number> {
+  const [row] = await db
+    .insert(referrals)
+    .values({ ...values, ctc: values.ctc.toFixed(1) })
+    .returning({ id: referrals.id });
+  if (!row) throw new Error('insertReferral: no row returned');
+  return row.id;
+}
+
+export async function setReferralStatus(db: Executor, referralId: number, status: ReferralStatus): Promise<void> {
+  const now = new Date();
+  await db
+    .update(referrals)
+    .set({ status, updatedAt: now, closedAt: status === 'closed' ? now : null })
+    .where(eq(referrals.id, referralId));
+}
+
+export async function insertReferralAudit(
+  db: Executor,
+  entry: { actorId: number; actorLabel: string; action: 'referral.close'; targetId: number; targetLabel: string },
+): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, targetType: 'referral' });
+}

@@ -1,0 +1,111 @@
+import {
+  adminReferralsQuerySchema,
+  createReferralRequestSchema,
+  errorSchema,
+  idParamsSchema,
+  pageQuerySchema,
+  referralPageSchema,
+  referralSchema,
+  userSchema,
+} from '@alumlink/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../lib/auth';
+import { badRequestSchema } from '../../lib/validation';
+import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import * as service from './referrals.service';
+
+const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Actions (close, join, ...) take no body; clients may still send an empty JSON one.
+  acceptEmptyJsonBody(app);
+  // Authenticate on request, so permissions are answered before the body is validated.
+  const auth = { onRequest: app.authenticate };
+  const tags = ['referrals'];
+
+  app.get(
+    '/api/referral-user/',
+    { ...auth, schema: { tags, summary: 'The signed-in person, for the referral page', response: { 200: userSchema, ...errors } } },
+    async (request) => service.getReferralUser(app.db, request.user),
+  );
+
+  app.post(
+    '/api/referrals/create/',
+    {
+      ...auth,
+      preValidation: async (request) => service.assertCanCreateReferral(request.user),
+      schema: {
+        tags,
+        summary: 'Offers a referral (alumni only)',
+        body: createReferralRequestSchema,
+        response: { 201: referralSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createReferral(app.db, request.user, request.body)),
+  );
+
+  app.get(
+    '/api/referrals/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Open referrals, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: referralPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listOpenReferrals(app.db, request.query),
+  );
+
+  app.get(
+    '/api/referrals/mine/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The caller's own referrals, open and closed, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: referralPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listOwnReferrals(app.db, request.user, request.query),
+  );
+
+  app.post(
+    '/api/referrals/:id/close/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Marks a referral done (its alumnus or an admin)',
+        params: idParamsSchema,
+        response: { 200: referralSchema, ...errors },
+      },
+    },
+    async (request) => service.setReferralStatus(app.db, request.user, request.params.id, 'closed'),
+  );
+
+  app.post(
+    '/api/referrals/:id/reopen/',
+    {
+      ...auth,
+      schema: { tags, summary: 'Reopens a referral (its alumnus)', params: idParamsSchema, response: { 200: referralSchema, ...errors } },
+    },
+    async (request) => service.setReferralStatus(app.db, request.user, request.params.id, 'open'),
+  );
+
+  app.get(
+    '/api/admin/referrals/',
+    {
+      onRequest: [app.authenticate, requireRole('AD')],
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Admin: every referral (or one status), newest first',
+        querystring: adminReferralsQuerySchema,
+        response: { 200: referralPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listAllReferrals(app.db, request.query),
+  );
+};

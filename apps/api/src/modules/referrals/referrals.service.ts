@@ -1,0 +1,90 @@
+import {
+  REFERRAL_MESSAGES,
+  type CreateReferralFields,
+  type PageQuery,
+  type Referral,
+  type ReferralPage,
+  type ReferralStatus,
+  type User,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { getOwnUser } from '../users/users.service';
+import { canOnReferral } from './referrals.policy';
+import { presentReferral } from './referrals.presenter';
+import * as repository from './referrals.repository';
+
+const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
+
+type ListFilter = Pick<repository.ReferralSearch, 'status' | 'alumniId'>;
+
+async function pageOfReferrals(db: Executor, query: PageQuery, filter: ListFilter): Promise<ReferralPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findReferrals(db, { ...filter, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentReferral), next };
+}
+
+/** The signed-in person, as the referral page reads them. */
+export function getReferralUser(db: Executor, user: AuthUser): Promise<User> {
+  return getOwnUser(db, user.id);
+}
+
+/** Open referrals, newest first, for every signed-in person. */
+export function listOpenReferrals(db: Executor, query: PageQuery): Promise<ReferralPage> {
+  return pageOfReferrals(db, query, { status: 'open' });
+}
+
+/** The caller's own referrals, open and closed. */
+export function listOwnReferrals(db: Executor, user: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  return pageOfReferrals(db, query, { alumniId: user.id });
+}
+
+/** Admin list: every referral, or those of one status (the route requires AD). */
+export function listAllReferrals(db: Executor, query: PageQuery & { status?: ReferralStatus }): Promise<ReferralPage> {
+  return pageOfReferrals(db, query, { status: query.status });
+}
+
+/** 403 unless the person is an alumnus. */
+export function assertCanCreateReferral(user: AuthUser): void {
+  if (!canOnReferral(user, 'create')) throw forbidden(REFERRAL_MESSAGES.onlyAlumni, 'forbidden');
+}
+
+async function presentOne(db: Executor, referralId: number): Promise<Referral> {
+  const row = await repository.findReferral(db, referralId);
+  if (!row) throw referralNotFound();
+  return presentReferral(row);
+}
+
+/** An alumnus offers a referral. */
+export async function createReferral(db: Executor, user: AuthUser, fields: CreateReferralFields): Promise<Referral> {
+  assertCanCreateReferral(user);
+  const referralId = await repository.insertReferral(db, { alumniId: user.id, ...fields });
+  return presentOne(db, referralId);
+}
+
+/**
+ * Closes (author or admin) or reopens (author) a referral; doing it twice changes nothing. An
+ * admin closing someone else's referral is written to the audit log in the same transaction.
+ */
+export async function setReferralStatus(db: Database, user: AuthUser, referralId: number, status: ReferralStatus): Promise<Referral> {
+  await db.transaction(async (tx) => {
+    const referral = await repository.lockReferral(tx, referralId);
+    if (!referral) throw referralNotFound();
+    if (!canOnReferral(user, status === 'closed' ? 'close' : 'reopen', referral)) throw forbidden(REFERRAL_MESSAGES.notYours, 'forbidden');
+    if (referral.status === status) return;
+    await repository.setReferralStatus(tx, referralId, status);
+    if (referral.alumniId !== user.id) {
+      await repository.insertReferralAudit(tx, {
+        actorId: user.id,
+        actorLabel: user.email,
+        action: 'referral.close',
+        targetId: referral.id,
+        targetLabel: `${referral.role} at ${referral.company}`,
+      });
+    }
+  });
+  return presentOne(db, referralId);
+}

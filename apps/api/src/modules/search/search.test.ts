@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+
+let t: TestApp;
+let headers: { authorization: string };
+let priya: TestUser;
+let rossi: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const searcher = await createUser(t.db, { firstName: 'Searcher', lastName: 'Person', email: 'searcher@test.example' });
+  headers = await authHeader(t.app, searcher);
+  priya = await createUser(t.db, { firstName: 'Priya', lastName: 'Sharma', email: 'priya.sharma@example.com', image: 'avatars/p.webp' });
+  rossi = await createUser(t.db, { firstName: 'Sofia', lastName: 'Rossi', email: 'sofia.r@mail.example', role: 'AL' });
+  await createUser(t.db, { firstName: 'Marisa', lastName: 'Tomei', email: 'marisa@example.com' });
+  await createUser(t.db, { firstName: 'Hidden', lastName: 'Unverified', email: 'hidden@example.com', verified: false });
+  await createUser(t.db, { firstName: 'Hidden', lastName: 'Inactive', email: 'gone@example.com', isActive: false });
+  await createUser(t.db, { firstName: '100%', lastName: 'Under_score', email: 'odd@example.com' });
+});
+afterAll(() => t.close());
+
+async function search(q: string, url = '/api/search-users/') {
+  const response = await t.app.inject({ url: `${url}?q=${encodeURIComponent(q)}`, headers });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { id: number; first_name: string; last_name: string; email: string }[];
+}
+const names = (results: { first_name: string }[]) => results.map((user) => user.first_name);
+
+describe('people search', () => {
+  it('matches a substring of first name, last name or e-mail, case-insensitively, on both paths', async () => {
+    expect(names(await search('RIY'))).toEqual(['Priya']);
+    expect(names(await search('oss'))).toEqual(['Sofia']);
+    expect(names(await search('MAIL.EXAMPLE'))).toEqual(['Sofia']);
+    expect(names(await search('riya', '/users/search-users/'))).toEqual(['Priya']);
+  });
+
+  it('answers the user summary shape', async () => {
+    const [first] = await search('priya');
+    expect(first).toEqual({
+      id: priya.id,
+      username: priya.username,
+      email: 'priya.sharma@example.com',
+      first_name: 'Priya',
+      last_name: 'Sharma',
+      handle: null,
+      role: 'TR',
+      image: '/media/avatars/p.webp',
+      profile: { profile_image: '/media/avatars/p.webp' },
+    });
+  });
+
+  it('finds the exact id first when q is digits', async () => {
+    const results = await search(String(rossi.id));
+    expect(results[0]?.id).toBe(rossi.id);
+    expect(await search('99999999999')).toEqual([]);
+  });
+
+  it('ranks prefix matches before other substrings', async () => {
+    // "Aros" is more similar to "ros" by trigrams, but the prefix matches come first.
+    const aros = await createUser(t.db, { firstName: 'Aros', lastName: 'Quinn', email: 'aq@test.example' });
+    await createUser(t.db, { firstName: 'Rosalindabernadette', lastName: 'Long', email: 'rl@test.example' });
+    const results = names(await search('ros'));
+    expect(results.slice(0, 2).sort()).toEqual(['Rosalindabernadette', 'Sofia']);
+    expect(results[2]).toBe(aros.firstName);
+    expect(results).toHaveLength(3);
+  });
+
+  it('answers [] for blank q and excludes unverified or inactive people', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+    const none = await t.app.inject({ url: '/api/search-users/', headers });
+    expect(none.json()).toEqual([]);
+    expect(await search('hidden')).toEqual([]);
+  });
+
+  it('matches LIKE wildcards literally', async () => {
+    expect(names(await search('%'))).toEqual(['100%']);
+    expect(names(await search('_'))).toEqual(['100%']);
+    expect(names(await search('r_s'))).toEqual(['100%']);
+    expect(await search('\\')).toEqual([]);
+  });
+
+  it('answers at most 20 people', async () => {
+    for (let index = 0; index < 25; index += 1) await createUser(t.db, { firstName: `Crowd${index}`, lastName: 'Member' });
+    expect(await search('crowd')).toHaveLength(20);
+  });
+
+  it('refuses anonymous callers and over-long queries', async () => {
+    expect((await t.app.inject({ url: '/api/search-users/?q=a' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/search-users/?q=${'a'.repeat(201)}`, headers })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,38 @@
+import { errorSchema, settingsSchema, updateSettingsRequestSchema } from '@alumlink/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequestSchema } from '../../lib/validation';
+import { getOwnSettings, updateOwnSettings } from './settings.service';
+
+const security = [{ bearerAuth: [] }];
+
+/** The settings page: stored per person, with effects enforced by other modules (visibility, tracking, two-factor). */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/social/settings/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['settings'],
+        summary: 'Your settings (the defaults until you save any)',
+        security,
+        response: { 200: settingsSchema, 401: errorSchema },
+      },
+    },
+    async (request) => getOwnSettings(app.db, request.user),
+  );
+
+  app.put(
+    '/social/settings/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['settings'],
+        summary: 'Save your settings; any subset of the fields (and of the widgets), the rest stays',
+        security,
+        body: updateSettingsRequestSchema,
+        response: { 200: settingsSchema, 400: badRequestSchema, 401: errorSchema },
+      },
+    },
+    async (request) => updateOwnSettings(app.db, request.user, request.body),
+  );
+};

@@ -1,0 +1,52 @@
+import type { Role, User, UserSummary } from '@alumlink/contract';
+import type { UserRow } from '../../db/schema/index';
+import { mediaUrl } from '../../lib/media';
+
+type ToMediaUrl = (key: string | null | undefined) => string | null;
+
+/** The spec's `phone`: country code and number together ('' when neither is set). */
+function fullPhone(row: Pick<UserRow, 'countryCode' | 'phoneNumber'>): string {
+  return [row.countryCode, row.phoneNumber].filter((part) => part !== '').join(' ');
+}
+
+/** A user row → the contract's `userSchema` shape (never the row itself: no password hash). */
+export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): User {
+  const image = toMediaUrl(row.image);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    role: row.role as Role,
+    is_staff: row.isStaff,
+    handle: row.handle,
+    bio: row.bio,
+    skills: row.skills,
+    image,
+    country_code: row.countryCode,
+    phone_number: row.phoneNumber,
+    phone: fullPhone(row),
+    profile: { profile_image: image },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Columns `presentUserSummary` needs (select just these in list queries). */
+export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'handle' | 'role' | 'image'>;
+
+/** A user row → the short `userSummarySchema` shape used inside posts, comments and search results. */
+export function presentUserSummary(row: UserSummaryRow, toMediaUrl: ToMediaUrl = mediaUrl): UserSummary {
+  const image = toMediaUrl(row.image);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    handle: row.handle,
+    role: row.role as Role,
+    image,
+    profile: { profile_image: image },
+  };
+}

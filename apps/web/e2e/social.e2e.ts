@@ -1,0 +1,146 @@
+// The social core end to end: post with an image, like, comment, people search, profile editing, deletion.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/user', { timeout: 15_000 });
+}
+
+function postCard(page: Page, caption: string): Locator {
+  return page.getByRole('article').filter({ hasText: caption });
+}
+
+async function count(button: Locator): Promise<string> {
+  return (await button.innerText()).replace(/\D/g, '');
+}
+
+describe('social core', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const caption = `Demo day photo ${Date.now()}`;
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    context = await newContext(browser, server.baseUrl);
+    ({ page, errors } = await openPage(context));
+    await signIn(page, 'alumni@example.com', 'alumlink-demo');
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a post with an image and sees it at the top of the feed', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a post' });
+    await dialog.getByLabel('Image').setInputFiles({ name: 'demo.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
+    await dialog.getByLabel('Caption').fill(caption);
+    await dialog.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Post uploaded successfully!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const first = page.getByRole('article').first();
+    assert.match(await first.innerText(), new RegExp(caption));
+    const image = first.getByRole('img', { name: /image shared by/i });
+    assert.match((await image.getAttribute('src')) ?? '', /\/media\//);
+  });
+
+  it('likes and unlikes the post; the count follows', async () => {
+    const like = postCard(page, caption).getByRole('button', { name: /like/i });
+    assert.equal(await count(like), '0');
+    await like.click();
+    await page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'true', await like.elementHandle());
+    assert.equal(await count(like), '1');
+    await like.click();
+    await page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'false', await like.elementHandle());
+    assert.equal(await count(like), '0');
+  });
+
+  it('comments on the post', async () => {
+    const card = postCard(page, caption);
+    const commentsButton = card.getByRole('button', { name: /comments/i });
+    await commentsButton.click();
+    await card.getByPlaceholder('Write a comment...').fill('What a day!');
+    await card.getByRole('button', { name: 'Post' }).click();
+    await card.getByRole('list', { name: 'Comments' }).getByText('What a day!').waitFor();
+    await page.waitForFunction((el) => el?.textContent?.includes('1'), await commentsButton.elementHandle());
+  });
+
+  it('finds a person by part of their surname and opens their profile', async () => {
+    await page.getByRole('combobox', { name: 'Search people' }).fill('harm');
+    const option = page.getByRole('option').filter({ hasText: 'Sharma' }).first();
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL(/\/user\/profile\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: /Sharma/ }).waitFor();
+    await page.getByRole('button', { name: 'Message' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Edit Profile' }).count(), 0);
+  });
+
+  it('edits the own profile with a new avatar', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/user/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByLabel('Bio').fill('Mentor, reviewer and demo-day photographer.');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Mentor, reviewer and demo-day photographer.').waitFor();
+    const avatar = page.getByRole('img', { name: /profile picture of/i });
+    assert.match((await avatar.getAttribute('src')) ?? '', /\/media\//);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { image: string | null; bio: string } | null);
+    assert.match(stored?.image ?? '', /\/media\//);
+    assert.equal(stored?.bio, 'Mentor, reviewer and demo-day photographer.');
+  });
+
+  it('deletes the post', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Home' }).click();
+    const card = postCard(page, caption);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('article').first().waitFor();
+    assert.equal(await postCard(page, caption).count(), 0);
+    assert.deepEqual(errors, []);
+  });
+
+  it('on a 390 px phone the sidebar becomes a bottom tab bar with the rest in a menu', async () => {
+    const phone = await newContext(browser, server.baseUrl, 390, 844);
+    const { page: phonePage } = await openPage(phone);
+    await signIn(phonePage, 'trainee@example.com', 'alumlink-demo');
+    const nav = phonePage.getByRole('navigation', { name: 'Main' });
+    await nav.last().waitFor();
+    assert.equal(await nav.count(), 1, 'only the tab bar is visible');
+    assert.deepEqual(
+      (await nav.last().locator('a, button').allInnerTexts()).map((t) => t.trim()),
+      ['Home', 'Create', 'Messages', 'Jobs', 'Profile'],
+    );
+    await phonePage.getByRole('button', { name: 'More', exact: true }).click();
+    await phonePage.getByRole('menuitem', { name: 'Referrals' }).click();
+    await phonePage.waitForURL('**/user/referrals');
+    await phonePage.getByRole('heading', { name: 'Referrals' }).waitFor();
+    await phone.close();
+  });
+});

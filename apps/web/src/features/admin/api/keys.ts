@@ -1,0 +1,13 @@
+/** Query keys of the admin portal; everything it caches lives under `adminKeys.all`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  posts: () => [...adminKeys.all, 'posts'] as const,
+  postComments: (postId: number) => [...adminKeys.all, 'posts', 'comments', postId] as const,
+  users: (filters: { q: string; role: string }) => [...adminKeys.all, 'users', filters] as const,
+  usersAll: () => [...adminKeys.all, 'users'] as const,
+  auditLog: (action: string) => [...adminKeys.all, 'audit-log', action] as const,
+  jobs: (status: string) => [...adminKeys.all, 'jobs', status] as const,
+  jobsAll: () => [...adminKeys.all, 'jobs'] as const,
+  referrals: () => [...adminKeys.all, 'referrals'] as const,
+};

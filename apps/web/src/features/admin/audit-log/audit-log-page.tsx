@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { AUDIT_ACTIONS, type AuditLogEntry } from '@alumlink/contract';
+import { Badge, Button, EmptyState, ErrorState, Field, Select } from '@/components/ui';
+import { AdminPageTitle } from '../shell/admin-page-title';
+import { useAuditLog } from './api/get-audit-log';
+
+/** Readable names of the actions the portal knows; unknown actions show their code. */
+const ACTION_LABELS: Record<string, string> = {
+  'user.role_change': 'Role changed',
+  'user.delete': 'User deleted',
+  'post.delete': 'Post deleted',
+  'job.close': 'Job closed',
+  'job.update': 'Job edited',
+};
+const FILTER_ACTIONS = [...new Set<string>([...AUDIT_ACTIONS, 'job.update', 'job.close'])];
+
+export const AUDIT_LOG_MESSAGES = {
+  loading: 'Loading audit log...',
+  loadFailed: 'Failed to load the audit log. Please try again later.',
+  empty: 'No actions recorded yet',
+} as const;
+
+const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+function describeDetails(entry: AuditLogEntry): string {
+  const { from, to } = entry.details;
+  if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
+  return entry.reason ?? '';
+}
+
+const cell = 'px-3 py-2.5 align-top';
+
+/** /admin/audit-log: every administrative action, newest first, filtered by action. */
+export function AuditLogPage() {
+  const [action, setAction] = useState('');
+  const log = useAuditLog(action);
+  const list = log.data?.pages.flatMap((page) => page.results) ?? [];
+  const filterId = useId();
+
+  return (
+    <div className="space-y-5">
+      <AdminPageTitle title="Audit Log" description="Who did what in the admin portal, newest first." />
+      <Field label="Action" id={filterId} className="max-w-xs">
+        <Select value={action} onChange={(event) => setAction(event.target.value)}>
+          <option value="">All actions</option>
+          {FILTER_ACTIONS.map((code) => (
+            <option key={code} value={code}>
+              {ACTION_LABELS[code] ?? code}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {log.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{AUDIT_LOG_MESSAGES.loading}</p> : null}
+      {log.isError ? <ErrorState message={AUDIT_LOG_MESSAGES.loadFailed} onRetry={() => void log.refetch()} /> : null}
+      {log.isSuccess && list.length === 0 ? <EmptyState title={AUDIT_LOG_MESSAGES.empty} /> : null}
+      {list.length > 0 ? (
+        <div className="overflow-x-auto rounded-(--radius-card) border border-border bg-surface">
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-surface-muted text-xs tracking-wide text-fg-muted uppercase">
+              <tr>
+                <th scope="col" className={cell}>When</th>
+                <th scope="col" className={cell}>Action</th>
+                <th scope="col" className={cell}>By</th>
+                <th scope="col" className={cell}>Target</th>
+                <th scope="col" className={cell}>Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((entry) => (
+                <tr key={entry.id} className="border-t border-border">
+                  <td className={`${cell} whitespace-nowrap text-fg-muted`}>
+                    <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
+                  </td>
+                  <td className={cell}>
+                    <Badge tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
+                  </td>
+                  <td className={`${cell} break-all text-fg`}>{entry.actor.label}</td>
+                  <td className={`${cell} text-fg`}>
+                    <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
+                  </td>
+                  <td className={`${cell} text-fg-muted`}>{describeDetails(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {log.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

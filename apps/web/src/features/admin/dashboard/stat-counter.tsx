@@ -1,0 +1,26 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui';
+import { useCountUp } from './use-count-up';
+
+const numberFormat = new Intl.NumberFormat('en');
+
+/** One dashboard figure counting up to its live value; screen readers hear only the final value. */
+export function StatCounter({ label, value, icon: Icon }: { label: string; value: number; icon: LucideIcon }) {
+  const shown = useCountUp(value);
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <span className="rounded-xl bg-primary-soft p-2.5 text-primary-soft-fg">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium text-fg-muted">{label}</p>
+        <p className="text-2xl font-bold tracking-tight text-fg tabular-nums">
+          <span aria-hidden="true" data-testid={`counter-${label}`}>
+            {numberFormat.format(shown)}
+          </span>
+          <span className="sr-only">{numberFormat.format(value)}</span>
+        </p>
+      </div>
+    </Card>
+  );
+}

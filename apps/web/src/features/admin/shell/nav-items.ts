@@ -1,0 +1,20 @@
+import { BriefcaseBusiness, FileText, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on the exact path (the dashboard), not on its children. */
+  end?: boolean;
+}
+
+/** The side menu of the admin portal, in the specification's order. */
+export const adminNavItems: readonly AdminNavItem[] = [
+  { label: 'Home', to: paths.admin.root, icon: House, end: true },
+  { label: 'Job Posts', to: paths.admin.jobs, icon: BriefcaseBusiness },
+  { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
+  { label: 'Referrals', to: paths.admin.referrals, icon: Handshake },
+  { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
+  { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
+];

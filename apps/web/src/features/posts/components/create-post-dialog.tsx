@@ -1,0 +1,134 @@
+import { ImagePlus } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { LIMITS, type Post } from '@alumlink/contract';
+import { Button, Dialog, DialogClose, Field, Textarea } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCreatePostMutation } from '../api/create-post';
+import { useObjectUrl } from '@/lib/use-object-url';
+import { UploadProgress } from './upload-progress';
+
+export const CREATE_POST_MESSAGES = {
+  imageRequired: 'Please choose an image.',
+  captionRequired: 'Please write a caption.',
+  success: 'Post uploaded successfully!',
+  failurePrefix: 'Failed to upload post: ',
+  failureFallback: 'Please try again',
+} as const;
+
+function failureText(error: unknown): string {
+  const message = isApiError(error) ? error.serverMessage : null;
+  return CREATE_POST_MESSAGES.failurePrefix + (message ?? CREATE_POST_MESSAGES.failureFallback);
+}
+
+type Errors = { image?: string; caption?: string };
+
+/** New post: an image (with preview) and a caption, both required; progress while uploading. */
+export function CreatePostDialog({ open, onOpenChange, onPostCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onPostCreated?: (post: Post) => void }) {
+  const [image, setImage] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const previewUrl = useObjectUrl(image);
+  const createPost = useCreatePostMutation();
+  const formId = useId();
+
+  const reset = () => {
+    setImage(null);
+    setCaption('');
+    setErrors({});
+    setProgress(0);
+    createPost.reset();
+  };
+
+  const handleOpenChange = (next: boolean) => {
+    if (createPost.isPending) return;
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const handleImageChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    setImage(file);
+    if (file) setErrors((current) => ({ ...current, image: undefined }));
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = caption.trim();
+    const found: Errors = {
+      image: image ? undefined : CREATE_POST_MESSAGES.imageRequired,
+      caption: text ? undefined : CREATE_POST_MESSAGES.captionRequired,
+    };
+    setErrors(found);
+    if (!image || !text) return;
+    setProgress(0);
+    createPost.mutate(
+      { caption: text, image, onProgress: setProgress },
+      {
+        onSuccess: (post) => {
+          toast.success(CREATE_POST_MESSAGES.success);
+          onPostCreated?.(post);
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          console.warn('Post upload failed', error);
+          toast.error(failureText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="Create a post"
+      description="Share an image and a few words with the community."
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={createPost.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={createPost.isPending}>
+            Post
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
+        <Field label="Image" error={errors.image}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            onChange={handleImageChange}
+            className="block w-full text-sm text-fg-muted file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary-soft-fg hover:file:bg-primary-soft/80"
+          />
+        </Field>
+        {previewUrl ? (
+          <div className="flex justify-center overflow-hidden rounded-xl border border-border bg-surface-muted">
+            <img src={previewUrl} alt="Preview of the chosen image" className="max-h-64 w-full object-contain" />
+          </div>
+        ) : (
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            className="flex h-32 w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong text-sm text-fg-muted hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <ImagePlus aria-hidden="true" className="size-6" />
+            Choose an image to share
+          </button>
+        )}
+        <Field label="Caption" error={errors.caption}>
+          <Textarea value={caption} onChange={(event) => setCaption(event.target.value)} maxLength={LIMITS.captionMax} placeholder="What would you like to share?" rows={3} />
+        </Field>
+        {createPost.isPending ? <UploadProgress fraction={progress} /> : null}
+      </form>
+    </Dialog>
+  );
+}

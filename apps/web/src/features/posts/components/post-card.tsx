@@ -1,0 +1,76 @@
+import { MessageCircle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { displayName, roleLabel, type Post } from '@alumlink/contract';
+import { Avatar, Badge, Button, Card } from '@/components/ui';
+import { profileHref } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '../format-relative-time';
+import { CommentsPanel } from './comments-panel';
+import { DeletePostDialog } from './delete-post-dialog';
+import { LikeButton } from './like-button';
+
+/** Intrinsic size hint so the page does not jump while the image loads (CSS keeps the real ratio). */
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 600;
+
+/** One post of the feed: author, caption (plain text), image, likes, comments and, for its author, Delete. */
+export function PostCard({ post, currentUserId }: { post: Post; currentUserId: number | null }) {
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const name = displayName(post.user);
+  const isOwn = currentUserId !== null && post.user.id === currentUserId;
+
+  return (
+    <Card className="overflow-hidden" aria-label={`Post by ${name}`} role="article">
+      <header className="flex items-start gap-3 px-4 pt-4 sm:px-5">
+        <Link to={profileHref(post.user.id)} className="rounded-full focus-visible:outline-2 focus-visible:outline-ring">
+          <Avatar src={post.user.image} alt="" size="md" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <Link to={profileHref(post.user.id)} className="block truncate font-semibold text-fg hover:underline">
+            {name}
+          </Link>
+          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-fg-subtle">
+            <Badge tone="brand">{roleLabel(post.user.role)}</Badge>
+            <time dateTime={post.created_at}>{formatRelativeTime(post.created_at)}</time>
+          </p>
+        </div>
+        {isOwn ? (
+          <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} leftIcon={<Trash2 aria-hidden="true" className="size-4" />} className="text-fg-muted">
+            Delete
+          </Button>
+        ) : null}
+      </header>
+      {post.caption ? <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p> : null}
+      {post.image ? (
+        <div className="mt-3 flex justify-center border-y border-border bg-surface-muted">
+          <img
+            src={post.image}
+            alt={`Image shared by ${name}`}
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            loading="lazy"
+            decoding="async"
+            className="h-auto max-h-[400px] w-full object-contain"
+          />
+        </div>
+      ) : null}
+      <div className={cn('flex items-center gap-1 px-2 py-1.5 sm:px-3', !post.image && 'mt-2')}>
+        <LikeButton post={post} />
+        <button
+          type="button"
+          onClick={() => setCommentsOpen((open) => !open)}
+          aria-expanded={commentsOpen}
+          className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <MessageCircle aria-hidden="true" className="size-4.5" />
+          <span className="sr-only">Comments</span>
+          <span data-testid="comments-count">{post.comments_count}</span>
+        </button>
+      </div>
+      {commentsOpen ? <CommentsPanel postId={post.id} /> : null}
+      {isOwn ? <DeletePostDialog postId={post.id} open={deleteOpen} onOpenChange={setDeleteOpen} /> : null}
+    </Card>
+  );
+}

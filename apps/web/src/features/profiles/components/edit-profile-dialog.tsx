@@ -1,0 +1,149 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
+import { Avatar, Button, DialogClose, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { filledFields, PROFILE_TEXT_FIELDS, useUpdateProfile, type ProfileFormValues, type ProfileTextField } from '../api/update-profile';
+import { useObjectUrl } from '@/lib/use-object-url';
+
+type FieldErrorMap = Partial<Record<ProfileTextField | 'image', string>>;
+
+function initialValues(user: User): ProfileFormValues {
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    country_code: user.country_code,
+    phone_number: user.phone_number,
+    handle: user.handle ?? '',
+    bio: user.bio,
+    skills: user.skills,
+  };
+}
+
+function clientErrors(values: ProfileFormValues): FieldErrorMap {
+  const result = updateProfileRequestSchema.safeParse(filledFields(values));
+  const errors: FieldErrorMap = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (PROFILE_TEXT_FIELDS as readonly string[]).includes(field)) errors[field as ProfileTextField] ??= issue.message;
+  }
+  return errors;
+}
+
+function serverErrors(error: unknown): FieldErrorMap {
+  if (!isApiError(error)) return {};
+  const errors: FieldErrorMap = {};
+  for (const field of [...PROFILE_TEXT_FIELDS, 'image'] as const) {
+    const message = error.fieldErrors[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The owner's Edit Profile dialog. Empty fields are left out; a new picture goes as multipart. */
+export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { user: User; open: boolean; onOpenChange: (open: boolean) => void; onUpdated?: (user: User) => void }) {
+  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [failed, setFailed] = useState(false);
+  const previewUrl = useObjectUrl(image);
+  const update = useUpdateProfile({ onUpdated });
+  const formId = useId();
+
+  const handleOpenChange = (next: boolean) => {
+    if (next) {
+      setValues(initialValues(user));
+      setImage(null);
+      setErrors({});
+      setFailed(false);
+    }
+    onOpenChange(next);
+  };
+
+  const bind = (field: ProfileTextField) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailed(false);
+    const found = clientErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(
+      { values, image },
+      {
+        onSuccess: () => {
+          toast.success('Profile updated.');
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          console.warn('Profile update failed', error);
+          setErrors(serverErrors(error));
+          setFailed(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="Edit Profile"
+      className="max-w-xl"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={update.isPending}>
+            Save changes
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
+        {failed ? <FormMessage tone="error">{PROFILE_MESSAGES.updateFailed}</FormMessage> : null}
+        <div className="flex items-center gap-4">
+          <Avatar src={previewUrl ?? user.image} alt="Profile picture preview" size="lg" />
+          <Field label="Profile picture" error={errors.image} className="flex-1">
+            <input
+              type="file"
+              accept="image/*"
+              onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-fg-muted file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary-soft-fg"
+            />
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" error={errors.first_name}>
+            <Input autoComplete="given-name" {...bind('first_name')} />
+          </Field>
+          <Field label="Last name" error={errors.last_name}>
+            <Input autoComplete="family-name" {...bind('last_name')} />
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <Field label="Country code" error={errors.country_code}>
+            <Input inputMode="tel" placeholder="+91" {...bind('country_code')} />
+          </Field>
+          <Field label="Phone number" error={errors.phone_number}>
+            <Input type="tel" autoComplete="tel-national" {...bind('phone_number')} />
+          </Field>
+        </div>
+        <Field label="Handle" hint="Letters and numbers only" error={errors.handle}>
+          <Input autoCapitalize="none" {...bind('handle')} />
+        </Field>
+        <Field label="Bio" error={errors.bio}>
+          <Textarea rows={3} {...bind('bio')} />
+        </Field>
+        <Field label="Skills" hint="Separate skills with commas" error={errors.skills}>
+          <Input placeholder="React, TypeScript, Public speaking" {...bind('skills')} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserSummary } from '@alumlink/contract';
+import { renderRoutes } from '@/testing/render';
+import { server } from '@/testing/server';
+import { PeopleSearch } from './people-search';
+
+function person(id: number, first: string, last: string, role: UserSummary['role'] = 'AL'): UserSummary {
+  return { id, username: `${first}${id}`.toLowerCase(), email: `${first}@example.com`.toLowerCase(), first_name: first, last_name: last, handle: null, role, image: null, profile: { profile_image: null } };
+}
+
+const people = [person(11, 'Priya', 'Sharma'), person(12, 'Ravi', 'Sharmila', 'IN')];
+
+function renderSearch(path = '/user') {
+  const queries: string[] = [];
+  server.use(
+    http.get('/api/search-users/', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      queries.push(q);
+      return HttpResponse.json(people.filter((p) => `${p.first_name} ${p.last_name}`.toLowerCase().includes(q.toLowerCase())));
+    }),
+  );
+  const view = renderRoutes(
+    [
+      { path: '/user', element: <PeopleSearch /> },
+      { path: '/user/profile/:userId', element: <p>Profile stub</p> },
+    ],
+    { path },
+  );
+  return { ...view, queries };
+}
+
+describe('PeopleSearch', () => {
+  it('asks once the typing settles and lists people with their role', async () => {
+    const { user, queries } = renderSearch();
+    await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'sharm');
+    const list = await screen.findByRole('listbox', { name: 'People' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Priya SharmaAlumni', 'Ravi SharmilaIntern']);
+    expect(queries).toEqual(['sharm']);
+  });
+
+  it('ignores empty or blank input', async () => {
+    const { user, queries } = renderSearch();
+    await user.type(screen.getByRole('combobox', { name: 'Search people' }), '   ');
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(queries).toEqual([]);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('moves through results with the arrow keys and opens the chosen profile with Enter', async () => {
+    const { user, router } = renderSearch();
+    const box = screen.getByRole('combobox', { name: 'Search people' });
+    await user.type(box, 'shar');
+    await screen.findByRole('listbox', { name: 'People' });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[1]?.id);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Profile stub')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/profile/12');
+  });
+
+  it('links each result to the profile page and closes on Escape', async () => {
+    const { user } = renderSearch();
+    await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'priya');
+    const option = await screen.findByRole('option');
+    expect(within(option).getByRole('link', { hidden: true })).toHaveAttribute('href', '/user/profile/11');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('prefills from ?search=, searches right away and closes on a click elsewhere', async () => {
+    const { queries, user } = renderSearch('/user?search=Ravi');
+    expect(screen.getByRole('combobox', { name: 'Search people' })).toHaveValue('Ravi');
+    expect(await screen.findByRole('option')).toHaveTextContent('Ravi Sharmila');
+    expect(queries).toEqual(['Ravi']);
+    await user.click(document.body);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('only warns when the search fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(http.get('/api/search-users/', () => HttpResponse.json({ detail: 'down', code: 'x' }, { status: 503 })));
+    const { user } = renderRoutes([{ path: '/user', element: <PeopleSearch /> }], { path: '/user' });
+    await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'x');
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+  });
+});

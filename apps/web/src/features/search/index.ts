@@ -1,0 +1,2 @@
+export { PeopleSearch } from './components/people-search';
+export { searchKeys, searchUsers } from './api/search-users';

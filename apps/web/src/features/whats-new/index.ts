@@ -1,0 +1,2 @@
+export { WhatsNewPanel } from './components/whats-new-panel';
+export { whatsNewKeys } from './api/get-whats-new';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { idSchema, LIMITS } from './common';
+
+const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
+/** User-visible texts of the profile editor, word for word. */
+export const PROFILE_MESSAGES = {
+  handleFormat: 'Enter a valid handle. Use letters and numbers only.',
+  handleTaken: 'This handle is already taken.',
+  invalidCountryCode: 'Enter a valid country code, e.g. +91.',
+  invalidPhoneNumber: 'Enter a valid phone number.',
+  loadFailed: 'Failed to load user data.',
+  updateFailed: 'Update failed. Please try again.',
+} as const;
+
+/** Handles are letters and digits only (unique case-insensitively on the server). */
+export const HANDLE_PATTERN = /^[A-Za-z0-9]+$/;
+
+/** An editable text: missing, null or blank means "leave unchanged". */
+const editable = (max: number) => z.string().trim().max(max, tooLong(max)).nullish();
+
+/**
+ * Body of PUT /social/user-profiles/update-me/ (JSON, or multipart with an `image` file).
+ * Every field is optional; a missing, null or blank field leaves the stored value unchanged.
+ * `country_code` and `phone_number` must end up both set or both empty.
+ */
+export const updateProfileRequestSchema = z.object({
+  first_name: editable(LIMITS.nameMax),
+  last_name: editable(LIMITS.nameMax),
+  phone_number: editable(20).refine((v) => !v || /^[\d\s-]{4,20}$/.test(v), PROFILE_MESSAGES.invalidPhoneNumber),
+  country_code: editable(6).refine((v) => !v || /^\+?\d{1,4}$/.test(v), PROFILE_MESSAGES.invalidCountryCode),
+  handle: editable(LIMITS.handleMax).refine((v) => !v || HANDLE_PATTERN.test(v), PROFILE_MESSAGES.handleFormat),
+  bio: editable(LIMITS.bioMax),
+  /** Comma-separated; stored trimmed, without empty items and de-duplicated case-insensitively. */
+  skills: editable(LIMITS.skillsMax),
+  /** Ignored in JSON (the current image URL may be echoed back); send a file part in multipart to change it. */
+  image: z.string().nullish(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** Skills text → the stored form: trimmed items, empty ones dropped, first spelling of duplicates kept. */
+export function normalizeSkills(skills: string): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const item of skills.split(',')) {
+    const skill = item.trim();
+    const key = skill.toLowerCase();
+    if (skill === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(skill);
+  }
+  return kept.join(', ');
+}
+
+/** GET /social/user-profiles/by-id/?user_id= (answers the contract's userSchema, e-mail included). */
+export const profileByIdQuerySchema = z.object({ user_id: idSchema });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+export const THEMES = ['Default', 'Blue', 'Dark', 'Light'] as const;
+export const themeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof themeSchema>;
+
+/** Private: only you (and admins); Only Connections: people who share a conversation with you. */
+export const PROFILE_VISIBILITIES = ['Public', 'Private', 'Only Connections'] as const;
+export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES);
+export type ProfileVisibility = z.infer<typeof profileVisibilitySchema>;
+
+export const DASHBOARD_LAYOUTS = ['Grid', 'List', 'Compact'] as const;
+export const dashboardLayoutSchema = z.enum(DASHBOARD_LAYOUTS);
+export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
+
+/** Notification types that can be chosen; the settings page also shows SMS, refused for now. */
+export const NOTIFICATION_CHANNELS = ['In-App', 'Email'] as const;
+/** Every option the settings page shows (SMS is answered with SETTINGS_MESSAGES.smsUnavailable). */
+export const NOTIFICATION_CHANNEL_OPTIONS = ['In-App', 'Email', 'SMS'] as const;
+export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+export const SETTINGS_MESSAGES = {
+  smsUnavailable: 'SMS notifications are not available yet.',
+} as const;
+
+/** Widgets of the dashboard side panel. */
+export const settingsWidgetsSchema = z.object({
+  analytics: z.boolean(),
+  recent_activity: z.boolean(),
+  upcoming_events: z.boolean(),
+  job_alerts: z.boolean(),
+});
+export type SettingsWidgets = z.infer<typeof settingsWidgetsSchema>;
+
+/** GET /social/settings/ and the answer of PUT: the caller's settings (defaults until first saved). */
+export const settingsSchema = z.object({
+  theme: themeSchema,
+  profile_visibility: profileVisibilitySchema,
+  dashboard_layout: dashboardLayoutSchema,
+  /** Off: you do not appear in others' recent activity. */
+  activity_tracking: z.boolean(),
+  /** On: signing in also asks for a code sent by e-mail. */
+  two_factor: z.boolean(),
+  notification_type: notificationChannelSchema,
+  widgets: settingsWidgetsSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'Default',
+  profile_visibility: 'Public',
+  dashboard_layout: 'Grid',
+  activity_tracking: true,
+  two_factor: false,
+  notification_type: 'In-App',
+  widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
+};
+
+/** Accepts SMS as an input (the page offers it) and answers it with a field error. */
+const notificationChannelInputSchema = z
+  .enum(NOTIFICATION_CHANNEL_OPTIONS)
+  .transform((value, ctx): NotificationChannel => {
+    if (value === 'SMS') {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.smsUnavailable });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** Body of PUT /social/settings/: any subset of the fields (and of the widgets); the rest stays. */
+export const updateSettingsRequestSchema = z.object({
+  theme: themeSchema.optional(),
+  profile_visibility: profileVisibilitySchema.optional(),
+  dashboard_layout: dashboardLayoutSchema.optional(),
+  activity_tracking: z.boolean().optional(),
+  two_factor: z.boolean().optional(),
+  notification_type: notificationChannelInputSchema.optional(),
+  widgets: settingsWidgetsSchema.partial().optional(),
+});
+export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
