@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './referrals';
 export * from './admin';
 export * from './settings';
+export * from './activity';

@@ -42,8 +42,17 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-/** GET /api/events/?q=&cursor=&limit=: `q` matches title or category, case-insensitively. */
-export const eventsQuerySchema = pageQuerySchema.extend({ q: z.string().trim().max(200).optional() });
+/**
+ * GET /api/events/?q=&upcoming=&cursor=&limit=: `q` matches title or category, case-insensitively;
+ * `upcoming=true` keeps only events that have not started yet.
+ */
+export const eventsQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(200).optional(),
+  upcoming: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
 export type EventsQuery = z.input<typeof eventsQuerySchema>;
 
 /** Events ordered by date (soonest first), cursor-paginated. */

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderRoutes } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -10,11 +11,13 @@ function renderApp(path: string) {
   return renderRoutes(appRoutes, { path });
 }
 
-/** What the user area's home asks for: the feed and the 'What's New' column. */
+/** What the user area's home asks for: the feed, the settings and the 'What's New' column. */
 function serveUserHome() {
   server.use(
     http.get('/social/posts/', () => HttpResponse.json({ results: [], next: null })),
     http.get('/api/events/', () => HttpResponse.json({ results: [], next: null })),
+    http.get('/social/settings/', () => HttpResponse.json(DEFAULT_SETTINGS)),
+    http.get('/social/posts/user-posts/', () => HttpResponse.json({ results: [], next: null })),
   );
 }
 

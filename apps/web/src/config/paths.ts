@@ -23,6 +23,7 @@ export const paths = {
     jobs: '/user/jobs',
     referrals: '/user/referrals',
     settings: '/user/settings',
+    events: '/user/events',
   },
   admin: {
     root: '/admin',
@@ -45,9 +46,16 @@ export function profileHref(userId: number): string {
   return `${paths.user.profile}/${userId}`;
 }
 
-/** The messages page opened on a conversation with someone. */
-export function messageUserHref(userId: number): string {
-  return `${paths.user.messages}?${new URLSearchParams({ user_id: String(userId) }).toString()}`;
+/** The messages page opened on a conversation with someone, optionally with a prefilled message. */
+export function messageUserHref(userId: number, text?: string): string {
+  const params = new URLSearchParams({ user_id: String(userId) });
+  if (text) params.set('text', text);
+  return `${paths.user.messages}?${params.toString()}`;
+}
+
+/** The messages page opened on one conversation (notifications link here). */
+export function conversationHref(conversationId: number): string {
+  return `${paths.user.messages}?${new URLSearchParams({ conversation: String(conversationId) }).toString()}`;
 }
 
 export function resetPasswordHref(email: string): string {

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
@@ -14,6 +14,8 @@ export type EventSearch = {
   viewerId: number | null;
   /** Only this event. */
   eventId?: number;
+  /** Only events starting after this time. */
+  startingAfter?: Date;
   /** Rows to fetch (the service asks for one more than the page size). */
   take: number;
 };
@@ -34,6 +36,7 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
     if (matches) conditions.push(matches);
   }
   if (search.eventId !== undefined) conditions.push(eq(events.id, search.eventId));
+  if (search.startingAfter) conditions.push(gt(events.startsAt, search.startingAfter));
   if (search.after) {
     const { at, id } = search.after;
     conditions.push(sql`(${events.startsAt}, ${events.id}) > (${at.toISOString()}::timestamptz, ${id})`);

@@ -10,7 +10,7 @@ import { canOnEvents } from './events.policy';
 import { presentEvent } from './events.presenter';
 import * as repository from './events.repository';
 
-export type ListEventsInput = { q?: string; cursor?: string; limit: number };
+export type ListEventsInput = { q?: string; upcoming?: boolean; cursor?: string; limit: number };
 export type CreateEventInput = z.output<typeof createEventRequestSchema>;
 export type UpdateEventInput = z.output<typeof updateEventRequestSchema>;
 
@@ -21,7 +21,8 @@ export const eventNotFound = () => notFound('Event not found.');
 export async function listEvents(db: Executor, viewer: AuthUser | null, input: ListEventsInput): Promise<Paginated<Event>> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const text = input.q?.trim() || undefined;
-  const rows = await repository.findEvents(db, { text, after, viewerId: viewer?.id ?? null, take: input.limit + 1 });
+  const startingAfter = input.upcoming ? new Date() : undefined;
+  const rows = await repository.findEvents(db, { text, after, startingAfter, viewerId: viewer?.id ?? null, take: input.limit + 1 });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
   return { results: page.items.map((row) => presentEvent(row, row.registered)), next: page.next };
 }

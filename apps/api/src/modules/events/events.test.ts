@@ -111,3 +111,15 @@ describe('registered flag and detail', () => {
     expect((await t.app.inject({ url: '/api/events/abc/' })).statusCode).toBe(400);
   });
 });
+
+describe('upcoming filter', () => {
+  it('keeps only events that have not started with upcoming=true', async () => {
+    await t.db.insert(events).values({ title: 'Yesterday Talk', category: 'Past', startsAt: new Date(Date.now() - day) });
+    const all = (await t.app.inject({ url: '/api/events/?q=yesterday' })).json();
+    expect(titles(all)).toEqual(['Yesterday Talk']);
+    const upcoming = (await t.app.inject({ url: '/api/events/?q=yesterday&upcoming=true' })).json();
+    expect(titles(upcoming)).toEqual([]);
+    expect(titles((await t.app.inject({ url: '/api/events/?upcoming=true&limit=1' })).json())).toEqual(['Full-Stack Career Meetup']);
+    expect((await t.app.inject({ url: '/api/events/?upcoming=maybe' })).statusCode).toBe(400);
+  });
+});

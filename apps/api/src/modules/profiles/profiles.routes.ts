@@ -52,7 +52,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: userSchema, 400: badRequestSchema, 401: errorSchema, 404: errorSchema },
         },
       },
-      async (request) => getProfileById(app.db, request.query.user_id),
+      async (request) => getProfileById(app.db, request.user, request.query.user_id),
     );
   }
 };

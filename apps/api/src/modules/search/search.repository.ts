@@ -3,6 +3,7 @@ import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
+import { visibleToSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 const MAX_ID = 2_147_483_647;
@@ -13,12 +14,15 @@ const MAX_ID = 2_147_483_647;
  * whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
  * trigram similarity.
  */
-export function searchPeople(db: Executor, text: string): Promise<UserSummaryRow[]> {
-  return searchPeopleQuery(db, text).execute();
+export function searchPeople(db: Executor, text: string, viewer?: Viewer): Promise<UserSummaryRow[]> {
+  return searchPeopleQuery(db, text, viewer).execute();
 }
 
-/** The query of searchPeople, unexecuted (tests EXPLAIN it). */
-export function searchPeopleQuery(db: Executor, text: string) {
+/**
+ * The query of searchPeople, unexecuted (tests EXPLAIN it). With a viewer, people whose profile
+ * visibility hides them from that viewer are left out.
+ */
+export function searchPeopleQuery(db: Executor, text: string, viewer?: Viewer) {
   const needle = text.toLowerCase();
   const contains = likeContains(needle);
   // likeContains escapes the text and wraps it in %...%; without the leading % it is a prefix.
@@ -53,7 +57,7 @@ export function searchPeopleQuery(db: Executor, text: string) {
       image: users.image,
     })
     .from(users)
-    .where(and(eq(users.isActive, true), isNotNull(users.emailVerifiedAt), or(...matches)))
+    .where(and(eq(users.isActive, true), isNotNull(users.emailVerifiedAt), or(...matches), viewer ? visibleToSql(viewer, users.id) : undefined))
     .orderBy(...ranking)
     .limit(LIMITS.searchResultsMax);
 }

@@ -1,12 +1,13 @@
 import type { SearchUsersResult } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
 import { searchPeople } from './search.repository';
 
-/** People search for signed-in users; blank text finds nobody. */
-export async function searchUsers(db: Executor, q: string | undefined): Promise<SearchUsersResult> {
+/** People search for signed-in users; blank text finds nobody; hidden profiles are left out. */
+export async function searchUsers(db: Executor, viewer: AuthUser, q: string | undefined): Promise<SearchUsersResult> {
   const text = (q ?? '').trim();
   if (text === '') return [];
-  const rows = await searchPeople(db, text);
+  const rows = await searchPeople(db, text, viewer);
   return rows.map((row) => presentUserSummary(row));
 }

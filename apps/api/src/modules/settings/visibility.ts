@@ -12,25 +12,25 @@ export type Viewer = Pick<AuthUser, 'id' | 'role'>;
  * Public (or no settings row) → everyone; Private → only the person; Only Connections → the
  * person and whoever shares a conversation with them.
  *
- * One top-level NOT EXISTS, so PostgreSQL can run it as an anti-join probing the user_settings
- * primary key per row, and the conversation check probes conversations_pair_idx.
+ * Written as a correlated scalar subquery on purpose: PostgreSQL cannot flatten it into a join,
+ * so each candidate row costs one user_settings primary-key probe (and, for Only Connections,
+ * one conversations_pair_idx probe) however large user_settings grows; a NOT EXISTS would let
+ * the planner scan every hidden person's settings row up front.
  */
 export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefined {
   if (viewer.role === 'AD') return undefined;
-  return sql`not exists (
-    select 1 from ${userSettings}
-    where ${userSettings.userId} = ${personId}
-      and ${userSettings.userId} <> ${viewer.id}
-      and ${userSettings.profileVisibility} <> 'Public'
-      and (
-        ${userSettings.profileVisibility} = 'Private'
-        or not exists (
-          select 1 from ${conversations}
-          where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
-            and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
-        )
+  return sql`(${personId} = ${viewer.id} or coalesce((
+    select case ${userSettings.profileVisibility}
+      when 'Public' then true
+      when 'Private' then false
+      else exists (
+        select 1 from ${conversations}
+        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
+          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
       )
-  )`;
+    end
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), true))`;
 }
 
 /** True when the person exists and the viewer may see them (see visibleToSql). */
@@ -41,4 +41,9 @@ export async function canSeePerson(db: Executor, viewer: Viewer, personId: numbe
     .where(and(eq(users.id, personId), visibleToSql(viewer, users.id)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Condition "the person did not turn activity tracking off" (one user_settings primary-key probe per row). */
+export function tracksActivitySql(personId: SQLWrapper): SQL {
+  return sql`coalesce((select ${userSettings.activityTracking} from ${userSettings} where ${userSettings.userId} = ${personId}), true)`;
 }

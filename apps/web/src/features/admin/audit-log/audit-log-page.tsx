@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@alumlink/contract';
 import { Badge, Button, EmptyState, ErrorState, Field, Select } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
+import { responsiveTable } from '../shell/responsive-table';
 import { useAuditLog } from './api/get-audit-log';
 
 /** Readable names of the actions the portal knows; unknown actions show their code. */
@@ -28,7 +29,7 @@ function describeDetails(entry: AuditLogEntry): string {
   return entry.reason ?? '';
 }
 
-const cell = 'px-3 py-2.5 align-top';
+const t = responsiveTable;
 
 /** /admin/audit-log: every administrative action, newest first, filtered by action. */
 export function AuditLogPage() {
@@ -54,31 +55,33 @@ export function AuditLogPage() {
       {log.isError ? <ErrorState message={AUDIT_LOG_MESSAGES.loadFailed} onRetry={() => void log.refetch()} /> : null}
       {log.isSuccess && list.length === 0 ? <EmptyState title={AUDIT_LOG_MESSAGES.empty} /> : null}
       {list.length > 0 ? (
-        <div className="overflow-x-auto rounded-(--radius-card) border border-border bg-surface">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-surface-muted text-xs tracking-wide text-fg-muted uppercase">
+        <div className={t.wrapper}>
+          <table className={t.table('md:min-w-[760px]')}>
+            <thead className={t.head}>
               <tr>
-                <th scope="col" className={cell}>When</th>
-                <th scope="col" className={cell}>Action</th>
-                <th scope="col" className={cell}>By</th>
-                <th scope="col" className={cell}>Target</th>
-                <th scope="col" className={cell}>Details</th>
+                <th scope="col" className={t.headCell}>When</th>
+                <th scope="col" className={t.headCell}>Action</th>
+                <th scope="col" className={t.headCell}>By</th>
+                <th scope="col" className={t.headCell}>Target</th>
+                <th scope="col" className={t.headCell}>Details</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={t.body}>
               {list.map((entry) => (
-                <tr key={entry.id} className="border-t border-border">
-                  <td className={`${cell} whitespace-nowrap text-fg-muted`}>
+                <tr key={entry.id} className={t.row}>
+                  <td data-label="When" className={`${t.cell} whitespace-nowrap text-fg-muted`}>
                     <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
                   </td>
-                  <td className={cell}>
-                    <Badge tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
+                  <td data-label="Action" className={t.cell}>
+                    <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
                   </td>
-                  <td className={`${cell} break-all text-fg`}>{entry.actor.label}</td>
-                  <td className={`${cell} text-fg`}>
-                    <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
+                  <td data-label="By" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>{entry.actor.label}</td>
+                  <td data-label="Target" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
+                    <span>
+                      <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
+                    </span>
                   </td>
-                  <td className={`${cell} text-fg-muted`}>{describeDetails(entry)}</td>
+                  <td data-label="Details" className={`${t.cell} text-fg-muted`}>{describeDetails(entry)}</td>
                 </tr>
               ))}
             </tbody>

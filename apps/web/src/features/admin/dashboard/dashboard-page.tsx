@@ -13,7 +13,7 @@ function DashboardSkeleton() {
       <span role="status" className="sr-only">
         Loading dashboard...
       </span>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {Array.from({ length: 7 }, (_, index) => (
           <Skeleton key={index} className="h-[88px] rounded-(--radius-card)" />
         ))}
@@ -33,7 +33,7 @@ export function DashboardPage() {
       {stats.isError ? <ErrorState message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void stats.refetch()} /> : null}
       {stats.data ? (
         <>
-          <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
             <StatCounter label="People" value={stats.data.users.total} icon={Users} />
             <StatCounter label="Trainees" value={stats.data.users.TR} icon={GraduationCap} />
             <StatCounter label="Interns" value={stats.data.users.IN} icon={Sparkles} />

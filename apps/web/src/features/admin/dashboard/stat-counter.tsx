@@ -8,7 +8,7 @@ const numberFormat = new Intl.NumberFormat('en');
 export function StatCounter({ label, value, icon: Icon }: { label: string; value: number; icon: LucideIcon }) {
   const shown = useCountUp(value);
   return (
-    <Card className="flex items-center gap-4 p-4 sm:p-5">
+    <Card className="flex flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span className="rounded-xl bg-primary-soft p-2.5 text-primary-soft-fg">
         <Icon aria-hidden="true" className="size-5" />
       </span>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_MESSAGES, tokenPairSchema, type User } from '@alumlink/contract';
+import { AUTH_MESSAGES, isTwoFactorChallenge, loginResponseSchema, tokenPairSchema, type User } from '@alumlink/contract';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
 import { clearAllStorage, setStoredUser, setTokens } from '@/lib/storage';
 import { getMe } from './get-me';
@@ -10,9 +10,11 @@ export interface Credentials {
   password: string;
 }
 
-/** Sign-in of the specification: save the tokens, then fetch and store the profile. */
-export async function login(credentials: Credentials): Promise<User> {
-  const tokens = await api.post('/api/token/', credentials, { schema: tokenPairSchema, auth: false });
+/** Signed in (the profile is stored), or asked for the e-mailed code of two-factor sign-in. */
+export type LoginResult = { status: 'signed-in'; user: User } | { status: 'two-factor'; email: string; detail: string };
+
+/** Saves the tokens, then fetches and stores the profile (nothing stays stored if that fails). */
+async function completeSignIn(tokens: { access: string; refresh: string }): Promise<User> {
   setTokens(tokens);
   try {
     const user = await getMe();
@@ -24,10 +26,33 @@ export async function login(credentials: Credentials): Promise<User> {
   }
 }
 
+/** Sign-in of the specification: save the tokens, then fetch and store the profile. */
+export async function login(credentials: Credentials): Promise<LoginResult> {
+  const response = await api.post('/api/token/', credentials, { schema: loginResponseSchema, auth: false });
+  if (isTwoFactorChallenge(response)) return { status: 'two-factor', email: credentials.email, detail: response.detail };
+  return { status: 'signed-in', user: await completeSignIn(response) };
+}
+
+/** Second step of a two-factor sign-in: the e-mailed code → tokens → the stored profile. */
+export async function verifyTwoFactor(input: { email: string; otp: string }): Promise<User> {
+  const tokens = await api.post('/api/token/verify-2fa/', input, { schema: tokenPairSchema, auth: false });
+  return completeSignIn(tokens);
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    onSuccess: (result) => {
+      if (result.status === 'signed-in') queryClient.setQueryData(authKeys.me(), result.user);
+    },
+  });
+}
+
+export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyTwoFactor,
     onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
   });
 }

@@ -2,13 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Community } from '@alumlink/contract';
+import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { CommunitiesPage } from './communities-page';
 
 const communities: Community[] = [
-  { id: 1, slug: 'web-dev', name: 'Web Developers', description: 'Front-end and back-end builders.', icon: 'code', members_count: 120 },
-  { id: 2, slug: 'design', name: 'Designers', description: 'UI and UX people.', icon: 'palette', members_count: 1 },
+  { id: 1, slug: 'web-dev', name: 'Web Developers', description: 'Front-end and back-end builders.', icon: 'code', members_count: 120, is_member: false },
+  { id: 2, slug: 'design', name: 'Designers', description: 'UI and UX people.', icon: 'palette', members_count: 1, is_member: false },
 ];
 
 describe('CommunitiesPage', () => {
@@ -37,6 +38,31 @@ describe('CommunitiesPage', () => {
     expect(await screen.findByText('Failed to load communities. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Web Developers' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in person join and leave, with the member count following', async () => {
+    storeSession(buildUser({ role: 'TR' }));
+    const calls: string[] = [];
+    let members = 120;
+    let isMember = false;
+    server.use(
+      http.get('/api/communities/', () => HttpResponse.json(communities)),
+      http.post('/api/communities/web-dev/:action/', ({ params }) => {
+        calls.push(String(params.action));
+        isMember = params.action === 'join';
+        members += isMember ? 1 : -1;
+        return HttpResponse.json({ is_member: isMember, members_count: members });
+      }),
+    );
+    const { user } = renderPage(<CommunitiesPage />, { path: '/communities' });
+    const card = await screen.findByRole('article', { name: 'Web Developers' });
+    await user.click(within(card).getByRole('button', { name: 'Join Community: Web Developers' }));
+    expect(await within(card).findByText('121 members')).toBeInTheDocument();
+    expect(within(card).getByText('Member')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Leave: Web Developers' }));
+    expect(await within(card).findByText('120 members')).toBeInTheDocument();
+    expect(within(card).queryByText('Member')).not.toBeInTheDocument();
+    expect(calls).toEqual(['join', 'leave']);
   });
 
   it('shows the empty state', async () => {

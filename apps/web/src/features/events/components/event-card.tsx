@@ -1,10 +1,15 @@
-import { CalendarDays, CircleCheck, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { CalendarDays, CircleCheck, MessagesSquare, UserRound, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { Event } from '@alumlink/contract';
-import { Badge, buttonClasses, Card } from '@/components/ui';
-import { homeHrefFor, paths } from '@/config/paths';
+import { Badge, Button, buttonClasses, Card } from '@/components/ui';
+import { paths } from '@/config/paths';
 import { formatEventDate } from '@/lib/format';
 import { useStoredUser } from '@/lib/use-session';
+import { EventRegistration, SignInToRegister } from './event-registration';
+
+// The discussion (and the live connection's code) loads only when someone opens it.
+const EventDiscussionDialog = lazy(() => import('./event-discussion').then((m) => ({ default: m.EventDiscussionDialog })));
 
 function EventImage({ event }: { event: Event }) {
   if (!event.image) {
@@ -17,12 +22,39 @@ function EventImage({ event }: { event: Event }) {
   return <img src={event.image} alt="" loading="lazy" decoding="async" width={640} height={360} className="aspect-[16/9] w-full object-cover" />;
 }
 
+const countFormat = new Intl.NumberFormat('en');
+
+function DiscussionButton({ event }: { event: Event }) {
+  const user = useStoredUser();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const label = `Live Discussions: ${event.title}`;
+  if (!user) {
+    return (
+      <Link to={paths.login} state={{ from: location.pathname }} className={buttonClasses('ghost', 'sm', 'w-full')} aria-label={label}>
+        <MessagesSquare aria-hidden="true" className="size-4" />
+        Live Discussions
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="w-full" onClick={() => setOpen(true)} aria-label={label} leftIcon={<MessagesSquare aria-hidden="true" className="size-4" />}>
+        Live Discussions
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <EventDiscussionDialog event={event} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 export function EventCard({ event }: { event: Event }) {
   const user = useStoredUser();
-  // Registration arrives with the events issue; until then visitors go to sign in.
-  const registerHref = user ? homeHrefFor(user) : paths.login;
   return (
-    <Card className="flex h-full flex-col overflow-hidden">
+    <Card className="flex h-full flex-col overflow-hidden" role="article" aria-label={event.title}>
       <EventImage event={event} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
@@ -52,11 +84,21 @@ export function EventCard({ event }: { event: Event }) {
             </dt>
             <dd>Hosted by {event.host}</dd>
           </div>
+          <div className="flex items-center gap-2">
+            <dt>
+              <Users aria-hidden="true" className="size-4" />
+              <span className="sr-only">Registrations</span>
+            </dt>
+            <dd>
+              {countFormat.format(event.registrations_count)} {event.registrations_count === 1 ? 'person' : 'people'} registered
+            </dd>
+          </div>
         </dl>
         <p className="mt-3 flex-1 text-sm leading-6 text-fg-muted">{event.description}</p>
-        <Link to={registerHref} className={buttonClasses('primary', 'md', 'mt-5 w-full')} aria-label={`Register Now: ${event.title}`}>
-          Register Now
-        </Link>
+        {user ? <EventRegistration event={event} /> : <SignInToRegister event={event} />}
+        <div className="mt-2">
+          <DiscussionButton event={event} />
+        </div>
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEvents } from '../api/get-events';
@@ -26,24 +26,27 @@ function EventGridSkeleton() {
   );
 }
 
-export function EventsPage() {
+/** Search box and event cards, shared by the public page and the user area's page. */
+function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNode }) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), EVENT_SEARCH_DEBOUNCE_MS);
   const events = useEvents(query);
   const items = events.data?.pages.flatMap((page) => page.results) ?? [];
 
+  const searchBox = (
+    <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor="event-search" className="sr-only">
+        Search events by title or category
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
+      <Input id="event-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by title or category" className="pl-10" />
+    </form>
+  );
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <PageHeader eyebrow="Events" title="Upcoming events" description="Workshops, meetups and talks hosted by our community. Save your seat.">
-        <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="event-search" className="sr-only">
-            Search events by title or category
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-          <Input id="event-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by title or category" className="pl-10" />
-        </form>
-      </PageHeader>
-      <section aria-label="Events" aria-busy={events.isFetching} className="mt-10">
+    <>
+      {children?.(searchBox)}
+      <section aria-label="Events" aria-busy={events.isFetching} className="mt-8">
         {events.isPending ? (
           <EventGridSkeleton />
         ) : events.isError && items.length === 0 ? (
@@ -69,6 +72,36 @@ export function EventsPage() {
           </>
         )}
       </section>
+    </>
+  );
+}
+
+/** /events: the public events page. */
+export function EventsPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <EventsBrowser>
+        {(searchBox) => (
+          <PageHeader eyebrow="Events" title="Upcoming events" description="Workshops, meetups and talks hosted by our community. Save your seat.">
+            {searchBox}
+          </PageHeader>
+        )}
+      </EventsBrowser>
     </div>
+  );
+}
+
+/** /user/events: the same events inside the user area. */
+export function UserEventsPage() {
+  return (
+    <EventsBrowser>
+      {(searchBox) => (
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-fg">Events</h1>
+          <p className="mt-1 text-sm text-fg-muted">Register for workshops and meetups, and join their live discussions.</p>
+          {searchBox}
+        </div>
+      )}
+    </EventsBrowser>
   );
 }

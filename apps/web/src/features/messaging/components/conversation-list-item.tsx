@@ -16,7 +16,7 @@ export function ConversationListItem({ conversation, ownUserId, selected, onSele
   const name = conversationName(conversation.other_user);
   const last = conversation.last_message;
   const unread = conversation.unread_count;
-  const preview = last ? `${last.sender_id === ownUserId ? 'You: ' : ''}${last.content}` : 'No messages yet';
+  const preview = last ? `${last.sender_id === ownUserId ? 'You: ' : ''}${last.content}` : 'Start the conversation';
   return (
     <li>
       <button

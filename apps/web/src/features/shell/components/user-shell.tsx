@@ -11,6 +11,10 @@ export interface UserShellProps {
   logo: ReactNode;
   search: ReactNode;
   themeToggle: ReactNode;
+  /** Top bar: the notification bell. */
+  notifications?: ReactNode;
+  /** Top bar: the unread number on the messages button. */
+  messagesBadge?: ReactNode;
   onCreatePost: () => void;
   onLogout: () => void;
   children: ReactNode;
@@ -20,7 +24,7 @@ export interface UserShellProps {
  * Frame of the user area: top bar, left sidebar (bottom tab bar on phones) and the page.
  * Without a stored user or access token it sends the visitor to /login.
  */
-export function UserShell({ logo, search, themeToggle, onCreatePost, onLogout, children }: UserShellProps) {
+export function UserShell({ logo, search, themeToggle, notifications, messagesBadge, onCreatePost, onLogout, children }: UserShellProps) {
   const user = useStoredUser();
   if (!user || !getAccessToken()) return <Navigate to={paths.login} replace />;
 
@@ -29,7 +33,7 @@ export function UserShell({ logo, search, themeToggle, onCreatePost, onLogout, c
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <UserTopBar user={user} logo={logo} search={search} themeToggle={themeToggle} onLogout={onLogout} />
+      <UserTopBar user={user} logo={logo} search={search} themeToggle={themeToggle} notifications={notifications} messagesBadge={messagesBadge} onLogout={onLogout} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-3 pt-4 pb-24 sm:px-6 md:pt-6 md:pb-10">
         <aside className="hidden w-52 shrink-0 md:block lg:w-56">
           <UserSidebar onCreatePost={onCreatePost} onLogout={onLogout} />

@@ -6,6 +6,7 @@ export const whatsNewKeys = {
   all: ['whats-new'] as const,
   events: () => [...whatsNewKeys.all, 'events'] as const,
   activity: () => [...whatsNewKeys.all, 'activity'] as const,
+  analytics: () => [...whatsNewKeys.all, 'analytics'] as const,
 };
 
 export const UPCOMING_EVENTS_LIMIT = 3;

@@ -72,7 +72,7 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title={job ? 'Edit job' : 'Create job'}
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
       footer={
         <>
           <DialogClose asChild>

@@ -1,8 +1,9 @@
 import { Heart, MessageCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { displayName, type Post } from '@alumlink/contract';
-import { Button, Card } from '@/components/ui';
+import { Card } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { dangerActionClasses } from '../../shell/danger-action';
 import { useLikeAdminPost } from '../api/like-post';
 import { DeletePostReasonDialog } from './delete-post-reason-dialog';
 import { PostAuthor } from './post-author';
@@ -28,9 +29,10 @@ export function AdminPostCard({ post, onDeleted }: { post: Post; onDeleted: (not
           onOpenChange={setDeleteOpen}
           onDeleted={onDeleted}
           trigger={
-            <Button variant="danger" size="sm" leftIcon={<Trash2 aria-hidden="true" className="size-4" />}>
+            <button type="button" className={dangerActionClasses(true)}>
+              <Trash2 aria-hidden="true" className="size-4" />
               Delete
-            </Button>
+            </button>
           }
         />
       </header>

@@ -23,12 +23,12 @@ export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title="Comments" className="max-h-[min(500px,calc(100dvh-2rem))] max-w-4xl">
+    <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title="Comments" className="max-h-[min(500px,calc(100dvh-2rem))]! sm:max-w-3xl">
       <div className="grid gap-4 md:grid-cols-2">
         <article aria-label="Post" className="space-y-3 md:border-r md:border-border md:pr-4">
           <PostAuthor post={post} />
           {post.caption ? <p className="text-sm break-words whitespace-pre-wrap text-fg">{post.caption}</p> : null}
-          {post.image ? <img src={post.image} alt="" className="max-h-64 w-full rounded-xl bg-surface-muted object-contain" /> : null}
+          {post.image ? <img src={post.image} alt="" className="max-h-32 w-full rounded-xl bg-surface-muted object-contain md:max-h-64" /> : null}
         </article>
         <div className="flex min-h-0 flex-col gap-3">
           {comments.isPending ? (

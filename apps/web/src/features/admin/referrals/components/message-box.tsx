@@ -34,7 +34,7 @@ export function MessageBox({ userId, name, open, onOpenChange, trigger }: { user
   const failure = send.isError ? (isApiError(send.error) && send.error.status < 500 && send.error.serverMessage) || MESSAGE_BOX_MESSAGES.failed : null;
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange} trigger={trigger} title={`Message ${name}`} className="max-w-sm">
+    <Dialog open={open} onOpenChange={handleOpenChange} trigger={trigger} title={`Message ${name}`} className="max-w-sm!">
       <form onSubmit={handleSubmit} className="space-y-3">
         <label htmlFor={textId} className="sr-only">
           Your message

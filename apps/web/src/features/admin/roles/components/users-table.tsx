@@ -1,6 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { ASSIGNABLE_ROLES, roleLabel, type AdminUser, type UpdateRoleRequest } from '@alumlink/contract';
-import { Badge, Button, Select } from '@/components/ui';
+import { Badge, Select } from '@/components/ui';
+import { responsiveTable } from '../../shell/responsive-table';
+import { dangerActionClasses } from '../../shell/danger-action';
 
 type AssignableRole = UpdateRoleRequest['role'];
 
@@ -16,14 +18,16 @@ export interface UsersTableProps {
   onDelete: (user: AdminUser) => void;
 }
 
-const cell = 'px-3 py-2.5 align-middle';
+const t = responsiveTable;
+const cell = t.headCell;
+const stackedCell = t.cell;
 
-/** People with their role dropdown (TR/IN/AL; administrators cannot be changed) and Delete. Scrolls sideways on phones. */
+/** People with their role dropdown (TR/IN/AL; administrators cannot be changed) and Delete. Rows become cards on phones. */
 export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: UsersTableProps) {
   return (
-    <div className="overflow-x-auto rounded-(--radius-card) border border-border bg-surface">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <thead className="bg-surface-muted text-xs tracking-wide text-fg-muted uppercase">
+    <div className={t.wrapper}>
+      <table className={t.table('md:min-w-[720px]')}>
+        <thead className={t.head}>
           <tr>
             <th scope="col" className={cell}>User ID</th>
             <th scope="col" className={cell}>Username</th>
@@ -32,23 +36,23 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
             <th scope="col" className={cell}>Actions</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={t.body}>
           {users.map((user) => {
             const isAdmin = user.role === 'AD';
             return (
-              <tr key={user.id} className="border-t border-border">
-                <td className={`${cell} text-fg-muted tabular-nums`}>{user.id}</td>
-                <th scope="row" className={`${cell} font-medium text-fg`}>
+              <tr key={user.id} className={t.row}>
+                <td data-label="User ID" className={`${stackedCell} text-fg-muted tabular-nums`}>{user.id}</td>
+                <th scope="row" data-label="Username" className={`${stackedCell} font-medium text-fg`}>
                   {user.username}
                   {user.first_name || user.last_name ? (
-                    <span className="block text-xs font-normal text-fg-subtle">{`${user.first_name} ${user.last_name}`.trim()}</span>
+                    <span className="block text-xs font-normal text-fg-subtle max-md:inline max-md:before:content-['_·_']">{`${user.first_name} ${user.last_name}`.trim()}</span>
                   ) : null}
                 </th>
-                <td className={`${cell} break-all text-fg`}>{user.email}</td>
-                <td className={cell}>
+                <td data-label="Email" className={`${stackedCell} min-w-0 text-fg [overflow-wrap:anywhere]`}>{user.email}</td>
+                <td data-label="Current Role" className={stackedCell}>
                   <Badge tone={isAdmin ? 'brand' : 'neutral'}>{roleLabel(user.role)}</Badge>
                 </td>
-                <td className={cell}>
+                <td data-label="Actions" className={stackedCell}>
                   <div className="flex items-center gap-2">
                     <Select
                       aria-label={`Role of ${user.username}`}
@@ -66,17 +70,10 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
                         </option>
                       ))}
                     </Select>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={isAdmin}
-                      onClick={() => onDelete(user)}
-                      aria-label={`Delete ${user.username}`}
-                      leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
-                      className="text-danger-fg hover:bg-danger-soft"
-                    >
+                    <button type="button" disabled={isAdmin} onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`} className={dangerActionClasses()}>
+                      <Trash2 aria-hidden="true" className="size-4" />
                       Delete
-                    </Button>
+                    </button>
                   </div>
                 </td>
               </tr>

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConnection } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/index';
+import { newMembersQuery, recentPostsQuery } from '../activity/activity.repository';
+import { eventMessagesQuery } from '../events/discussion.repository';
+import { postsQuery } from '../posts/posts.repository';
+
+// The settings effects keep the feed and the activity lists one indexed query on large tables.
+let t: TestApp;
+const viewer = { id: 7, role: 'TR' as const };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.execute(sql`
+    insert into users (email, username, password_hash, first_name, last_name, email_verified_at, created_at)
+    select 'plan' || g || '@example.com', 'plan' || g, 'x', 'F' || g, 'L' || g, now(), now() - g * interval '1 minute'
+    from generate_series(1, 5000) g`);
+  await t.db.execute(sql`
+    insert into posts (user_id, caption, image, created_at)
+    select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);
+  // A tenth of the people changed their settings; a few are private or connections-only.
+  await t.db.execute(sql`
+    insert into user_settings (user_id, profile_visibility, activity_tracking)
+    select id, case id % 3 when 0 then 'Private' when 1 then 'Only Connections' else 'Public' end, id % 2 = 0
+    from users where id % 10 = 0`);
+  await t.db.execute(sql`
+    insert into conversations (user_a_id, user_b_id) select id, id + 1 from users where id < (select max(id) from users)`);
+  await t.db.execute(sql`
+    insert into events (title, starts_at) values ('Plan', now())`);
+  await t.db.execute(sql`
+    insert into event_messages (event_id, user_id, text) select (select max(id) from events), id, 'hi' from users`);
+  await t.db.execute(sql`vacuum analyze`);
+}, 120_000);
+afterAll(() => t.close());
+
+async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const driver = connection.driver;
+  const rows =
+    driver.kind === 'pglite'
+      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
+      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
+  return rows.map((row) => Object.values(row).join(' ')).join('\n');
+}
+
+describe('query plans with visibility and tracking', () => {
+  it('the feed for a non-admin walks posts_feed_idx and probes user_settings by primary key', async () => {
+    const plan = await explain(t.database, postsQuery(t.db, { viewerId: viewer.id, visibleTo: viewer, take: 21 }));
+    expect(plan).toMatch(/posts_feed_idx/);
+    expect(plan).toMatch(/user_settings_pkey/);
+    expect(plan).toMatch(/conversations_pair_idx/);
+    expect(plan).not.toMatch(/Seq Scan on (posts|users|conversations)/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('recent activity uses posts_feed_idx and users_created_idx', async () => {
+    const postsPlan = await explain(t.database, recentPostsQuery(t.db, viewer, 10));
+    expect(postsPlan).toMatch(/posts_feed_idx/);
+    expect(postsPlan).not.toMatch(/Seq Scan on (posts|users)/);
+    const membersPlan = await explain(t.database, newMembersQuery(t.db, viewer, 10));
+    expect(membersPlan).toMatch(/users_created_idx/);
+    expect(membersPlan).not.toMatch(/Seq Scan on users/);
+  });
+
+  it('an event discussion page uses event_messages_event_created_idx', async () => {
+    const plan = await explain(t.database, eventMessagesQuery(t.db, { eventId: 1, take: 21 }));
+    expect(plan).toMatch(/event_messages_event_created_idx/);
+    expect(plan).not.toMatch(/Seq Scan on event_messages/);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+
+let t: TestApp;
+let viewer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  viewer = await createUser(t.db);
+  admin = await createUser(t.db, { role: 'AD' });
+});
+afterAll(() => t.close());
+
+async function as(user: TestUser, url: string) {
+  return t.app.inject({ url, headers: await authHeader(t.app, user) });
+}
+async function personWithPost(visibility: 'Public' | 'Private' | 'Only Connections', lastName: string): Promise<{ person: TestUser; postId: number }> {
+  const person = await createUser(t.db, { firstName: 'Vis', lastName });
+  const [post] = await t.db.insert(posts).values({ userId: person.id, caption: `post of ${lastName}`, image: 'posts/x.webp' }).returning();
+  if (!post) throw new Error('no post');
+  if (visibility !== 'Public') {
+    const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, person), payload: { profile_visibility: visibility } });
+    expect(saved.statusCode).toBe(200);
+  }
+  return { person, postId: post.id };
+}
+async function sees(user: TestUser, target: { person: TestUser; postId: number }) {
+  const profile = (await as(user, `/social/user-profiles/by-id/?user_id=${target.person.id}`)).statusCode;
+  const userPosts = await as(user, `/social/posts/user-posts/?user_id=${target.person.id}`);
+  const feed = (await as(user, '/social/posts/?limit=100')).json<{ results: { id: number }[] }>();
+  const search = (await as(user, `/api/search-users/?q=${target.person.lastName}`)).json<{ id: number }[]>();
+  return {
+    profile,
+    userPosts: userPosts.statusCode === 200 ? userPosts.json<{ results: unknown[] }>().results.length : userPosts.statusCode,
+    inFeed: feed.results.some((post) => post.id === target.postId),
+    inSearch: search.some((person) => person.id === target.person.id),
+  };
+}
+const VISIBLE = { profile: 200, userPosts: 1, inFeed: true, inSearch: true };
+const HIDDEN = { profile: 404, userPosts: 404, inFeed: false, inSearch: false };
+
+describe('profile visibility', () => {
+  it('Public: everyone sees the profile, posts and search result', async () => {
+    expect(await sees(viewer, await personWithPost('Public', 'Publicus'))).toEqual(VISIBLE);
+  });
+
+  it('Private: hidden from others (404, no posts, not found), not from the person or admins', async () => {
+    const hidden = await personWithPost('Private', 'Privatus');
+    expect(await sees(viewer, hidden)).toEqual(HIDDEN);
+    expect(await sees(admin, hidden)).toEqual(VISIBLE);
+    expect(await sees(hidden.person, hidden)).toEqual(VISIBLE);
+  });
+
+  it('Only Connections: visible to people who share a conversation with them', async () => {
+    const target = await personWithPost('Only Connections', 'Connectus');
+    const friend = await createUser(t.db);
+    expect(await sees(friend, target)).toEqual(HIDDEN);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/social/conversations/start_conversation/',
+      headers: await authHeader(t.app, target.person),
+      payload: { user_id: friend.id },
+    });
+    expect(started.statusCode).toBe(201);
+    expect(await sees(friend, target)).toEqual(VISIBLE);
+    expect(await sees(viewer, target)).toEqual(HIDDEN);
+    expect(await sees(admin, target)).toEqual(VISIBLE);
+  });
+
+  it('turning a profile Public again shows it again', async () => {
+    const target = await personWithPost('Private', 'Returnus');
+    expect((await sees(viewer, target)).profile).toBe(404);
+    await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, target.person), payload: { profile_visibility: 'Public' } });
+    expect(await sees(viewer, target)).toEqual(VISIBLE);
+  });
+});

@@ -1,0 +1,142 @@
+// The administrator portal end to end: moderation seen by the author, a role change, and a deletion.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+const PASSWORD = 'alumlink-demo';
+// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signIn(page: Page, email: string, landing: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(`**${landing}`, { timeout: 15_000 });
+}
+
+async function accessToken(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  assert.equal(response.status, 200, `sign-in of ${email} failed`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+async function createPost(baseUrl: string, token: string, caption: string): Promise<number> {
+  const form = new FormData();
+  form.set('caption', caption);
+  form.set('image', new Blob([PNG], { type: 'image/png' }), 'moderate-me.png');
+  const response = await fetch(`${baseUrl}/social/posts/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { id: number }).id;
+}
+
+describe('administrator portal', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let admin: Page;
+  let adminErrors: string[];
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    adminContext = await newContext(browser, server.baseUrl);
+    ({ page: admin, errors: adminErrors } = await openPage(adminContext));
+    await signIn(admin, 'admin@example.com', '/admin');
+  });
+  after(async () => {
+    await adminContext?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows live figures on the dashboard', async () => {
+    await admin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const people = admin.getByTestId('counter-People');
+    await admin.waitForFunction((el) => Number(el?.textContent?.replace(/\D/g, '')) >= 34, await people.elementHandle());
+    await admin.getByRole('img', { name: /Sign-ups and posts per day/ }).waitFor();
+  });
+
+  it('deletes a post with a reason while its author watches the feed; the author is told why', async () => {
+    const caption = `Selling exam answers ${Date.now()}`;
+    const authorToken = await accessToken(server.baseUrl, 'alumni@example.com');
+    await createPost(server.baseUrl, authorToken, caption);
+
+    const authorContext = await newContext(browser, server.baseUrl);
+    const { page: author } = await openPage(authorContext);
+    await signIn(author, 'alumni@example.com', '/user');
+    const authorCard = author.getByRole('article').filter({ hasText: caption });
+    await authorCard.waitFor();
+
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Posts' }).click();
+    const card = admin.getByRole('article').filter({ hasText: caption });
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Delete post' });
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    assert.equal(await confirm.isDisabled(), true);
+    await dialog.getByLabel('Reason').selectOption('Selling or promoting restricted items');
+    await confirm.click();
+    await admin.getByText('Post deleted successfully. Notification sent to Alex Morgan.').waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    // The feed drops the post on the realtime post.deleted event; without it, a reload must not show it.
+    try {
+      await authorCard.waitFor({ state: 'detached', timeout: 8_000 });
+    } catch {
+      await author.reload();
+      await author.getByRole('article').first().waitFor();
+      assert.equal(await author.getByRole('article').filter({ hasText: caption }).count(), 0);
+      console.warn('admin.e2e: the feed did not drop the deleted post live; checked after a reload instead.');
+    }
+
+    const response = await fetch(`${server.baseUrl}/social/notifications/`, { headers: { Authorization: `Bearer ${authorToken}` } });
+    assert.equal(response.status, 200);
+    const { results } = (await response.json()) as { results: { type: string; reason: string | null }[] };
+    assert.ok(results.some((n) => n.type === 'post_removed' && n.reason === 'Selling or promoting restricted items'), JSON.stringify(results));
+    await authorContext.close();
+  });
+
+  it('changes a trainee to alumni', async () => {
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Update User Role' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'User Role Management' }).waitFor();
+    await admin.getByPlaceholder('Search users by name, email or ID...').fill('trainee@example.com');
+    const row = admin.getByRole('row').filter({ hasText: 'trainee@example.com' });
+    const select = row.getByRole('combobox');
+    await select.waitFor();
+    assert.equal(await select.inputValue(), 'TR');
+    await select.selectOption('AL');
+    await admin.getByText('Role updated successfully!').waitFor();
+    await admin.getByText('Role updated successfully!').waitFor({ state: 'detached', timeout: 5_000 });
+
+    await admin.getByRole('tab', { name: 'Alumni' }).click();
+    await admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'trainee@example.com' }).waitFor();
+    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${await accessToken(server.baseUrl, 'trainee@example.com')}` } });
+    assert.equal(((await me.json()) as { role: string }).role, 'AL');
+  });
+
+  it('deletes a person after confirming; their next request is refused', async () => {
+    const email = 'intern@example.com';
+    const token = await accessToken(server.baseUrl, email);
+    await admin.getByRole('tab', { name: 'All Users' }).click();
+    await admin.getByPlaceholder('Search users by name, email or ID...').fill(email);
+    const row = admin.getByRole('tabpanel').getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: /Delete/ }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Are you sure you want to delete this user?' });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await admin.getByText('User deleted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const refused = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(refused.status, 401);
+    assert.deepEqual(adminErrors, []);
+  });
+});

@@ -1,0 +1,85 @@
+import { BriefcaseBusiness, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { JOB_MESSAGES, type Job, type JobTypeFilter } from '@alumlink/contract';
+import { Button, EmptyState, ErrorState, Input } from '@/components/ui';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useStoredUser } from '@/lib/use-session';
+import { useJobs } from '../api/get-jobs';
+import { JobDetailDialog } from '../components/job-detail-dialog';
+import { JobFormDialog } from '../components/job-form-dialog';
+import { JobList, JobListSkeleton } from '../components/job-list';
+import { JobTypeFilterBar } from '../components/job-type-filter';
+import { MyJobsSection } from '../components/my-jobs-section';
+
+export const JOB_SEARCH_DEBOUNCE_MS = 250;
+
+type FormState = { open: boolean; job: Job | null };
+
+/** /user/jobs: open jobs by type and search; alumni and admins also post and manage their own. */
+export function JobsPage() {
+  const user = useStoredUser();
+  const canPost = user?.role === 'AL' || user?.role === 'AD';
+  const [type, setType] = useState<JobTypeFilter>('All');
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), JOB_SEARCH_DEBOUNCE_MS);
+  const jobs = useJobs(type, query);
+  const items = jobs.data?.pages.flatMap((page) => page.results) ?? [];
+  const [selected, setSelected] = useState<Job | null>(null);
+  const [form, setForm] = useState<FormState>({ open: false, job: null });
+
+  const handleEdit = (job: Job) => {
+    setSelected(null);
+    setForm({ open: true, job });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-fg">Jobs</h1>
+          <p className="mt-1 text-sm text-fg-muted">Openings shared by alumni and the team.</p>
+        </div>
+        {canPost ? (
+          <Button onClick={() => setForm({ open: true, job: null })} leftIcon={<Plus aria-hidden="true" className="size-4" />}>
+            Post a job
+          </Button>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <JobTypeFilterBar value={type} onChange={setType} />
+        <form role="search" className="relative w-full lg:max-w-xs" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="job-search" className="sr-only">
+            Search jobs by title, company or location
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
+          <Input id="job-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search jobs" className="pl-10" />
+        </form>
+      </div>
+
+      <section aria-label="Open jobs" aria-busy={jobs.isFetching} className="space-y-3">
+        {jobs.isPending ? (
+          <JobListSkeleton label="Loading jobs" />
+        ) : jobs.isError && items.length === 0 ? (
+          <ErrorState message="Failed to load jobs. Please try again." onRetry={() => void jobs.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState icon={<BriefcaseBusiness aria-hidden="true" className="size-6" />} title={JOB_MESSAGES.empty} />
+        ) : (
+          <JobList
+            jobs={items}
+            label="Jobs"
+            onOpen={setSelected}
+            hasMore={jobs.hasNextPage}
+            loadingMore={jobs.isFetchingNextPage}
+            onLoadMore={() => void jobs.fetchNextPage()}
+          />
+        )}
+      </section>
+
+      {canPost ? <MyJobsSection onOpen={setSelected} /> : null}
+
+      <JobDetailDialog job={selected} onOpenChange={(open) => !open && setSelected(null)} onEdit={handleEdit} />
+      <JobFormDialog open={form.open} job={form.job} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
+    </div>
+  );
+}

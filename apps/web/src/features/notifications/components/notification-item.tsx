@@ -1,0 +1,36 @@
+import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import type { Notification, NotificationType } from '@alumlink/contract';
+import { cn } from '@/lib/cn';
+import { formatTimeAgo } from '../format-time-ago';
+
+const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
+  post_liked: { icon: Heart, tone: 'bg-danger-soft text-danger-fg' },
+  post_commented: { icon: MessageCircle, tone: 'bg-primary-soft text-primary-soft-fg' },
+  message: { icon: MessageSquare, tone: 'bg-primary-soft text-primary-soft-fg' },
+  post_removed: { icon: ShieldAlert, tone: 'bg-danger-soft text-danger-fg' },
+  role_changed: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
+};
+
+/** The inside of one notification row: type icon, sentence, moderation reason, time, unread dot. */
+export function NotificationItem({ notification }: { notification: Notification }) {
+  const { icon: Icon, tone } = TYPE_ICONS[notification.type];
+  return (
+    <>
+      <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', tone)}>
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
+        {notification.reason ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
+        <time dateTime={notification.created_at} className="mt-0.5 block text-xs text-fg-subtle">
+          {formatTimeAgo(notification.created_at)}
+        </time>
+      </span>
+      {notification.read ? null : (
+        <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary">
+          <span className="sr-only">Unread</span>
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { applyConversationUpdated, invalidateMessaging, markConversationSeen, recordMessage } from '@/features/messaging';
+import { invalidateNotifications, prependNotification } from '@/features/notifications';
+import { postKeys, refetchFeedOnPostDeleted } from '@/features/posts';
+import { whatsNewKeys } from '@/features/whats-new';
+import type { RealtimeEvent } from './realtime-client';
+
+export interface RealtimeEventContext {
+  /** True when this conversation is open and the tab visible (arriving messages are read at once). */
+  isLookingAt: (conversationId: number) => boolean;
+}
+
+function warn(message: string) {
+  return (error: unknown) => console.warn(message, error);
+}
+
+/** Puts one server event into the query cache. */
+export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent, context: RealtimeEventContext): void {
+  switch (event.type) {
+    case 'message.created':
+      recordMessage(queryClient, event.data);
+      return;
+    case 'conversation.updated':
+      applyConversationUpdated(queryClient, event.data);
+      if (event.data.unread_count > 0 && context.isLookingAt(event.data.conversation_id)) {
+        markConversationSeen(queryClient, event.data.conversation_id).catch(warn('realtime: could not mark the open conversation read'));
+      }
+      return;
+    case 'notification.created':
+      prependNotification(queryClient, event.data);
+      return;
+    case 'post.deleted':
+      refetchFeedOnPostDeleted(queryClient, event.data.post_id).catch(warn('realtime: feed refetch failed'));
+      void queryClient.invalidateQueries({ queryKey: whatsNewKeys.all });
+      return;
+    case 'post.created':
+      void queryClient.invalidateQueries({ queryKey: whatsNewKeys.all });
+      return;
+    case 'event.message':
+      // Live event discussions subscribe with useRealtimeEvent where they are shown.
+      return;
+  }
+}
+
+/** After a reconnect: refetch everything that may have missed events while the socket was down. */
+export async function invalidateAfterReconnect(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    invalidateMessaging(queryClient),
+    invalidateNotifications(queryClient),
+    queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: whatsNewKeys.all }),
+  ]);
+}

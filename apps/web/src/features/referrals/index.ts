@@ -1,0 +1,3 @@
+/** Public face of the referrals feature. */
+export { ReferralsPage } from './pages/referrals-page';
+export { referralKeys } from './api/keys';

@@ -1,0 +1,79 @@
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { Card, ErrorState, Spinner } from '@/components/ui';
+import { useReferralUser } from '../api/get-referral-user';
+import { MyReferralsSection } from '../components/my-referrals-section';
+import { OpenReferralsSection } from '../components/open-referrals-section';
+import { ReferralForm } from '../components/referral-form';
+
+export const REFERRAL_PAGE_MESSAGES = {
+  fetchUserFailed: 'Failed to fetch user',
+  onlyAlumni: 'Only alumni can access this page',
+  restricted: 'Access Restricted',
+} as const;
+
+function AccessRestricted() {
+  return (
+    <Card className="flex items-start gap-4 p-5">
+      <span className="rounded-full bg-danger-soft p-2.5 text-danger-fg">
+        <ShieldAlert aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <h2 className="text-base font-semibold text-fg">{REFERRAL_PAGE_MESSAGES.restricted}</h2>
+        <p className="mt-1 text-sm text-fg-muted">Only alumni can offer referrals. You can still ask an alumnus for one of the referrals below.</p>
+      </div>
+    </Card>
+  );
+}
+
+/** /user/referrals: loading, then the alumni form and own referrals, or 'Access Restricted' and the open referrals. */
+export function ReferralsPage() {
+  const referralUser = useReferralUser();
+  const role = referralUser.data?.role;
+  const toastedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    // One toast per outcome, not one per render.
+    const outcome = referralUser.isError ? 'error' : role && role !== 'AL' ? 'restricted' : null;
+    if (!outcome || toastedFor.current === outcome) return;
+    toastedFor.current = outcome;
+    if (outcome === 'error') toast.error(REFERRAL_PAGE_MESSAGES.fetchUserFailed);
+    else toast.error(REFERRAL_PAGE_MESSAGES.onlyAlumni);
+  }, [referralUser.isError, role]);
+
+  let body;
+  if (referralUser.isPending) {
+    body = (
+      <div className="flex justify-center py-16 text-primary">
+        <Spinner size="lg" label="Loading" />
+      </div>
+    );
+  } else if (referralUser.isError) {
+    body = <ErrorState message={REFERRAL_PAGE_MESSAGES.fetchUserFailed} onRetry={() => void referralUser.refetch()} />;
+  } else if (referralUser.data.role === 'AL') {
+    body = (
+      <>
+        <ReferralForm />
+        <MyReferralsSection />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <AccessRestricted />
+        <OpenReferralsSection currentUserId={referralUser.data.id} />
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-fg">Referrals</h1>
+        <p className="mt-1 text-sm text-fg-muted">Job referrals offered by alumni.</p>
+      </div>
+      {body}
+    </div>
+  );
+}

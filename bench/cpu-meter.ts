@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time of the server side (the API process, plus the PostgreSQL backends of the bench
+ * database), read from /proc. On a machine shared with other work, req/s and latency mostly
+ * measure the contention; CPU milliseconds per request measure the code. Linux only: on other
+ * systems every reading is null.
+ */
+export type CpuMeter = { read(): Map<number, number> | null };
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function cpuMillisOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const userTicks = Number(fields[11]);
+    const systemTicks = Number(fields[12]);
+    return ((userTicks + systemTicks) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** PostgreSQL backends serving `database` (their process title names it). */
+function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+export function createCpuMeter(serverPid: number, postgresDatabase: string | null): CpuMeter {
+  return {
+    read() {
+      if (process.platform !== 'linux') return null;
+      const pids = [serverPid, ...(postgresDatabase ? postgresBackends(postgresDatabase) : [])];
+      const readings = new Map<number, number>();
+      for (const pid of pids) {
+        const millis = cpuMillisOf(pid);
+        if (millis !== null) readings.set(pid, millis);
+      }
+      return readings;
+    },
+  };
+}
+
+/**
+ * CPU milliseconds used between two readings: per process, the difference (a process new
+ * since `before` counts whole; one that ended meanwhile is lost, which the pool's 30 s idle
+ * timeout makes rare during a run).
+ */
+export function cpuMillisBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, millis] of after) total += millis - (before.get(pid) ?? 0);
+  return total;
+}

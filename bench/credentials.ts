@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@alumlink/contract';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from '../apps/api/src/lib/tokens';
+import { BENCH_PASSWORD, emailOf, roleOf } from './identities';
+import type { SqlSession } from './sql-session';
+
+/** Access tokens by person id, minted with the server's signing key (what POST /api/token/ would answer). */
+export async function mintAccessTokens(secret: string, ids: Iterable<number>): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  for (const id of ids) tokens.set(id, await signAccessToken(secret, { id, role: roleOf(id), isStaff: id === 1 }));
+  return tokens;
+}
+
+/**
+ * Refresh tokens for the refresh benchmark: each request needs an unused one (a reused token
+ * revokes its family). Stored hashed, one family each, exactly as a sign-in stores them, in one
+ * set-based insert per 10,000.
+ */
+export async function insertRefreshPool(session: SqlSession, userIds: number[], size: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const expiresAt = new Date(Date.now() + LIMITS.refreshTokenDays * 86_400_000).toISOString();
+  for (let start = 0; start < size; start += 10_000) {
+    const owners: number[] = [];
+    const hashes: string[] = [];
+    for (let index = start; index < Math.min(size, start + 10_000); index += 1) {
+      const token = newRefreshToken();
+      tokens.push(token);
+      owners.push(userIds[index % userIds.length] ?? 2);
+      hashes.push(hashRefreshToken(token));
+    }
+    await session.query(
+      `INSERT INTO refresh_sessions (user_id, token_hash, family, expires_at)
+       SELECT owner, hash, gen_random_uuid(), $3::timestamptz FROM unnest($1::int[], $2::text[]) AS t(owner, hash)`,
+      [owners, hashes, expiresAt],
+    );
+  }
+  return tokens;
+}
+
+/** Signs a few people in through POST /api/token/ (proves the loaded password hash and accounts work). */
+export async function signInThroughApi(baseUrl: string, ids: number[]): Promise<{ access: string; refresh: string }[]> {
+  const pairs: { access: string; refresh: string }[] = [];
+  for (const id of ids) {
+    const response = await fetch(`${baseUrl}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': `bench-signin-${randomUUID()}` },
+      body: JSON.stringify({ email: emailOf(id), password: BENCH_PASSWORD }),
+    });
+    const body = (await response.json()) as { access?: string; refresh?: string };
+    if (response.status !== 200 || !body.access || !body.refresh) {
+      throw new Error(`Sign-in of ${emailOf(id)} failed: ${response.status} ${JSON.stringify(body)}`);
+    }
+    pairs.push({ access: body.access, refresh: body.refresh });
+  }
+  return pairs;
+}

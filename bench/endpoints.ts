@@ -1,0 +1,149 @@
+import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
+import type { RequestSpec } from './http-load';
+import { searchTerms } from './names';
+import type { Scale } from './options';
+
+/** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
+export type BenchContext = {
+  scale: Scale;
+  /** Ordinary people acting in turn (not the administrator). */
+  viewerIds: number[];
+  /** Access token per person id (viewers, chatters and the administrator). */
+  tokens: Map<number, string>;
+  /** Unused refresh tokens, one per refresh request. */
+  refreshPool: string[];
+  /** The cursor that opens page 50 of the feed. */
+  feedPage50Cursor: string;
+};
+
+export type Scenario = {
+  /** Short name for --only and the table. */
+  key: string;
+  label: string;
+  /** A new request per call: rotates people, posts, conversations and search terms. */
+  next(): RequestSpec;
+};
+
+/** Every scenario in the order they run (reads first, then writes; refresh before its pool runs low). */
+export const SCENARIO_KEYS = [
+  'baseline',
+  'signin',
+  'refresh',
+  'feed',
+  'feed50',
+  'user-posts',
+  'search',
+  'conversations',
+  'messages',
+  'like',
+  'comment',
+  'send',
+  'admin-users',
+  'admin-stats',
+  'signin-load',
+] as const;
+
+/** Cycles through 0, 1, 2, … on every call. */
+function counter(): () => number {
+  let value = 0;
+  return () => value++;
+}
+
+export function buildScenarios(context: BenchContext): Scenario[] {
+  const { scale, viewerIds, tokens } = context;
+  const bearer = (id: number) => {
+    const token = tokens.get(id);
+    if (!token) throw new Error(`No access token for person ${id}`);
+    return { authorization: `Bearer ${token}` };
+  };
+  const viewerAt = (n: number) => viewerIds[n % viewerIds.length] ?? 2;
+  // A post id spread over the whole table (multiplier coprime with the post count).
+  const postAt = (n: number) => 1 + ((n * 104_729) % scale.posts);
+  const personAt = (n: number) => 1 + ((n * 7_919) % scale.people);
+  const conversations = conversationCount(scale);
+  const terms = searchTerms();
+  const json = (value: unknown) => JSON.stringify(value);
+
+  const scenario = (key: string, label: string, make: (n: number) => RequestSpec): Scenario => {
+    const tick = counter();
+    return { key, label, next: () => make(tick()) };
+  };
+  const feed = (n: number): RequestSpec => ({ method: 'GET', path: '/social/posts/', headers: bearer(viewerAt(n)) });
+
+  return [
+    scenario('baseline', 'baseline: GET /social/user-profiles/me/', (n) => ({
+      method: 'GET',
+      path: '/social/user-profiles/me/',
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('signin', 'sign-in: POST /api/token/ (argon2id)', (n) => ({
+      method: 'POST',
+      path: '/api/token/',
+      body: json({ email: emailOf(viewerAt(n % 1_000)), password: BENCH_PASSWORD }),
+    })),
+    scenario('refresh', 'token refresh: POST /api/token/refresh/', (n) => ({
+      method: 'POST',
+      path: '/api/token/refresh/',
+      // Past the pool's end a token is reused: the server answers 401, reported as non-2xx.
+      body: json({ refresh: context.refreshPool[n % context.refreshPool.length] }),
+    })),
+    scenario('feed', 'feed page 1: GET /social/posts/', feed),
+    scenario('feed50', 'feed page 50: GET /social/posts/?cursor=', (n) => ({
+      method: 'GET',
+      path: `/social/posts/?cursor=${encodeURIComponent(context.feedPage50Cursor)}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('user-posts', "a person's posts: GET /social/posts/user-posts/?user_id=", (n) => ({
+      method: 'GET',
+      path: `/social/posts/user-posts/?user_id=${personAt(n)}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('search', 'people search: GET /api/search-users/?q=', (n) => ({
+      method: 'GET',
+      path: `/api/search-users/?q=${encodeURIComponent(terms[n % terms.length] ?? 'amina')}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('conversations', 'conversation list: GET /social/conversations/', (n) => ({
+      method: 'GET',
+      path: '/social/conversations/',
+      headers: bearer(conversationPair(1 + (n % conversations)).a),
+    })),
+    scenario('messages', 'message history: GET /social/conversations/{id}/messages/', (n) => {
+      const id = 1 + (n % conversations);
+      const pair = conversationPair(id);
+      return { method: 'GET', path: `/social/conversations/${id}/messages/`, headers: bearer(n % 2 === 0 ? pair.a : pair.b) };
+    }),
+    scenario('like', 'like toggle: POST /social/posts/{id}/like/', (n) => ({
+      method: 'POST',
+      path: `/social/posts/${postAt(n)}/like/`,
+      headers: bearer(viewerAt(n * 7)),
+    })),
+    scenario('comment', 'comment: POST /social/posts/{id}/comment/', (n) => ({
+      method: 'POST',
+      path: `/social/posts/${postAt(n)}/comment/`,
+      headers: bearer(viewerAt(n * 7)),
+      body: json({ text: `Bench comment ${n}` }),
+    })),
+    scenario('send', 'send message: POST /social/conversations/{id}/send_message/', (n) => {
+      const id = 1 + (n % conversations);
+      const pair = conversationPair(id);
+      return {
+        method: 'POST',
+        path: `/social/conversations/${id}/send_message/`,
+        headers: bearer(Math.floor(n / conversations) % 2 === 0 ? pair.a : pair.b),
+        body: json({ content: `Bench message ${n}` }),
+      };
+    }),
+    scenario('admin-users', 'admin users search: GET /users/?q=', (n) => ({
+      method: 'GET',
+      path: `/users/?q=${encodeURIComponent(terms[n % terms.length] ?? 'amina')}`,
+      headers: bearer(ADMIN_ID),
+    })),
+    scenario('admin-stats', 'admin stats: GET /api/admin/stats/', () => ({
+      method: 'GET',
+      path: '/api/admin/stats/',
+      headers: bearer(ADMIN_ID),
+    })),
+    scenario('signin-load', 'feed page 1 while 20 sign-ins/s run alongside', feed),
+  ];
+}

@@ -1,0 +1,84 @@
+import type { LoadResult } from './http-load';
+import type { RealtimeResult } from './realtime';
+
+export type ResultRow = { key: string; label: string; result: LoadResult; note?: string };
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+function statusSummary(result: LoadResult): string {
+  const odd = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
+  const parts = odd.map(([code, count]) => `${count}×${code}`);
+  if (result.errors > 0) parts.push(`${result.errors} connection errors`);
+  return parts.join(', ');
+}
+
+/** ONE markdown table: endpoint, req/s, p50, p99, ratio to the baseline's req/s, non-2xx. */
+export function formatHttpTable(rows: ResultRow[]): string {
+  const baseline = rows.find((row) => row.key === 'baseline')?.result.requestsPerSecond;
+  const lines = [
+    '| endpoint | key | req/s | p50 ms | p99 ms | × baseline | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const { result } = row;
+    const ratio = baseline ? fixed(result.requestsPerSecond / baseline, 2) : '–';
+    const errors = result.non2xx === 0 ? '0' : `**${result.non2xx}** (${statusSummary(result)})`;
+    const label = row.note ? `${row.label} (${row.note})` : row.label;
+    lines.push(
+      `| ${label} | ${row.key} | ${fixed(result.requestsPerSecond)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${ratio} | ${errors} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function formatRealtime(result: RealtimeResult, rate: number): string {
+  return [
+    '| sockets | target msg/s | sent | delivered | delivered msg/s | p50 ms | p99 ms | max ms | send p99 ms | lost | HTTP non-201 | skipped (server behind) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${result.clients} | ${rate} | ${result.sent} | ${result.delivered} | ${fixed(result.deliveredPerSecond)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${fixed(result.max)} | ${fixed(result.httpP99, 1)} | ${result.lost} | ${result.httpFailed} | ${result.skipped} |`,
+  ].join('\n');
+}
+
+type Verdict = { target: string; measured: string; met: boolean };
+
+/** The targets of docs/performance.md, judged on what was measured (absent rows are skipped). */
+export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null, realtimeRate: number): Verdict[] {
+  const get = (key: string) => rows.find((row) => row.key === key)?.result;
+  const verdicts: Verdict[] = [];
+  const baseline = get('baseline');
+  const feed = get('feed');
+  if (feed) verdicts.push({ target: 'feed p99 < 25 ms', measured: `${fixed(feed.p99)} ms`, met: feed.p99 < 25 });
+  if (feed && baseline) {
+    const share = feed.requestsPerSecond / baseline.requestsPerSecond;
+    verdicts.push({ target: 'feed ≥ 25% of baseline req/s', measured: `${fixed(share * 100)}%`, met: share >= 0.25 });
+  }
+  const search = get('search');
+  if (search) verdicts.push({ target: 'search p99 < 25 ms', measured: `${fixed(search.p99)} ms`, met: search.p99 < 25 });
+  const page50 = get('feed50');
+  if (feed && page50) {
+    const share = page50.requestsPerSecond / feed.requestsPerSecond;
+    verdicts.push({ target: 'feed page 50 within 20% of page 1 (req/s)', measured: `${fixed(share * 100)}% of page 1`, met: share >= 0.8 });
+  }
+  const stats = get('admin-stats');
+  if (stats) verdicts.push({ target: 'admin stats p99 < 50 ms', measured: `${fixed(stats.p99)} ms`, met: stats.p99 < 50 });
+  if (realtime) {
+    const keptUp = realtime.deliveredPerSecond >= realtimeRate * 0.95 && realtime.lost === 0 && realtime.skipped === 0;
+    verdicts.push({
+      target: `realtime p99 < 50 ms at ${realtimeRate} msg/s`,
+      measured: `${fixed(realtime.p99, 1)} ms at ${fixed(realtime.deliveredPerSecond)} msg/s`,
+      met: realtime.p99 < 50 && keptUp,
+    });
+  }
+  return verdicts;
+}
+
+export function formatVerdicts(verdicts: Verdict[]): string {
+  return verdicts.map((v) => `- ${v.met ? 'MET ' : 'MISSED'} ${v.target}: ${v.measured}`).join('\n');
+}
+
+/** Loud lines for every row that had a non-2xx answer or a connection error. */
+export function errorWarnings(rows: ResultRow[]): string[] {
+  return rows
+    .filter((row) => row.result.non2xx > 0)
+    .map((row) => `!!! ${row.key}: ${row.result.non2xx} non-2xx answers or errors (${statusSummary(row.result)})`);
+}

@@ -1,0 +1,196 @@
+// `npm run bench`: loads a bench database, starts the real server and measures it (see docs/performance.md).
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { insertRefreshPool, mintAccessTokens, signInThroughApi } from './credentials';
+import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
+import { runLoad } from './http-load';
+import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
+import { loadBenchData } from './load-data';
+import { parseBenchOptions, type BenchOptions } from './options';
+import { runRealtime, type RealtimeResult } from './realtime';
+import { errorWarnings, formatHttpTable, formatRealtime, formatVerdicts, judgeTargets, type ResultRow } from './report';
+import { startServer, type RunningServer } from './server-process';
+import { startBackgroundSignIns } from './sign-in-load';
+import { holdsScale, prepareTarget, type BenchTarget } from './target-database';
+
+/** Ordinary people who act in turn (ids 2..5001): enough to defeat per-user caching. */
+const VIEWERS = 5_000;
+const SIGN_INS_PER_SECOND_ALONGSIDE = 20;
+/** Refresh tokens prepared per second of refresh benchmark (more than the server can rotate). */
+const REFRESH_TOKENS_PER_SECOND = 3_000;
+
+async function prepareData(options: BenchOptions, target: BenchTarget, refreshPoolSize: number, viewerIds: number[]) {
+  let session = await target.openSession();
+  try {
+    if (!(await holdsScale(session, options.scale.name))) {
+      if (!target.empty) {
+        await session.close();
+        await target.reset();
+        session = await target.openSession();
+      }
+      await loadBenchData(session, options.scale);
+    } else {
+      console.log(`Reusing the ${options.scale.name} scale already loaded in ${target.label} (--fresh reloads it).`);
+    }
+    const [meta] = await session.query<{ counts: Record<string, number>; seconds: number }>(
+      `select counts, seconds from bench_meta where scale = $1`,
+      [options.scale.name],
+    );
+    const refreshPool = refreshPoolSize > 0 ? await insertRefreshPool(session, viewerIds, refreshPoolSize) : [];
+    return { counts: meta?.counts ?? {}, loadSeconds: meta?.seconds ?? 0, refreshPool };
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Waits until the server has worked off what the last run left queued (autocannon stops
+ * sending, but requests already sent still run). /readyz queries the database, so it answers
+ * only once PGlite's single connection (or the pool) is free again.
+ */
+async function waitUntilIdle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+    } catch {
+      // Busy: try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The server stayed busy for 2 minutes after a run');
+}
+
+/** The `next` cursor after walking `pages - 1` pages of the feed (opens page `pages`). */
+async function feedCursor(baseUrl: string, token: string, page: number): Promise<string> {
+  let cursor: string | null = null;
+  for (let index = 1; index < page; index += 1) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${baseUrl}/social/posts/${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { next?: string | null };
+    if (response.status !== 200 || !body.next) throw new Error(`Feed page ${index} gave ${response.status} with no next cursor`);
+    cursor = body.next;
+  }
+  if (!cursor) throw new Error('No feed cursor');
+  return cursor;
+}
+
+async function runHttp(options: BenchOptions, server: RunningServer, context: BenchContext, viewerIds: number[]): Promise<ResultRow[]> {
+  const scenarios = buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key));
+  const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new Error(`Unknown --only keys: ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
+  const rows: ResultRow[] = [];
+  const load = { connections: options.connections, seconds: options.durationSeconds };
+  for (const scenario of scenarios) {
+    if (options.warmupSeconds > 0) {
+      await runLoad(server.baseUrl, scenario.next, { ...load, seconds: options.warmupSeconds });
+      await waitUntilIdle(server.baseUrl);
+    }
+    const side = scenario.key === 'signin-load' ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000)) : null;
+    const result = await runLoad(server.baseUrl, scenario.next, load);
+    await waitUntilIdle(server.baseUrl);
+    let note: string | undefined;
+    if (side) {
+      const signIns = await side.stop();
+      note = `${signIns.succeeded}/${signIns.sent} sign-ins ok, their p99 ${signIns.p99.toFixed(0)} ms`;
+      if (signIns.failed > 0) result.non2xx += signIns.failed;
+    }
+    if (scenario.key === 'refresh') note = `each request uses a fresh token from a pool of ${context.refreshPool.length}`;
+    rows.push({ key: scenario.key, label: scenario.label, result, ...(note ? { note } : {}) });
+    const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
+    console.log(
+      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(5)} ms${flag}`,
+    );
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchOptions(process.argv.slice(2), process.env);
+  const startedAt = new Date();
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const viewerIds = Array.from({ length: Math.min(VIEWERS, options.scale.people - 1) }, (_, index) => index + 2);
+  const wantsRefresh = options.http && (options.only.length === 0 || options.only.includes('refresh'));
+  const refreshPoolSize = wantsRefresh ? Math.ceil((options.durationSeconds + options.warmupSeconds) * REFRESH_TOKENS_PER_SECOND) : 0;
+
+  const target = await prepareTarget(options);
+  let server: RunningServer | null = null;
+  const shutdown = async () => {
+    await server?.stop();
+    target.cleanup();
+  };
+  process.once('SIGINT', () => void shutdown().finally(() => process.exit(130)));
+
+  try {
+    const data = await prepareData(options, target, refreshPoolSize, viewerIds);
+    const jwtSecret = randomBytes(48).toString('base64url');
+    console.log('Starting the server…');
+    server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv });
+    console.log(`Server pid ${server.pid} at ${server.baseUrl} (log: ${server.logFile})`);
+    await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
+
+    const tokenIds = new Set<number>([ADMIN_ID, ...viewerIds]);
+    for (let id = FIRST_CHATTER_ID; id < FIRST_CHATTER_ID + CHATTERS; id += 1) tokenIds.add(id);
+    const tokens = await mintAccessTokens(jwtSecret, tokenIds);
+    const context: BenchContext = {
+      scale: options.scale,
+      viewerIds,
+      tokens,
+      refreshPool: data.refreshPool,
+      feedPage50Cursor: '',
+    };
+
+    let rows: ResultRow[] = [];
+    if (options.http) {
+      if (options.only.length === 0 || options.only.includes('feed50')) {
+        context.feedPage50Cursor = await feedCursor(server.baseUrl, tokens.get(2) ?? '', 50);
+      }
+      console.log(`HTTP: ${options.connections} connections, ${options.durationSeconds} s per endpoint (+${options.warmupSeconds} s warm-up)`);
+      rows = await runHttp(options, server, context, viewerIds);
+    }
+    let realtime: RealtimeResult | null = null;
+    if (options.realtime) {
+      console.log(`Realtime: ${options.realtimeClients} WebSocket clients…`);
+      // Fresh tokens: the HTTP part may have used most of the 15 minutes of the first ones.
+      const realtimeTokens = await mintAccessTokens(jwtSecret, tokenIds);
+      realtime = await runRealtime({
+        baseUrl: server.baseUrl,
+        clients: options.realtimeClients,
+        rate: options.realtimeRate,
+        seconds: options.realtimeSeconds,
+        tokens: realtimeTokens,
+      });
+    }
+
+    const loadAfter = os.loadavg()[0] ?? 0;
+    const counts = Object.entries(data.counts)
+      .map(([table, n]) => `${n.toLocaleString('en-US')} ${table}`)
+      .join(', ');
+    const report = [
+      `## ${options.scale.name} scale on ${target.label}`,
+      '',
+      `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}`,
+      `- date: ${startedAt.toISOString()}; machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+      `- 1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared machine)`,
+      `- data: ${counts} (loaded in ${data.loadSeconds.toFixed(0)} s)`,
+      '',
+      ...(rows.length > 0 ? [formatHttpTable(rows), ''] : []),
+      ...(realtime ? [formatRealtime(realtime, options.realtimeRate), ''] : []),
+      formatVerdicts(judgeTargets(rows, realtime, options.realtimeRate)),
+    ].join('\n');
+    console.log(`\n${report}\n`);
+    const warnings = errorWarnings(rows);
+    if (realtime && (realtime.httpFailed > 0 || realtime.lost > 0)) warnings.push(`!!! realtime: ${realtime.httpFailed} failed sends, ${realtime.lost} messages never delivered`);
+    for (const warning of warnings) console.error(warning);
+    if (options.outFile) writeFileSync(options.outFile, `${report}\n`);
+    if (warnings.length > 0) process.exitCode = 1;
+  } finally {
+    await shutdown();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
