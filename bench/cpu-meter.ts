@@ -6,7 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
  * measure the contention; CPU milliseconds per request measure the code. Linux only: on other
  * systems every reading is null.
  */
-export type CpuMeter = { read(): Map<number, number> | null };
+export type CpuMeter = { read(): CpuReading | null };
+
+/** Cumulative CPU milliseconds per process, split into the API process and database backends. */
+export type CpuReading = { api: number; database: Map<number, number> };
+
+/** CPU milliseconds spent between two readings. */
+export type CpuSpent = { api: number; database: number };
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -43,13 +49,14 @@ export function createCpuMeter(serverPid: number, postgresDatabase: string | nul
   return {
     read() {
       if (process.platform !== 'linux') return null;
-      const pids = [serverPid, ...(postgresDatabase ? postgresBackends(postgresDatabase) : [])];
-      const readings = new Map<number, number>();
-      for (const pid of pids) {
+      const api = cpuMillisOf(serverPid);
+      if (api === null) return null;
+      const database = new Map<number, number>();
+      for (const pid of postgresDatabase ? postgresBackends(postgresDatabase) : []) {
         const millis = cpuMillisOf(pid);
-        if (millis !== null) readings.set(pid, millis);
+        if (millis !== null) database.set(pid, millis);
       }
-      return readings;
+      return { api, database };
     },
   };
 }
@@ -59,9 +66,16 @@ export function createCpuMeter(serverPid: number, postgresDatabase: string | nul
  * since `before` counts whole; one that ended meanwhile is lost, which the pool's 30 s idle
  * timeout makes rare during a run).
  */
-export function cpuMillisBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+export function cpuMillisBetween(before: CpuReading | null, after: CpuReading | null): CpuSpent | null {
   if (!before || !after) return null;
-  let total = 0;
-  for (const [pid, millis] of after) total += millis - (before.get(pid) ?? 0);
-  return total;
+  let database = 0;
+  for (const [pid, millis] of after.database) database += millis - (before.database.get(pid) ?? 0);
+  return { api: after.api - before.api, database };
+}
+
+/** Spent CPU divided over `count` requests or messages. */
+export function perItem(spent: CpuSpent | null, count: number): CpuSpent | null {
+  if (!spent) return null;
+  const divisor = Math.max(1, count);
+  return { api: spent.api / divisor, database: spent.database / divisor };
 }

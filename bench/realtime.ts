@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { cpuMillisBetween, perItem, type CpuMeter, type CpuSpent } from './cpu-meter';
 import { CHATTER_PAIRS, conversationPair } from './identities';
 import { atRate, percentile } from './stats';
 
@@ -10,6 +11,7 @@ export type RealtimeOptions = {
   rate: number;
   seconds: number;
   tokens: Map<number, string>;
+  cpu: CpuMeter;
 };
 
 export type RealtimeResult = {
@@ -29,6 +31,10 @@ export type RealtimeResult = {
   max: number;
   httpP50: number;
   httpP99: number;
+  /** Count per failure: HTTP status, or "error" for a failed request. */
+  failures: Record<string, number>;
+  /** Server CPU per message sent (send request, fan-out, notification). */
+  cpuPerMessage: CpuSpent | null;
 };
 
 const MAX_IN_FLIGHT = 500;
@@ -134,6 +140,11 @@ export async function runRealtime(options: RealtimeOptions): Promise<RealtimeRes
     const httpLatencies: number[] = [];
     let skipped = 0;
     let httpFailed = 0;
+    const failures: Record<string, number> = {};
+    const fail = (reason: string) => {
+      httpFailed += 1;
+      failures[reason] = (failures[reason] ?? 0) + 1;
+    };
     const send = (n: number) => {
       if (inFlight.size >= MAX_IN_FLIGHT) {
         skipped += 1;
@@ -154,18 +165,19 @@ export async function runRealtime(options: RealtimeOptions): Promise<RealtimeRes
           await response.arrayBuffer();
           if (response.status === 201) httpLatencies.push(performance.now() - started);
           else {
-            httpFailed += 1;
+            fail(String(response.status));
             sentAt.delete(content);
           }
         })
         .catch(() => {
-          httpFailed += 1;
+          fail('error');
           sentAt.delete(content);
         })
         .finally(() => inFlight.delete(request));
       inFlight.add(request);
     };
 
+    const cpuBefore = options.cpu.read();
     const streamStarted = performance.now();
     const clock = atRate(options.rate, send);
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
@@ -174,6 +186,7 @@ export async function runRealtime(options: RealtimeOptions): Promise<RealtimeRes
     const graceEnd = performance.now() + GRACE_MS;
     while (sentAt.size > 0 && performance.now() < graceEnd) await new Promise((resolve) => setTimeout(resolve, 50));
     const streamSeconds = (performance.now() - streamStarted) / 1000;
+    const cpuMillis = cpuMillisBetween(cpuBefore, options.cpu.read());
     const deliverySeconds = Math.max(options.seconds, (lastReceiptAt - streamStarted) / 1000);
 
     return {
@@ -191,6 +204,8 @@ export async function runRealtime(options: RealtimeOptions): Promise<RealtimeRes
       max: latencies.reduce((a, b) => Math.max(a, b), 0),
       httpP50: percentile(httpLatencies, 50),
       httpP99: percentile(httpLatencies, 99),
+      failures,
+      cpuPerMessage: perItem(cpuMillis, fired - skipped),
     };
   } finally {
     await closeAll(sockets);

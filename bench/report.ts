@@ -1,9 +1,21 @@
+import type { CpuSpent } from './cpu-meter';
 import type { LoadResult } from './http-load';
 import type { RealtimeResult } from './realtime';
 
-export type ResultRow = { key: string; label: string; result: LoadResult; note?: string };
+export type ResultRow = {
+  key: string;
+  label: string;
+  result: LoadResult;
+  /** Server-side CPU milliseconds per request (API process, PostgreSQL backends); null off Linux. */
+  cpuPerRequest: CpuSpent | null;
+  note?: string;
+};
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+/** "1.2 + 0.8" (API + database CPU ms), or "–" when not measured. */
+const cpuText = (spent: CpuSpent | null) => (spent ? `${fixed(spent.api, 1)} + ${fixed(spent.database, 1)}` : '–');
+const cpuTotal = (spent: CpuSpent | null | undefined) => (spent ? spent.api + spent.database : null);
 
 function statusSummary(result: LoadResult): string {
   const odd = Object.entries(result.statuses).filter(([code]) => !code.startsWith('2'));
@@ -16,8 +28,8 @@ function statusSummary(result: LoadResult): string {
 export function formatHttpTable(rows: ResultRow[]): string {
   const baseline = rows.find((row) => row.key === 'baseline')?.result.requestsPerSecond;
   const lines = [
-    '| endpoint | key | req/s | p50 ms | p99 ms | × baseline | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| endpoint | key | req/s | p50 ms | p99 ms | × baseline | non-2xx | CPU ms/req: API + DB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const { result } = row;
@@ -25,17 +37,22 @@ export function formatHttpTable(rows: ResultRow[]): string {
     const errors = result.non2xx === 0 ? '0' : `**${result.non2xx}** (${statusSummary(result)})`;
     const label = row.note ? `${row.label} (${row.note})` : row.label;
     lines.push(
-      `| ${label} | ${row.key} | ${fixed(result.requestsPerSecond)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${ratio} | ${errors} |`,
+      `| ${label} | ${row.key} | ${fixed(result.requestsPerSecond)} | ${fixed(result.p50)} | ${fixed(result.p99)} | ${ratio} | ${errors} | ${cpuText(row.cpuPerRequest)} |`,
     );
   }
   return lines.join('\n');
 }
 
+function failures(result: RealtimeResult): string {
+  if (result.httpFailed === 0) return '0';
+  return `**${result.httpFailed}** (${Object.entries(result.failures).map(([status, count]) => `${count}×${status}`).join(', ')})`;
+}
+
 export function formatRealtime(result: RealtimeResult, rate: number): string {
   return [
-    '| sockets | target msg/s | sent | delivered | delivered msg/s | p50 ms | p99 ms | max ms | send p99 ms | lost | HTTP non-201 | skipped (server behind) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${result.clients} | ${rate} | ${result.sent} | ${result.delivered} | ${fixed(result.deliveredPerSecond)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${fixed(result.max)} | ${fixed(result.httpP99, 1)} | ${result.lost} | ${result.httpFailed} | ${result.skipped} |`,
+    '| sockets | target msg/s | sent | delivered | delivered msg/s | p50 ms | p99 ms | max ms | send p99 ms | lost | send failures | skipped (server behind) | CPU ms/msg: API + DB |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${result.clients} | ${rate} | ${result.sent} | ${result.delivered} | ${fixed(result.deliveredPerSecond)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${fixed(result.max)} | ${fixed(result.httpP99, 1)} | ${result.lost} | ${failures(result)} | ${result.skipped} | ${cpuText(result.cpuPerMessage)} |`,
   ].join('\n');
 }
 
@@ -48,9 +65,16 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
   const baseline = get('baseline');
   const feed = get('feed');
   if (feed) verdicts.push({ target: 'feed p99 < 25 ms', measured: `${fixed(feed.p99)} ms`, met: feed.p99 < 25 });
+  const cpuOf = (key: string) => cpuTotal(rows.find((row) => row.key === key)?.cpuPerRequest);
   if (feed && baseline) {
     const share = feed.requestsPerSecond / baseline.requestsPerSecond;
     verdicts.push({ target: 'feed ≥ 25% of baseline req/s', measured: `${fixed(share * 100)}%`, met: share >= 0.25 });
+    const feedCpu = cpuOf('feed');
+    const baselineCpu = cpuOf('baseline');
+    if (feedCpu && baselineCpu) {
+      const cpuShare = baselineCpu / feedCpu;
+      verdicts.push({ target: 'feed ≥ 25% of baseline, by server CPU per request', measured: `${fixed(cpuShare * 100)}%`, met: cpuShare >= 0.25 });
+    }
   }
   const search = get('search');
   if (search) verdicts.push({ target: 'search p99 < 25 ms', measured: `${fixed(search.p99)} ms`, met: search.p99 < 25 });
@@ -58,6 +82,12 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
   if (feed && page50) {
     const share = page50.requestsPerSecond / feed.requestsPerSecond;
     verdicts.push({ target: 'feed page 50 within 20% of page 1 (req/s)', measured: `${fixed(share * 100)}% of page 1`, met: share >= 0.8 });
+    const page1Cpu = cpuOf('feed');
+    const page50Cpu = cpuOf('feed50');
+    if (page1Cpu && page50Cpu) {
+      const ratio = page50Cpu / page1Cpu;
+      verdicts.push({ target: 'feed page 50 within 20% of page 1, by server CPU per request', measured: `${fixed(ratio * 100)}% of page 1`, met: ratio <= 1.2 });
+    }
   }
   const stats = get('admin-stats');
   if (stats) verdicts.push({ target: 'admin stats p99 < 50 ms', measured: `${fixed(stats.p99)} ms`, met: stats.p99 < 50 });

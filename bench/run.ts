@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { insertRefreshPool, mintAccessTokens, signInThroughApi } from './credentials';
+import { cpuMillisBetween, createCpuMeter, perItem, type CpuMeter } from './cpu-meter';
 import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
@@ -12,7 +13,7 @@ import { runRealtime, type RealtimeResult } from './realtime';
 import { errorWarnings, formatHttpTable, formatRealtime, formatVerdicts, judgeTargets, type ResultRow } from './report';
 import { startServer, type RunningServer } from './server-process';
 import { startBackgroundSignIns } from './sign-in-load';
-import { holdsScale, prepareTarget, type BenchTarget } from './target-database';
+import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from './target-database';
 
 /** Ordinary people who act in turn (ids 2..5001): enough to defeat per-user caching. */
 const VIEWERS = 5_000;
@@ -76,31 +77,51 @@ async function feedCursor(baseUrl: string, token: string, page: number): Promise
   return cursor;
 }
 
-async function runHttp(options: BenchOptions, server: RunningServer, context: BenchContext, viewerIds: number[]): Promise<ResultRow[]> {
+async function runHttp(
+  options: BenchOptions,
+  server: RunningServer,
+  context: BenchContext,
+  viewerIds: number[],
+  cpu: CpuMeter,
+): Promise<ResultRow[]> {
   const scenarios = buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key));
   const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key));
   if (unknown.length > 0) throw new Error(`Unknown --only keys: ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
   const rows: ResultRow[] = [];
   const load = { connections: options.connections, seconds: options.durationSeconds };
-  for (const scenario of scenarios) {
+  for (const [index, scenario] of scenarios.entries()) {
     if (options.warmupSeconds > 0) {
-      await runLoad(server.baseUrl, scenario.next, { ...load, seconds: options.warmupSeconds });
+      // The first run also warms the JIT and the connection pool: give it longer.
+      const seconds = index === 0 ? Math.max(5, options.warmupSeconds) : options.warmupSeconds;
+      await runLoad(server.baseUrl, scenario.next, { ...load, seconds });
       await waitUntilIdle(server.baseUrl);
     }
+    let sent = 0;
+    const countedNext = () => {
+      sent += 1;
+      return scenario.next();
+    };
     const side = scenario.key === 'signin-load' ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000)) : null;
-    const result = await runLoad(server.baseUrl, scenario.next, load);
+    const cpuBefore = cpu.read();
+    const result = await runLoad(server.baseUrl, countedNext, load);
+    const signIns = await side?.stop();
     await waitUntilIdle(server.baseUrl);
+    // The server's CPU for every request sent (those still in flight at the end finished while waiting).
+    const cpuPerRequest = perItem(cpuMillisBetween(cpuBefore, cpu.read()), sent + (signIns?.sent ?? 0));
     let note: string | undefined;
-    if (side) {
-      const signIns = await side.stop();
-      note = `${signIns.succeeded}/${signIns.sent} sign-ins ok, their p99 ${signIns.p99.toFixed(0)} ms`;
-      if (signIns.failed > 0) result.non2xx += signIns.failed;
+    if (signIns) {
+      note = `${signIns.succeeded}/${signIns.sent} sign-ins ok (p50 ${signIns.p50.toFixed(0)} ms, p99 ${signIns.p99.toFixed(0)} ms${signIns.skipped > 0 ? `, ${signIns.skipped} not sent: 64 already waiting` : ''}); CPU/req counts both`;
+      for (const [status, count] of Object.entries(signIns.failures)) {
+        result.statuses[`sign-in ${status}`] = count;
+        result.non2xx += count;
+      }
     }
     if (scenario.key === 'refresh') note = `each request uses a fresh token from a pool of ${context.refreshPool.length}`;
-    rows.push({ key: scenario.key, label: scenario.label, result, ...(note ? { note } : {}) });
+    rows.push({ key: scenario.key, label: scenario.label, result, cpuPerRequest, ...(note ? { note } : {}) });
     const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
+    const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(1)} + ${cpuPerRequest.database.toFixed(1)} ms/req`;
     console.log(
-      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(5)} ms${flag}`,
+      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(5)} ms${cpuText}${flag}`,
     );
   }
   return rows;
@@ -129,6 +150,7 @@ async function main(): Promise<void> {
     server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv });
     console.log(`Server pid ${server.pid} at ${server.baseUrl} (log: ${server.logFile})`);
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
+    const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
 
     const tokenIds = new Set<number>([ADMIN_ID, ...viewerIds]);
     for (let id = FIRST_CHATTER_ID; id < FIRST_CHATTER_ID + CHATTERS; id += 1) tokenIds.add(id);
@@ -147,7 +169,7 @@ async function main(): Promise<void> {
         context.feedPage50Cursor = await feedCursor(server.baseUrl, tokens.get(2) ?? '', 50);
       }
       console.log(`HTTP: ${options.connections} connections, ${options.durationSeconds} s per endpoint (+${options.warmupSeconds} s warm-up)`);
-      rows = await runHttp(options, server, context, viewerIds);
+      rows = await runHttp(options, server, context, viewerIds, cpu);
     }
     let realtime: RealtimeResult | null = null;
     if (options.realtime) {
@@ -160,6 +182,7 @@ async function main(): Promise<void> {
         rate: options.realtimeRate,
         seconds: options.realtimeSeconds,
         tokens: realtimeTokens,
+        cpu,
       });
     }
 
@@ -168,6 +191,7 @@ async function main(): Promise<void> {
       .map(([table, n]) => `${n.toLocaleString('en-US')} ${table}`)
       .join(', ');
     const report = [
+      `<!-- server log: ${server.logFile} -->`,
       `## ${options.scale.name} scale on ${target.label}`,
       '',
       `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}`,

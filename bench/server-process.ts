@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,7 +57,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logFile: strin
  */
 export async function startServer(options: { dataDir: string; jwtSecret: string; env: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
-  const logFile = path.join(options.dataDir, 'bench-server.log');
+  // Outside the data directory, so it survives the cleanup of a temporary one.
+  const logFile = path.join(tmpdir(), `alumlink-bench-server-${port}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,

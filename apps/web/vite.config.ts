@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/check-budgets.ts reads the manifest to weigh what each route loads.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
 import type { ApiError, FieldErrors } from '@alumlink/contract';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { AppError, isUniqueViolation } from './errors';
+import { AppError, isUniqueViolation, postgresErrorCode } from './errors';
 
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
@@ -80,6 +80,13 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
 
   if (isUniqueViolation(error)) {
     return reply.status(409).send({ detail: 'This conflicts with existing data.', code: 'conflict' } satisfies ApiError);
+  }
+
+  // SQLSTATE class 22 (data exception): the database refused a value the client sent that
+  // validation let through, e.g. a NUL character in text (22021) or a number out of range (22003).
+  if (postgresErrorCode(error)?.startsWith('22')) {
+    request.log.warn({ err: error }, 'Input refused by the database');
+    return reply.status(400).send({ detail: 'Invalid input.', code: 'invalid' } satisfies ApiError);
   }
 
   request.log.error({ err: error }, 'Unhandled error');

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
@@ -11,13 +11,17 @@ function renderApp(path: string) {
   return renderRoutes(appRoutes, { path });
 }
 
-/** What the user area's home asks for: the feed, the settings and the 'What's New' column. */
+/** What the user area's home asks for: the feed, the settings, the 'What's New' column and the top bar's counts. */
 function serveUserHome() {
   server.use(
     http.get('/social/posts/', () => HttpResponse.json({ results: [], next: null })),
     http.get('/api/events/', () => HttpResponse.json({ results: [], next: null })),
     http.get('/social/settings/', () => HttpResponse.json(DEFAULT_SETTINGS)),
     http.get('/social/posts/user-posts/', () => HttpResponse.json({ results: [], next: null })),
+    // The top bar's messages badge and bell, and the live connection.
+    http.get('/social/conversations/', () => HttpResponse.json({ results: [], next: null })),
+    http.get('/social/notifications/', () => HttpResponse.json({ results: [], next: null, unread_count: 0 })),
+    ws.link('ws://localhost:3000/ws').addEventListener('connection', () => undefined),
   );
 }
 

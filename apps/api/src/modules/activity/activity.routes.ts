@@ -8,7 +8,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/activity/recent/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['activity'],
         summary: "What's New: new members and newest posts' authors, newest first (bounded by `limit`)",

@@ -42,13 +42,13 @@ async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest,
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   const storage = mediaStorageFor(app.config);
-  const adminOnly = { preHandler: [app.authenticate, requireRole('AD')] };
+  const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
   registerEventReminderScheduler(app);
 
   app.get(
     '/api/events/',
     {
-      preHandler: authenticateIfPresent,
+      onRequest: authenticateIfPresent,
       schema: {
         tags: TAGS,
         summary: 'Events by date; `q` filters by title or category, case-insensitively (public; `registered` for a signed-in caller)',
@@ -62,7 +62,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/',
     {
-      preHandler: authenticateIfPresent,
+      onRequest: authenticateIfPresent,
       schema: {
         tags: TAGS,
         summary: 'One event (public; `registered` for a signed-in caller)',
@@ -140,7 +140,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/discussion/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
         summary: "An event's live discussion, newest first (`next` goes back in time)",
@@ -156,7 +156,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/discussion/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
         summary: "Post to an event's live discussion; everyone connected receives `event.message`",

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../lib/auth';
 
 /**
- * preHandler of public routes that answer more to a signed-in caller: with an Authorization
+ * onRequest hook of public routes that answer more to a signed-in caller: with an Authorization
  * header it authenticates like `app.authenticate` (a bad or expired token is a 401, so the client
  * refreshes it), without one the caller is a visitor.
  */

@@ -89,3 +89,23 @@ describe('event reminders', () => {
     expect(await reminderCount(person)).toBe(1);
   });
 });
+
+describe('the server scheduler', () => {
+  it('starts when a (non-test) server is ready and stops when it closes', async () => {
+    const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' } });
+    try {
+      const person = await createUser(server.db);
+      const [event] = await server.db.insert(events).values({ title: 'Soon', startsAt: new Date(Date.now() + HOUR) }).returning();
+      if (!event) throw new Error('no event');
+      await server.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id });
+      await server.app.ready();
+      const deadline = Date.now() + 5_000;
+      while ((await emailsTo(server.db, person.email)).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await emailsTo(server.db, person.email)).map((mail) => mail.subject)).toEqual(['Reminder: Soon starts soon']);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@ import * as service from './messaging.service';
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
 
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.get(
     '/social/conversations/',

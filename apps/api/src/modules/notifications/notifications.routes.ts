@@ -12,7 +12,7 @@ import * as service from './notifications.service';
 const errors = { 400: badRequestSchema, 401: errorSchema };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.get(
     '/social/notifications/',

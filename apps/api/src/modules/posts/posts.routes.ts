@@ -41,7 +41,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   const storage = mediaStorageFor(app.config);
   const reportError = (error: unknown) => app.log.error({ err: error }, 'onPostDeleted listener failed');
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.get(
     '/social/posts/',

@@ -26,7 +26,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `${base}/update-me/`,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['profiles'],
           summary: 'Updates your own profile; JSON, or multipart/form-data when sending an image. Blank fields stay unchanged',
@@ -44,7 +44,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${base}/by-id/`,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['profiles'],
           summary: "Someone's profile",

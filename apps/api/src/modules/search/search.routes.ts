@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['search'],
           summary: 'People search: name, e-mail or id; at most 20, best matches first',

@@ -10,7 +10,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/social/settings/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['settings'],
         summary: 'Your settings (the defaults until you save any)',
@@ -24,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/social/settings/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['settings'],
         summary: 'Save your settings; any subset of the fields (and of the widgets), the rest stays',

@@ -8,7 +8,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['users'],
           summary: 'The signed-in user',

@@ -10,9 +10,9 @@ import { cn } from '@/lib/cn';
  */
 const FEED_LAYOUT_CLASSES: Record<DashboardLayout, string> = {
   Grid: '',
-  List: '[&_ul[aria-label=Posts]]:space-y-2 [&_[role=article]_img[alt^="Image shared"]]:max-h-56',
+  List: '[&_ul[aria-label=Posts]]:space-y-2 [&_[role=article]_img[alt^=Image]]:max-h-56',
   Compact:
-    '[&_ul[aria-label=Posts]]:space-y-1.5 [&_[role=article]]:text-sm [&_[role=article]_p]:text-sm [&_[role=article]_img[alt^="Image shared"]]:max-h-36',
+    '[&_ul[aria-label=Posts]]:space-y-1.5 [&_[role=article]]:text-sm [&_[role=article]_p]:text-sm [&_[role=article]_img[alt^=Image]]:max-h-36',
 };
 
 /** /user: the feed with the 'What's New' column beside it on wide screens, under it on phones. */

@@ -60,7 +60,7 @@ export class RealtimeClient {
   private readonly reconnectListeners = new Set<() => void>();
 
   constructor(options: RealtimeClientOptions) {
-    this.options = { createSocket: browserSocket, random: Math.random, ...options };
+    this.options = { ...options, createSocket: options.createSocket ?? browserSocket, random: options.random ?? Math.random };
   }
 
   get isConnected(): boolean {

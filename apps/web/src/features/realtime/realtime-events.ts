@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { applyConversationUpdated, invalidateMessaging, markConversationSeen, recordMessage } from '@/features/messaging';
-import { invalidateNotifications, prependNotification } from '@/features/notifications';
+import { invalidateNotifications, markConversationNotificationsReadInCache, prependNotification } from '@/features/notifications';
 import { postKeys, refetchFeedOnPostDeleted } from '@/features/posts';
 import { whatsNewKeys } from '@/features/whats-new';
 import type { RealtimeEvent } from './realtime-client';
@@ -22,6 +22,7 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
       return;
     case 'conversation.updated':
       applyConversationUpdated(queryClient, event.data);
+      if (event.data.unread_count === 0) markConversationNotificationsReadInCache(queryClient, event.data.conversation_id);
       if (event.data.unread_count > 0 && context.isLookingAt(event.data.conversation_id)) {
         markConversationSeen(queryClient, event.data.conversation_id).catch(warn('realtime: could not mark the open conversation read'));
       }

@@ -106,13 +106,16 @@ describe('RealtimeProvider', () => {
     expect(FakeSocket.latest().sent.at(-1)).toEqual({ type: 'conversation.blur' });
   });
 
-  it('adds notification.created to the bell', async () => {
+  it('adds notification.created to the bell and reads message notifications with their conversation', async () => {
     server.use(http.get('/social/notifications/', () => HttpResponse.json({ ...page([buildNotification({ id: 1, read: true })]), unread_count: 0 })));
     renderLive(<NotificationBell />, '/user');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     act(() => FakeSocket.latest().accept(ME));
     serverSends({ type: 'notification.created', data: buildNotification({ id: 2, text: 'Karan Mehta sent you a message.', type: 'message', conversation_id: 4 }) });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    // Reading the conversation elsewhere (another tab) also reads its message notifications.
+    serverSends({ type: 'conversation.updated', data: { conversation_id: 4, unread_count: 0, last_message: null } });
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('removes a deleted post from the cached feed and refetches after a reconnect', async () => {

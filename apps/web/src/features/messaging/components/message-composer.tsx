@@ -52,7 +52,7 @@ export function MessageComposer({ conversationId, initialText = '', onSent }: Me
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={handleKeyDown}
-        className="max-h-32 min-h-11 resize-none"
+        className="max-h-32 min-h-11! resize-none py-2.5 leading-6"
       />
       <button
         type="submit"

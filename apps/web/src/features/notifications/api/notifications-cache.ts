@@ -48,6 +48,16 @@ export function markReadInCache(queryClient: QueryClient, ids: number[] | null, 
   });
 }
 
+/**
+ * A conversation was read: the server marked its message notifications read too, without an
+ * event of their own, so the cache follows here.
+ */
+export function markConversationNotificationsReadInCache(queryClient: QueryClient, conversationId: number): void {
+  const data = queryClient.getQueryData<NotificationPages>(notificationKeys.list());
+  const ids = data?.pages.flatMap((page) => page.results).filter((item) => !item.read && item.type === 'message' && item.conversation_id === conversationId).map((item) => item.id);
+  if (ids && ids.length > 0) markReadInCache(queryClient, ids);
+}
+
 /** After the live connection was lost. */
 export function invalidateNotifications(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: notificationKeys.all });

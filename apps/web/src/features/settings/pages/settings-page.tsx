@@ -26,7 +26,7 @@ export function SettingsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-fg">Settings</h1>
         <p className="mt-1 text-sm text-fg-muted">Your preferences, saved to your account.</p>

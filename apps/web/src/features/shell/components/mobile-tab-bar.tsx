@@ -1,16 +1,18 @@
 import { SquarePlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
-import { tabBarAfterCreate, tabBarBeforeCreate, type NavLinkItem } from '../nav-items';
+import { messagesItem, tabBarAfterCreate, tabBarBeforeCreate, type NavLinkItem } from '../nav-items';
 
 const tabClasses = 'flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
 
-function Tab({ item }: { item: NavLinkItem }) {
+function Tab({ item, badge }: { item: NavLinkItem; badge?: ReactNode }) {
   const Icon = item.icon;
   return (
     <NavLink to={item.to} end={item.end} className={({ isActive }) => cn(tabClasses, isActive ? 'text-accent-fg' : 'text-fg-muted')}>
-      <span className="grid size-8 place-items-center">
+      <span className="relative grid size-8 place-items-center">
         <Icon aria-hidden="true" className="size-5.5" />
+        {badge}
       </span>
       {item.label}
     </NavLink>
@@ -18,7 +20,7 @@ function Tab({ item }: { item: NavLinkItem }) {
 }
 
 /** Bottom tab bar on phones: Home, Create, Messages, Jobs, Profile. */
-export function MobileTabBar({ onCreatePost }: { onCreatePost: () => void }) {
+export function MobileTabBar({ onCreatePost, messagesBadge }: { onCreatePost: () => void; /** The unread number on Messages. */ messagesBadge?: ReactNode }) {
   return (
     <nav
       aria-label="Main"
@@ -35,7 +37,7 @@ export function MobileTabBar({ onCreatePost }: { onCreatePost: () => void }) {
           Create
         </button>
         {tabBarAfterCreate.map((item) => (
-          <Tab key={item.to} item={item} />
+          <Tab key={item.to} item={item} badge={item === messagesItem ? messagesBadge : undefined} />
         ))}
       </div>
     </nav>

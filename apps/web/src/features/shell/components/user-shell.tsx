@@ -42,7 +42,7 @@ export function UserShell({ logo, search, themeToggle, notifications, messagesBa
           {children}
         </main>
       </div>
-      <MobileTabBar onCreatePost={onCreatePost} />
+      <MobileTabBar onCreatePost={onCreatePost} messagesBadge={messagesBadge} />
     </div>
   );
 }

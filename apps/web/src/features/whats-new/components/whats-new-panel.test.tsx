@@ -7,6 +7,12 @@ import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { WhatsNewPanel } from './whats-new-panel';
 
+const author = { id: 1, username: 'ada', email: 'ada@example.com', first_name: 'Ada', last_name: 'L', handle: null, role: 'AL' as const, image: null, profile: { profile_image: null } };
+
+function buildPost(id: number, likes: number, comments: number) {
+  return { id, user: author, caption: 'c', image: null, created_at: '2026-01-01T00:00:00.000Z', likes_count: likes, comments_count: comments, is_liked: false, has_liked: false };
+}
+
 describe('WhatsNewPanel', () => {
   it('shows only the widgets chosen in Settings (here analytics and the newest jobs)', async () => {
     storeSession(buildUser());
@@ -14,8 +20,7 @@ describe('WhatsNewPanel', () => {
     server.use(
       http.get('/social/posts/user-posts/', ({ request }) => {
         requested.push(new URL(request.url).pathname);
-        const post = { likes_count: 3, comments_count: 2 };
-        return HttpResponse.json({ results: [post, { ...post, likes_count: 4 }].map((counts, index) => ({ id: index + 1, user: { id: 1, username: 'a', email: 'a@x.com', first_name: 'A', last_name: 'B', handle: null, role: 'AL', image: null, profile: { profile_image: null } }, caption: 'c', image: null, created_at: '2026-01-01T00:00:00.000Z', is_liked: false, has_liked: false, ...counts })), next: null });
+        return HttpResponse.json({ results: [buildPost(1, 3, 2), buildPost(2, 4, 2)], next: null });
       }),
       http.get('/api/jobs/', ({ request }) => {
         requested.push(new URL(request.url).pathname);

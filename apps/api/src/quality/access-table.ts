@@ -1,0 +1,116 @@
+// Who may call each route. authorization.test.ts checks the server against this table and fails
+// when a route has no entry, so a new route cannot ship without a decision about its access.
+
+/**
+ * - public: anyone, no token needed.
+ * - signed-in: any signed-in person (401 without a token).
+ * - owner: signed in, and the object must be theirs (or they take part in it); others get 403/404.
+ * - alumni: signed-in alumni only (403 for the other roles).
+ * - alumni-or-admin: signed-in alumni or administrators (403 for trainees and interns).
+ * - admin: administrators only (403 for TR, IN and AL).
+ */
+export type Access = 'public' | 'signed-in' | 'owner' | 'alumni' | 'alumni-or-admin' | 'admin';
+
+export const ACCESS: Record<string, Access> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /dev/mailbox/': 'public', // registered only outside production
+  'GET /dev/mailbox/messages.json': 'public', // registered only outside production
+
+  // Accounts
+  'POST /users/register/': 'public',
+  'POST /register/': 'public',
+  'POST /users/verify-otp/': 'public',
+  'POST /verify-otp/': 'public',
+  'POST /users/resend-verification/': 'public',
+  'POST /resend-verification/': 'public',
+  'POST /users/forgot-password/': 'public',
+  'POST /forgot-password/': 'public',
+  'POST /users/reset-password/': 'public',
+  'POST /reset-password/': 'public',
+  'POST /api/token/': 'public',
+  'POST /api/token/verify-2fa/': 'public',
+  'POST /api/token/refresh/': 'public',
+  'POST /api/auth/logout/': 'signed-in',
+
+  // Public pages: communities and events read without a token (more with one)
+  'GET /api/communities/': 'public',
+  'GET /api/communities/{slug}/': 'public',
+  'POST /api/communities/{slug}/join/': 'signed-in',
+  'POST /api/communities/{slug}/leave/': 'signed-in',
+  'GET /api/events/': 'public',
+  'GET /api/events/{id}/': 'public',
+  'POST /api/events/': 'admin',
+  'PATCH /api/events/{id}/': 'admin',
+  'POST /api/events/{id}/register/': 'signed-in',
+  'DELETE /api/events/{id}/register/': 'signed-in',
+  'GET /api/events/{id}/discussion/': 'signed-in',
+  'POST /api/events/{id}/discussion/': 'signed-in',
+
+  // Posts, profiles, search
+  'GET /social/posts/': 'signed-in',
+  'POST /social/posts/': 'signed-in',
+  'GET /social/posts/user-posts/': 'signed-in',
+  'POST /social/posts/{id}/like/': 'signed-in',
+  'POST /social/posts/{id}/comment/': 'signed-in',
+  'GET /social/posts/{id}/comments/': 'signed-in',
+  'DELETE /social/posts/{id}/': 'owner',
+  'GET /social/user-profiles/me/': 'signed-in',
+  'GET /social/profiles/me/': 'signed-in',
+  'PUT /social/user-profiles/update-me/': 'signed-in',
+  'PUT /social/profiles/update-me/': 'signed-in',
+  'GET /social/user-profiles/by-id/': 'signed-in',
+  'GET /social/profiles/by-id/': 'signed-in',
+  'GET /api/search-users/': 'signed-in',
+  'GET /users/search-users/': 'signed-in',
+  'GET /api/activity/recent/': 'signed-in',
+
+  // Messaging and notifications
+  'GET /social/conversations/': 'signed-in',
+  'POST /social/conversations/start_conversation/': 'signed-in',
+  'GET /social/conversations/{id}/messages/': 'owner',
+  'POST /social/conversations/{id}/send_message/': 'owner',
+  'GET /social/notifications/': 'signed-in',
+  'POST /social/notifications/read/': 'signed-in',
+  'GET /social/settings/': 'signed-in',
+  'PUT /social/settings/': 'signed-in',
+
+  // Careers
+  'GET /api/jobs/': 'signed-in',
+  'GET /api/jobs/mine/': 'signed-in',
+  'GET /api/jobs/{id}/': 'signed-in',
+  'POST /api/jobs/': 'alumni-or-admin',
+  'PATCH /api/jobs/{id}/': 'owner',
+  'POST /api/jobs/{id}/close/': 'owner',
+  'POST /api/jobs/{id}/reopen/': 'owner',
+  'GET /api/referral-user/': 'signed-in',
+  'GET /api/referrals/': 'signed-in',
+  'GET /api/referrals/mine/': 'signed-in',
+  'POST /api/referrals/create/': 'alumni',
+  'POST /api/referrals/{id}/close/': 'owner',
+  'POST /api/referrals/{id}/reopen/': 'owner',
+
+  // Administration
+  'GET /users/': 'admin',
+  'GET /api/admin/users/': 'admin',
+  'PATCH /users/admin/update-role/': 'admin',
+  'PATCH /admin/update-role/': 'admin',
+  'DELETE /users/admin/delete-user/{id}/': 'admin',
+  'DELETE /admin/delete-user/{id}/': 'admin',
+  'GET /social/admin/posts/': 'admin',
+  'DELETE /social/admin/posts/{id}/delete_post/': 'admin',
+  'GET /api/admin/stats/': 'admin',
+  'GET /api/admin/audit-log/': 'admin',
+  'GET /api/admin/jobs/': 'admin',
+  'GET /api/admin/referrals/': 'admin',
+};
+
+/**
+ * Routes outside the OpenAPI document, by path prefix: the API docs, the WebSocket (signed in
+ * by its first frame, tested in modules/realtime) and the static SPA/media fallback.
+ */
+export const INFRASTRUCTURE_ROUTES: readonly { prefix: string; why: string }[] = [
+  { prefix: '/api/docs', why: 'OpenAPI document and its UI (public)' },
+  { prefix: '/ws', why: 'WebSocket; the first frame must carry a valid access token' },
+  { prefix: '*', why: 'static SPA and media files (public)' },
+];

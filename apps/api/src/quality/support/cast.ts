@@ -1,0 +1,113 @@
+// The people and objects the quality tests act on: one person per role, and a few real objects
+// (a post, a conversation, an event, ...) so generated ids sometimes reach real code paths.
+import type { Role } from '@alumlink/contract';
+import { eq } from 'drizzle-orm';
+import { communities, users } from '../../db/schema/index';
+import { authHeader, createUser, type TestApp, type TestUser } from '../../test/index';
+import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
+import type { Ids } from './arbitraries';
+
+export const ROLES_UNDER_TEST: readonly Role[] = ['AD', 'TR', 'IN', 'AL'];
+/** Who sends a request: a role, nobody, or someone with a broken or foreign credential. */
+export type Caller = Role | 'nobody' | 'bad-token';
+
+export type Cast = {
+  people: Record<Role, TestUser>;
+  headers: Record<Role, { authorization: string }>;
+  ids: Ids;
+  /** Objects created by the cast (null when the route refused to create one). */
+  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId', number | null>;
+  /** Puts every person back as created (the fuzz may delete, demote or deactivate them). */
+  heal(): Promise<void>;
+  headersOf(caller: Caller): Record<string, string>;
+};
+
+const BAD_TOKENS = [
+  'Bearer not-a-token',
+  'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwicm9sZSI6IkFEIn0.',
+  'Basic YWRtaW46YWRtaW4=',
+  'Bearer ',
+];
+
+async function idOf(t: TestApp, request: Parameters<TestApp['app']['inject']>[0]): Promise<number | null> {
+  const response = await t.app.inject(request);
+  if (response.statusCode >= 300) return null;
+  const body = response.json<{ id?: unknown }>();
+  return typeof body.id === 'number' ? body.id : null;
+}
+
+/**
+ * Creates the cast: four people, a community, the alumnus's post (with the trainee's comment),
+ * a conversation between the trainee and the alumnus, an event, the alumnus's job and referral.
+ * The intern owns nothing and takes part in nothing.
+ */
+export async function createCast(t: TestApp): Promise<Cast> {
+  const people = {} as Record<Role, TestUser>;
+  const headers = {} as Record<Role, { authorization: string }>;
+  for (const role of ROLES_UNDER_TEST) {
+    people[role] = await createUser(t.db, { role, firstName: `Fuzz ${role}` });
+    headers[role] = await authHeader(t.app, people[role]);
+  }
+  const victims = await Promise.all([createUser(t.db, { role: 'TR' }), createUser(t.db, { role: 'AL' })]);
+  await t.db.insert(communities).values({ slug: 'fuzz-club', name: 'Fuzz Club', description: 'For the quality tests' });
+
+  const upload = multipartBody({ caption: 'A post to fuzz' }, [imageFile(await sampleImage(32, 32))]);
+  const postId = await idOf(t, { method: 'POST', url: '/social/posts/', ...upload, headers: { ...upload.headers, ...headers.AL } });
+  if (postId !== null) {
+    await t.app.inject({ method: 'POST', url: `/social/posts/${postId}/comment/`, headers: headers.TR, payload: { text: 'Nice' } });
+  }
+  const conversationId = await idOf(t, {
+    method: 'POST',
+    url: '/social/conversations/start_conversation/',
+    headers: headers.TR,
+    payload: { user_id: people.AL.id },
+  });
+  if (conversationId !== null) {
+    await t.app.inject({ method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, headers: headers.TR, payload: { content: 'Hello' } });
+  }
+  const eventId = await idOf(t, {
+    method: 'POST',
+    url: '/api/events/',
+    headers: headers.AD,
+    payload: { title: 'Fuzz meetup', starts_at: '2099-01-01T10:00:00Z', host: 'QA', category: 'Tech', description: 'Bring junk' },
+  });
+  const jobId = await idOf(t, {
+    method: 'POST',
+    url: '/api/jobs/',
+    headers: headers.AL,
+    payload: { title: 'Tester', company: 'Acme', location: 'Pune', type: 'Full-Time', apply_url: 'https://example.com/apply' },
+  });
+  const referralId = await idOf(t, {
+    method: 'POST',
+    url: '/api/referrals/create/',
+    headers: headers.AL,
+    payload: { company: 'Acme', role: 'QA', ctc: 12.5, location: 'Pune', requirements: 'Curiosity' },
+  });
+
+  const objectIds = [postId, conversationId, eventId, jobId, referralId].filter((id): id is number => id !== null);
+  const ids: Ids = {
+    numbers: [...new Set([...objectIds, ...victims.map((victim) => victim.id), ...ROLES_UNDER_TEST.map((role) => people[role].id)])],
+    slugs: ['fuzz-club', 'no-such-community'],
+  };
+
+  const heal = async () => {
+    for (const role of ROLES_UNDER_TEST) {
+      const [row] = await t.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, people[role].id));
+      if (row && row.role === role && row.isActive) continue;
+      if (row) await t.db.update(users).set({ role, isActive: true }).where(eq(users.id, people[role].id));
+      else {
+        people[role] = await createUser(t.db, { role, firstName: `Fuzz ${role}` });
+        headers[role] = await authHeader(t.app, people[role]);
+      }
+    }
+  };
+
+  let badTokenTurn = 0;
+  const headersOf = (caller: Caller): Record<string, string> => {
+    if (caller === 'nobody') return {};
+    if (caller === 'bad-token') return { authorization: BAD_TOKENS[badTokenTurn++ % BAD_TOKENS.length] ?? '' };
+    return headers[caller];
+  };
+  const objects = { postId, conversationId, eventId, jobId, referralId };
+  return { people, headers, ids, objects, heal, headersOf };
+}

@@ -1,0 +1,205 @@
+// Careers and community end to end: referrals, jobs, event registration, live discussions, two-factor sign-in.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { latestCode } from './support/mailbox.ts';
+
+const PASSWORD = 'alumlink-demo';
+
+async function fillSignIn(page: Page, email: string) {
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await fillSignIn(page, email);
+  await page.waitForURL('**/user', { timeout: 15_000 });
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+async function apiToken(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { access?: string };
+  assert.ok(body.access, `no token for ${email}`);
+  return body.access;
+}
+
+describe('careers and community', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let alumniContext: BrowserContext;
+  let traineeContext: BrowserContext;
+  let alumni: Page;
+  let trainee: Page;
+  const pageErrors: string[][] = [];
+  const stamp = Date.now();
+  const referralRole = `Platform Engineer ${stamp}`;
+  const jobTitle = `Site Reliability Engineer ${stamp}`;
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    alumniContext = await newContext(browser, server.baseUrl);
+    traineeContext = await newContext(browser, server.baseUrl);
+    let errors: string[];
+    ({ page: alumni, errors } = await openPage(alumniContext));
+    pageErrors.push(errors);
+    ({ page: trainee, errors } = await openPage(traineeContext));
+    pageErrors.push(errors);
+    await signIn(alumni, 'alumni@example.com');
+    await signIn(trainee, 'trainee@example.com');
+  });
+  after(async () => {
+    await alumniContext?.close();
+    await traineeContext?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an alumnus posts a referral and a job', async () => {
+    await alumni.goto('/user/referrals');
+    const form = alumni.getByRole('form', { name: 'Referral' });
+    await form.getByLabel('Company').fill('Acme Cloud');
+    await form.getByLabel('Role').fill(referralRole);
+    await form.getByLabel('CTC (LPA)').fill('15.5');
+    await form.getByLabel('Location').fill('Remote');
+    await form.getByLabel('Requirements').fill('Kubernetes, Go and on-call experience.');
+    await form.getByRole('button', { name: 'Submit referral' }).click();
+    await alumni.getByText('Referral submitted successfully!').waitFor();
+    assert.equal(await form.getByLabel('Company').inputValue(), '', 'the form is cleared');
+    await alumni.getByRole('article', { name: `Your referral: ${referralRole} at Acme Cloud` }).waitFor();
+
+    await alumni.goto('/user/jobs');
+    await alumni.getByRole('button', { name: 'Post a job' }).click();
+    const dialog = alumni.getByRole('dialog', { name: 'Post a job' });
+    await dialog.getByLabel('Title').fill(jobTitle);
+    await dialog.getByLabel('Company').fill('Acme Cloud');
+    await dialog.getByLabel('Location').fill('Remote');
+    await dialog.getByLabel('Type').selectOption('Contract');
+    await dialog.getByLabel('Apply link or e-mail').fill('not a link');
+    await dialog.getByRole('button', { name: 'Post job' }).click();
+    await dialog.getByText('Enter an https URL or an e-mail address.').waitFor();
+    await dialog.getByLabel('Apply link or e-mail').fill('jobs@acme.example.com');
+    await dialog.getByRole('button', { name: 'Post job' }).click();
+    await alumni.getByText('Job posted.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await alumni.getByRole('list', { name: 'Jobs' }).getByRole('article', { name: `${jobTitle} at Acme Cloud` }).waitFor();
+
+    // Everyone sees it under its type, nobody under another.
+    await trainee.goto('/user/jobs');
+    await trainee.getByRole('button', { name: 'Contract' }).click();
+    await trainee.getByRole('article', { name: `${jobTitle} at Acme Cloud` }).waitFor();
+    await trainee.getByRole('button', { name: 'Part-Time' }).click();
+    await trainee.getByRole('article', { name: `${jobTitle} at Acme Cloud` }).waitFor({ state: 'detached' });
+    assert.equal(await trainee.getByRole('button', { name: 'Post a job' }).count(), 0);
+  });
+
+  it("a trainee sees 'Access Restricted' with the listing, asks for the referral and the alumnus receives it", async () => {
+    await trainee.goto('/user/referrals');
+    await trainee.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+    await trainee.getByText('Only alumni can access this page').waitFor();
+    const card = trainee.getByRole('article', { name: `${referralRole} at Acme Cloud` });
+    await card.getByRole('button', { name: /Ask for a referral/ }).click();
+    await trainee.waitForURL(/\/user\/messages\?/);
+    const composer = trainee.getByRole('textbox', { name: 'Message' });
+    await until(async () => (await composer.inputValue()).includes(referralRole), 'the message is prefilled');
+    await trainee.getByRole('button', { name: 'Send' }).click();
+    await until(async () => (await composer.inputValue()) === '', 'the message is sent');
+
+    const token = await apiToken(server.baseUrl, 'alumni@example.com');
+    const response = await fetch(`${server.baseUrl}/social/conversations/`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { results: { last_message: { content: string } | null; other_user: { username: string } }[] };
+    const received = body.results.find((conversation) => conversation.last_message?.content.includes(referralRole));
+    assert.ok(received, 'the alumnus has the message asking for the referral');
+  });
+
+  it('a visitor clicks Register Now, signs in, registers, sees the alert and the registered state after reload', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const { page, errors } = await openPage(context);
+    pageErrors.push(errors);
+    const event = 'Full-Stack Career Meetup';
+    await page.goto('/events');
+    await page.getByRole('link', { name: `Register Now: ${event}` }).click();
+    await page.waitForURL('**/login');
+    await fillSignIn(page, 'intern@example.com');
+    await page.waitForURL('**/events');
+    const card = page.getByRole('article', { name: event });
+    await card.getByRole('button', { name: `Register Now: ${event}` }).click();
+    await card.getByRole('alert').filter({ hasText: "Successfully Registered! You'll receive a reminder before the event." }).waitFor();
+    await card.getByText('Registered', { exact: true }).waitFor();
+
+    await page.reload();
+    const reloaded = page.getByRole('article', { name: event });
+    await reloaded.getByText('Registered', { exact: true }).waitFor();
+    await reloaded.getByRole('button', { name: `Cancel registration: ${event}` }).waitFor();
+    await context.close();
+  });
+
+  it("two people chat in an event's live discussion", async () => {
+    const event = 'Cloud Fundamentals Workshop';
+    const text = `See you at the workshop! ${stamp}`;
+    for (const page of [alumni, trainee]) {
+      await page.goto('/user/events');
+      await page.getByRole('button', { name: `Live Discussions: ${event}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Live Discussions' });
+      await dialog.getByPlaceholder('Write a message...').waitFor();
+      await dialog.getByRole('status', { name: 'Loading messages' }).waitFor({ state: 'detached' });
+    }
+    const alumniDialog = alumni.getByRole('dialog', { name: 'Live Discussions' });
+    await alumniDialog.getByPlaceholder('Write a message...').fill('   ');
+    await alumniDialog.getByRole('button', { name: 'Send' }).click();
+    await alumniDialog.getByPlaceholder('Write a message...').fill(`  ${text}  `);
+    await alumniDialog.getByRole('button', { name: 'Send' }).click();
+    const own = alumniDialog.getByRole('listitem').filter({ hasText: text });
+    await own.waitFor();
+    assert.match(await own.innerText(), /You/);
+
+    // The trainee's open dialog receives it live, under the alumnus's name.
+    const received = trainee.getByRole('dialog', { name: 'Live Discussions' }).getByRole('listitem').filter({ hasText: text });
+    await received.waitFor({ timeout: 10_000 });
+    assert.match(await received.innerText(), /Alex Morgan/);
+    assert.equal(await alumniDialog.getByRole('listitem').filter({ hasText: text }).count(), 1, 'the blank message was ignored and the echo not doubled');
+  });
+
+  it('switching on two-factor makes the next sign-in ask for an e-mailed code', async () => {
+    const email = 'liam.okafor@example.com';
+    const context = await newContext(browser, server.baseUrl);
+    const { page, errors } = await openPage(context);
+    pageErrors.push(errors);
+    await signIn(page, email);
+    await page.goto('/user/settings');
+    const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
+    assert.equal(await twoFactor.getAttribute('aria-checked'), 'false');
+    await twoFactor.click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await fillSignIn(page, email);
+    const code = page.getByLabel('Sign-in code');
+    await code.waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('access_token')), null, 'no tokens before the code');
+    await code.fill(await latestCode(server.baseUrl, email));
+    await page.getByRole('button', { name: 'Verify code' }).click();
+    await page.waitForURL('**/user', { timeout: 15_000 });
+    await context.close();
+    assert.deepEqual(pageErrors.flat(), []);
+  });
+});

@@ -1,0 +1,31 @@
+// `npm run backup [-- --out <dir>]`: copies the embedded default's DATA_DIR (pgdata, media,
+// jwt-secret) into <dir>/alumlink-<UTC timestamp>.tar.gz (default dir: ./backups).
+// Refuses while a server holds DATA_DIR (its lock file); refuses with DATABASE_URL (use pg_dump).
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, REPO_ROOT, tar, withDataDirLock } from './lib/data-dir.ts';
+
+await runScript(async () => {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  if (process.env.DATABASE_URL) fail('DATABASE_URL is set: back up PostgreSQL with pg_dump (and copy DATA_DIR/media) instead.');
+
+  const dataDir = dataDirFromEnv();
+  const outDir = values.out ? resolve(process.env.INIT_CWD ?? process.cwd(), values.out) : join(REPO_ROOT, 'backups');
+  const present = ARCHIVED_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)));
+  if (!present.includes('pgdata')) fail(`${dataDir} holds no database (pgdata/): nothing to back up.`);
+
+  await withDataDirLock(dataDir, () => {
+    mkdirSync(outDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const archive = join(outDir, `alumlink-${stamp}.tar.gz`);
+    // Written under a temporary name, so a crash never leaves a truncated file that looks complete.
+    const partial = `${archive}.partial`;
+    tar(['-czf', partial, '-C', dataDir, ...present]);
+    const listed = tar(['-tzf', partial]).split('\n').filter(Boolean);
+    if (!listed.some((entry) => entry.startsWith('pgdata/'))) fail(`The archive ${partial} holds no pgdata/: backup failed.`);
+    renameSync(partial, archive);
+    const megabytes = (statSync(archive).size / 1024 / 1024).toFixed(1);
+    console.log(`Backed up ${dataDir} (${present.join(', ')}; ${listed.length} entries) to ${archive} (${megabytes} MB).`);
+  });
+});

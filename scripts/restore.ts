@@ -1,0 +1,40 @@
+// `npm run restore -- <archive.tar.gz> [--force]`: restores a backup made by `npm run backup`
+// into DATA_DIR. Refuses while a server holds DATA_DIR, and refuses a non-empty DATA_DIR unless
+// --force (then the current contents are moved aside to <DATA_DIR>.before-restore-<timestamp>).
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, tar, withDataDirLock } from './lib/data-dir.ts';
+
+await runScript(async () => {
+  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const [archiveArgument] = positionals;
+  if (!archiveArgument) fail('usage: npm run restore -- <backup.tar.gz> [--force]');
+  const archive = resolve(process.env.INIT_CWD ?? process.cwd(), archiveArgument);
+  if (!existsSync(archive)) fail(`No such backup: ${archive}`);
+  if (process.env.DATABASE_URL) fail('DATABASE_URL is set: restore PostgreSQL with pg_restore/psql instead.');
+
+  // Only our own layout: no absolute paths, no "..", nothing but pgdata/, media/ and jwt-secret.
+  const entries = tar(['-tzf', archive]).split('\n').filter(Boolean);
+  const outside = entries.filter((entry) => {
+    const top = entry.replace(/^\.\//, '').split('/')[0] ?? '';
+    return entry.startsWith('/') || entry.split('/').includes('..') || !(ARCHIVED_ENTRIES as readonly string[]).includes(top);
+  });
+  if (outside.length > 0) fail(`${basename(archive)} is not an AlumLink backup (unexpected entries: ${outside.slice(0, 3).join(', ')}).`);
+  if (!entries.some((entry) => entry.replace(/^\.\//, '').startsWith('pgdata/'))) fail(`${basename(archive)} holds no database (pgdata/).`);
+
+  const dataDir = dataDirFromEnv();
+  mkdirSync(dataDir, { recursive: true });
+  await withDataDirLock(dataDir, (lock) => {
+    const current = readdirSync(dataDir).filter((name) => join(dataDir, name) !== lock.file);
+    if (current.length > 0) {
+      if (!values.force) fail(`${dataDir} is not empty (${current.slice(0, 5).join(', ')}): pass --force to replace it (its contents are kept aside).`);
+      const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+      mkdirSync(aside);
+      for (const name of current) renameSync(join(dataDir, name), join(aside, name));
+      console.log(`Moved the current contents of ${dataDir} to ${aside}.`);
+    }
+    tar(['-xzf', archive, '-C', dataDir]);
+    console.log(`Restored ${basename(archive)} (${entries.length} entries) into ${dataDir}.`);
+  });
+});
