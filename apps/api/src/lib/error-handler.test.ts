@@ -14,6 +14,12 @@ beforeAll(async () => {
   t.app.get('/api/test/boom/', async () => {
     throw new Error('secret database password leaked in message');
   });
+  t.app.get('/api/test/pool-timeout/', async () => {
+    throw new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') });
+  });
+  t.app.get('/api/test/db-restarting/', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
   t.app.get('/api/test/conflict/', async () => {
     throw conflict('Already there.', 'already_there');
   });
@@ -96,6 +102,15 @@ describe('error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'Internal server error', code: 'internal' });
     expect(response.body).not.toContain('secret');
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached', async () => {
+    for (const url of ['/api/test/pool-timeout/', '/api/test/db-restarting/']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ detail: 'The service is temporarily unavailable. Try again shortly.', code: 'unavailable' });
+    }
   });
 
   it('sends AppError status, detail and code, or its field errors', async () => {

@@ -1,6 +1,6 @@
 import type { ApiError, FieldErrors } from '@alumlink/contract';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { AppError, isUniqueViolation, postgresErrorCode } from './errors';
+import { AppError, isDatabaseUnavailable, isUniqueViolation, postgresErrorCode } from './errors';
 
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
@@ -87,6 +87,12 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (postgresErrorCode(error)?.startsWith('22')) {
     request.log.warn({ err: error }, 'Input refused by the database');
     return reply.status(400).send({ detail: 'Invalid input.', code: 'invalid' } satisfies ApiError);
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'Database unavailable');
+    reply.header('retry-after', '5');
+    return reply.status(503).send({ detail: 'The service is temporarily unavailable. Try again shortly.', code: 'unavailable' } satisfies ApiError);
   }
 
   request.log.error({ err: error }, 'Unhandled error');

@@ -51,6 +51,33 @@ export function postgresErrorCode(error: unknown): string | null {
   return null;
 }
 
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'connection terminated',
+  'connect econnrefused',
+  'the database system is starting up',
+  'the database system is shutting down',
+  'terminating connection due to administrator command',
+];
+
+/**
+ * True when the database cannot be reached right now (pool exhausted or timed out, server down or
+ * restarting): SQLSTATE classes 08 (connection exception) and 57P (operator intervention), or the
+ * driver's own connection errors. The request was not the problem, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = postgresErrorCode(error);
+  if (code && (code.startsWith('08') || code.startsWith('57P'))) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth += 1) {
+    const message = current.message.toLowerCase();
+    if (UNAVAILABLE_MESSAGES.some((known) => message.includes(known))) return true;
+    if ((current as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True for a unique violation (23505), e.g. to turn a race on sign-up into a clean 409. */
 export function isUniqueViolation(error: unknown): boolean {
   return postgresErrorCode(error) === '23505';

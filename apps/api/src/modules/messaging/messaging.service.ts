@@ -117,6 +117,10 @@ export async function sendMessage(db: Database, sender: AuthUser, conversationId
       { type: 'conversation.updated', data: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage } },
     );
   }
-  await notifyNewMessage(db, { recipientId, senderId: sender.id, conversationId });
+  // The message is committed and delivered: a failing notification must not turn that into an
+  // error the sender would retry (and so duplicate the message).
+  await notifyNewMessage(db, { recipientId, senderId: sender.id, conversationId }).catch((error: unknown) => {
+    console.warn('Could not create the new-message notification', error);
+  });
   return presented;
 }
