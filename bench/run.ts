@@ -194,7 +194,7 @@ async function main(): Promise<void> {
       `<!-- server log: ${server.logFile} -->`,
       `## ${options.scale.name} scale on ${target.label}`,
       '',
-      `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}`,
+      `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}${!options.postgresUrl && options.pgliteDir ? ' with BENCH_DATA_DIR' : ''}`,
       `- date: ${startedAt.toISOString()}; machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
       `- 1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared machine)`,
       `- data: ${counts} (loaded in ${data.loadSeconds.toFixed(0)} s)`,

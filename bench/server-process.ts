@@ -55,12 +55,18 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logFile: strin
  * production mode, with rate limits loosened as far as the config allows (RATE_LIMIT_MULTIPLIER
  * 10000: the sign-in limit becomes 100,000 a minute per IP), and waits for /readyz.
  */
-export async function startServer(options: { dataDir: string; jwtSecret: string; env: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(options: {
+  dataDir: string;
+  jwtSecret: string;
+  env: Record<string, string>;
+  /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] to profile the server. */
+  nodeArgs?: string[];
+}): Promise<RunningServer> {
   const port = await freePort();
   // Outside the data directory, so it survives the cleanup of a temporary one.
   const logFile = path.join(tmpdir(), `alumlink-bench-server-${port}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -106,7 +106,7 @@ describe('fuzz: generated input on every route', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
-  it('answers every generated request without a 5xx and with a well-formed body', { timeout: 600_000 }, async () => {
+  it('answers every generated request without a 5xx and with a well-formed body', { timeout: Math.max(600_000, RUNS * 1_000) }, async () => {
     // Multipart-only routes are here too: their JSON and junk answers must be clean as well.
     for (const operation of operations) {
       const request = fc.record({ caller: fc.constantFrom(...CALLERS), url: urlArbitrary(operation, cast.ids), body: bodyArbitrary(operation, cast.ids) });

@@ -41,6 +41,8 @@ function expectHardened(response: LightMyRequestResponse, what: string) {
   expect(response.headers['referrer-policy'], `${what}: referrer-policy`).toBe('strict-origin-when-cross-origin');
   expect(response.headers['x-frame-options'], `${what}: x-frame-options`).toBe('DENY');
   expect(response.headers['x-powered-by'], `${what}: x-powered-by`).toBeUndefined();
+  expect(response.headers['cross-origin-opener-policy'], `${what}: COOP`).toBe('same-origin');
+  expect(response.headers['cross-origin-resource-policy'], `${what}: CORP`).toBe('same-origin');
   expect(response.headers['strict-transport-security'], `${what}: no HSTS over plain http`).toBeUndefined();
 }
 

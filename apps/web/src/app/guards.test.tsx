@@ -44,7 +44,8 @@ describe('route guards', () => {
   it('keeps non-admins out of /admin', async () => {
     storeSession(buildUser({ role: 'AL' }));
     const { router } = renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    // The router loads the matched lazy chunks (the admin shell and dashboard) before it redirects.
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 

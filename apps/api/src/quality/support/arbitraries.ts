@@ -112,7 +112,9 @@ function shapedValue(schema: JsonSchema, ids: Ids, depth: number): fc.Arbitrary<
         { weight: 1, arbitrary: fc.tuple(fc.record(model), junkString, junkJson).map(([value, key, extra]) => ({ ...value, [key]: extra })) },
       );
     }
-    default:
+    case 'null':
+      return fc.constant(null);
+    case undefined:
       return junkJson;
   }
 }

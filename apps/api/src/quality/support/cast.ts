@@ -2,6 +2,7 @@
 // (a post, a conversation, an event, ...) so generated ids sometimes reach real code paths.
 import type { Role } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { communities, users } from '../../db/schema/index';
 import { authHeader, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
@@ -29,7 +30,7 @@ const BAD_TOKENS = [
   'Bearer ',
 ];
 
-async function idOf(t: TestApp, request: Parameters<TestApp['app']['inject']>[0]): Promise<number | null> {
+async function idOf(t: TestApp, request: InjectOptions): Promise<number | null> {
   const response = await t.app.inject(request);
   if (response.statusCode >= 300) return null;
   const body = response.json<{ id?: unknown }>();

@@ -2,11 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireAdmin } from '../guards';
 
-const page = <K extends keyof typeof import('@/features/admin/pages')>(name: K) => ({
-  lazy: () => import('@/features/admin/pages').then((m) => ({ Component: m[name] })),
-});
-
-/** The admin portal (/admin/*): admin guard, then the lazily loaded shell, then its pages. */
+/** The admin portal (/admin/*): admin guard, then the lazily loaded shell, then its pages (each its own chunk). */
 export const adminRoutes: RouteObject = {
   path: paths.admin.root,
   Component: RequireAdmin,
@@ -14,13 +10,13 @@ export const adminRoutes: RouteObject = {
     {
       lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
       children: [
-        { index: true, ...page('DashboardPage') },
-        { path: paths.admin.jobs, ...page('JobsAdminPage') },
-        { path: paths.admin.managePosts, ...page('ManagePostsPage') },
-        { path: paths.admin.referrals, ...page('ReferralsPage') },
-        { path: paths.admin.roleUpdater, ...page('RoleManagementPage') },
-        { path: paths.admin.auditLog, ...page('AuditLogPage') },
-        { path: paths.admin.profile, ...page('AdminProfilePage') },
+        { index: true, lazy: () => import('@/features/admin/pages/dashboard').then((m) => ({ Component: m.DashboardPage })) },
+        { path: paths.admin.jobs, lazy: () => import('@/features/admin/pages/jobs').then((m) => ({ Component: m.JobsAdminPage })) },
+        { path: paths.admin.managePosts, lazy: () => import('@/features/admin/pages/manage-posts').then((m) => ({ Component: m.ManagePostsPage })) },
+        { path: paths.admin.referrals, lazy: () => import('@/features/admin/pages/referrals').then((m) => ({ Component: m.ReferralsPage })) },
+        { path: paths.admin.roleUpdater, lazy: () => import('@/features/admin/pages/roles').then((m) => ({ Component: m.RoleManagementPage })) },
+        { path: paths.admin.auditLog, lazy: () => import('@/features/admin/pages/audit-log').then((m) => ({ Component: m.AuditLogPage })) },
+        { path: paths.admin.profile, lazy: () => import('@/features/admin/pages/profile').then((m) => ({ Component: m.AdminProfilePage })) },
       ],
     },
   ],

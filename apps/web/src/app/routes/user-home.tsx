@@ -25,7 +25,7 @@ export function UserHomePage() {
         <Feed />
       </div>
       <div className="hidden lg:block">
-        <div className="sticky top-20">{settings.isPending ? null : <WhatsNewPanel widgets={settings.data?.widgets} />}</div>
+        <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-(--radius-card)">{settings.isPending ? null : <WhatsNewPanel widgets={settings.data?.widgets} />}</div>
       </div>
     </div>
   );

@@ -53,6 +53,17 @@ describe('RealtimeClient', () => {
     expect(socket.closedWith).toBe(1000);
   });
 
+  it('closes a socket stopped while connecting once it opens, without sending anything', () => {
+    const { client } = createClient();
+    client.start();
+    const socket = FakeSocket.latest();
+    client.stop();
+    expect(socket.closedWith).toBeNull();
+    socket.open();
+    expect(socket.closedWith).toBe(1000);
+    expect(socket.sent).toEqual([]);
+  });
+
   it('does not connect without an access token', () => {
     const { client, setToken } = createClient();
     setToken(null);

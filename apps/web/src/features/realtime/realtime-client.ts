@@ -34,6 +34,7 @@ export interface RealtimeClientOptions {
   random?: () => number;
 }
 
+const CONNECTING = 0;
 const OPEN = 1;
 const NORMAL_CLOSE = 1000;
 
@@ -79,10 +80,15 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     this.authenticated = false;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      socket.close(NORMAL_CLOSE, 'client stopped');
+    if (!socket) return;
+    socket.onmessage = socket.onclose = socket.onerror = null;
+    if (socket.readyState === CONNECTING) {
+      // Closing a socket that is still connecting makes browsers log an error: close it once open.
+      socket.onopen = () => socket.close(NORMAL_CLOSE, 'client stopped');
+      return;
     }
+    socket.onopen = null;
+    socket.close(NORMAL_CLOSE, 'client stopped');
   }
 
   /** Listens to server events; returns the unsubscribe function. */

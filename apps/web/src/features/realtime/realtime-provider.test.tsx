@@ -106,6 +106,38 @@ describe('RealtimeProvider', () => {
     expect(FakeSocket.latest().sent.at(-1)).toEqual({ type: 'conversation.blur' });
   });
 
+  it('blurs while the tab is hidden and, back on the thread, reads what arrived meanwhile', async () => {
+    const markedRead: string[] = [];
+    const conversation = buildConversation({ id: 45 });
+    server.use(
+      http.get('/social/conversations/', () => HttpResponse.json(page([conversation]))),
+      http.get('/social/conversations/:id/messages/', ({ request, params }) => {
+        if (new URL(request.url).searchParams.get('limit') === '1') markedRead.push(String(params.id));
+        return HttpResponse.json(page([]));
+      }),
+    );
+    renderLive(<MessagesPage />, '/user/messages?conversation=45');
+    await screen.findByText('No messages yet');
+    const socket = FakeSocket.latest();
+    act(() => socket.accept(ME));
+    let visibility: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    try {
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(socket.sent.at(-1)).toEqual({ type: 'conversation.blur' });
+      const timestamp = new Date().toISOString();
+      serverSends({ type: 'conversation.updated', data: { conversation_id: 45, unread_count: 1, last_message: { content: 'While you were away', timestamp, sender_id: OTHER } } });
+      expect(markedRead).toEqual([]);
+
+      visibility = 'visible';
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(socket.sent.at(-1)).toEqual({ type: 'conversation.focus', conversation_id: 45 });
+      await waitFor(() => expect(markedRead).toEqual(['45']));
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
   it('adds notification.created to the bell and reads message notifications with their conversation', async () => {
     server.use(http.get('/social/notifications/', () => HttpResponse.json({ ...page([buildNotification({ id: 1, read: true })]), unread_count: 0 })));
     renderLive(<NotificationBell />, '/user');

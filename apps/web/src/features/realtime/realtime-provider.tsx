@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { getFocusedConversation, subscribeToFocusedConversation } from '@/features/messaging';
+import { getFocusedConversation, markConversationSeenIfUnread, subscribeToFocusedConversation } from '@/features/messaging';
 import { refreshSession } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/storage';
 import { RealtimeClient, type CreateSocket, type RealtimeEventListener } from './realtime-client';
@@ -15,16 +15,23 @@ function isTabVisible(): boolean {
 
 /** Tells the server which conversation is on screen: the open thread while the tab is visible. */
 function useConversationFocusSync(client: RealtimeClient) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     const update = () => client.setFocus(isTabVisible() ? getFocusedConversation() : null);
+    const handleVisibilityChange = () => {
+      update();
+      // Messages that came while the tab was hidden are read once the thread is seen again.
+      const focused = isTabVisible() ? getFocusedConversation() : null;
+      if (focused !== null) markConversationSeenIfUnread(queryClient, focused).catch((error: unknown) => console.warn('realtime: could not mark the thread read', error));
+    };
     update();
     const unsubscribe = subscribeToFocusedConversation(update);
-    document.addEventListener('visibilitychange', update);
+    document.addEventListener('visibilitychange', handleVisibilityChange);
     return () => {
       unsubscribe();
-      document.removeEventListener('visibilitychange', update);
+      document.removeEventListener('visibilitychange', handleVisibilityChange);
     };
-  }, [client]);
+  }, [client, queryClient]);
 }
 
 export interface RealtimeProviderProps {

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Job } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, Tabs, TabsList, TabsTrigger } from '@/components/ui';
+import { Button, EmptyState, ErrorState, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useReturnFocus } from '../shell/use-return-focus';
@@ -74,30 +74,33 @@ export function JobsAdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The list is the active tab's panel, so each tab's aria-controls names a real element. */}
+        <TabsContent value={status || ALL} className="space-y-5">
+          {jobs.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{JOBS_ADMIN_MESSAGES.loading}</p> : null}
+          {jobs.isError ? <ErrorState message={JOBS_ADMIN_MESSAGES.loadFailed} onRetry={() => void jobs.refetch()} /> : null}
+          {jobs.isSuccess && list.length === 0 ? <EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} /> : null}
+          {list.length > 0 ? (
+            <div className="space-y-3">
+              {list.map((job) => (
+                <AdminJobCard
+                  key={job.id}
+                  job={job}
+                  busy={setOpen.isPending && setOpen.variables?.jobId === job.id}
+                  onEdit={openForm}
+                  onToggleOpen={handleToggleOpen}
+                />
+              ))}
+            </div>
+          ) : null}
+          {jobs.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} loading={jobs.isFetchingNextPage}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </TabsContent>
       </Tabs>
-      {jobs.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{JOBS_ADMIN_MESSAGES.loading}</p> : null}
-      {jobs.isError ? <ErrorState message={JOBS_ADMIN_MESSAGES.loadFailed} onRetry={() => void jobs.refetch()} /> : null}
-      {jobs.isSuccess && list.length === 0 ? <EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} /> : null}
-      {list.length > 0 ? (
-        <div className="space-y-3">
-          {list.map((job) => (
-            <AdminJobCard
-              key={job.id}
-              job={job}
-              busy={setOpen.isPending && setOpen.variables?.jobId === job.id}
-              onEdit={openForm}
-              onToggleOpen={handleToggleOpen}
-            />
-          ))}
-        </div>
-      ) : null}
-      {jobs.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} loading={jobs.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
       <JobFormDialog open={editing !== null} onOpenChange={handleFormOpenChange} job={editing?.job ?? null} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { messagePageSchema } from '@alumlink/contract';
 import { api } from '@/lib/api-client';
-import { markConversationReadInCache } from './messaging-cache';
+import { cachedUnreadCount, markConversationReadInCache } from './messaging-cache';
 import { messagingKeys } from './keys';
 
 function messagesPath(conversationId: number): string {
@@ -37,4 +37,9 @@ export function useMessages(conversationId: number) {
 export async function markConversationSeen(queryClient: QueryClient, conversationId: number): Promise<void> {
   await api.get(messagesPath(conversationId), { schema: messagePageSchema, query: { limit: 1 } });
   markConversationReadInCache(queryClient, conversationId);
+}
+
+/** Back on a thread (e.g. the tab became visible again): marks it read when it has unread messages. */
+export async function markConversationSeenIfUnread(queryClient: QueryClient, conversationId: number): Promise<void> {
+  if (cachedUnreadCount(queryClient, conversationId) > 0) await markConversationSeen(queryClient, conversationId);
 }

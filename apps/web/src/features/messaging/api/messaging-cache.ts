@@ -41,6 +41,11 @@ function lastMessageOf(message: Message): LastMessage {
   return { content: message.content, timestamp: message.timestamp, sender_id: message.sender_id };
 }
 
+/** Unread messages of a cached conversation (0 when it is not cached). */
+export function cachedUnreadCount(queryClient: QueryClient, conversationId: number): number {
+  return findConversation(queryClient.getQueryData<ConversationPages>(messagingKeys.conversations()), conversationId)?.unread_count ?? 0;
+}
+
 /** The thread was read: its unread badge goes away. */
 export function markConversationReadInCache(queryClient: QueryClient, conversationId: number): void {
   changeConversation(queryClient, conversationId, (conversation) => (conversation.unread_count === 0 ? conversation : { ...conversation, unread_count: 0 }));

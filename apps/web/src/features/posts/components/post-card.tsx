@@ -24,7 +24,8 @@ export function PostCard({ post, currentUserId }: { post: Post; currentUserId: n
   return (
     <Card className="overflow-hidden" aria-label={`Post by ${name}`} role="article">
       <header className="flex items-start gap-3 px-4 pt-4 sm:px-5">
-        <Link to={profileHref(post.user.id)} className="rounded-full focus-visible:outline-2 focus-visible:outline-ring">
+        {/* Same target as the name link beside it: one link per author for keyboard and screen-reader users. */}
+        <Link to={profileHref(post.user.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
           <Avatar src={post.user.image} alt="" size="md" />
         </Link>
         <div className="min-w-0 flex-1">

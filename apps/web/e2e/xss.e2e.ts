@@ -1,0 +1,115 @@
+// Stored XSS: markup saved in a caption, a comment, a message, a bio and a name is shown as text
+// on every page that displays it, and never runs (window.__xss stays undefined).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+const PAYLOAD = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">';
+const PASSWORD = 'alumlink-demo';
+// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function api<T>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+  assert.ok(response.ok, `${init.method ?? 'GET'} ${path} → ${response.status} ${await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function tokenOf(baseUrl: string, email: string): Promise<string> {
+  const { access } = await api<{ access: string }>(baseUrl, '/api/token/', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+  return access;
+}
+
+/** The payload is on the page as text, and nothing ran. */
+async function assertInert(page: Page, where: string) {
+  await page.waitForFunction((text) => document.body.innerText.includes(text), PAYLOAD, { timeout: 15_000 });
+  assert.equal(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined, `${where}: the payload ran`);
+  assert.equal(await page.locator('script:not([src])').count(), 0, `${where}: an inline script element exists`);
+  assert.equal(await page.locator('img[src="x"]').count(), 0, `${where}: the payload's img element exists`);
+}
+
+describe('stored markup stays text', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let alumniId: number;
+  let conversationId: number;
+  const dialogs: string[] = [];
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    const alumni = await tokenOf(server.baseUrl, 'alumni@example.com');
+    const trainee = await tokenOf(server.baseUrl, 'trainee@example.com');
+
+    const me = await api<{ id: number }>(server.baseUrl, '/social/user-profiles/update-me/', {
+      method: 'PUT',
+      token: alumni,
+      body: JSON.stringify({ first_name: PAYLOAD, bio: PAYLOAD }),
+    });
+    alumniId = me.id;
+    const form = new FormData();
+    form.set('caption', PAYLOAD);
+    form.set('image', new Blob([PNG], { type: 'image/png' }), 'xss.png');
+    const post = await api<{ id: number }>(server.baseUrl, '/social/posts/', { method: 'POST', token: alumni, body: form });
+    await api(server.baseUrl, `/social/posts/${post.id}/comment/`, { method: 'POST', token: alumni, body: JSON.stringify({ text: PAYLOAD }) });
+    const conversation = await api<{ id: number }>(server.baseUrl, '/social/conversations/start_conversation/', {
+      method: 'POST',
+      token: trainee,
+      body: JSON.stringify({ user_id: alumniId }),
+    });
+    conversationId = conversation.id;
+    await api(server.baseUrl, `/social/conversations/${conversationId}/send_message/`, { method: 'POST', token: alumni, body: JSON.stringify({ content: PAYLOAD }) });
+
+    browser = await launchBrowser();
+    context = await newContext(browser, server.baseUrl);
+    ({ page, errors } = await openPage(context));
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill('trainee@example.com');
+    await page.getByLabel(/^password$/i).fill(PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL('**/user', { timeout: 15_000 });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the caption, the author name and the comment literally in the feed', async () => {
+    await page.goto('/user');
+    const card = page.getByRole('article').filter({ hasText: 'window.__xss' }).first();
+    await card.waitFor();
+    await assertInert(page, 'feed');
+    await card.getByRole('button', { name: /comments/i }).click();
+    await card.getByRole('list', { name: 'Comments' }).getByText(PAYLOAD, { exact: true }).first().waitFor();
+    await assertInert(page, 'comments');
+  });
+
+  it('shows the name and the bio literally on the profile page', async () => {
+    await page.goto(`/user/profile/${alumniId}`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'window.__xss' }).waitFor();
+    await assertInert(page, 'profile');
+  });
+
+  it('shows the message and the sender literally in the conversation', async () => {
+    await page.goto(`/user/messages?conversation=${conversationId}`);
+    await page.getByText(PAYLOAD, { exact: true }).first().waitFor();
+    await assertInert(page, 'messages');
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors.filter((error) => !/Failed to load resource/.test(error)), []);
+  });
+});
