@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../test/index';
 
 const ATTEMPTS = 5;
+const ROUNDS = 3;
 let t: TestApp;
 
 async function timedSignIn(email: string, password: string): Promise<number> {
@@ -33,18 +34,23 @@ describe('sign-in timing', () => {
     await timedSignIn(known.email, 'wrong-password-0');
     await timedSignIn('warm-up@nowhere.example', 'wrong-password-0');
 
-    const unknown: number[] = [];
-    const wrongPassword: number[] = [];
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      unknown.push(await timedSignIn(`nobody${attempt}@nowhere.example`, `wrong-password-${attempt}`));
-      wrongPassword.push(await timedSignIn(known.email, `wrong-password-${attempt}`));
+    // Other test files share the CPU: a burst of load can skew one round, so up to three rounds
+    // are measured. Without the dummy hash every round is far off (~0.02), so a retry cannot hide it.
+    const rounds: string[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const unknown: number[] = [];
+      const wrongPassword: number[] = [];
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+        unknown.push(await timedSignIn(`nobody${round}-${attempt}@nowhere.example`, `wrong-password-${attempt}`));
+        wrongPassword.push(await timedSignIn(known.email, `wrong-password-${attempt}`));
+      }
+      const ratio = median(unknown) / median(wrongPassword);
+      rounds.push(`unknown e-mail median ${median(unknown).toFixed(1)} ms, known e-mail + wrong password median ${median(wrongPassword).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      if (ratio > 0.5 && ratio < 2) break;
     }
-    const ratio = median(unknown) / median(wrongPassword);
-    console.info(
-      `sign-in timing: unknown e-mail median ${median(unknown).toFixed(1)} ms, known e-mail + wrong password median ${median(wrongPassword).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
-    );
-    // Without the dummy hash an unknown e-mail answers in ~1 ms against ~30-100 ms: a ratio near 0.02.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    console.info(`sign-in timing:\n  ${rounds.join('\n  ')}`);
+    const last = Number(/ratio ([\d.]+)$/.exec(rounds.at(-1) ?? '')?.[1]);
+    expect(last).toBeGreaterThan(0.5);
+    expect(last).toBeLessThan(2);
   });
 });
