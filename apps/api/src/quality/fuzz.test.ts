@@ -191,6 +191,32 @@ describe('fuzz: junk multipart bodies on the upload routes', () => {
   });
 });
 
+describe('hostile cases the fuzz found or must always cover', () => {
+  it('answers a NUL character in text with a 400, not a 500 (PostgreSQL refuses it)', async () => {
+    const cases = [
+      { method: 'PUT' as const, url: '/social/user-profiles/update-me/', payload: { bio: 'a\u0000b' } },
+      { method: 'POST' as const, url: '/api/referrals/create/', payload: { company: 'A\u0000', role: 'QA', ctc: 1, location: 'Pune', requirements: 'x' } },
+      { method: 'GET' as const, url: '/api/search-users/?q=%00admin' },
+      { method: 'GET' as const, url: '/api/jobs/?q=%00' },
+    ];
+    for (const { method, url, ...rest } of cases) {
+      const response = await t.app.inject({ method, url, headers: cast.headers.AL, ...rest });
+      expect(answerProblems(null, response), `${method} ${url}`).toEqual([]);
+      if (response.statusCode >= 400) expect(response.statusCode, `${method} ${url}`).toBe(400);
+    }
+  });
+
+  it('answers ids beyond any integer column with a 4xx', async () => {
+    for (const id of ['2147483648', '9007199254740993', '-1', '0', '1e3', '0x10']) {
+      for (const url of [`/social/posts/${id}/comments/`, `/api/jobs/${id}/`, `/social/conversations/${id}/messages/`, `/api/events/${id}/`]) {
+        const response = await t.app.inject({ url, headers: cast.headers.TR });
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(answerProblems(null, response), url).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('after the fuzz', () => {
   it('still answers /healthz and /readyz, and still knows its people', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });

@@ -35,7 +35,7 @@ describe('sign-in timing', () => {
     await timedSignIn('warm-up@nowhere.example', 'wrong-password-0');
 
     // Other test files share the CPU: a burst of load can skew one round, so up to three rounds
-    // are measured. Without the dummy hash every round is far off (~0.02), so a retry cannot hide it.
+    // are measured. Without the dummy hash every round is far off (~0.2 here), so a retry cannot hide it.
     const rounds: string[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const unknown: number[] = [];
