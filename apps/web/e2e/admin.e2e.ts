@@ -118,6 +118,15 @@ describe('administrator portal', () => {
     await admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'trainee@example.com' }).waitFor();
     const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${await accessToken(server.baseUrl, 'trainee@example.com')}` } });
     assert.equal(((await me.json()) as { role: string }).role, 'AL');
+
+    // The former trainee signs in and the alumni-only referral form is open to them now.
+    const traineeContext = await newContext(browser, server.baseUrl);
+    const { page: trainee } = await openPage(traineeContext);
+    await signIn(trainee, 'trainee@example.com', '/user');
+    await trainee.goto('/user/referrals');
+    await trainee.getByRole('button', { name: 'Submit referral' }).waitFor();
+    assert.equal(await trainee.getByText('Access Restricted').count(), 0);
+    await traineeContext.close();
   });
 
   it('deletes a person after confirming; their next request is refused', async () => {
