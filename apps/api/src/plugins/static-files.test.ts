@@ -76,6 +76,12 @@ describe('the built web app', () => {
     }
   });
 
+  it('serves the app at the site root whatever the Accept header', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
   it('caches hashed assets for a year and serves other files', async () => {
     const asset = await t.app.inject({ url: '/assets/app-1a2b.js' });
     expect(asset.statusCode).toBe(200);

@@ -17,7 +17,10 @@ function firstSegment(url: string): string {
 
 function wantsSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (SERVER_PATH_PREFIXES.has(firstSegment(request.url))) return false;
+  const segment = firstSegment(request.url);
+  if (SERVER_PATH_PREFIXES.has(segment)) return false;
+  // The site root is always the app (a plain `curl /` should not get a JSON 404).
+  if (segment === '') return true;
   return (request.headers.accept ?? '').includes('text/html');
 }
 
