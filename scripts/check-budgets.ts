@@ -25,7 +25,7 @@ const ROUTES: RouteLoad[] = [
   { name: 'events (/events)', roots: ['index.html', 'src/features/events/pages/events-page.tsx'] },
   { name: 'signed-in feed (/user)', roots: ['index.html', 'src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], budgetKb: 250 },
   { name: 'profile (/user/profile)', roots: ['index.html', 'src/app/layouts/user-layout.tsx', 'src/app/routes/user-profile.tsx'] },
-  { name: 'admin dashboard (/admin)', roots: ['index.html', 'src/app/layouts/admin-layout.tsx', /^src\/features\/admin\/pages(\.tsx?|\/index\.tsx?)$/] },
+  { name: 'admin dashboard (/admin)', roots: ['index.html', 'src/app/layouts/admin-layout.tsx', /^src\/features\/admin\/pages\/dashboard\.tsx?$/] },
 ];
 
 /** Sources that belong to the admin portal. */
