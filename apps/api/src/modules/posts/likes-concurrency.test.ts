@@ -46,4 +46,16 @@ describe(`concurrent like toggles (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     // 50 - 25 + 25; each double toggle cancels out.
     expect(final.likeRows).toBe(50);
   });
+
+  it('simultaneous toggles by one person act one after the other', async () => {
+    const person = people[40];
+    if (!person) throw new Error('no person');
+    const before = (await state()).likeRows ?? 0;
+    // 20 toggles at once: serialised, they alternate like/unlike, so exactly half say liked and the
+    // person ends where they started.
+    const responses = await Promise.all(Array.from({ length: 20 }, () => toggle(person)));
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(responses.filter((response) => response.json().liked === true)).toHaveLength(10);
+    expect(await state()).toEqual({ likesCount: before, likeRows: before });
+  });
 });

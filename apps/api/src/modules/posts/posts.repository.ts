@@ -87,6 +87,15 @@ export async function insertPost(db: Executor, values: { userId: number; caption
   return row;
 }
 
+/**
+ * Serialises toggles by the same person on the same post until the transaction ends (a
+ * transaction-scoped advisory lock on the pair), so two simultaneous toggles act one after the
+ * other instead of both seeing the same state. Toggles by different people never wait on each other.
+ */
+export async function lockLikeToggle(db: Executor, postId: number, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${postId}::int, ${userId}::int)`);
+}
+
 /** Adds the like; true when it was new. */
 export async function insertLike(db: Executor, postId: number, userId: number): Promise<boolean> {
   const rows = await db.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });

@@ -65,6 +65,7 @@ export async function toggleLike(db: Database, user: AuthUser, postId: number): 
   if (!(await repository.findLivePost(db, postId))) throw postNotFound();
   try {
     const result = await db.transaction(async (tx) => {
+      await repository.lockLikeToggle(tx, postId, user.id);
       const liked = await repository.insertLike(tx, postId, user.id);
       const delta = liked ? 1 : -(await repository.deleteLike(tx, postId, user.id));
       const likesCount = await repository.bumpCounter(tx, postId, 'likesCount', delta);
