@@ -1,7 +1,7 @@
 import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import type { Notification, NotificationType } from '@alumlink/contract';
 import { cn } from '@/lib/cn';
-import { formatTimeAgo } from '../format-time-ago';
+import { formatRelativeTime } from '@/lib/format-relative-time';
 
 const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
   post_liked: { icon: Heart, tone: 'bg-danger-soft text-danger-fg' },
@@ -23,7 +23,7 @@ export function NotificationItem({ notification }: { notification: Notification 
         <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
         {notification.reason ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
         <time dateTime={notification.created_at} className="mt-0.5 block text-xs text-fg-subtle">
-          {formatTimeAgo(notification.created_at)}
+          {formatRelativeTime(notification.created_at, new Date(), 'short')}
         </time>
       </span>
       {notification.read ? null : (

@@ -5,7 +5,7 @@ import { displayName } from '@alumlink/contract';
 import { Avatar, Button, Input, Spinner } from '@/components/ui';
 import { profileHref } from '@/config/paths';
 import { useAddComment, useComments } from '../api/comments';
-import { formatRelativeTime } from '../format-relative-time';
+import { formatRelativeTime } from '@/lib/format-relative-time';
 import { useWarnOnError } from '../use-warn-on-error';
 
 /** A post's comments, oldest first, with the 'Write a comment...' box under them. */

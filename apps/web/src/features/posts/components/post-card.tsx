@@ -5,7 +5,7 @@ import { displayName, roleLabel, type Post } from '@alumlink/contract';
 import { Avatar, Badge, Button, Card } from '@/components/ui';
 import { profileHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatRelativeTime } from '../format-relative-time';
+import { formatRelativeTime } from '@/lib/format-relative-time';
 import { CommentsPanel } from './comments-panel';
 import { DeletePostDialog } from './delete-post-dialog';
 import { LikeButton } from './like-button';
