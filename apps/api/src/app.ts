@@ -97,11 +97,12 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   registerAuth(app);
   registerMailer(app, mailer);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerRateLimits(app, config);
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, roleSchema, type Role } from '@alumlink/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedFor } from '../db/prepared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -29,6 +30,16 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export const tokenNotValid = () => new AppError(401, 'token_not_valid', TOKEN_NOT_VALID);
 
+/** The signed-in person's row, looked up on every authenticated request (a prepared primary-key lookup). */
+const authStatements = preparedFor((db) => ({
+  personById: db
+    .select({ id: users.id, role: users.role, isStaff: users.isStaff, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_person_by_id'),
+}));
+
 /**
  * Verifies the bearer access token, then loads the person by id (one primary-key lookup), so a
  * deleted or deactivated person is refused on their next request even with an unexpired token.
@@ -38,13 +49,9 @@ export const authenticate: AuthPreHandler = async (request) => {
   if (!header) throw unauthorized();
   const token = BEARER.exec(header)?.[1];
   if (!token) throw tokenNotValid();
-  const subject = await verifyAccessToken(request.server.config.jwtSecret, token);
+  const subject = verifyAccessToken(request.server.config.jwtSecret, token);
   if (!subject) throw tokenNotValid();
-  const [row] = await request.server.db
-    .select({ id: users.id, role: users.role, isStaff: users.isStaff, email: users.email, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, subject.id))
-    .limit(1);
+  const [row] = await authStatements(request.server.db).personById.execute({ id: subject.id });
   const role = roleSchema.safeParse(row?.role);
   if (!row || !row.isActive || !role.success) throw tokenNotValid();
   request.user = { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email };

@@ -4,3 +4,4 @@ export { createUser, TEST_PASSWORD, type CreateUserOptions, type TestUser } from
 export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader } from './auth-helpers';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
+export { explain, type ExplainableQuery } from './query-plans';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConnection } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { auditEntriesQuery } from './audit-log/audit-log.repository';
 import { countUsersQuery, usersQuery } from './users/admin-users.repository';
 
@@ -25,16 +24,6 @@ beforeAll(async () => {
   namePart = rows[0]?.name ?? '';
 }, 120_000);
 afterAll(() => t.close());
-
-async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const driver = connection.driver;
-  const rows =
-    driver.kind === 'pglite'
-      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
-      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
-  return rows.map((row) => Object.values(row).join(' ')).join('\n');
-}
 
 describe('admin query plans on large tables', () => {
   it('the user list walks the primary key; a search and its count use the trigram indexes', async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConnection } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { referralsQuery } from '../referrals/referrals.repository';
 import { jobsQuery } from './jobs.repository';
 
@@ -26,16 +25,6 @@ beforeAll(async () => {
   await t.db.execute(sql`vacuum analyze`);
 }, 120_000);
 afterAll(() => t.close());
-
-async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const driver = connection.driver;
-  const rows =
-    driver.kind === 'pglite'
-      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
-      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
-  return rows.map((row) => Object.values(row).join(' ')).join('\n');
-}
 
 const before = { at: new Date(), id: 3000 };
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /** Author columns every post and comment carries (what presentUserSummary reads). */
@@ -23,52 +24,92 @@ export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount
   author: UserSummaryRow;
 };
 
-export type PostSearch = {
-  viewerId: number;
-  /** Only posts of people this viewer may see (profile visibility setting); omitted: no such filter. */
-  visibleTo?: Viewer;
-  authorId?: number;
-  postId?: number;
-  /** Posts strictly older than this position (newest-first keyset). */
-  before?: CursorPosition;
-  take: number;
-};
-
-/**
- * Live posts newest first with their authors, in one query: served by posts_feed_idx (or
- * posts_user_created_idx for one author); `liked` is an EXISTS on the post_likes primary key.
- */
-export function findPosts(db: Executor, search: PostSearch): Promise<PostListRow[]> {
-  return postsQuery(db, search).execute();
+/** The columns of a listed post: the post, whether `viewerId` likes it (post_likes primary key), the author. */
+function postListColumns(viewerId: number | Placeholder) {
+  return {
+    id: posts.id,
+    caption: posts.caption,
+    image: posts.image,
+    likesCount: posts.likesCount,
+    commentsCount: posts.commentsCount,
+    createdAt: posts.createdAt,
+    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer)`,
+    author: authorColumns,
+  };
 }
 
-/** The query of findPosts, unexecuted (tests EXPLAIN it). */
-export function postsQuery(db: Executor, search: PostSearch) {
-  const conditions: SQL[] = [isNull(posts.deletedAt)];
-  if (search.authorId !== undefined) conditions.push(eq(posts.userId, search.authorId));
-  if (search.postId !== undefined) conditions.push(eq(posts.id, search.postId));
-  const visible = search.visibleTo ? visibleToSql(search.visibleTo, posts.userId) : undefined;
-  if (visible) conditions.push(visible);
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${at.toISOString()}::timestamptz, ${id})`);
-  }
+/** Which posts a page lists: the feed (everything the viewer may see) or one author's posts. */
+export type PostPageKind = 'feed' | 'author';
+
+/**
+ * A page of live posts newest first, before a (created_at, id) position, as a query with
+ * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId, take) so it can be
+ * prepared once: the feed walks posts_feed_idx, one author's page posts_user_created_idx.
+ * The first page uses the position ('infinity', FIRST_PAGE_ID), after every post.
+ * One author's page does not repeat the visibility rule: the service checks it first.
+ */
+export function postPageQuery(db: Executor, kind: PostPageKind) {
+  const viewerId = sql.placeholder('viewerId');
+  const conditions: SQL[] = [
+    isNull(posts.deletedAt),
+    sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+  ];
+  if (kind === 'author') conditions.push(sql`${posts.userId} = ${sql.placeholder('authorId')}::integer`);
+  else conditions.push(sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`);
   return db
-    .select({
-      id: posts.id,
-      caption: posts.caption,
-      image: posts.image,
-      likesCount: posts.likesCount,
-      commentsCount: posts.commentsCount,
-      createdAt: posts.createdAt,
-      liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${search.viewerId})`,
-      author: authorColumns,
-    })
+    .select(postListColumns(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(search.take);
+    .limit(sql.placeholder('take'));
+}
+
+const postPageStatements = preparedFor((db) => ({
+  feed: postPageQuery(db, 'feed').prepare('posts_feed_page'),
+  author: postPageQuery(db, 'author').prepare('posts_author_page'),
+}));
+
+/** Larger than any post id: the first page's position sorts after every post. */
+const FIRST_PAGE_ID = 2_147_483_647;
+
+export type PostPageSearch = {
+  viewer: Viewer;
+  /** One author's posts; omitted: the feed. */
+  authorId?: number;
+  /** Posts strictly older than this position (newest-first keyset); omitted: the first page. */
+  before?: CursorPosition;
+  take: number;
+};
+
+/** The parameters of postPageQuery for a search. */
+export function postPageParams(search: PostPageSearch) {
+  return {
+    viewerId: search.viewer.id,
+    seesEveryone: search.viewer.role === 'AD',
+    authorId: search.authorId ?? 0,
+    beforeAt: search.before ? search.before.at.toISOString() : 'infinity',
+    beforeId: search.before ? search.before.id : FIRST_PAGE_ID,
+    take: search.take,
+  };
+}
+
+/** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
+export function findPostPage(db: Database, search: PostPageSearch): Promise<PostListRow[]> {
+  const statements = postPageStatements(db);
+  const statement = search.authorId === undefined ? statements.feed : statements.author;
+  return statement.execute(postPageParams(search));
+}
+
+/** One live post with its author and whether the viewer likes it; null when missing or deleted. */
+export async function findPost(db: Executor, viewerId: number, postId: number): Promise<PostListRow | null> {
+  const [row] = await db
+    .select(postListColumns(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(isNull(posts.deletedAt), eq(posts.id, postId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The post when it exists and is not deleted (id, author and timestamps only). */

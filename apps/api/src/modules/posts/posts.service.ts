@@ -16,15 +16,15 @@ import * as repository from './posts.repository';
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
 
-async function pageOfPosts(db: Executor, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
+async function pageOfPosts(db: Database, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findPosts(db, { viewerId: viewer.id, visibleTo: viewer, authorId, before, take: query.limit + 1 });
+  const rows = await repository.findPostPage(db, { viewer, authorId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentPost), next };
 }
 
 /** The feed: every live post the viewer may see (profile visibility), newest first. */
-export function listFeed(db: Executor, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
+export function listFeed(db: Database, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
   return pageOfPosts(db, viewer, query);
 }
 
@@ -32,14 +32,14 @@ export function listFeed(db: Executor, viewer: AuthUser, query: PageQuery): Prom
  * One person's live posts (the viewer's own when authorId is undefined); 404 for an unknown
  * person or one whose profile visibility hides them from the viewer.
  */
-export async function listUserPosts(db: Executor, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
+export async function listUserPosts(db: Database, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
   if (author !== viewer.id && !(await canSeePerson(db, viewer, author))) throw notFound('User not found.');
   return pageOfPosts(db, viewer, query, author);
 }
 
 async function presentOnePost(db: Executor, viewerId: number, postId: number): Promise<Post> {
-  const [row] = await repository.findPosts(db, { viewerId, postId, take: 1 });
+  const row = await repository.findPost(db, viewerId, postId);
   if (!row) throw postNotFound();
   return presentPost(row);
 }

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConnection } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/index';
-import { commentsQuery, postsQuery } from '../posts/posts.repository';
+import { createTestApp, explain, type TestApp } from '../../test/index';
+import { commentsQuery, postPageParams, postPageQuery } from '../posts/posts.repository';
 import { searchPeopleQuery } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
@@ -28,16 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const driver = connection.driver;
-  const rows =
-    driver.kind === 'pglite'
-      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
-      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
-  return rows.map((row) => Object.values(row).join(' ')).join('\n');
-}
-
 describe('query plans on large tables', () => {
   it('people search uses the trigram indexes, never a sequential scan of users', async () => {
     // Varied names (like real ones): a few characters of one person's name are selective.
@@ -50,23 +39,29 @@ describe('query plans on large tables', () => {
     expect(byId).not.toMatch(/Seq Scan on users/);
   });
 
-  it('the feed walks posts_feed_idx (first page and after a cursor) with the like check on the primary key', async () => {
-    const first = await explain(t.database, postsQuery(t.db, { viewerId: 7, take: 21 }));
-    expect(first).toMatch(/posts_feed_idx/);
-    // PostgreSQL may turn the EXISTS into a hashed subplan over the viewer's likes; either way, by index.
-    expect(first).toMatch(/post_likes_(pkey|user_idx)/);
-    expect(first).not.toMatch(/Seq Scan on posts/);
-    expect(first).not.toMatch(/Seq Scan on post_likes/);
-    expect(first).not.toMatch(/Sort/);
-    const later = await explain(t.database, postsQuery(t.db, { viewerId: 7, take: 21, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } }));
-    expect(later).toMatch(/posts_feed_idx/);
-    expect(later).not.toMatch(/Seq Scan on posts/);
+  it('the feed walks posts_feed_idx (first page and after a cursor, custom and generic plans) with the like check by index', async () => {
+    const viewer = { id: 7, role: 'AL' as const };
+    const pages = [postPageParams({ viewer, take: 21 }), postPageParams({ viewer, take: 21, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } })];
+    for (const placeholders of pages) {
+      for (const generic of [false, true]) {
+        const plan = await explain(t.database, postPageQuery(t.db, 'feed'), { placeholders, generic });
+        const what = `${placeholders.beforeAt} generic=${generic}`;
+        expect(plan, what).toMatch(/posts_feed_idx/);
+        // PostgreSQL may turn the EXISTS into a hashed subplan over the viewer's likes; either way, by index.
+        expect(plan, what).toMatch(/post_likes_(pkey|user_idx)/);
+        expect(plan, what).not.toMatch(/Seq Scan on (posts|post_likes|users)/);
+        expect(plan, what).not.toMatch(/Sort/);
+      }
+    }
   });
 
   it("one person's posts use posts_user_created_idx and comments use comments_post_created_idx", async () => {
-    const userPosts = await explain(t.database, postsQuery(t.db, { viewerId: 7, authorId: 42, take: 21 }));
-    expect(userPosts).toMatch(/posts_user_created_idx/);
-    expect(userPosts).not.toMatch(/Seq Scan on posts/);
+    for (const generic of [false, true]) {
+      const placeholders = postPageParams({ viewer: { id: 7, role: 'AL' }, authorId: 42, take: 21 });
+      const userPosts = await explain(t.database, postPageQuery(t.db, 'author'), { placeholders, generic });
+      expect(userPosts, `generic=${generic}`).toMatch(/posts_user_created_idx/);
+      expect(userPosts, `generic=${generic}`).not.toMatch(/Seq Scan on posts/);
+    }
     const thread = await explain(t.database, commentsQuery(t.db, { postId: 42, take: 21 }));
     expect(thread).toMatch(/comments_post_created_idx/);
     expect(thread).not.toMatch(/Seq Scan on comments/);

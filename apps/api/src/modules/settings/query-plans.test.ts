@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConnection } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { newMembersQuery, recentPostsQuery } from '../activity/activity.repository';
 import { eventMessagesQuery } from '../events/discussion.repository';
-import { postsQuery } from '../posts/posts.repository';
+import { postPageParams, postPageQuery } from '../posts/posts.repository';
 
 // The settings effects keep the feed and the activity lists one indexed query on large tables.
 let t: TestApp;
@@ -34,24 +33,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function explain(connection: DatabaseConnection, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const driver = connection.driver;
-  const rows =
-    driver.kind === 'pglite'
-      ? (await driver.client.query<Record<string, string>>(`explain ${text}`, params)).rows
-      : (await driver.pool.query<Record<string, string>>(`explain ${text}`, params)).rows;
-  return rows.map((row) => Object.values(row).join(' ')).join('\n');
-}
-
 describe('query plans with visibility and tracking', () => {
   it('the feed for a non-admin walks posts_feed_idx and probes user_settings by primary key', async () => {
-    const plan = await explain(t.database, postsQuery(t.db, { viewerId: viewer.id, visibleTo: viewer, take: 21 }));
-    expect(plan).toMatch(/posts_feed_idx/);
-    expect(plan).toMatch(/user_settings_pkey/);
-    expect(plan).toMatch(/conversations_pair_idx/);
-    expect(plan).not.toMatch(/Seq Scan on (posts|users|conversations)/);
-    expect(plan).not.toMatch(/Sort/);
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, postPageQuery(t.db, 'feed'), { placeholders: postPageParams({ viewer, take: 21 }), generic });
+      expect(plan, `generic=${generic}`).toMatch(/posts_feed_idx/);
+      expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/conversations_pair_idx/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (posts|users|conversations|user_settings)/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Sort/);
+    }
   });
 
   it('recent activity uses posts_feed_idx and users_created_idx', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { conversations, userSettings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
@@ -11,22 +11,30 @@ export type Viewer = Pick<AuthUser, 'id' | 'role'>;
  * or undefined when the viewer sees everyone (admins). Rules of the profile_visibility setting:
  * Public (or no settings row) → everyone; Private → only the person; Only Connections → the
  * person and whoever shares a conversation with them.
+ */
+export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefined {
+  if (viewer.role === 'AD') return undefined;
+  return visibleToViewerIdSql(viewer.id, personId);
+}
+
+/**
+ * The non-admin rule of visibleToSql for a viewer id that may be a placeholder of a prepared
+ * statement (`sql.placeholder('viewerId')`).
  *
  * Written as a correlated scalar subquery on purpose: PostgreSQL cannot flatten it into a join,
  * so each candidate row costs one user_settings primary-key probe (and, for Only Connections,
  * one conversations_pair_idx probe) however large user_settings grows; a NOT EXISTS would let
  * the planner scan every hidden person's settings row up front.
  */
-export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefined {
-  if (viewer.role === 'AD') return undefined;
-  return sql`(${personId} = ${viewer.id} or coalesce((
+export function visibleToViewerIdSql(viewerId: number | Placeholder, personId: SQLWrapper): SQL {
+  return sql`(${personId} = ${viewerId}::integer or coalesce((
     select case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then false
       else exists (
         select 1 from ${conversations}
-        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
-          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
+        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
+          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
       )
     end
     from ${userSettings} where ${userSettings.userId} = ${personId}

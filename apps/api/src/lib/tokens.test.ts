@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from './tokens';
+
+const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+const key = new TextEncoder().encode(SECRET);
+const person = { id: 42, role: 'AL' as const, isStaff: false };
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token with any header and claims, correctly signed with SECRET. */
+function handMade(header: unknown, claims: unknown, secret = SECRET): string {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+const validClaims = () => {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub: '42', role: 'AL', is_staff: false, type: 'access', iss: 'alumlink', iat: now, exp: now + 900 };
+};
+
+describe('access tokens', () => {
+  it('round-trips, and expires after 15 minutes', async () => {
+    const token = await signAccessToken(SECRET, person);
+    const verified = verifyAccessToken(SECRET, token);
+    expect(verified).toMatchObject(person);
+    const lifetime = (verified?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(lifetime).toBeGreaterThan(14 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(15 * 60_000);
+    expect(verifyAccessToken(SECRET, token, new Date(Date.now() + 15 * 60_000 + 1000))).toBeNull();
+  });
+
+  it('is a standard HS256 JWT both ways (checked with the jose library)', async () => {
+    const ours = await signAccessToken(SECRET, { id: 7, role: 'AD', isStaff: true });
+    const { payload, protectedHeader } = await jwtVerify(ours, key, { algorithms: ['HS256'], issuer: 'alumlink' });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({ sub: '7', role: 'AD', is_staff: true, type: 'access' });
+    expect(decodeJwt(ours).exp).toBe((payload.iat ?? 0) + 900);
+
+    const theirs = await new SignJWT({ role: 'TR', is_staff: false, type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('9')
+      .setIssuer('alumlink')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(key);
+    expect(verifyAccessToken(SECRET, theirs)).toMatchObject({ id: 9, role: 'TR', isStaff: false });
+  });
+
+  it('refuses tampering, other keys, other algorithms and malformed tokens', async () => {
+    const token = await signAccessToken(SECRET, person);
+    const [header, , signature] = token.split('.');
+    const promoted = `${header}.${b64({ ...validClaims(), role: 'AD' })}.${signature}`;
+    const refused = [
+      promoted,
+      await signAccessToken('another-secret-0123456789-abcdefghijklmnop', person),
+      handMade({ alg: 'none', typ: 'JWT' }, validClaims()).replace(/[^.]+$/, ''),
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64(validClaims())}.`,
+      handMade({ alg: 'HS512', typ: 'JWT' }, validClaims()),
+      handMade({ alg: 'HS256' }, validClaims()),
+      handMade({ alg: 'HS256', typ: 'JWT', kid: 'x' }, validClaims()),
+      token.slice(0, -2),
+      `${token}.extra`,
+      token.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`),
+      '',
+      'a.b.c',
+      'not a token at all',
+    ];
+    for (const candidate of refused) expect(verifyAccessToken(SECRET, candidate), candidate.slice(0, 60)).toBeNull();
+  });
+
+  it('refuses wrong or missing claims even when correctly signed', () => {
+    const header = { alg: 'HS256', typ: 'JWT' };
+    const now = Math.floor(Date.now() / 1000);
+    const variants: Record<string, unknown>[] = [
+      { ...validClaims(), type: 'refresh' },
+      { ...validClaims(), iss: 'someone-else' },
+      { ...validClaims(), sub: 42 },
+      { ...validClaims(), sub: '0' },
+      { ...validClaims(), sub: '1.5' },
+      { ...validClaims(), sub: 'abc' },
+      { ...validClaims(), role: 'GOD' },
+      { ...validClaims(), exp: now - 1 },
+      { ...validClaims(), exp: String(now + 900) },
+      (({ exp: _exp, ...rest }) => rest)(validClaims()),
+    ];
+    for (const claims of variants) expect(verifyAccessToken(SECRET, handMade(header, claims)), JSON.stringify(claims)).toBeNull();
+    expect(verifyAccessToken(SECRET, handMade(header, validClaims()))).toMatchObject(person);
+    const arrayPayload = `${b64(header)}.${b64([1, 2])}`;
+    expect(verifyAccessToken(SECRET, `${arrayPayload}.${createHmac('sha256', SECRET).update(arrayPayload).digest('base64url')}`)).toBeNull();
+  });
+});

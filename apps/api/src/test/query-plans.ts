@@ -1,0 +1,64 @@
+import { fillPlaceholders } from 'drizzle-orm';
+import type { DatabaseConnection } from '../db/client';
+
+/** Anything drizzle can turn into SQL text and parameters (a query builder, unexecuted). */
+export type ExplainableQuery = { toSQL(): { sql: string; params: unknown[] } };
+
+type ExplainOptions = {
+  /** Values of the query's `sql.placeholder(...)`s, by name. */
+  placeholders?: Record<string, unknown>;
+  /**
+   * Explain the generic plan PostgreSQL settles on for a prepared statement after five
+   * executions (plan_cache_mode = force_generic_plan), instead of a plan for these values.
+   */
+  generic?: boolean;
+};
+
+/** Runs statements in order on one connection (a pool client for PostgreSQL); the rows of each. */
+async function onOneConnection(connection: DatabaseConnection, statements: { text: string; params?: unknown[] }[]): Promise<Record<string, unknown>[][]> {
+  const driver = connection.driver;
+  const results: Record<string, unknown>[][] = [];
+  if (driver.kind === 'pglite') {
+    for (const statement of statements) results.push((await driver.client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
+    return results;
+  }
+  const client = await driver.pool.connect();
+  try {
+    for (const statement of statements) results.push((await client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
+    return results;
+  } finally {
+    client.release();
+  }
+}
+
+/** A parameter value as an SQL literal (EXECUTE takes literals). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+let statementNumber = 0;
+
+/** EXPLAIN of a query as the app runs it, as one text (a plan line per line). */
+export async function explain(connection: DatabaseConnection, query: ExplainableQuery, options: ExplainOptions = {}): Promise<string> {
+  const built = query.toSQL();
+  const params = fillPlaceholders(built.params, options.placeholders ?? {});
+  let rows: Record<string, unknown>[] | undefined;
+  if (options.generic) {
+    statementNumber += 1;
+    const name = `explained_${statementNumber}`;
+    const results = await onOneConnection(connection, [
+      { text: 'set plan_cache_mode = force_generic_plan' },
+      { text: `prepare ${name} as ${built.sql}` },
+      { text: `explain execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}` },
+      { text: `deallocate ${name}` },
+      { text: 'reset plan_cache_mode' },
+    ]);
+    rows = results[2];
+  } else {
+    rows = (await onOneConnection(connection, [{ text: `explain ${built.sql}`, params }]))[0];
+  }
+  return (rows ?? []).map((row) => Object.values(row).join(' ')).join('\n');
+}
