@@ -1,8 +1,9 @@
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DatabaseConnection } from '../db/client';
 
 /** Anything drizzle can turn into SQL text and parameters (a query builder, unexecuted). */
-export type ExplainableQuery = { toSQL(): { sql: string; params: unknown[] } };
+export type ExplainableQuery = { toSQL(): { sql: string; params: unknown[] } } | SQL;
 
 type ExplainOptions = {
   /** Values of the query's `sql.placeholder(...)`s, by name. */
@@ -12,6 +13,8 @@ type ExplainOptions = {
    * executions (plan_cache_mode = force_generic_plan), instead of a plan for these values.
    */
   generic?: boolean;
+  /** EXPLAIN ANALYZE: runs the query, so nodes that never ran say "(never executed)". */
+  analyze?: boolean;
 };
 
 /** Runs statements in order on one connection (a pool client for PostgreSQL); the rows of each. */
@@ -43,7 +46,7 @@ let statementNumber = 0;
 
 /** EXPLAIN of a query as the app runs it, as one text (a plan line per line). */
 export async function explain(connection: DatabaseConnection, query: ExplainableQuery, options: ExplainOptions = {}): Promise<string> {
-  const built = query.toSQL();
+  const built = query instanceof SQL ? new PgDialect().sqlToQuery(query) : query.toSQL();
   const params = fillPlaceholders(built.params, options.placeholders ?? {});
   let rows: Record<string, unknown>[] | undefined;
   if (options.generic) {
@@ -52,13 +55,13 @@ export async function explain(connection: DatabaseConnection, query: Explainable
     const results = await onOneConnection(connection, [
       { text: 'set plan_cache_mode = force_generic_plan' },
       { text: `prepare ${name} as ${built.sql}` },
-      { text: `explain execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}` },
+      { text: `explain${options.analyze ? ' (analyze)' : ''} execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}` },
       { text: `deallocate ${name}` },
       { text: 'reset plan_cache_mode' },
     ]);
     rows = results[2];
   } else {
-    rows = (await onOneConnection(connection, [{ text: `explain ${built.sql}`, params }]))[0];
+    rows = (await onOneConnection(connection, [{ text: `explain${options.analyze ? ' (analyze)' : ''} ${built.sql}`, params }]))[0];
   }
   return (rows ?? []).map((row) => Object.values(row).join(' ')).join('\n');
 }

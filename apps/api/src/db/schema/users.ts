@@ -38,6 +38,10 @@ export const users = pgTable(
     index('users_first_name_trgm').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
     index('users_last_name_trgm').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // People search ranks prefix matches first: these give them in order (byte order, so LIKE 'abc%' is a range).
+    index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) collate "C"`, t.id),
+    index('users_last_name_prefix_idx').on(sql`lower(${t.lastName}) collate "C"`, t.id),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) collate "C"`, t.id),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
   ],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery, postPageParams, postPageQuery } from '../posts/posts.repository';
-import { searchPeopleQuery } from './search.repository';
+import { searchPeopleParams, searchPeopleQuery } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
 let t: TestApp;
@@ -28,15 +28,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('query plans on large tables', () => {
-  it('people search uses the trigram indexes, never a sequential scan of users', async () => {
-    // Varied names (like real ones): a few characters of one person's name are selective.
-    const plan = await explain(t.database, searchPeopleQuery(t.db, md5Prefix));
-    expect(plan).toMatch(/users_first_name_trgm/);
-    expect(plan).toMatch(/users_last_name_trgm/);
-    expect(plan).toMatch(/users_email_trgm/);
-    expect(plan).not.toMatch(/Seq Scan on users/);
-    const byId = await explain(t.database, searchPeopleQuery(t.db, '4242'));
-    expect(byId).not.toMatch(/Seq Scan on users/);
+  it('people search ranks index-bounded candidates: prefix ranges and the id (prepared), substrings by trigram indexes; never a scan of users', async () => {
+    const viewer = { id: 7, role: 'AL' as const };
+    const explainSearch = (text: string, substrings: boolean, generic: boolean) =>
+      explain(t.database, searchPeopleQuery(t.db, { substrings }), { placeholders: searchPeopleParams(text, viewer), generic });
+    for (const generic of [false, true]) {
+      // A prefix shared by many people (bulk1…, bulk10…): the e-mail prefix index gives the first candidates in order.
+      for (const text of ['bulk1', md5Prefix, '4242']) {
+        const byPrefix = await explainSearch(text, false, generic);
+        expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_email_prefix_idx/);
+        expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_first_name_prefix_idx/);
+        expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_pkey/);
+        expect(byPrefix, `${text} generic=${generic}`).not.toMatch(/Seq Scan on users/);
+      }
+    }
+    // Substrings run with a plan for the text itself: a few characters inside one person's name go to the trigram indexes.
+    const inner = await explainSearch(md5Prefix, true, false);
+    expect(inner).toMatch(/users_first_name_trgm/);
+    expect(inner).toMatch(/users_last_name_trgm/);
+    expect(inner).toMatch(/users_email_trgm/);
+    expect(inner).not.toMatch(/Seq Scan on users/);
   });
 
   it('the feed walks posts_feed_idx (first page and after a cursor, custom and generic plans) with the like check by index', async () => {

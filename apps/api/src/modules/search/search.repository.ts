@@ -1,63 +1,111 @@
 import { LIMITS } from '@alumlink/contract';
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 const MAX_ID = 2_147_483_647;
 
 /**
- * Verified, active people whose lower-cased first name, last name or e-mail contains `text`
- * (served by the users_*_trgm GIN indexes: `lower(col) like` matches their expression), or
- * whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
- * trigram similarity.
+ * Per searched column, at most this many prefix matches are ranked (the first in byte order of
+ * the value): a page's worth, since within a column that order already puts the closest first.
  */
-export function searchPeople(db: Executor, text: string, viewer?: Viewer): Promise<UserSummaryRow[]> {
-  return searchPeopleQuery(db, text, viewer).execute();
-}
+const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
+/** When prefix matches do not fill a page, at most this many other substring matches are ranked. */
+const CONTAINS_CANDIDATES = 200;
 
 /**
- * The query of searchPeople, unexecuted (tests EXPLAIN it). With a viewer, people whose profile
- * visibility hides them from that viewer are left out.
+ * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
+ * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
+ * trigram similarity, then id.
  */
-export function searchPeopleQuery(db: Executor, text: string, viewer?: Viewer) {
+export async function searchPeople(db: Database, text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
+  const params = searchPeopleParams(text, viewer);
+  const byPrefix = await searchStatements(db).byPrefix.execute(params);
+  if (byPrefix.length >= LIMITS.searchResultsMax) return byPrefix;
+  // Planned for this very text (not prepared): a generic plan cannot tell a selective substring
+  // from a common one, and might scan users where the trigram indexes answer in a millisecond.
+  return searchPeopleQuery(db, { substrings: true }).execute(params);
+}
+
+/** The placeholders of searchPeopleQuery for a search text and viewer. */
+export function searchPeopleParams(text: string, viewer: Viewer) {
   const needle = text.toLowerCase();
   const contains = likeContains(needle);
-  // likeContains escapes the text and wraps it in %...%; without the leading % it is a prefix.
-  const prefix = contains.slice(1);
-  const columns = [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, sql`lower(${users.email})`];
-  const id = /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : null;
+  return {
+    needle,
+    // likeContains escapes the text and wraps it in %...%; without the leading % it is a prefix.
+    prefix: contains.slice(1),
+    contains,
+    id: /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : 0,
+    viewerId: viewer.id,
+    seesEveryone: viewer.role === 'AD',
+  };
+}
 
-  const matches: SQL[] = columns.map((column) => sql`${column} like ${contains}`);
-  if (id !== null) matches.push(eq(users.id, id));
+const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
+
+/**
+ * People search (tests EXPLAIN it), with the placeholders of searchPeopleParams. People whose
+ * profile visibility hides them from the viewer, inactive and unverified people are left out.
+ *
+ * Ranking every match costs a heap fetch and three similarity() calls per match (2,000 people
+ * for a common first name among 100,000), so only a bounded candidate set is ranked:
+ * - per column, the first PREFIX_CANDIDATES prefix matches by value: a range of
+ *   users_*_prefix_idx walked in order (byte order; "starts with t" is t <= value < t || the
+ *   last code point, which also holds in a generic plan and needs no LIKE escaping), so equal
+ *   and shorter values, the most similar, come first;
+ * - the exact id (primary key);
+ * - with `substrings` (searchPeople asks for it when the others give fewer than a page): up to
+ *   CONTAINS_CANDIDATES other substring matches (users_*_trgm GIN indexes).
+ * Each branch reads whole rows, so ranking needs no second visit of users, and filters out
+ * who may not be listed, so they take no slot.
+ */
+export function searchPeopleQuery(db: Executor, { substrings }: { substrings: boolean }) {
+  const placeholder = (name: keyof ReturnType<typeof searchPeopleParams>) => sql.placeholder(name);
+  const lowered = [users.firstName, users.lastName, users.email].map((column) => sql`lower(${column})`);
+  const columns = sql`${users.id}, ${users.username}, ${users.email}, ${users.firstName}, ${users.lastName}, ${users.handle}, ${users.role}, ${users.image}`;
+  const visible = visibleToViewerIdSql(placeholder('viewerId'), users.id);
+  const eligible = sql`${users.isActive} and ${users.emailVerifiedAt} is not null and (${placeholder('seesEveryone')}::boolean or ${visible})`;
+  const needle = sql`${placeholder('needle')}::text`;
+  const prefixBranches = lowered.map(
+    (column) => sql`(select ${columns} from ${users}
+      where ${eligible}
+        and ${column} collate "C" >= ${needle} and ${column} collate "C" < ${needle} || chr(1114111)
+      order by ${column} collate "C", ${users.id} limit ${PREFIX_CANDIDATES})`,
+  );
+  const substringBranch = sql`union (select ${columns} from ${users}
+      where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${placeholder('contains')}::text`), sql` or `)})
+      limit ${CONTAINS_CANDIDATES})`;
+  const candidates = sql`(${sql.join(prefixBranches, sql` union `)}
+    union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
+    ${substrings ? substringBranch : sql``}
+  ) as candidates`;
   const isPrefix = sql.join(
-    columns.map((column) => sql`${column} like ${prefix}`),
+    SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
     sql` or `,
   );
   const similarity = sql`greatest(${sql.join(
-    columns.map((column) => sql`similarity(${column}, ${needle})`),
+    SEARCHED_COLUMNS.map((column) => sql`similarity(lower(${sql.identifier(column)}), ${needle})`),
     sql`, `,
   )})`;
-
-  const ranking: SQL[] = [sql`(${isPrefix}) desc`, sql`${similarity} desc`, sql`${users.id}`];
-  // PostgreSQL refuses a constant in ORDER BY, so the exact-id rank only exists for digits.
-  if (id !== null) ranking.unshift(sql`(${users.id} = ${id}) desc`);
-
   return db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      handle: users.handle,
-      role: users.role,
-      image: users.image,
+      id: sql<number>`id`,
+      username: sql<string>`username`,
+      email: sql<string>`email`,
+      firstName: sql<string>`first_name`,
+      lastName: sql<string>`last_name`,
+      handle: sql<string | null>`handle`,
+      role: sql<string>`role`,
+      image: sql<string | null>`image`,
     })
-    .from(users)
-    .where(and(eq(users.isActive, true), isNotNull(users.emailVerifiedAt), or(...matches), viewer ? visibleToSql(viewer, users.id) : undefined))
-    .orderBy(...ranking)
+    .from(candidates)
+    .orderBy(sql`(id = ${placeholder('id')}::integer) desc`, sql`(${isPrefix}) desc`, sql`${similarity} desc`, sql`id`)
     .limit(LIMITS.searchResultsMax);
 }
+
+const searchStatements = preparedFor((db) => ({ byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix') }));

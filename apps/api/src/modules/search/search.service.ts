@@ -1,11 +1,11 @@
 import type { SearchUsersResult } from '@alumlink/contract';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
 import { searchPeople } from './search.repository';
 
 /** People search for signed-in users; blank text finds nobody; hidden profiles are left out. */
-export async function searchUsers(db: Executor, viewer: AuthUser, q: string | undefined): Promise<SearchUsersResult> {
+export async function searchUsers(db: Database, viewer: AuthUser, q: string | undefined): Promise<SearchUsersResult> {
   const text = (q ?? '').trim();
   if (text === '') return [];
   const rows = await searchPeople(db, text, viewer);
