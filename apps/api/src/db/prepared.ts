@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
 /**
@@ -24,4 +26,15 @@ export function preparedFor<Statements>(build: (db: Database) => Statements): (d
     }
     return statements;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A named prepared statement from raw SQL, for statements clearer as SQL than as a query
+ * builder (data-modifying CTEs). Rows come back as PostgreSQL names their columns, with no
+ * drizzle mapping: integers and text arrive as such, timestamps as strings.
+ */
+export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(dialect.sqlToQuery(query), undefined, name, false);
 }

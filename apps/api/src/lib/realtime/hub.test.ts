@@ -1,5 +1,5 @@
 import type { RealtimeServerEvent } from '@alumlink/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRealtimeHub, type RealtimeHub } from './hub';
 
 const quietLog = { warn: () => undefined, info: () => undefined };
@@ -32,6 +32,22 @@ describe('in-memory realtime hub', () => {
     expect(ids('ben')).toEqual([10, 11]);
     expect(ids('cy')).toEqual([11]);
     expect(hub.localConnectionCount()).toBe(3);
+  });
+
+  it('serialises an event once for all its sockets and hands each socket that JSON', () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const frames: string[] = [];
+    for (const userId of [1, 1, 2, 3]) hub.attach(userId, (_event, frame) => frames.push(frame));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      hub.publish({ kind: 'users', userIds: [1, 2, 2] }, postCreated(20));
+      hub.publish({ kind: 'everyone' }, postCreated(21));
+      hub.publish({ kind: 'users', userIds: [99] }, postCreated(22));
+      expect(stringify).toHaveBeenCalledTimes(2);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(frames.map((frame) => JSON.parse(frame))).toEqual([...Array(3).fill(postCreated(20)), ...Array(4).fill(postCreated(21))]);
   });
 
   it('keeps delivering to other sockets when one of them throws', () => {

@@ -34,8 +34,11 @@ export type HubConnection = {
 export interface RealtimeHub {
   readonly instanceId: string;
   publish(audience: Audience, event: RealtimeServerEvent): void;
-  /** Registers a socket of `userId`; `send` writes one event to it. */
-  attach(userId: number, send: (event: RealtimeServerEvent) => void): HubConnection;
+  /**
+   * Registers a socket of `userId`; `send` writes one event to it. `frame` is the event as
+   * JSON, serialised once for all the sockets that receive it.
+   */
+  attach(userId: number, send: SendEvent): HubConnection;
   /**
    * True when a socket of `userId` (on any instance when Redis is used) said it is looking at
    * the conversation. Errors count as "not looking" (a notification too many beats one lost).
@@ -46,7 +49,9 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-type LocalSocket = { userId: number; send: (event: RealtimeServerEvent) => void; focus: number | null; key: string };
+export type SendEvent = (event: RealtimeServerEvent, frame: string) => void;
+
+type LocalSocket = { userId: number; send: SendEvent; focus: number | null; key: string };
 
 export type RealtimeHubOptions = { redisUrl: string | null; log: HubLogger };
 
@@ -59,15 +64,30 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     ? createRedisBus({ url: options.redisUrl, log: options.log, onEnvelope: (envelope) => deliverRemote(envelope) })
     : null;
 
+  function sendTo(socket: LocalSocket, event: RealtimeServerEvent, frame: string): void {
+    try {
+      socket.send(event, frame);
+    } catch (error) {
+      options.log.warn({ err: error, userId: socket.userId }, 'realtime: sending to a socket failed');
+    }
+  }
+
+  /** Serialises the event once, however many sockets receive it. */
   function deliverLocally(audience: Audience, event: RealtimeServerEvent): void {
-    const targets =
-      audience.kind === 'everyone' ? sockets : new Set(audience.userIds.flatMap((id) => [...(byUser.get(id) ?? [])]));
-    for (const socket of targets) {
-      try {
-        socket.send(event);
-      } catch (error) {
-        options.log.warn({ err: error, userId: socket.userId }, 'realtime: sending to a socket failed');
-      }
+    if (audience.kind === 'everyone') {
+      if (sockets.size === 0) return;
+      const frame = JSON.stringify(event);
+      for (const socket of sockets) sendTo(socket, event, frame);
+      return;
+    }
+    let frame: string | null = null;
+    // A person listed twice still gets each event once.
+    const people = audience.userIds.length > 1 ? new Set(audience.userIds) : audience.userIds;
+    for (const userId of people) {
+      const ofUser = byUser.get(userId);
+      if (!ofUser) continue;
+      frame ??= JSON.stringify(event);
+      for (const socket of ofUser) sendTo(socket, event, frame);
     }
   }
 

@@ -1,7 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
+import type { UserSummaryRow } from '../users/users.presenter';
 
 /** The last-message columns kept on a conversation. */
 export type LastMessageColumns = Pick<ConversationRow, 'lastMessageAt' | 'lastMessageContent' | 'lastMessageSenderId'>;
@@ -101,43 +103,101 @@ export async function insertConversation(db: Executor, starterId: number, otherI
   return row.id;
 }
 
-export async function insertMessage(
-  db: Executor,
+/** Placeholders of the send statement, typed for PostgreSQL. */
+const input = {
+  conversationId: sql`${sql.placeholder('conversationId')}::integer`,
+  senderId: sql`${sql.placeholder('senderId')}::integer`,
+  content: sql`${sql.placeholder('content')}::text`,
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+};
+
+/**
+ * A whole send in one statement (one round trip, one implicit transaction): the sender must be
+ * a participant (else nothing is written and no row comes back), then the message, the
+ * conversation's last message, both participants' list order and the recipient's unread
+ * count; it answers the counts, the recipient and the sender's summary (for the notification).
+ * Concurrent sends to one conversation queue on its rows, each adding its own unread.
+ */
+const sendStatement = sql`
+  with participation as (
+    select other_user_id as recipient_id from conversation_participants
+    where conversation_id = ${input.conversationId} and user_id = ${input.senderId}
+  ),
+  message as (
+    insert into messages (conversation_id, sender_id, content, created_at)
+    select ${input.conversationId}, ${input.senderId}, ${input.content}, ${input.at} from participation
+    returning id
+  ),
+  conversation as (
+    update conversations
+    set updated_at = greatest(updated_at, ${input.at}), last_message_at = ${input.at},
+        last_message_content = ${input.content}, last_message_sender_id = ${input.senderId}
+    where id = ${input.conversationId} and exists (select from message)
+  ),
+  participants as (
+    update conversation_participants
+    set activity_at = greatest(activity_at, ${input.at}),
+        unread_count = unread_count + case when user_id = ${input.senderId} then 0 else 1 end
+    where conversation_id = ${input.conversationId} and exists (select from message)
+    returning user_id, unread_count
+  )
+  select message.id, participation.recipient_id,
+    (select unread_count from participants where user_id = ${input.senderId}) as sender_unread,
+    (select unread_count from participants where user_id = participation.recipient_id) as recipient_unread,
+    u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image
+  from message, participation, users u
+  where u.id = ${input.senderId}`;
+
+type SendStatementRow = {
+  id: number;
+  recipient_id: number;
+  sender_unread: number;
+  recipient_unread: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  handle: string | null;
+  role: string;
+  image: string | null;
+};
+
+const statements = preparedFor((db) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) }));
+
+/** What a send stored and changed. */
+export type SentMessage = {
+  message: MessageRow;
+  recipientId: number;
+  senderUnread: number;
+  recipientUnread: number;
+  sender: UserSummaryRow;
+};
+
+/** Sends a message (see sendStatement); null when the sender is not a participant of the conversation. */
+export async function sendMessage(
+  db: Database,
   values: { conversationId: number; senderId: number; content: string; createdAt: Date },
-): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
-  if (!row) throw new Error('insertMessage: no row returned');
-  return row;
-}
-
-/** Keeps the last message on the conversation (run in the message's transaction). */
-export async function recordLastMessage(db: Executor, message: MessageRow): Promise<void> {
-  await db
-    .update(conversations)
-    .set({
-      updatedAt: sql`greatest(${conversations.updatedAt}, ${message.createdAt.toISOString()}::timestamptz)`,
-      lastMessageAt: message.createdAt,
-      lastMessageContent: message.content,
-      lastMessageSenderId: message.senderId,
-    })
-    .where(eq(conversations.id, message.conversationId));
-}
-
-/** Moves a participant's row to the top of their list, optionally counting one more unread; answers the unread count. */
-export async function touchParticipant(
-  db: Executor,
-  target: { conversationId: number; userId: number; at: Date; addUnread: boolean },
-): Promise<number> {
-  const p = conversationParticipants;
-  const [row] = await db
-    .update(p)
-    .set({
-      activityAt: sql`greatest(${p.activityAt}, ${target.at.toISOString()}::timestamptz)`,
-      ...(target.addUnread ? { unreadCount: sql`${p.unreadCount} + 1` } : {}),
-    })
-    .where(and(eq(p.conversationId, target.conversationId), eq(p.userId, target.userId)))
-    .returning({ unreadCount: p.unreadCount });
-  return row?.unreadCount ?? 0;
+): Promise<SentMessage | null> {
+  const { rows } = await statements(db).send.execute({ ...values, at: values.createdAt.toISOString() });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    // created_at is `createdAt` (PostgreSQL keeps microseconds, a Date milliseconds: the same instant).
+    message: { id: row.id, conversationId: values.conversationId, senderId: values.senderId, content: values.content, createdAt: values.createdAt },
+    recipientId: row.recipient_id,
+    senderUnread: row.sender_unread,
+    recipientUnread: row.recipient_unread,
+    sender: {
+      id: values.senderId,
+      username: row.username,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      handle: row.handle,
+      role: row.role,
+      image: row.image,
+    },
+  };
 }
 
 export async function markParticipantRead(db: Executor, conversationId: number, userId: number): Promise<void> {

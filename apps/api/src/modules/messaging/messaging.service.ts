@@ -88,28 +88,21 @@ export async function listMessages(db: Database, viewer: AuthUser, conversationI
 }
 
 /**
- * Stores the message and, in the same transaction, the conversation's last message, the
- * recipient's unread count and both people's list order. Then: `message.created` and
- * `conversation.updated` to both, and a notification unless the recipient is looking.
+ * Stores the message and, in the same statement, the conversation's last message, the
+ * recipient's unread count and both people's list order (404 for anyone but its two people).
+ * Then: `message.created` and `conversation.updated` to both, and a notification unless the
+ * recipient is looking.
  */
 export async function sendMessage(db: Database, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
-  const { otherUserId: recipientId } = await requireParticipation(db, sender, conversationId);
-  const at = new Date();
-  const { message, recipientUnread, senderUnread } = await db.transaction(async (tx) => {
-    const row = await repository.insertMessage(tx, { conversationId, senderId: sender.id, content, createdAt: at });
-    await repository.recordLastMessage(tx, row);
-    return {
-      message: row,
-      recipientUnread: await repository.touchParticipant(tx, { conversationId, userId: recipientId, at, addUnread: true }),
-      senderUnread: await repository.touchParticipant(tx, { conversationId, userId: sender.id, at, addUnread: false }),
-    };
-  });
+  const sent = await repository.sendMessage(db, { conversationId, senderId: sender.id, content, createdAt: new Date() });
+  if (!sent) throw notFound();
+  const { message, recipientId } = sent;
   const presented = presentMessage(message);
   const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: sender.id };
   publishRealtime(db, { kind: 'users', userIds: [sender.id, recipientId] }, { type: 'message.created', data: presented });
   for (const [userId, unread] of [
-    [sender.id, senderUnread],
-    [recipientId, recipientUnread],
+    [sender.id, sent.senderUnread],
+    [recipientId, sent.recipientUnread],
   ] as const) {
     publishRealtime(
       db,
@@ -119,7 +112,7 @@ export async function sendMessage(db: Database, sender: AuthUser, conversationId
   }
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  await notifyNewMessage(db, { recipientId, senderId: sender.id, conversationId }).catch((error: unknown) => {
+  await notifyNewMessage(db, { recipientId, sender: sent.sender, conversationId }).catch((error: unknown) => {
     console.warn('Could not create the new-message notification', error);
   });
   return presented;

@@ -124,6 +124,20 @@ describe('POST /social/conversations/{id}/send_message/', () => {
     expect(ofX.results[0]).toMatchObject({ id, unread_count: 0, last_message: { content: 'Second' } });
   });
 
+  it('counts every message when both people send at the same moment', async () => {
+    const [x, y] = [await newPerson(), await newPerson()];
+    const id = await conversationBetween(x, y);
+    const sends = Array.from({ length: 10 }, (_, index) => [send(x, id, `x${index}`), send(y, id, `y${index}`)]).flat();
+    const responses = await Promise.all(sends);
+    expect(responses.map((response) => response.statusCode)).toEqual(sends.map(() => 201));
+    const stored = await t.db.select().from(messages).where(eq(messages.conversationId, id));
+    expect(stored).toHaveLength(20);
+    const participants = await t.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, id));
+    expect(participants.map((row) => row.unreadCount)).toEqual([10, 10]);
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(stored.map((row) => row.content)).toContain(conversation?.lastMessageContent);
+  });
+
   it('accepts 5000 characters and refuses blank or 5001 characters', async () => {
     const id = await conversationBetween(alice, carol);
     expect((await send(alice, id, 'x'.repeat(5000))).statusCode).toBe(201);

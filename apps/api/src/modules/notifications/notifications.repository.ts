@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { notifications, posts, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { UserSummaryRow } from '../users/users.presenter';
@@ -21,8 +22,33 @@ export type NotificationListRow = NotificationRow & { actor: UserSummaryRow | nu
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'text'> &
   Partial<Pick<NotificationRow, 'actorId' | 'postId' | 'conversationId' | 'reason'>>;
 
-export async function insertNotification(db: Executor, values: NewNotification): Promise<NotificationRow> {
-  const [row] = await db.insert(notifications).values(values).returning();
+/** One insert for every kind of notification, prepared once (absent references are null). */
+const statements = preparedFor((db) => ({
+  insert: db
+    .insert(notifications)
+    .values({
+      userId: sql.placeholder('userId'),
+      type: sql.placeholder('type'),
+      actorId: sql.placeholder('actorId'),
+      postId: sql.placeholder('postId'),
+      conversationId: sql.placeholder('conversationId'),
+      text: sql.placeholder('text'),
+      reason: sql.placeholder('reason'),
+    })
+    .returning()
+    .prepare('notifications_insert'),
+}));
+
+export async function insertNotification(db: Database, values: NewNotification): Promise<NotificationRow> {
+  const [row] = await statements(db).insert.execute({
+    userId: values.userId,
+    type: values.type,
+    actorId: values.actorId ?? null,
+    postId: values.postId ?? null,
+    conversationId: values.conversationId ?? null,
+    text: values.text,
+    reason: values.reason ?? null,
+  });
   if (!row) throw new Error('insertNotification: no row returned');
   return row;
 }

@@ -79,16 +79,16 @@ export function notifyPostCommented(db: Database, event: { postId: number; actor
 
 /**
  * A new message: the recipient is notified unless one of their sockets said it is looking at
- * that conversation (`conversation.focus`, see the realtime hub).
+ * that conversation (`conversation.focus`, see the realtime hub). The sender's summary comes
+ * with the send (messaging reads it in the same statement).
  */
 export async function notifyNewMessage(
   db: Database,
-  event: { recipientId: number; senderId: number; conversationId: number },
+  event: { recipientId: number; sender: UserSummaryRow; conversationId: number },
 ): Promise<Notification | null> {
   const hub = realtimeHubFor(db);
   if (hub && (await hub.isViewing(event.recipientId, event.conversationId))) return null;
-  const sender = await repository.findUserSummary(db, event.senderId);
-  if (!sender) return null;
+  const { sender } = event;
   return createNotification(
     db,
     {

@@ -54,8 +54,9 @@ export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): 
   };
   const authTimer = setTimeout(closeUnauthorized, REALTIME_AUTH_TIMEOUT_MS);
 
-  const send = (event: RealtimeServerEvent) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+  /** Writes one event, already serialised as JSON (the hub serialises each event once). */
+  const sendFrame = (frame: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(frame);
   };
 
   async function authenticate(token: string): Promise<void> {
@@ -68,9 +69,9 @@ export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): 
       closeUnauthorized();
       return;
     }
-    connection = deps.hub.attach(identity.userId, send);
+    connection = deps.hub.attach(identity.userId, (_event, frame) => sendFrame(frame));
     expiryTimer = setTimeout(closeUnauthorized, Math.min(Math.max(0, identity.expiresAt.getTime() - Date.now()), MAX_TIMER_MS));
-    send({ type: 'auth.ok', data: { user_id: identity.userId } });
+    sendFrame(JSON.stringify({ type: 'auth.ok', data: { user_id: identity.userId } } satisfies RealtimeServerEvent));
   }
 
   async function handle(frame: RealtimeClientMessage | null): Promise<void> {
