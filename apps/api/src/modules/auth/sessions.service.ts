@@ -7,16 +7,11 @@ import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../lib/tokens';
 import { isTwoFactorEnabled } from '../settings/settings.service';
-import { findUserByEmail, findUserById } from '../users/users.service';
+import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
-import {
-  findRefreshSessionForUpdate,
-  insertRefreshSession,
-  markRotated,
-  revokeAllSessionsOfUser,
-  revokeFamily,
-} from './auth.repository';
+import { findRefreshSessionForUpdate, insertRefreshSession, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
 import { enqueueCodeEmail, sendOneTimeCode } from './codes.service';
+import { rotateRefreshSession } from './sessions.repository';
 
 /**
  * argon2id hash (same parameters as lib/passwords) of a password nobody has: unknown e-mails are
@@ -26,6 +21,9 @@ const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$p19xN0/APPYZ2RK3sx9p
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 const emailNotVerified = () => new AppError(403, 'email_not_verified', AUTH_MESSAGES.unverified);
+
+/** When a refresh session started at `now` expires. */
+const refreshExpiry = (now: Date) => new Date(now.getTime() + LIMITS.refreshTokenDays * 24 * 60 * 60 * 1000);
 
 /** Starts a refresh session (a new family unless rotating) and returns its opaque token. */
 export async function createRefreshSession(
@@ -39,7 +37,7 @@ export async function createRefreshSession(
     userId,
     tokenHash: hashRefreshToken(token),
     family,
-    expiresAt: new Date(now.getTime() + LIMITS.refreshTokenDays * 24 * 60 * 60 * 1000),
+    expiresAt: refreshExpiry(now),
     createdAt: now,
   });
   return { id: row.id, token };
@@ -81,26 +79,16 @@ export async function signIn(ctx: AuthContext, email: string, password: string):
  */
 export async function refreshTokens(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
   const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const session = await findRefreshSessionForUpdate(tx, hashRefreshToken(refreshToken));
-    if (!session) return null;
-    if (session.revokedAt) {
-      await revokeFamily(tx, session.family, now);
-      return null;
-    }
-    if (session.expiresAt.getTime() <= now.getTime()) return null;
-    const user = await findUserById(tx, session.userId);
-    if (!user || !user.isActive) {
-      await revokeFamily(tx, session.family, now);
-      return null;
-    }
-    const next = await createRefreshSession(tx, user.id, now, session.family);
-    await markRotated(tx, session.id, next.id, now);
-    return { user, refresh: next.token };
+  const next = newRefreshToken();
+  const rotation = await rotateRefreshSession(ctx.db, {
+    tokenHash: hashRefreshToken(refreshToken),
+    nextTokenHash: hashRefreshToken(next),
+    nextExpiresAt: refreshExpiry(now),
+    now,
   });
-  // Thrown after the transaction so the family revocation above is committed.
-  if (!outcome) throw tokenNotValid();
-  return { access: await accessTokenFor(ctx, outcome.user), refresh: outcome.refresh };
+  if (rotation.outcome === 'revoke') await revokeFamily(ctx.db, rotation.family, now);
+  if (rotation.outcome !== 'rotated') throw tokenNotValid();
+  return { access: await accessTokenFor(ctx, rotation.user), refresh: next };
 }
 
 /** POST /api/auth/logout/: revokes the given session's family, or every session of the user. */

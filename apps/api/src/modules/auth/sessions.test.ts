@@ -95,6 +95,19 @@ describe('POST /api/token/refresh/', () => {
     expect(old?.replacedBy).toEqual(expect.any(Number));
   });
 
+  it('rotates a token once when two refreshes of it arrive together (the second is a reuse)', async () => {
+    const user = await createUser(t.db);
+    const tokens = await signIn(user.email, user.password);
+    const responses = await Promise.all([0, 1].map(() => post('/api/token/refresh/', { refresh: tokens.refresh })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    const winner = responses.find((response) => response.statusCode === 200)?.json();
+    // The reuse revoked the family, the winner's new token included.
+    expect((await post('/api/token/refresh/', { refresh: winner.refresh })).statusCode).toBe(401);
+    const sessions = await t.db.select().from(refreshSessions).where(eq(refreshSessions.userId, user.id));
+    expect(sessions).toHaveLength(2);
+    expect(sessions.every((session) => session.revokedAt !== null)).toBe(true);
+  });
+
   it('refuses unknown, expired and deactivated sessions', async () => {
     expect((await post('/api/token/refresh/', { refresh: 'not-a-token' })).json()).toEqual(TOKEN_NOT_VALID);
     const user = await createUser(t.db);

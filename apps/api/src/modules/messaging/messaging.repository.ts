@@ -17,22 +17,27 @@ export type ConversationListRow = LastMessageColumns & {
   other: { id: number; username: string; firstName: string; lastName: string; image: string | null };
 };
 
+/** Larger than any id: a first page's position sorts after every row (with the time 'infinity'). */
+const FIRST_PAGE_ID = 2_147_483_647;
+
+/** The (at, id) placeholders of a newest-first keyset page; omitted position: the first page. */
+function beforeParams(before: CursorPosition | undefined) {
+  return { beforeAt: before ? before.at.toISOString() : 'infinity', beforeId: before ? before.id : FIRST_PAGE_ID };
+}
+
 /**
- * One person's conversations, most recently active first, in one query served by
- * conversation_participants_list_idx (no per-row lookups: the last message and the unread
- * count live on the rows).
+ * One person's conversations, most recently active first, before a position, in one query
+ * served by conversation_participants_list_idx (no per-row lookups: the last message and the
+ * unread count live on the rows). Placeholders: userId, beforeAt, beforeId, take, and with
+ * `one` conversationId (a single conversation of the list).
  */
-export function findConversations(
-  db: Executor,
-  search: { userId: number; conversationId?: number; before?: CursorPosition; take: number },
-): Promise<ConversationListRow[]> {
+export function conversationsQuery(db: Executor, { one }: { one: boolean }) {
   const p = conversationParticipants;
-  const conditions: SQL[] = [eq(p.userId, search.userId)];
-  if (search.conversationId !== undefined) conditions.push(eq(p.conversationId, search.conversationId));
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${p.activityAt}, ${p.conversationId}) < (${at.toISOString()}::timestamptz, ${id})`);
-  }
+  const conditions: SQL[] = [
+    sql`${p.userId} = ${sql.placeholder('userId')}::integer`,
+    sql`(${p.activityAt}, ${p.conversationId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+  ];
+  if (one) conditions.push(sql`${p.conversationId} = ${sql.placeholder('conversationId')}::integer`);
   return db
     .select({
       id: conversations.id,
@@ -49,15 +54,16 @@ export function findConversations(
     .innerJoin(users, eq(users.id, p.otherUserId))
     .where(and(...conditions))
     .orderBy(desc(p.activityAt), desc(p.conversationId))
-    .limit(search.take);
+    .limit(sql.placeholder('take'));
 }
 
 /** The caller's participation in a conversation (null when they are not in it). */
 export type Participation = LastMessageColumns & { otherUserId: number; unreadCount: number };
 
-export async function findParticipation(db: Executor, conversationId: number, userId: number): Promise<Participation | null> {
+/** The query of findParticipation (placeholders conversationId, userId; tests EXPLAIN it). */
+export function participationQuery(db: Executor) {
   const p = conversationParticipants;
-  const [row] = await db
+  return db
     .select({
       otherUserId: p.otherUserId,
       unreadCount: p.unreadCount,
@@ -67,8 +73,52 @@ export async function findParticipation(db: Executor, conversationId: number, us
     })
     .from(p)
     .innerJoin(conversations, eq(conversations.id, p.conversationId))
-    .where(and(eq(p.conversationId, conversationId), eq(p.userId, userId)))
+    .where(and(sql`${p.conversationId} = ${sql.placeholder('conversationId')}::integer`, sql`${p.userId} = ${sql.placeholder('userId')}::integer`))
     .limit(1);
+}
+
+/**
+ * A conversation's messages newest first, before a position (placeholders conversationId,
+ * beforeAt, beforeId, take): served by messages_conversation_created_idx.
+ */
+export function messagesQuery(db: Executor) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        sql`${messages.conversationId} = ${sql.placeholder('conversationId')}::integer`,
+        sql`(${messages.createdAt}, ${messages.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('take'));
+}
+
+const readStatements = preparedFor((db) => ({
+  conversations: conversationsQuery(db, { one: false }).prepare('messaging_conversations_page'),
+  participation: participationQuery(db).prepare('messaging_participation'),
+  messages: messagesQuery(db).prepare('messaging_messages_page'),
+}));
+
+/** The parameters of conversationsQuery. */
+export function conversationsParams(search: { userId: number; conversationId?: number; before?: CursorPosition; take: number }) {
+  return { userId: search.userId, conversationId: search.conversationId ?? 0, ...beforeParams(search.before), take: search.take };
+}
+
+/** A page of one person's conversations (prepared statement). */
+export function findConversations(db: Database, search: { userId: number; before?: CursorPosition; take: number }): Promise<ConversationListRow[]> {
+  return readStatements(db).conversations.execute(conversationsParams(search));
+}
+
+/** One conversation as it appears in the person's list (after starting one: not prepared). */
+export async function findListedConversation(db: Executor, userId: number, conversationId: number): Promise<ConversationListRow | null> {
+  const [row] = await conversationsQuery(db, { one: true }).execute(conversationsParams({ userId, conversationId, take: 1 }));
+  return row ?? null;
+}
+
+export async function findParticipation(db: Database, conversationId: number, userId: number): Promise<Participation | null> {
+  const [row] = await readStatements(db).participation.execute({ conversationId, userId });
   return row ?? null;
 }
 
@@ -200,30 +250,32 @@ export async function sendMessage(
   };
 }
 
-export async function markParticipantRead(db: Executor, conversationId: number, userId: number): Promise<void> {
-  const p = conversationParticipants;
-  await db
-    .update(p)
-    .set({ unreadCount: 0, lastReadAt: new Date() })
-    .where(and(eq(p.conversationId, conversationId), eq(p.userId, userId)));
+/** The caller read the conversation: their unread count goes back to 0 (prepared statement). */
+export async function markParticipantRead(db: Database, conversationId: number, userId: number): Promise<void> {
+  await markReadStatements(db).participant.execute({ conversationId, userId, at: new Date().toISOString() });
 }
 
-/** Messages newest first (served by messages_conversation_created_idx). */
-export function findMessages(
-  db: Executor,
-  search: { conversationId: number; before?: CursorPosition; take: number },
-): Promise<MessageRow[]> {
-  const conditions: SQL[] = [eq(messages.conversationId, search.conversationId)];
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${messages.createdAt}, ${messages.id}) < (${at.toISOString()}::timestamptz, ${id})`);
-  }
-  return db
-    .select()
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(search.take);
+const markReadStatements = preparedFor((db) => ({
+  participant: db
+    .update(conversationParticipants)
+    .set({ unreadCount: 0, lastReadAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      and(
+        sql`${conversationParticipants.conversationId} = ${sql.placeholder('conversationId')}::integer`,
+        sql`${conversationParticipants.userId} = ${sql.placeholder('userId')}::integer`,
+      ),
+    )
+    .prepare('messaging_mark_participant_read'),
+}));
+
+/** The parameters of messagesQuery. */
+export function messagesParams(search: { conversationId: number; before?: CursorPosition; take: number }) {
+  return { conversationId: search.conversationId, ...beforeParams(search.before), take: search.take };
+}
+
+/** A page of messages newest first (prepared statement). */
+export function findMessages(db: Database, search: { conversationId: number; before?: CursorPosition; take: number }): Promise<MessageRow[]> {
+  return readStatements(db).messages.execute(messagesParams(search));
 }
 
 /** True for an active account (people one can write to). */

@@ -19,14 +19,14 @@ import * as repository from './messaging.repository';
  * Only participants may see a conversation; for anyone else it does not exist (404, so ids of
  * other people's conversations reveal nothing).
  */
-async function requireParticipation(db: Executor, viewer: AuthUser, conversationId: number): Promise<repository.Participation> {
+async function requireParticipation(db: Database, viewer: AuthUser, conversationId: number): Promise<repository.Participation> {
   const participation = await repository.findParticipation(db, conversationId, viewer.id);
   if (!participation) throw notFound();
   return participation;
 }
 
 /** The caller's conversations, most recently active first. */
-export async function listConversations(db: Executor, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
+export async function listConversations(db: Database, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await repository.findConversations(db, { userId: viewer.id, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.activityAt, id: row.id }));
@@ -34,7 +34,7 @@ export async function listConversations(db: Executor, viewer: AuthUser, query: P
 }
 
 async function presentOneConversation(db: Executor, viewer: AuthUser, conversationId: number): Promise<Conversation> {
-  const [row] = await repository.findConversations(db, { userId: viewer.id, conversationId, take: 1 });
+  const row = await repository.findListedConversation(db, viewer.id, conversationId);
   if (!row) throw notFound();
   return presentConversation(row);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
-import { notifications, posts, users, type NotificationRow } from '../../db/schema/index';
+import { preparedFor, prepareRawStatement } from '../../db/prepared';
+import { notifications, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { UserSummaryRow } from '../users/users.presenter';
 
@@ -100,45 +100,56 @@ export async function markRead(db: Executor, userId: number, target: { ids: numb
   await db.update(notifications).set({ readAt: new Date() }).where(and(...conditions));
 }
 
-/** Unread message notifications of one conversation become read (the person opened it). */
-export async function markConversationRead(db: Executor, userId: number, conversationId: number): Promise<void> {
-  await db
+/** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
+export async function markConversationRead(db: Database, userId: number, conversationId: number): Promise<void> {
+  await markReadStatements(db).conversation.execute({ userId, conversationId, at: new Date().toISOString() });
+}
+
+const markReadStatements = preparedFor((db) => ({
+  conversation: db
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: sql`${sql.placeholder('at')}::timestamptz` })
     .where(
       and(
-        eq(notifications.userId, userId),
-        eq(notifications.conversationId, conversationId),
+        sql`${notifications.userId} = ${sql.placeholder('userId')}::integer`,
+        sql`${notifications.conversationId} = ${sql.placeholder('conversationId')}::integer`,
         eq(notifications.type, 'message'),
         isNull(notifications.readAt),
       ),
-    );
-}
-
-/** True when the same actor already has an unread notification of this type about this post. */
-export async function hasUnreadAbout(db: Executor, key: { userId: number; actorId: number; postId: number; type: string }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, key.userId),
-        eq(notifications.actorId, key.actorId),
-        eq(notifications.postId, key.postId),
-        eq(notifications.type, key.type),
-        isNull(notifications.readAt),
-      ),
     )
-    .limit(1);
-  return row !== undefined;
-}
+    .prepare('notifications_mark_conversation_read'),
+}));
 
-export async function findPostAuthorId(db: Executor, postId: number): Promise<number | null> {
-  const [row] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).limit(1);
-  return row?.userId ?? null;
-}
+/**
+ * The notification unless its recipient already has an unread one of the same type from the same
+ * actor about the same post (like, unlike, like again: one is enough), in one statement. Two
+ * simultaneous ones may both be stored; that is harmless.
+ */
+const insertUnlessUnreadStatement = sql`
+  insert into notifications (user_id, type, actor_id, post_id, text)
+  select ${sql.placeholder('userId')}::integer, ${sql.placeholder('type')}::text, ${sql.placeholder('actorId')}::integer,
+    ${sql.placeholder('postId')}::integer, ${sql.placeholder('text')}::text
+  where not exists (
+    select from notifications
+    where user_id = ${sql.placeholder('userId')}::integer and actor_id = ${sql.placeholder('actorId')}::integer
+      and post_id = ${sql.placeholder('postId')}::integer and type = ${sql.placeholder('type')}::text and read_at is null
+  )
+  returning id, created_at`;
 
-export async function findUserSummary(db: Executor, userId: number): Promise<UserSummaryRow | null> {
-  const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
+/** The SQL of insertUnlessUnread (tests EXPLAIN it). */
+export const insertUnlessUnreadSql = insertUnlessUnreadStatement;
+
+const postStatements = preparedFor((db) => ({
+  insertUnlessUnread: prepareRawStatement<{ id: number; created_at: string | Date }>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
+}));
+
+/** Stores a post notification unless an unread one of the same kind exists (see insertUnlessUnreadStatement); null then. */
+export async function insertUnlessUnread(
+  db: Database,
+  values: { userId: number; type: string; actorId: number; postId: number; text: string },
+): Promise<NotificationRow | null> {
+  const { rows } = await postStatements(db).insertUnlessUnread.execute(values);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };
 }

@@ -31,7 +31,7 @@ export async function markNotificationsRead(db: Executor, viewer: AuthUser, body
 }
 
 /** Message notifications of a conversation the person just opened are read too. */
-export async function markConversationNotificationsRead(db: Executor, userId: number, conversationId: number): Promise<void> {
+export async function markConversationNotificationsRead(db: Database, userId: number, conversationId: number): Promise<void> {
   await repository.markConversationRead(db, userId, conversationId);
 }
 
@@ -50,31 +50,42 @@ async function createNotification(
   return notification;
 }
 
-async function notifyAboutPost(
-  db: Database,
-  event: { postId: number; actorId: number; type: 'post_liked' | 'post_commented' },
-  sentence: (name: string) => string,
-): Promise<Notification | null> {
-  const authorId = await repository.findPostAuthorId(db, event.postId);
-  if (authorId === null || authorId === event.actorId) return null;
-  // Like, unlike, like again: one unread notification is enough.
-  if (event.type === 'post_liked' && (await repository.hasUnreadAbout(db, { userId: authorId, ...event }))) return null;
-  const actor = await repository.findUserSummary(db, event.actorId);
-  if (!actor) return null;
-  return createNotification(db, { userId: authorId, type: event.type, actorId: actor.id, postId: event.postId, text: sentence(nameOf(actor)) }, actor);
-}
-
 /**
  * Someone liked a post: its author is notified (not for their own likes, nor twice while the
- * first is unread). Call after the like committed (posts service).
+ * first is unread). Call after the like committed (posts service), which knows the author and
+ * the actor.
  */
-export function notifyPostLiked(db: Database, event: { postId: number; actorId: number }): Promise<Notification | null> {
-  return notifyAboutPost(db, { ...event, type: 'post_liked' }, (name) => `${name} liked your post.`);
+export async function notifyPostLiked(
+  db: Database,
+  event: { postId: number; authorId: number; actor: UserSummaryRow },
+): Promise<Notification | null> {
+  const { actor } = event;
+  if (event.authorId === actor.id) return null;
+  const row = await repository.insertUnlessUnread(db, {
+    userId: event.authorId,
+    type: 'post_liked',
+    actorId: actor.id,
+    postId: event.postId,
+    text: `${nameOf(actor)} liked your post.`,
+  });
+  if (!row) return null;
+  const notification = presentNotification({ ...row, actor });
+  publishRealtime(db, { kind: 'users', userIds: [event.authorId] }, { type: 'notification.created', data: notification });
+  return notification;
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
-export function notifyPostCommented(db: Database, event: { postId: number; actorId: number }): Promise<Notification | null> {
-  return notifyAboutPost(db, { ...event, type: 'post_commented' }, (name) => `${name} commented on your post.`);
+export async function notifyPostCommented(
+  db: Database,
+  event: { postId: number; authorId: number; actor: UserSummaryRow },
+): Promise<Notification | null> {
+  const { actor } = event;
+  if (event.authorId === actor.id) return null;
+  return createNotification(
+    db,
+    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} commented on your post.` },
+    actor,
+  );
 }
 
 /**

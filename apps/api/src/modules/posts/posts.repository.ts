@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
@@ -128,50 +128,140 @@ export async function insertPost(db: Executor, values: { userId: number; caption
   return row;
 }
 
+/** Placeholders of the like and comment statements, typed for PostgreSQL. */
+const input = {
+  postId: sql`${sql.placeholder('postId')}::integer`,
+  userId: sql`${sql.placeholder('userId')}::integer`,
+  text: sql`${sql.placeholder('text')}::text`,
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+};
+
+/** The acting person's summary columns, as the like and comment statements answer them. */
+type ActorColumns = {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  handle: string | null;
+  role: string;
+  image: string | null;
+};
+
+const actorColumns = sql`u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image`;
+
+function actorOf(userId: number, row: ActorColumns): UserSummaryRow {
+  return {
+    id: userId,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    handle: row.handle,
+    role: row.role,
+    image: row.image,
+  };
+}
+
 /**
- * Serialises toggles by the same person on the same post until the transaction ends (a
- * transaction-scoped advisory lock on the pair), so two simultaneous toggles act one after the
- * other instead of both seeing the same state. Toggles by different people never wait on each other.
+ * A whole like toggle in one statement (one round trip, one implicit transaction) on a live
+ * post: the like is removed when present, else added; likes_count moves by the rows actually
+ * removed or added. It answers what it did, the new count, the post's author and the actor's
+ * summary (for the notification); no row when the post is missing or deleted.
+ *
+ * Simultaneous toggles by one person on one post queue on the like row (the delete waits for
+ * a removal in progress, the insert for an addition in progress), so they act one after the
+ * other: a toggle that finds the row removed meanwhile adds it again. Only one case does
+ * nothing: the like row was added by a toggle that committed after this statement began (not
+ * visible to it, so not removed; there, so not added). toggleLike then runs the statement again,
+ * which sees that row and removes it.
  */
-export async function lockLikeToggle(db: Executor, postId: number, userId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${postId}::int, ${userId}::int)`);
+const likeToggleStatement = sql`
+  with post as (
+    select id, user_id from posts where id = ${input.postId} and deleted_at is null
+  ),
+  removed as (
+    delete from post_likes where post_id = (select id from post) and user_id = ${input.userId}
+    returning post_id
+  ),
+  added as (
+    insert into post_likes (post_id, user_id)
+    select id, ${input.userId} from post where not exists (select from removed)
+    on conflict do nothing
+    returning post_id
+  ),
+  counted as (
+    update posts set likes_count = likes_count + (select count(*) from added) - (select count(*) from removed)
+    where id = (select id from post) and (exists (select from added) or exists (select from removed))
+    returning likes_count
+  )
+  select post.user_id as author_id, exists (select from added) as added, exists (select from removed) as removed,
+    (select likes_count from counted) as likes_count, ${actorColumns}
+  from post, users u
+  where u.id = ${input.userId}`;
+
+type LikeToggleRow = ActorColumns & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
+
+/**
+ * A comment on a live post and its count, in one statement: counting first locks the post row,
+ * so a comment never lands on a post deleted meanwhile (the update re-checks deleted_at and the
+ * insert then has no row to add). Answers the comment, the post's author and the commenter's
+ * summary; no row when the post is missing or deleted.
+ */
+const commentStatement = sql`
+  with post as (
+    update posts set comments_count = comments_count + 1
+    where id = ${input.postId} and deleted_at is null
+    returning id, user_id
+  ),
+  comment as (
+    insert into comments (post_id, user_id, text, created_at)
+    select id, ${input.userId}, ${input.text}, ${input.at} from post
+    returning id
+  )
+  select comment.id, post.user_id as author_id, ${actorColumns}
+  from comment, post, users u
+  where u.id = ${input.userId}`;
+
+type CommentStatementRow = ActorColumns & { id: number; author_id: number };
+
+const writeStatements = preparedFor((db) => ({
+  likeToggle: prepareRawStatement<LikeToggleRow>(db, 'posts_like_toggle', likeToggleStatement),
+  comment: prepareRawStatement<CommentStatementRow>(db, 'posts_comment', commentStatement),
+}));
+
+/** The SQL of the like toggle and comment statements (tests EXPLAIN them). */
+export const postWriteStatements = { likeToggle: likeToggleStatement, comment: commentStatement };
+
+/** What one run of the like toggle statement did. */
+export type LikeToggle =
+  | { outcome: 'missing' }
+  | { outcome: 'raced' }
+  | { outcome: 'liked' | 'unliked'; likesCount: number; authorId: number; actor: UserSummaryRow };
+
+/** Runs the like toggle statement once (see likeToggleStatement). */
+export async function toggleLikeOnce(db: Database, postId: number, userId: number): Promise<LikeToggle> {
+  const { rows } = await writeStatements(db).likeToggle.execute({ postId, userId });
+  const row = rows[0];
+  if (!row) return { outcome: 'missing' };
+  if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
+  return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: actorOf(userId, row) };
 }
 
-/** Adds the like; true when it was new. */
-export async function insertLike(db: Executor, postId: number, userId: number): Promise<boolean> {
-  const rows = await db.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });
-  return rows.length > 0;
-}
+/** A stored comment, its post's author and the commenter. */
+export type AddedComment = { comment: CommentListRow; authorId: number };
 
-/** Removes the like; the number of rows removed (0 or 1). */
-export async function deleteLike(db: Executor, postId: number, userId: number): Promise<number> {
-  const rows = await db
-    .delete(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning({ postId: postLikes.postId });
-  return rows.length;
-}
-
-/** Adds delta to a live post's counter; the new value, or null when the post is gone. */
-export async function bumpCounter(
-  db: Executor,
-  postId: number,
-  counter: 'likesCount' | 'commentsCount',
-  delta: number,
-): Promise<number | null> {
-  const column = posts[counter];
-  const [row] = await db
-    .update(posts)
-    .set({ [counter]: sql`${column} + ${delta}` })
-    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
-    .returning({ value: column });
-  return row?.value ?? null;
-}
-
-export async function insertComment(db: Executor, values: { postId: number; userId: number; text: string }): Promise<CommentRow> {
-  const [row] = await db.insert(comments).values(values).returning();
-  if (!row) throw new Error('insertComment: no row returned');
-  return row;
+/** Adds a comment (see commentStatement); null when the post is missing or deleted. */
+export async function addComment(
+  db: Database,
+  values: { postId: number; userId: number; text: string; createdAt: Date },
+): Promise<AddedComment | null> {
+  const { rows } = await writeStatements(db).comment.execute({ ...values, at: values.createdAt.toISOString() });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: actorOf(values.userId, row) },
+    authorId: row.author_id,
+  };
 }
 
 /** A comment with its author. */

@@ -1,7 +1,7 @@
 import type { Comment, CommentPage, LikeResult, PageQuery, Post, PostPage } from '@alumlink/contract';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden, notFound, postgresErrorCode } from '../../lib/errors';
+import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import type { MediaStorage } from '../../lib/storage/index';
@@ -58,42 +58,41 @@ export async function createPost(
 }
 
 /**
- * Likes or unlikes. The like row and likes_count change in one transaction, the count by the
- * rows actually inserted or deleted, so concurrent toggles keep them equal.
+ * How many times a toggle runs its statement when simultaneous toggles by the same person on the
+ * same post keep taking effect before it (each retry follows one that did).
+ */
+const LIKE_TOGGLE_ATTEMPTS = 50;
+
+/**
+ * Likes or unlikes, in one statement (repository.toggleLikeOnce): the like row and likes_count
+ * change together, the count by the rows actually added or removed, so concurrent toggles keep
+ * them equal, and simultaneous toggles by one person act one after the other.
  */
 export async function toggleLike(db: Database, user: AuthUser, postId: number): Promise<LikeResult> {
-  if (!(await repository.findLivePost(db, postId))) throw postNotFound();
-  try {
-    const result = await db.transaction(async (tx) => {
-      await repository.lockLikeToggle(tx, postId, user.id);
-      const liked = await repository.insertLike(tx, postId, user.id);
-      const delta = liked ? 1 : -(await repository.deleteLike(tx, postId, user.id));
-      const likesCount = await repository.bumpCounter(tx, postId, 'likesCount', delta);
-      // Deleted meanwhile: throwing rolls the like back.
-      if (likesCount === null) throw postNotFound();
-      return { liked, likes_count: likesCount };
-    });
-    if (result.liked) await notifyPostLiked(db, { postId, actorId: user.id });
-    return result;
-  } catch (error) {
-    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw postNotFound();
-    throw error;
+  for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {
+    let toggle: repository.LikeToggle;
+    try {
+      toggle = await repository.toggleLikeOnce(db, postId, user.id);
+    } catch (error) {
+      // The post was removed for good (its author deleted) while the like was being added.
+      if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw postNotFound();
+      throw error;
+    }
+    if (toggle.outcome === 'missing') throw postNotFound();
+    if (toggle.outcome === 'raced') continue;
+    const liked = toggle.outcome === 'liked';
+    if (liked) await notifyPostLiked(db, { postId, authorId: toggle.authorId, actor: toggle.actor });
+    return { liked, likes_count: toggle.likesCount };
   }
+  throw conflict('Too many simultaneous changes to this like. Please try again.');
 }
 
-/** Adds a comment and counts it on the post, in one transaction. */
+/** Adds a comment and counts it on the post, in one statement; notifies the post's author. */
 export async function addComment(db: Database, user: AuthUser, postId: number, text: string): Promise<Comment> {
-  const commentId = await db.transaction(async (tx) => {
-    // Counting first locks the live post, so a comment never lands on a deleted one.
-    const commentsCount = await repository.bumpCounter(tx, postId, 'commentsCount', 1);
-    if (commentsCount === null) throw postNotFound();
-    const row = await repository.insertComment(tx, { postId, userId: user.id, text });
-    return row.id;
-  });
-  await notifyPostCommented(db, { postId, actorId: user.id });
-  const [row] = await repository.findComments(db, { postId, commentId, take: 1 });
-  if (!row) throw postNotFound();
-  return presentComment(row);
+  const added = await repository.addComment(db, { postId, userId: user.id, text, createdAt: new Date() });
+  if (!added) throw postNotFound();
+  await notifyPostCommented(db, { postId, authorId: added.authorId, actor: added.comment.author });
+  return presentComment(added.comment);
 }
 
 /** Comments of a live post, oldest first. */

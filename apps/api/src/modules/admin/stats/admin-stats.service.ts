@@ -1,8 +1,7 @@
 import { ADMIN_ACTIVITY_DAYS, type AdminStats } from '@alumlink/contract';
-import type { Executor } from '../../../db/client';
-import { readDailyStats, readStatCounters } from './admin-stats.repository';
+import type { Database } from '../../../db/client';
+import { readStats } from './admin-stats.repository';
 
-const COUNTER_KEYS = ['users_total', 'users_AD', 'users_TR', 'users_IN', 'users_AL', 'posts', 'referrals_open', 'referrals_closed'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC days from `days - 1` days ago to today, oldest first, as YYYY-MM-DD. */
@@ -12,12 +11,10 @@ export function lastUtcDays(now: Date, days: number): string[] {
 }
 
 /** Dashboard numbers from the trigger-kept counters: a handful of rows at any size. */
-export async function readAdminStats(db: Executor, now = new Date()): Promise<AdminStats> {
+export async function readAdminStats(db: Database, now = new Date()): Promise<AdminStats> {
   const days = lastUtcDays(now, ADMIN_ACTIVITY_DAYS);
-  const [counterRows, dayRows] = [await readStatCounters(db, COUNTER_KEYS), await readDailyStats(db, days[0] ?? '', ['signups', 'posts'])];
-  const counters = new Map(counterRows.map((row) => [row.key, row.value]));
+  const { counters, perDay } = await readStats(db, days[0] ?? '');
   const counter = (key: string) => counters.get(key) ?? 0;
-  const perDay = new Map(dayRows.map((row) => [`${row.day}|${row.key}`, row.value]));
   return {
     users: { total: counter('users_total'), AD: counter('users_AD'), TR: counter('users_TR'), IN: counter('users_IN'), AL: counter('users_AL') },
     posts: counter('posts'),

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { preparedFor, prepareRawStatement } from '../../../db/prepared';
 import { statCounters, users, type UserRow } from '../../../db/schema/index';
 import { likeContains } from '../../../lib/pagination';
 
@@ -66,19 +67,91 @@ export function usersQuery(db: Executor, filters: UserFilters, page: UserPage) {
     .limit(page.take);
 }
 
-/** count(*) of the people matching a text search (bounded by the trigram indexes). */
-export async function countUsers(db: Executor, filters: UserFilters): Promise<number> {
-  const [row] = await countUsersQuery(db, filters);
-  return row?.total ?? 0;
+/** Placeholders of the search statement, typed for PostgreSQL. */
+const input = {
+  contains: sql`${sql.placeholder('contains')}::text`,
+  id: sql`${sql.placeholder('id')}::integer`,
+  role: sql`${sql.placeholder('role')}::text`,
+  afterId: sql`${sql.placeholder('afterId')}::integer`,
+  take: sql`${sql.placeholder('take')}::integer`,
+};
+
+/**
+ * A search page and its total in one statement (placeholders of searchUsersParams): the
+ * matches (trigram indexes for the substrings, the primary key for the id; the role, if any,
+ * filters them) are found once, in one pass over their rows, and both counted and cut to the
+ * page (ids after `afterId`, by id). Walking users_pkey instead would read every person before
+ * the page's last match, all of them for a rare name. One row with null columns but the total
+ * when the page is empty.
+ */
+export const searchUsersStatement = sql`
+  with matches as materialized (
+    select id from users
+    where (lower(first_name) like ${input.contains} or lower(last_name) like ${input.contains}
+        or lower(email) like ${input.contains} or id = ${input.id})
+      and (${input.role} is null or role = ${input.role})
+  ),
+  page as (
+    select id from matches where id > ${input.afterId} order by id limit ${input.take}
+  )
+  select (select count(*) from matches)::integer as total,
+    u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_staff, u.is_active, u.created_at, u.image
+  from (select) as one
+  left join (page join users u on u.id = page.id) on true
+  order by u.id`;
+
+type SearchRow = {
+  total: number;
+  id: number | null;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  is_staff: boolean;
+  is_active: boolean;
+  created_at: string | Date;
+  image: string | null;
+};
+
+const statements = preparedFor((db) => ({ search: prepareRawStatement<SearchRow>(db, 'admin_users_search', searchUsersStatement) }));
+
+/** The placeholders of searchUsersStatement. */
+export function searchUsersParams(filters: UserFilters & { text: string }, page: UserPage) {
+  return {
+    contains: likeContains(filters.text),
+    // 0 matches no one (ids start at 1).
+    id: filters.id ?? 0,
+    role: filters.role ?? null,
+    afterId: page.afterId ?? 0,
+    take: page.take,
+  };
 }
 
-/** The query of countUsers, unexecuted (tests EXPLAIN it). */
-export function countUsersQuery(db: Executor, filters: UserFilters) {
-  const conditions = filterConditions(filters);
-  return db
-    .select({ total: count() })
-    .from(users)
-    .where(conditions.length > 0 ? and(...conditions) : undefined);
+/** A page of people matching a text search, by id, and the total matching (searchUsersStatement). */
+export async function searchUsers(
+  db: Database,
+  filters: UserFilters & { text: string },
+  page: UserPage,
+): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const { rows } = await statements(db).search.execute(searchUsersParams(filters, page));
+  const people: AdminUserRow[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    people.push({
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      isStaff: row.is_staff,
+      isActive: row.is_active,
+      createdAt: new Date(row.created_at),
+      image: row.image,
+    });
+  }
+  return { rows: people, total: rows[0]?.total ?? 0 };
 }
 
 /** Running totals kept by the stats triggers (missing keys count as 0). */

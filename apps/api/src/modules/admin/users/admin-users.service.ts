@@ -41,26 +41,30 @@ function filtersOf(query: { q?: string; role?: Role }): repository.UserFilters {
   return filters;
 }
 
-/**
- * `count` without a search comes from the trigger-kept counters (cheap at any size); with one it
- * is a count(*) bounded by the trigram indexes.
- */
-async function countMatching(db: Database, filters: repository.UserFilters): Promise<number> {
-  if (filters.text !== undefined) return repository.countUsers(db, filters);
-  const key = filters.role === undefined ? 'users_total' : `users_${filters.role}`;
+/** `count` without a search comes from the trigger-kept counters (cheap at any size). */
+async function countByRole(db: Database, role: Role | undefined): Promise<number> {
+  const key = role === undefined ? 'users_total' : `users_${role}`;
   const counters = await repository.readCounters(db, [key]);
   return counters.get(key) ?? 0;
 }
 
-/** People ordered by id, filtered by `q` and `role`, with the total matching. */
+/**
+ * People ordered by id, filtered by `q` and `role`, with the total matching: a search finds
+ * its page and its total in one statement; the whole list (or one role's) walks the primary key.
+ */
 export async function listUsers(db: Database, query: AdminUsersFilter): Promise<AdminUserPage> {
   const filters = filtersOf(query);
   const afterId = query.cursor ? decodeIdCursor(query.cursor) : undefined;
-  const rows = await repository.findUsers(db, filters, { afterId, take: query.limit + 1 });
+  const page = { afterId, take: query.limit + 1 };
+  const { text } = filters;
+  const { rows, total } =
+    text === undefined
+      ? { rows: await repository.findUsers(db, filters, page), total: await countByRole(db, query.role) }
+      : await repository.searchUsers(db, { ...filters, text }, page);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeIdCursor(last.id) : null;
-  return { results: items.map(presentAdminUser), next, count: await countMatching(db, filters) };
+  return { results: items.map(presentAdminUser), next, count: total };
 }
 
 async function loadActor(db: Database, actor: AuthUser) {

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, explain, type TestApp } from '../../test/index';
+import { insertUnlessUnreadSql } from '../notifications/notifications.repository';
+import { postWriteStatements } from './posts.repository';
+
+// Proves the like toggle and the comment (prepared statements) touch one post, one like row and
+// one person by index on large tables (5,000 people, posts, likes, comments and notifications, analysed).
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.execute(sql`
+    insert into users (email, username, password_hash, first_name, last_name, email_verified_at)
+    select 'bulk' || g || '@example.com', 'bulk' || g, 'x', 'F' || g, 'L' || g, now() from generate_series(1, 5000) g`);
+  await t.db.execute(sql`
+    insert into posts (user_id, caption, image, created_at)
+    select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);
+  await t.db.execute(sql`insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id <= 500`);
+  await t.db.execute(sql`insert into comments (post_id, user_id, text) select id, user_id, 'nice' from posts`);
+  // Ten unread like notifications per person.
+  await t.db.execute(sql`
+    insert into notifications (user_id, type, actor_id, post_id, text)
+    select p.user_id, 'post_liked', 1 + (p.id * 7 + r) % 5000, p.id, 'liked' from posts p, generate_series(1, 10) r`);
+  await t.db.execute(sql`vacuum analyze`);
+}, 120_000);
+afterAll(() => t.close());
+
+const params = { postId: 1234, userId: 77, text: 'Nice', at: new Date().toISOString() };
+const HOT_SCANS = /Seq Scan on (posts|post_likes|comments|users|notifications)\b/;
+
+describe('like and comment query plans on large tables', () => {
+  it('the like toggle reads and writes by primary keys (custom and generic plans)', async () => {
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, postWriteStatements.likeToggle, { placeholders: params, generic });
+      expect(plan, `generic=${generic}`).toMatch(/posts_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/post_likes_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
+      expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
+    }
+  });
+
+  it('a comment locks its post by primary key (custom and generic plans)', async () => {
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, postWriteStatements.comment, { placeholders: params, generic });
+      expect(plan, `generic=${generic}`).toMatch(/posts_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
+      expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
+    }
+  });
+
+  // Bounded by the recipient's unread notifications (notifications_user_unread_idx), not by an index on the post.
+  it("the like notification looks for an unread one among its recipient's by index (custom and generic plans)", async () => {
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, insertUnlessUnreadSql, {
+        placeholders: { userId: 1234, type: 'post_liked', actorId: 77, postId: 1234, text: 'liked' },
+        generic,
+      });
+      expect(plan, `generic=${generic}`).toMatch(/notifications_user_(unread|created)_idx/);
+      expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
+    }
+  });
+});
