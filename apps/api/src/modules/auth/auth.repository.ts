@@ -17,10 +17,6 @@ export async function findRefreshSessionForUpdate(db: Executor, tokenHash: strin
   return row ?? null;
 }
 
-export async function markRotated(db: Executor, id: number, replacedBy: number, now: Date): Promise<void> {
-  await db.update(refreshSessions).set({ revokedAt: now, replacedBy }).where(eq(refreshSessions.id, id));
-}
-
 export async function revokeFamily(db: Executor, family: string, now: Date): Promise<void> {
   await db
     .update(refreshSessions)

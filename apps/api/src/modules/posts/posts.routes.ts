@@ -100,7 +100,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['posts'],
         summary: 'Likes or unlikes the post (a toggle)',
         params: idParamsSchema,
-        response: { 200: likeResultSchema, ...errors },
+        // 409: the person's own simultaneous toggles kept overtaking this one (see toggleLike).
+        response: { 200: likeResultSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => service.toggleLike(app.db, request.user, request.params.id),
