@@ -140,7 +140,7 @@ describe('social core', () => {
     await phonePage.getByRole('button', { name: 'More', exact: true }).click();
     await phonePage.getByRole('menuitem', { name: 'Referrals' }).click();
     await phonePage.waitForURL('**/user/referrals');
-    await phonePage.getByRole('heading', { name: 'Referrals' }).waitFor();
+    await phonePage.getByRole('heading', { name: 'Referrals', exact: true }).waitFor();
     await phone.close();
   });
 });

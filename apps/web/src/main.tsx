@@ -1,5 +1,6 @@
 import { applyTheme, followSystemTheme } from './lib/theme';
 import { StrictMode } from 'react';
+import { config as configureZod } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -8,6 +9,10 @@ import { paths } from './config/paths';
 import { setSessionExpiredHandler } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
+
+// The content security policy forbids eval: zod must not even probe for it (its `new Function`
+// test is reported by the browser as a CSP violation). Before any schema parses.
+configureZod({ jitless: true });
 
 // Before the first React render so the page never flashes the wrong theme.
 applyTheme();

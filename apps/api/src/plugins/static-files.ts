@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,33 @@ import { NOT_FOUND_BODY } from '../lib/error-handler';
 export const SERVER_PATH_PREFIXES = new Set(['api', 'social', 'users', 'ws', 'media', 'dev', 'alumlink', 'healthz', 'readyz']);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The web build's copies of index.html for single pages (apps/web/build/route-pages.ts), which also
+ * preload that page's code: dist/route-html/login.html is the page /login, index.html the root.
+ */
+const ROUTE_HTML_DIR = 'route-html';
+
+/** Page path → file (relative to the dist folder) of each page with its own HTML; empty without any. */
+function routeHtmlFiles(webDistDir: string): Map<string, string> {
+  const dir = path.join(webDistDir, ROUTE_HTML_DIR);
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    const page = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+    pages.set(page === '/index' ? '/' : page, `${ROUTE_HTML_DIR}/${file.split(path.sep).join('/')}`);
+  }
+  return pages;
+}
+
+/** The request's path without query and trailing slashes ('/login/?x' → '/login'). */
+function pagePath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  let end = pathname.length;
+  while (end > 1 && pathname[end - 1] === '/') end -= 1;
+  return pathname.slice(0, end);
+}
 
 function firstSegment(url: string): string {
   const pathname = url.split('?')[0] ?? '';
@@ -26,8 +53,10 @@ function wantsSpaPage(request: FastifyRequest): boolean {
 
 /**
  * Media uploads at /media/ (immutable: keys are content-addressed), the built SPA when
- * config.webDistDir exists (hashed /assets/* cached for a year, index.html never cached), and
- * the not-found handler: index.html for page navigations, `{detail, code}` 404 otherwise.
+ * config.webDistDir exists (hashed /assets/* cached for a year, index.html never cached; brotli or
+ * gzip files precompressed at build time when accepted), and
+ * the not-found handler: index.html for page navigations (the page's own copy from route-html/ when
+ * the build made one), `{detail, code}` 404 otherwise.
  */
 export async function registerStaticFiles(app: FastifyInstance, config: AppConfig): Promise<void> {
   mkdirSync(config.mediaDir, { recursive: true });
@@ -53,6 +82,11 @@ export async function registerStaticFiles(app: FastifyInstance, config: AppConfi
       index: false,
       dotfiles: 'deny',
       cacheControl: false,
+      // The web build writes file.br and file.gz next to each text file (apps/web/build/precompress.ts):
+      // sent as they are when the client accepts them (with Vary: accept-encoding), identity otherwise.
+      // They are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', `${ROUTE_HTML_DIR}/**`],
       setHeaders: (reply, filePath) => {
         const relative = path.relative(config.webDistDir, filePath).split(path.sep).join('/');
         reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -60,9 +94,11 @@ export async function registerStaticFiles(app: FastifyInstance, config: AppConfi
     });
   }
 
+  const pageFiles = hasWebApp ? routeHtmlFiles(config.webDistDir) : new Map<string, string>();
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasWebApp && wantsSpaPage(request)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      const file = pageFiles.get(pagePath(request.url)) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
     }
     return reply.status(404).send(NOT_FOUND_BODY);
   });

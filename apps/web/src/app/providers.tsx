@@ -1,13 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+/**
+ * The toasts' container, loaded after the first render: no page needs it to show, and toasts
+ * raised before it arrives wait in react-hot-toast's store until it mounts.
+ */
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 /** App-wide providers. Toasts: top-right with react-hot-toast's default durations (the specification's). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" />
+      </Suspense>
     </QueryClientProvider>
   );
 }

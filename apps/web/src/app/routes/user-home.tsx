@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import type { DashboardLayout } from '@alumlink/contract';
 import { Feed } from '@/features/posts';
 import { useSettings } from '@/features/settings';
-import { WhatsNewPanel } from '@/features/whats-new';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+/** Shown on wide screens only: phones neither download its code nor ask for its data. */
+const WhatsNewPanel = lazy(() => import('@/features/whats-new').then((m) => ({ default: m.WhatsNewPanel })));
+/** Tailwind's lg breakpoint, where the second column appears. */
+const WIDE_SCREEN = '(min-width: 64rem)';
 
 /**
  * How the feed looks for each dashboard layout of Settings: Grid keeps the full cards, List turns
@@ -10,14 +16,15 @@ import { cn } from '@/lib/cn';
  */
 const FEED_LAYOUT_CLASSES: Record<DashboardLayout, string> = {
   Grid: '',
-  List: '[&_ul[aria-label=Posts]]:space-y-2 [&_[role=article]_img[alt^=Image]]:max-h-56',
+  List: '[&_ul[aria-label=Posts]]:space-y-2 [&_[role=article]_[data-post-image]]:max-h-56',
   Compact:
-    '[&_ul[aria-label=Posts]]:space-y-1.5 [&_[role=article]]:text-sm [&_[role=article]_p]:text-sm [&_[role=article]_img[alt^=Image]]:max-h-36',
+    '[&_ul[aria-label=Posts]]:space-y-1.5 [&_[role=article]]:text-sm [&_[role=article]_p]:text-sm [&_[role=article]_[data-post-image]]:max-h-36',
 };
 
-/** /user: the feed with the 'What's New' column beside it on wide screens, under it on phones. */
+/** /user: the feed with the 'What's New' column beside it on wide screens. */
 export function UserHomePage() {
   const settings = useSettings();
+  const wide = useMediaQuery(WIDE_SCREEN);
   const layout = settings.data?.dashboard_layout ?? 'Grid';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -25,7 +32,11 @@ export function UserHomePage() {
         <Feed />
       </div>
       <div className="hidden lg:block">
-        <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-(--radius-card)">{settings.isPending ? null : <WhatsNewPanel widgets={settings.data?.widgets} />}</div>
+        {wide ? (
+          <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-(--radius-card)">
+            <Suspense fallback={null}>{settings.isPending ? null : <WhatsNewPanel widgets={settings.data?.widgets} />}</Suspense>
+          </div>
+        ) : null}
       </div>
     </div>
   );

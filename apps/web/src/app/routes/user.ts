@@ -2,7 +2,11 @@ import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireUser } from '../guards';
 
-/** The user area (/user/*): guard, then the lazily loaded shell, then its pages (each its own chunk). */
+/**
+ * The user area (/user/*): guard, then the lazily loaded shell, then its pages (each its own chunk).
+ * Pages are imported from their own modules, not from their feature's index: the shell imports
+ * hooks from those indexes, and a lazily imported index would put the whole page in the shell's load.
+ */
 export const userRoutes: RouteObject = {
   path: paths.user.root,
   Component: RequireUser,
@@ -14,10 +18,10 @@ export const userRoutes: RouteObject = {
         { path: paths.user.profile, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
         { path: paths.user.profileOf, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
         { path: paths.user.messages, lazy: () => import('@/features/messaging/pages/messages-page').then((m) => ({ Component: m.MessagesPage })) },
-        { path: paths.user.jobs, lazy: () => import('@/features/jobs').then((m) => ({ Component: m.JobsPage })) },
-        { path: paths.user.referrals, lazy: () => import('@/features/referrals').then((m) => ({ Component: m.ReferralsPage })) },
-        { path: paths.user.settings, lazy: () => import('@/features/settings').then((m) => ({ Component: m.SettingsPage })) },
-        { path: paths.user.events, lazy: () => import('@/features/events').then((m) => ({ Component: m.UserEventsPage })) },
+        { path: paths.user.jobs, lazy: () => import('@/features/jobs/pages/jobs-page').then((m) => ({ Component: m.JobsPage })) },
+        { path: paths.user.referrals, lazy: () => import('@/features/referrals/pages/referrals-page').then((m) => ({ Component: m.ReferralsPage })) },
+        { path: paths.user.settings, lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+        { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, isTwoFactorChallenge, loginResponseSchema, tokenPairSchema, type User } from '@alumlink/contract';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
 import { clearAllStorage, setStoredUser, setTokens } from '@/lib/storage';
@@ -39,21 +39,16 @@ export async function verifyTwoFactor(input: { email: string; otp: string }): Pr
   return completeSignIn(tokens);
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      if (result.status === 'signed-in') queryClient.setQueryData(authKeys.me(), result.user);
-    },
-  });
+/** Puts the signed-in profile in the query cache, where the app reads the current person from. */
+export function cacheSignedInUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(authKeys.me(), user);
 }
 
 export function useVerifyTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyTwoFactor,
-    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+    onSuccess: (user) => cacheSignedInUser(queryClient, user),
   });
 }
 

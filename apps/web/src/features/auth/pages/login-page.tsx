@@ -1,15 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '@alumlink/contract';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { homeHrefFor, paths } from '@/config/paths';
-import { loginErrorMessage, useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
-import { TwoFactorStep } from '../components/two-factor-step';
-import { loginFormSchema, type LoginFormInput, type LoginFormOutput } from '../schemas';
+
+/** Only after the server asks for the e-mailed code. */
+const TwoFactorStep = lazy(() => import('../components/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
+
+/**
+ * The code behind the form: its rules and the sign-in calls, with the contract's zod schemas they
+ * need. The page shows without them; they are fetched when the person starts filling the form (and
+ * at the latest on submit), so the sign-in page loads about as little as the landing page.
+ */
+function loadSignIn() {
+  return Promise.all([import('../api/login'), import('../schemas')]);
+}
 
 const linkClasses = 'rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -26,32 +34,43 @@ function destinationAfterSignIn(user: User, from: unknown): string {
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const from: unknown = (location.state as { from?: unknown } | null)?.from;
-  const login = useLogin();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const [challenge, setChallenge] = useState<{ email: string; detail: string } | null>(null);
-  const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
 
   const handleSignedIn = async (user: User) => {
     await navigate(destinationAfterSignIn(user, from), { replace: true });
   };
 
-  const handleValidSubmit = async (credentials: LoginFormOutput) => {
-    setServerError(null);
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setMessage(null);
+    setPending(true);
     try {
-      const result = await login.mutateAsync(credentials);
-      if (result.status === 'two-factor') setChallenge({ email: result.email, detail: result.detail });
-      else await handleSignedIn(result.user);
-    } catch (error) {
-      setServerError(loginErrorMessage(error));
+      const [{ cacheSignedInUser, login, loginErrorMessage }, { loginFormSchema }] = await loadSignIn();
+      const form = loginFormSchema.safeParse({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
+      if (!form.success) {
+        setMessage(form.error.issues[0]?.message ?? null);
+        return;
+      }
+      try {
+        const result = await login(form.data);
+        if (result.status === 'two-factor') {
+          setChallenge({ email: result.email, detail: result.detail });
+          return;
+        }
+        cacheSignedInUser(queryClient, result.user);
+        await handleSignedIn(result.user);
+      } catch (error) {
+        setMessage(loginErrorMessage(error));
+      }
+    } finally {
+      setPending(false);
     }
   };
-
-  const message = form.formState.errors.root?.message ?? serverError;
 
   return (
     <AuthCard
@@ -67,27 +86,29 @@ export function LoginPage() {
       }
     >
       {challenge ? (
-        <TwoFactorStep email={challenge.email} detail={challenge.detail} onSignedIn={handleSignedIn} onBack={() => setChallenge(null)} />
+        <Suspense fallback={null}>
+          <TwoFactorStep email={challenge.email} detail={challenge.detail} onSignedIn={handleSignedIn} onBack={() => setChallenge(null)} />
+        </Suspense>
       ) : (
-      <form noValidate onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-5">
-        {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-        <Field label="Email">
-          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...form.register('email')} />
-        </Field>
-        <div className="space-y-1.5">
-          <Field label="Password">
-            <PasswordInput autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadSignIn()} className="space-y-5">
+          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          <Field label="Email">
+            <Input name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
           </Field>
-          <div className="text-right text-sm">
-            <Link to={paths.forgotPassword} className={linkClasses}>
-              Forgot password?
-            </Link>
+          <div className="space-y-1.5">
+            <Field label="Password">
+              <PasswordInput name="password" autoComplete="current-password" placeholder="Your password" />
+            </Field>
+            <div className="text-right text-sm">
+              <Link to={paths.forgotPassword} className={linkClasses}>
+                Forgot password?
+              </Link>
+            </div>
           </div>
-        </div>
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          Sign in
-        </Button>
-      </form>
+          <Button type="submit" size="lg" className="w-full" loading={pending}>
+            Sign in
+          </Button>
+        </form>
       )}
     </AuthCard>
   );

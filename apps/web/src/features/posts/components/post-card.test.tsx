@@ -39,18 +39,19 @@ describe('PostCard', () => {
     expect(anonymous.querySelector('img')).toHaveAttribute('src', '/default-avatar.svg');
   });
 
-  it('shows the caption as plain text and the image with its layout hints', async () => {
+  it('shows the caption as plain text and the image in a fixed 4:3 box (nothing moves when it loads)', async () => {
     const post = buildPost({ caption: '<b>not bold</b>', image: '/media/posts/x.webp' });
     serveFeed(post);
     renderFeed();
     const card = await screen.findByRole('article');
     expect(within(card).getByText('<b>not bold</b>')).toBeInTheDocument();
     const image = within(card).getByRole('img', { name: /image shared by/i });
-    expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
-    expect(image.className).toContain('max-h-[400px]');
     expect(image.className).toContain('object-contain');
+    const box = image.parentElement;
+    expect(box?.className).toContain('aspect-[4/3]');
+    expect(box?.className).toContain('max-h-[400px]');
   });
 
   it('changes the like count only once the server has answered', async () => {

@@ -10,12 +10,16 @@ import { CommentsPanel } from './comments-panel';
 import { DeletePostDialog } from './delete-post-dialog';
 import { LikeButton } from './like-button';
 
-/** Intrinsic size hint so the page does not jump while the image loads (CSS keeps the real ratio). */
+/** Intrinsic size hint of the image; its box has a fixed 4:3 ratio, so nothing moves when it loads. */
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 600;
 
-/** One post of the feed: author, caption (plain text), image, likes, comments and, for its author, Delete. */
-export function PostCard({ post, currentUserId }: { post: Post; currentUserId: number | null }) {
+/**
+ * One post of the feed: author, caption (plain text), image, likes, comments and, for its author, Delete.
+ * `priority`: the image is likely the largest thing on screen at load (the first post): fetched at
+ * once and first instead of lazily.
+ */
+export function PostCard({ post, currentUserId, priority = false }: { post: Post; currentUserId: number | null; priority?: boolean }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const name = displayName(post.user);
@@ -45,15 +49,16 @@ export function PostCard({ post, currentUserId }: { post: Post; currentUserId: n
       </header>
       {post.caption ? <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p> : null}
       {post.image ? (
-        <div className="mt-3 flex justify-center border-y border-border bg-surface-muted">
+        <div data-post-image className="mt-3 aspect-[4/3] max-h-[400px] w-full border-y border-border bg-surface-muted">
           <img
             src={post.image}
             alt={`Image shared by ${name}`}
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
-            className="h-auto max-h-[400px] w-full object-contain"
+            className="size-full object-contain"
           />
         </div>
       ) : null}

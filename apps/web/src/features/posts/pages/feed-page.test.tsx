@@ -63,6 +63,20 @@ describe('Feed', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it("fetches the first post's image at once and with high priority (the likely largest paint), the others lazily", async () => {
+    const posts = [buildPost(), buildPost(), buildPost()];
+    server.use(http.get('/social/posts/', () => HttpResponse.json(page(posts))));
+    renderFeed();
+    const images = await screen.findAllByRole('img', { name: /^Image shared by/ });
+    expect(images).toHaveLength(3);
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    for (const image of images.slice(1)) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority', 'high');
+    }
+  });
+
   it('refetchFeedOnPostDeleted drops the post and reloads the feed', async () => {
     const gone = buildPost({ caption: 'Removed by a moderator' });
     const stays = buildPost({ caption: 'Still here' });

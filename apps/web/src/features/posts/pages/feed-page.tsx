@@ -44,9 +44,9 @@ export function Feed() {
     body = (
       <>
         <ul className="space-y-4" aria-label="Posts">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id}>
-              <PostCard post={post} currentUserId={user?.id ?? null} />
+              <PostCard post={post} currentUserId={user?.id ?? null} priority={index === 0} />
             </li>
           ))}
         </ul>
