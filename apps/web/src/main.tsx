@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { config as configureZod } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchFirstPage } from './app/prefetch-first-page';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { paths } from './config/paths';
@@ -25,6 +26,8 @@ setSessionExpiredHandler(() => {
   queryClient.clear();
   void router.navigate(paths.login, { replace: true });
 });
+
+prefetchFirstPage(queryClient, window.location.pathname);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
