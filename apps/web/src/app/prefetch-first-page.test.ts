@@ -13,7 +13,7 @@ afterEach(() => {
 describe('prefetchFirstPage', () => {
   it('starts the feed request for a signed-in visit to /user, and fills the cache the feed page reads', async () => {
     window.localStorage.setItem('access_token', 'token');
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
     prefetchFirstPage(queryClient, '/user/');
