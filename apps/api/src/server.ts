@@ -6,6 +6,26 @@ import { isDatabaseEmpty, runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/index';
 import { mediaStorageFor } from './lib/storage/index';
 
+/** How long a shutdown waits for the requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Once the app is closing, every answer says `Connection: close`: the client will not send
+ * another request on a socket about to close, and the socket ends after the answer. (Closing
+ * only ends the connections idle at that moment; one busy then would otherwise stay open, and
+ * hold the shutdown, until its keep-alive timeout of 72 s.)
+ */
+function closeConnectionsAfterAnswerOnClose(app: App): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
 /** Errors whose message is the whole story: printed as one line, no stack trace. */
 function isExpectedStartupError(error: unknown): error is Error {
   return error instanceof ConfigError || error instanceof DataDirLockedError;
@@ -40,10 +60,13 @@ async function start(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app?.log.info(`${signal} received, shutting down`);
+    // Requests still running after the grace period lose their connection.
+    const cutOff = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
       // Stops accepting connections and waits for in-flight requests.
       await app?.close();
     } finally {
+      clearTimeout(cutOff);
       // Closing PGlite also releases the data directory lock.
       await database?.close();
     }
@@ -60,6 +83,7 @@ async function start(): Promise<void> {
       if (result.seeded) console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
     }
     app = await buildApp({ config, database });
+    closeConnectionsAfterAnswerOnClose(app);
     await app.listen({ port: config.port, host: config.host });
     console.log(`${config.siteName} is running at http://localhost:${config.port}`);
   } catch (error) {

@@ -120,6 +120,12 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseConnect
   // An idle client losing its connection emits 'error' on the pool; without a listener it
   // would crash the process. The pool drops that client by itself.
   pool.on('error', () => undefined);
+  // A client checked out of the pool (a transaction between two statements) has no 'error'
+  // listener of the pool's: PostgreSQL restarting would crash the process. Its pending or next
+  // query fails instead (a 503), and the pool discards the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzleNodePg({ client: pool, schema });
   let closing: Promise<void> | null = null;
   return {

@@ -8,6 +8,18 @@ export class DataDirLockedError extends Error {
 
 export type DataDirLock = { file: string; release(): void };
 
+/** Lock files this process holds right now. */
+const heldHere = new Set<string>();
+
+/**
+ * True when `pid` runs and holds the lock. Our own pid counts only for a lock this process took:
+ * after a crash, a restarted container often gives the new server the dead one's pid (e.g. 1).
+ */
+function isHolderAlive(pid: number, file: string): boolean {
+  if (pid === process.pid) return heldHere.has(file);
+  return isProcessAlive(pid);
+}
+
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -30,7 +42,7 @@ function readLockPid(file: string): number | null {
 /**
  * Takes DATA_DIR/alumlink.lock (our pid inside), because nothing else stops two processes from
  * opening one PGlite directory and corrupting it. A lock left by a dead process is taken over;
- * a lock held by a live process (this one included) is refused.
+ * a lock held by a live process (this one included, when it took it) is refused.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
@@ -40,11 +52,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
+      heldHere.add(file);
       return { file, release: () => releaseLock(file) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLockPid(file);
-      if (holder !== null && isProcessAlive(holder)) {
+      if (holder !== null && isHolderAlive(holder, file)) {
         throw new DataDirLockedError(`Another AlumLink server is using ${dataDir} (pid ${holder})`);
       }
       // Stale (or unreadable) lock: remove it and try again.
@@ -59,6 +72,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
 }
 
 function releaseLock(file: string): void {
+  if (!heldHere.delete(file)) return;
   // Only remove the lock if it is still ours (a stale-lock takeover may have replaced it).
   if (readLockPid(file) !== process.pid) return;
   try {

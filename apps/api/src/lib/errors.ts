@@ -58,7 +58,12 @@ const UNAVAILABLE_MESSAGES = [
   'the database system is starting up',
   'the database system is shutting down',
   'terminating connection due to administrator command',
+  // node-postgres, on a client whose connection broke (e.g. a transaction's, cut by a restart).
+  'is not queryable',
 ];
+
+/** Socket errors of a connection to the database that is refused, reset or unreachable. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /**
  * True when the database cannot be reached right now (pool exhausted or timed out, server down or
@@ -72,7 +77,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 3 && current instanceof Error; depth += 1) {
     const message = current.message.toLowerCase();
     if (UNAVAILABLE_MESSAGES.some((known) => message.includes(known))) return true;
-    if ((current as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    if (UNAVAILABLE_SOCKET_CODES.has(String((current as { code?: unknown }).code))) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -1,0 +1,194 @@
+// The hot paths of messaging and likes stay index-served on large tables: every statement the app
+// actually runs for them (captured from real requests, whatever the repositories build) is
+// EXPLAINed with its parameters, as a custom and as a generic plan (what a prepared statement
+// ends up with), and none may scan posts, post_likes, comments, messages, users, conversations or
+// conversation_participants sequentially.
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Logger } from 'drizzle-orm/logger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import type { Database, DatabaseConnection } from '../db/client';
+import * as schema from '../db/schema/index';
+import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
+
+const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|conversations|conversation_participants)\b/;
+const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+type Statement = { text: string; params: unknown[] };
+
+let database: DatabaseConnection;
+let app: App;
+const config = createTestConfig();
+let viewer: TestUser;
+let headers: { authorization: string };
+let conversationId = 0;
+let postId = 0;
+const captured: Statement[] = [];
+
+/** The same connection, seen through a Drizzle handle that records every statement it runs. */
+function recordingDatabase(connection: DatabaseConnection): DatabaseConnection {
+  const logger: Logger = { logQuery: (text, params) => captured.push({ text, params }) };
+  const driver = connection.driver;
+  const db = (
+    driver.kind === 'pglite' ? drizzlePglite({ client: driver.client, schema, logger }) : drizzleNodePg({ client: driver.pool, schema, logger })
+  ) as unknown as Database;
+  return { ...connection, db };
+}
+
+/** A SQL literal for EXECUTE's arguments. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** Runs statements on one session (PGlite has one; PostgreSQL: one client of the pool). */
+async function onOneSession<T>(run: (query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+  const driver = database.driver;
+  if (driver.kind === 'pglite') return run(async (text, params) => (await driver.client.query<Record<string, unknown>>(text, params)).rows);
+  const client = await driver.pool.connect();
+  try {
+    return await run(async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows);
+  } finally {
+    client.release();
+  }
+}
+
+const planText = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).join(' ')).join('\n');
+
+/** The custom plan (EXPLAIN with the parameters) and the generic plan (prepared, forced generic). */
+async function plansOf(statement: Statement): Promise<string[]> {
+  return onOneSession(async (query) => {
+    const custom = planText(await query(`explain ${statement.text}`, statement.params));
+    await query(`prepare hot_plan_check as ${statement.text}`);
+    try {
+      await query('set plan_cache_mode = force_generic_plan');
+      const args = statement.params.length > 0 ? `(${statement.params.map(literal).join(', ')})` : '';
+      const generic = planText(await query(`explain execute hot_plan_check${args}`));
+      return [custom, generic];
+    } finally {
+      await query('reset plan_cache_mode');
+      await query('deallocate hot_plan_check');
+    }
+  });
+}
+
+/** Sends the request, checks its status, and answers the plans of every statement it ran. */
+async function plansOfRequest(request: { method?: 'GET' | 'POST'; url: string; payload?: object }, status: number) {
+  captured.length = 0;
+  const response = await app.inject({ method: request.method ?? 'GET', url: request.url, headers, ...(request.payload ? { payload: request.payload } : {}) });
+  expect(response.statusCode, response.body).toBe(status);
+  const statements = captured.filter((statement) => PLANNABLE.test(statement.text));
+  expect(statements.length).toBeGreaterThan(0);
+  const offending: string[] = [];
+  for (const statement of statements) {
+    for (const plan of await plansOf(statement)) {
+      if (HOT_TABLES.test(plan)) offending.push(`${statement.text}\n${plan}`);
+    }
+  }
+  return { response, offending };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({ config, database: recordingDatabase(database) });
+  const db = database.db;
+  viewer = await createUser(db);
+  headers = await authHeader(app, viewer);
+  await db.execute(sql`
+    insert into users (email, username, password_hash, first_name, last_name, email_verified_at)
+    select 'hot' || g || '@example.com', 'hot' || g, 'x', 'F' || g, 'L' || g, now() from generate_series(1, 5000) g`);
+  await db.execute(sql`
+    insert into posts (user_id, caption, image, created_at)
+    select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);
+  await db.execute(sql`
+    insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id % 10 = 0`);
+  await db.execute(sql`insert into comments (post_id, user_id, text) select id, user_id, 'nice' from posts`);
+  await db.execute(sql`
+    update posts set likes_count = (select count(*) from post_likes where post_id = posts.id),
+      comments_count = (select count(*) from comments where post_id = posts.id)`);
+  // Everyone talks with their neighbour; the viewer with 30 people (two pages of conversations).
+  await db.execute(sql`
+    insert into conversations (user_a_id, user_b_id, last_message_at, last_message_content, last_message_sender_id)
+    select id, id + 1, now() - id * interval '1 minute', 'hello', id from users
+    where id < (select max(id) from users) and id <> ${viewer.id} and id + 1 <> ${viewer.id}`);
+  await db.execute(sql`
+    insert into conversations (user_a_id, user_b_id, last_message_at, last_message_content, last_message_sender_id)
+    select ${viewer.id}, id, now() - id * interval '1 second', 'hi', ${viewer.id} from users
+    where id <> ${viewer.id} and id % 150 = 7 limit 30`);
+  await db.execute(sql`
+    insert into conversation_participants (conversation_id, user_id, other_user_id, activity_at)
+    select id, user_a_id, user_b_id, last_message_at from conversations
+    union all select id, user_b_id, user_a_id, last_message_at from conversations`);
+  await db.execute(sql`
+    insert into messages (conversation_id, sender_id, content, created_at)
+    select c.id, c.user_a_id, 'message ' || g, now() - g * interval '1 second'
+    from conversations c cross join generate_series(1, 4) g`);
+  const { rows } = await db.execute<{ id: number }>(sql`select id from conversations where user_a_id = ${viewer.id} order by id limit 1`);
+  conversationId = rows[0]?.id ?? 0;
+  // One long conversation (1,000 messages) for the history pages.
+  await db.execute(sql`
+    insert into messages (conversation_id, sender_id, content, created_at)
+    select ${conversationId}, ${viewer.id}, 'old ' || g, now() - g * interval '1 minute' from generate_series(1, 1000) g`);
+  const { rows: postRows } = await db.execute<{ id: number }>(sql`select id from posts order by id desc limit 1 offset 100`);
+  postId = postRows[0]?.id ?? 0;
+  await db.execute(sql`vacuum analyze`);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(config.dataDir, { recursive: true, force: true });
+});
+
+describe('hot query plans on large tables (statements captured from real requests)', () => {
+  it('conversation list, first page and after a cursor', { timeout: 60_000 }, async () => {
+    const first = await plansOfRequest({ url: '/social/conversations/?limit=10' }, 200);
+    expect(first.offending).toEqual([]);
+    const next = first.response.json<{ next: string | null }>().next;
+    expect(next).not.toBeNull();
+    const later = await plansOfRequest({ url: `/social/conversations/?limit=10&cursor=${encodeURIComponent(next ?? '')}` }, 200);
+    expect(later.offending).toEqual([]);
+  });
+
+  it('message history, first page and after a cursor', { timeout: 60_000 }, async () => {
+    const first = await plansOfRequest({ url: `/social/conversations/${conversationId}/messages/?limit=20` }, 200);
+    expect(first.offending).toEqual([]);
+    const next = first.response.json<{ next: string | null }>().next;
+    expect(next).not.toBeNull();
+    const later = await plansOfRequest({ url: `/social/conversations/${conversationId}/messages/?limit=20&cursor=${encodeURIComponent(next ?? '')}` }, 200);
+    expect(later.offending).toEqual([]);
+  });
+
+  it('sending a message and opening an existing conversation', { timeout: 60_000 }, async () => {
+    const send = await plansOfRequest({ method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, payload: { content: 'hot path' } }, 201);
+    expect(send.offending).toEqual([]);
+    const { rows } = await database.db.execute<{ other: number }>(sql`select user_b_id as other from conversations where id = ${conversationId}`);
+    const start = await plansOfRequest({ method: 'POST', url: '/social/conversations/start_conversation/', payload: { user_id: rows[0]?.other } }, 200);
+    expect(start.offending).toEqual([]);
+  });
+
+  it('liking and unliking a post (the toggle), and commenting', { timeout: 60_000 }, async () => {
+    const like = await plansOfRequest({ method: 'POST', url: `/social/posts/${postId}/like/` }, 200);
+    expect(like.offending).toEqual([]);
+    const unlike = await plansOfRequest({ method: 'POST', url: `/social/posts/${postId}/like/` }, 200);
+    expect(unlike.offending).toEqual([]);
+    const comment = await plansOfRequest({ method: 'POST', url: `/social/posts/${postId}/comment/`, payload: { text: 'hot' } }, 201);
+    expect(comment.offending).toEqual([]);
+  });
+
+  it("is_liked on the feed, on one person's posts and on a post's comments", { timeout: 60_000 }, async () => {
+    const feed = await plansOfRequest({ url: '/social/posts/?limit=20' }, 200);
+    expect(feed.offending).toEqual([]);
+    const { rows } = await database.db.execute<{ author: number }>(sql`select user_id as author from posts where id = ${postId}`);
+    const authorPosts = await plansOfRequest({ url: `/social/posts/user-posts/?user_id=${rows[0]?.author}` }, 200);
+    expect(authorPosts.offending).toEqual([]);
+    const comments = await plansOfRequest({ url: `/social/posts/${postId}/comments/` }, 200);
+    expect(comments.offending).toEqual([]);
+  });
+});
