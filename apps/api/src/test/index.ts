@@ -5,3 +5,4 @@ export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader } from './auth-helpers';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
+export { insertBulkPeople } from './bulk-data';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, type TestApp } from '../../test/index';
+import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
 import { rotateRefreshSessionSql } from './sessions.repository';
 
 // Proves a refresh-token rotation (one prepared statement) finds its session by the token hash's
@@ -9,9 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.execute(sql`
-    insert into users (email, username, password_hash, first_name, last_name, email_verified_at)
-    select 'bulk' || g || '@example.com', 'bulk' || g, 'x', 'F' || g, 'L' || g, now() from generate_series(1, 5000) g`);
+  await insertBulkPeople(t.db, 5000);
   await t.db.execute(sql`
     insert into refresh_sessions (user_id, token_hash, family, expires_at, created_at)
     select 1 + g % 5000, md5('t' || g), md5('f' || (g / 3))::uuid, now() + interval '7 days', now() from generate_series(1, 50000) g`);

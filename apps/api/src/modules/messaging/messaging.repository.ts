@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import type { UserSummaryRow } from '../users/users.presenter';
+import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** The last-message columns kept on a conversation. */
 export type LastMessageColumns = Pick<ConversationRow, 'lastMessageAt' | 'lastMessageContent' | 'lastMessageSenderId'>;
@@ -194,23 +194,11 @@ const sendStatement = sql`
   select message.id, participation.recipient_id,
     (select unread_count from participants where user_id = ${input.senderId}) as sender_unread,
     (select unread_count from participants where user_id = participation.recipient_id) as recipient_unread,
-    u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image
+    ${userSummarySqlColumns}
   from message, participation, users u
   where u.id = ${input.senderId}`;
 
-type SendStatementRow = {
-  id: number;
-  recipient_id: number;
-  sender_unread: number;
-  recipient_unread: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  handle: string | null;
-  role: string;
-  image: string | null;
-};
+type SendStatementRow = UserSummarySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
 
 const statements = preparedFor((db) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) }));
 
@@ -237,16 +225,7 @@ export async function sendMessage(
     recipientId: row.recipient_id,
     senderUnread: row.sender_unread,
     recipientUnread: row.recipient_unread,
-    sender: {
-      id: values.senderId,
-      username: row.username,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      handle: row.handle,
-      role: row.role,
-      image: row.image,
-    },
+    sender: userSummaryFromSql(values.senderId, row),
   };
 }
 

@@ -4,7 +4,7 @@ import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import type { UserSummaryRow } from '../users/users.presenter';
+import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** Author columns every post and comment carries (what presentUserSummary reads). */
 const authorColumns = {
@@ -136,32 +136,6 @@ const input = {
   at: sql`${sql.placeholder('at')}::timestamptz`,
 };
 
-/** The acting person's summary columns, as the like and comment statements answer them. */
-type ActorColumns = {
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  handle: string | null;
-  role: string;
-  image: string | null;
-};
-
-const actorColumns = sql`u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image`;
-
-function actorOf(userId: number, row: ActorColumns): UserSummaryRow {
-  return {
-    id: userId,
-    username: row.username,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    handle: row.handle,
-    role: row.role,
-    image: row.image,
-  };
-}
-
 /**
  * A whole like toggle in one statement (one round trip, one implicit transaction) on a live
  * post: the like is removed when present, else added; likes_count moves by the rows actually
@@ -195,11 +169,11 @@ const likeToggleStatement = sql`
     returning likes_count
   )
   select post.user_id as author_id, exists (select from added) as added, exists (select from removed) as removed,
-    (select likes_count from counted) as likes_count, ${actorColumns}
+    (select likes_count from counted) as likes_count, ${userSummarySqlColumns}
   from post, users u
   where u.id = ${input.userId}`;
 
-type LikeToggleRow = ActorColumns & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
+type LikeToggleRow = UserSummarySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
 
 /**
  * A comment on a live post and its count, in one statement: counting first locks the post row,
@@ -218,11 +192,11 @@ const commentStatement = sql`
     select id, ${input.userId}, ${input.text}, ${input.at} from post
     returning id
   )
-  select comment.id, post.user_id as author_id, ${actorColumns}
+  select comment.id, post.user_id as author_id, ${userSummarySqlColumns}
   from comment, post, users u
   where u.id = ${input.userId}`;
 
-type CommentStatementRow = ActorColumns & { id: number; author_id: number };
+type CommentStatementRow = UserSummarySqlRow & { id: number; author_id: number };
 
 const writeStatements = preparedFor((db) => ({
   likeToggle: prepareRawStatement<LikeToggleRow>(db, 'posts_like_toggle', likeToggleStatement),
@@ -244,7 +218,7 @@ export async function toggleLikeOnce(db: Database, postId: number, userId: numbe
   const row = rows[0];
   if (!row) return { outcome: 'missing' };
   if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
-  return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: actorOf(userId, row) };
+  return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: userSummaryFromSql(userId, row) };
 }
 
 /** A stored comment, its post's author and the commenter. */
@@ -259,7 +233,7 @@ export async function addComment(
   const row = rows[0];
   if (!row) return null;
   return {
-    comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: actorOf(values.userId, row) },
+    comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: userSummaryFromSql(values.userId, row) },
     authorId: row.author_id,
   };
 }

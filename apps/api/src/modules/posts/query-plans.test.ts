@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, type TestApp } from '../../test/index';
+import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
 import { insertUnlessUnreadSql } from '../notifications/notifications.repository';
 import { postWriteStatements } from './posts.repository';
 
@@ -10,9 +10,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.execute(sql`
-    insert into users (email, username, password_hash, first_name, last_name, email_verified_at)
-    select 'bulk' || g || '@example.com', 'bulk' || g, 'x', 'F' || g, 'L' || g, now() from generate_series(1, 5000) g`);
+  await insertBulkPeople(t.db, 5000);
   await t.db.execute(sql`
     insert into posts (user_id, caption, image, created_at)
     select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Role, User, UserSummary } from '@alumlink/contract';
 import type { UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
@@ -34,6 +35,37 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): Us
 
 /** Columns `presentUserSummary` needs (select just these in list queries). */
 export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'handle' | 'role' | 'image'>;
+
+/**
+ * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,
+ * selected with userSummarySqlColumns): statements written in SQL get no drizzle mapping.
+ */
+export type UserSummarySqlRow = {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  handle: string | null;
+  role: string;
+  image: string | null;
+};
+
+/** The select list of UserSummarySqlRow, for a statement that joins `users u`. */
+export const userSummarySqlColumns = sql`u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image`;
+
+/** UserSummarySqlRow (and the person's id) → UserSummaryRow. */
+export function userSummaryFromSql(id: number, row: UserSummarySqlRow): UserSummaryRow {
+  return {
+    id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    handle: row.handle,
+    role: row.role,
+    image: row.image,
+  };
+}
 
 /** A user row → the short `userSummarySchema` shape used inside posts, comments and search results. */
 export function presentUserSummary(row: UserSummaryRow, toMediaUrl: ToMediaUrl = mediaUrl): UserSummary {
