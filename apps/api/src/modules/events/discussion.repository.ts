@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventMessages, users, type EventMessageRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import type { UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
 
 /** A discussion message with its author. */
 export type EventMessageListRow = Pick<EventMessageRow, 'id' | 'text' | 'createdAt' | 'eventId'> & { author: UserSummaryRow };
@@ -29,16 +29,7 @@ export function eventMessagesQuery(db: Executor, search: EventMessageSearch) {
       text: eventMessages.text,
       createdAt: eventMessages.createdAt,
       eventId: eventMessages.eventId,
-      author: {
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        handle: users.handle,
-        role: users.role,
-        image: users.image,
-      },
+      author: userSummaryColumns,
     })
     .from(eventMessages)
     .innerJoin(users, eq(users.id, eventMessages.userId))

@@ -3,18 +3,7 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, jobs, users, type JobRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
-import type { UserSummaryRow } from '../users/users.presenter';
-
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  handle: users.handle,
-  role: users.role,
-  image: users.image,
-};
+import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
 
 /** A job with its author. */
 export type JobListRow = Omit<JobRow, 'updatedAt' | 'closedAt'> & { author: UserSummaryRow };
@@ -68,7 +57,7 @@ export function jobsQuery(db: Executor, search: JobSearch) {
       applyUrl: jobs.applyUrl,
       status: jobs.status,
       createdAt: jobs.createdAt,
-      author: authorColumns,
+      author: userSummaryColumns,
     })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.postedBy))

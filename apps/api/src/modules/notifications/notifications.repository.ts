@@ -3,19 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { notifications, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import type { UserSummaryRow } from '../users/users.presenter';
-
-/** Columns presentUserSummary reads. */
-export const summaryColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  handle: users.handle,
-  role: users.role,
-  image: users.image,
-};
+import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
 
 export type NotificationListRow = NotificationRow & { actor: UserSummaryRow | null };
 
@@ -75,7 +63,7 @@ export function findNotifications(
       reason: notifications.reason,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
-      actor: summaryColumns,
+      actor: userSummaryColumns,
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))

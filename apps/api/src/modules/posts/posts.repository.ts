@@ -4,19 +4,7 @@ import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
-
-/** Author columns every post and comment carries (what presentUserSummary reads). */
-const authorColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  handle: users.handle,
-  role: users.role,
-  image: users.image,
-};
+import { userSummaryColumns, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** A live post with its author and whether the viewer likes it. */
 export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {
@@ -34,7 +22,7 @@ function postListColumns(viewerId: number | Placeholder) {
     commentsCount: posts.commentsCount,
     createdAt: posts.createdAt,
     liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer)`,
-    author: authorColumns,
+    author: userSummaryColumns,
   };
 }
 
@@ -257,7 +245,7 @@ export function commentsQuery(db: Executor, search: CommentSearch) {
     conditions.push(sql`(${comments.createdAt}, ${comments.id}) > (${at.toISOString()}::timestamptz, ${id})`);
   }
   return db
-    .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt, postId: comments.postId, author: authorColumns })
+    .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt, postId: comments.postId, author: userSummaryColumns })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(...conditions))

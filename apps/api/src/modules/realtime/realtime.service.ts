@@ -1,4 +1,3 @@
-import { decodeJwt } from 'jose';
 import type { Database } from '../../db/client';
 import { publishRealtime } from '../../lib/realtime/registry';
 import { verifyAccessToken } from '../../lib/tokens';
@@ -10,13 +9,11 @@ import type { SocketIdentity } from './socket-session';
  * as `app.authenticate` (signature, expiry, active account).
  */
 export async function identifySocketToken(db: Database, secret: string, token: string): Promise<SocketIdentity | null> {
-  const subject = await verifyAccessToken(secret, token);
+  const subject = verifyAccessToken(secret, token);
   if (!subject) return null;
-  const { exp } = decodeJwt(token);
-  if (typeof exp !== 'number') return null;
   const user = await findUserById(db, subject.id);
   if (!user?.isActive) return null;
-  return { userId: user.id, expiresAt: new Date(exp * 1000) };
+  return { userId: user.id, expiresAt: subject.expiresAt };
 }
 
 /** Tells every connected socket that a post was published (What's New). Call after it committed. */

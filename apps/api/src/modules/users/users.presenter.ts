@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role, User, UserSummary } from '@alumlink/contract';
-import type { UserRow } from '../../db/schema/index';
+import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
 
 type ToMediaUrl = (key: string | null | undefined) => string | null;
@@ -35,6 +35,18 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): Us
 
 /** Columns `presentUserSummary` needs (select just these in list queries). */
 export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'handle' | 'role' | 'image'>;
+
+/** The columns of UserSummaryRow, for a drizzle select that joins users (what presentUserSummary reads). */
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  handle: users.handle,
+  role: users.role,
+  image: users.image,
+};
 
 /**
  * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,
