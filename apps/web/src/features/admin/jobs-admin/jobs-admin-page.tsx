@@ -3,12 +3,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Job } from '@alumlink/contract';
 import { Button, EmptyState, ErrorState, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { JobFormDialog } from '@/features/jobs/components/job-form-dialog';
 import { isApiError } from '@/lib/api-client';
+import { adminKeys } from '../api/keys';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useReturnFocus } from '../shell/use-return-focus';
 import { useAdminJobs, useSetJobOpen, type JobStatusFilter } from './api/admin-jobs';
 import { AdminJobCard } from './components/admin-job-card';
-import { JobFormDialog } from './components/job-form-dialog';
 
 export const JOBS_ADMIN_MESSAGES = {
   loading: 'Loading jobs...',
@@ -101,7 +102,13 @@ export function JobsAdminPage() {
           ) : null}
         </TabsContent>
       </Tabs>
-      <JobFormDialog open={editing !== null} onOpenChange={handleFormOpenChange} job={editing?.job ?? null} />
+      <JobFormDialog
+        open={editing !== null}
+        onOpenChange={handleFormOpenChange}
+        job={editing?.job ?? null}
+        lists={adminKeys.jobsAll()}
+        wording="create"
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { jobSchema, type CreateJobFields, type Job } from '@alumlink/contract';
 import { api } from '@/lib/api-client';
 import { jobKeys } from './keys';
@@ -15,23 +15,24 @@ export function setJobOpen(jobId: number, open: boolean): Promise<Job> {
   return api.post(`/api/jobs/${jobId}/${open ? 'reopen' : 'close'}/`, undefined, { schema: jobSchema });
 }
 
-function useInvalidateJobs() {
+/** The job lists a save refreshes: the board's by default, the admin portal's from there. */
+function useInvalidateJobs(lists: QueryKey) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: jobKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: lists });
 }
 
-/** Posts a job, or saves an edit when `jobId` is given. */
-export function useSaveJob(jobId: number | null) {
-  const invalidate = useInvalidateJobs();
+/** Posts a job, or saves an edit when `jobId` is given; then refreshes `lists`. */
+export function useSaveJob(jobId: number | null, lists: QueryKey = jobKeys.all) {
+  const invalidate = useInvalidateJobs(lists);
   return useMutation({
     mutationFn: (body: CreateJobFields) => (jobId === null ? createJob(body) : updateJob(jobId, body)),
     onSuccess: invalidate,
   });
 }
 
-/** Closes (open: false) or reopens a job. */
-export function useSetJobOpen() {
-  const invalidate = useInvalidateJobs();
+/** Closes (open: false) or reopens a job; then refreshes `lists`. */
+export function useSetJobOpen(lists: QueryKey = jobKeys.all) {
+  const invalidate = useInvalidateJobs(lists);
   return useMutation({
     mutationFn: ({ jobId, open }: { jobId: number; open: boolean }) => setJobOpen(jobId, open),
     onSuccess: invalidate,

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -26,11 +27,21 @@ export interface JobFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The job to edit, or null to post a new one. */
   job: Job | null;
+  /** The job lists a save refreshes (default: the job board's). */
+  lists?: QueryKey;
+  /** "Post a job" on the board; "Create job" in the admin portal. */
+  wording?: 'post' | 'create';
 }
 
-/** Post or edit a job; the server's field errors show under their fields. */
-export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
-  const save = useSaveJob(job?.id ?? null);
+const WORDING = {
+  post: { title: 'Post a job', submit: 'Post job', done: 'Job posted.' },
+  create: { title: 'Create job', submit: 'Create job', done: 'Job created.' },
+} as const;
+
+/** Post (or create) or edit a job; the server's field errors show under their fields. */
+export function JobFormDialog({ open, onOpenChange, job, lists, wording = 'post' }: JobFormDialogProps) {
+  const save = useSaveJob(job?.id ?? null, lists);
+  const words = WORDING[wording];
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateJobRequest, unknown, CreateJobFields>({ resolver: zodResolver(createJobRequestSchema), defaultValues: formValues(job) });
   const { register, formState } = form;
@@ -47,7 +58,7 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
     setServerError(null);
     try {
       await save.mutateAsync(values);
-      toast.success(job ? 'Job updated.' : 'Job posted.');
+      toast.success(job ? 'Job updated.' : words.done);
       onOpenChange(false);
     } catch (error) {
       let fieldMatched = false;
@@ -70,7 +81,7 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={job ? 'Edit job' : 'Post a job'}
+      title={job ? 'Edit job' : words.title}
       className="max-w-2xl"
       footer={
         <>
@@ -78,7 +89,7 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
           <Button type="submit" form={formId} loading={formState.isSubmitting}>
-            {job ? 'Save changes' : 'Post job'}
+            {job ? 'Save changes' : words.submit}
           </Button>
         </>
       }

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobPageSchema, jobSchema, type createJobRequestSchema, type JobStatus, type UpdateJobRequest } from '@alumlink/contract';
-import type { z } from 'zod';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { jobPageSchema, type JobStatus } from '@alumlink/contract';
+import { useSetJobOpen as useSetBoardJobOpen } from '@/features/jobs/api/save-job';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../../api/keys';
 
@@ -24,40 +24,7 @@ export function useAdminJobs(status: JobStatusFilter) {
   return useInfiniteQuery(adminJobsQueryOptions(status));
 }
 
-/** Body of a create or an edit, already validated by the contract's schema. */
-export type JobFormOutput = z.output<typeof createJobRequestSchema>;
-
-export function createJob(body: JobFormOutput) {
-  return api.post('/api/jobs/', body, { schema: jobSchema });
-}
-
-export function updateJob(jobId: number, body: UpdateJobRequest) {
-  return api.patch(`/api/jobs/${jobId}/`, body, { schema: jobSchema });
-}
-
-export function setJobOpen(jobId: number, open: boolean) {
-  return api.post(`/api/jobs/${jobId}/${open ? 'reopen' : 'close'}/`, undefined, { schema: jobSchema });
-}
-
-function useInvalidateJobs() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: adminKeys.jobsAll() });
-}
-
-/** Creates a job, or saves an edit when `jobId` is given. */
-export function useSaveJob(jobId: number | null) {
-  const invalidate = useInvalidateJobs();
-  return useMutation({
-    mutationFn: (body: JobFormOutput) => (jobId === null ? createJob(body) : updateJob(jobId, body)),
-    onSuccess: invalidate,
-  });
-}
-
-/** Closes (open = false) or reopens a job. */
+/** Closes or reopens a job, then refreshes the admin portal's job lists. */
 export function useSetJobOpen() {
-  const invalidate = useInvalidateJobs();
-  return useMutation({
-    mutationFn: ({ jobId, open }: { jobId: number; open: boolean }) => setJobOpen(jobId, open),
-    onSuccess: invalidate,
-  });
+  return useSetBoardJobOpen(adminKeys.jobsAll());
 }
