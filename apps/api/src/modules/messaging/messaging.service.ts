@@ -12,6 +12,7 @@ import { notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime } from '../../lib/realtime/registry';
 import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
+import { canSeePerson } from '../settings/visibility';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
 
@@ -40,7 +41,8 @@ async function presentOneConversation(db: Executor, viewer: AuthUser, conversati
 }
 
 /**
- * The conversation of the caller and `otherId`: the existing one (created false) or a new one.
+ * The conversation of the caller and `otherId`: the existing one (created false) or a new one,
+ * which needs the other person's profile to be visible to the caller (404 otherwise).
  * Two simultaneous starts of the same pair end with one conversation: the second insert hits the
  * unique pair index, does nothing, and reads the first one's row.
  */
@@ -54,6 +56,9 @@ export async function startConversation(
   let conversationId = await repository.findConversationIdOfPair(db, viewer.id, otherId);
   let created = false;
   if (conversationId === null) {
+    // A new conversation would make the pair connections: only people who may see the other's
+    // profile may open one, so Private and Only Connections cannot be bypassed this way.
+    if (!(await canSeePerson(db, viewer, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
     const now = new Date();
     conversationId = await db.transaction((tx) => repository.insertConversation(tx, viewer.id, otherId, now));
     created = conversationId !== null;

@@ -95,6 +95,30 @@ describe('POST /social/conversations/start_conversation/', () => {
     }
   });
 
+  it('cannot be used to reach a person whose profile is hidden (Private, Only Connections) unless they already talk', async () => {
+    const setVisibility = async (person: TestUser, profile_visibility: string) => {
+      const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: as(person), payload: { profile_visibility } });
+      expect(saved.statusCode).toBe(200);
+    };
+    const [hidden, connected, stranger, admin] = [await newPerson(), await newPerson(), await newPerson(), await createUser(t.db, { role: 'AD' })];
+    headers.set(admin.id, await authHeader(t.app, admin));
+    const existing = await conversationBetween(connected, hidden);
+    await setVisibility(hidden, 'Only Connections');
+    const refused = await start(stranger, hidden.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ detail: 'User not found.', code: 'not_found' });
+    expect((await t.app.inject({ method: 'GET', url: `/social/user-profiles/by-id/?user_id=${hidden.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await start(connected, hidden.id)).json().id).toBe(existing);
+    await setVisibility(hidden, 'Private');
+    expect((await start(stranger, hidden.id)).statusCode).toBe(404);
+    expect((await start(connected, hidden.id)).json().id).toBe(existing);
+    expect((await start(admin, hidden.id)).statusCode).toBe(201);
+    // The hidden person may still reach out; the stranger then answers in that conversation.
+    const fromHidden = await start(hidden, stranger.id);
+    expect(fromHidden.statusCode).toBe(201);
+    expect((await start(stranger, hidden.id)).json().id).toBe(fromHidden.json().id);
+  });
+
   it('requires authentication', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/social/conversations/start_conversation/', payload: { user_id: bob.id } });
     expect(response.statusCode).toBe(401);
