@@ -21,6 +21,11 @@ const SIGN_INS_PER_SECOND_ALONGSIDE = 20;
 /** Refresh tokens prepared per second of refresh benchmark (more than the server can rotate). */
 const REFRESH_TOKENS_PER_SECOND = 3_000;
 
+/** Extra node flags for the server from BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+function serverNodeArgs(env: NodeJS.ProcessEnv): string[] {
+  return (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
+}
+
 async function prepareData(options: BenchOptions, target: BenchTarget, refreshPoolSize: number, viewerIds: number[]) {
   let session = await target.openSession();
   try {
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
     const data = await prepareData(options, target, refreshPoolSize, viewerIds);
     const jwtSecret = randomBytes(48).toString('base64url');
     console.log('Starting the server…');
-    server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv });
+    server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv, nodeArgs: serverNodeArgs(process.env) });
     console.log(`Server pid ${server.pid} at ${server.baseUrl} (log: ${server.logFile})`);
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
     const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);

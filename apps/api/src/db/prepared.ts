@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -37,4 +37,24 @@ const dialect = new PgDialect();
  */
 export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
   return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(dialect.sqlToQuery(query), undefined, name, false);
+}
+
+/**
+ * A whole number written into a statement's text instead of being sent as a parameter, for the
+ * LIMIT of a prepared statement. PostgreSQL costs a generic plan's `limit $n` as a tenth of the
+ * rows: on a large table that makes the generic plan look dearer than a custom one, and the
+ * statement is then planned again on every execution (measured: the feed page on 200,000 posts
+ * was custom-planned 80 times out of 80).
+ */
+export function sqlInteger(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`sqlInteger: not an integer: ${value}`);
+  return sql.raw(String(value));
+}
+
+/**
+ * sqlInteger for a query builder's limit(): Drizzle types it as a number or a placeholder, and
+ * writes an SQL chunk given there into the text as it is.
+ */
+export function literalLimit(value: number): number {
+  return sqlInteger(value) as unknown as number;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor, prepareRawStatement } from '../../db/prepared';
+import { literalLimit, preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
@@ -30,13 +30,14 @@ function postListColumns(viewerId: number | Placeholder) {
 export type PostPageKind = 'feed' | 'author';
 
 /**
- * A page of live posts newest first, before a (created_at, id) position, as a query with
- * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId, take) so it can be
- * prepared once: the feed walks posts_feed_idx, one author's page posts_user_created_idx.
+ * A page of `take` live posts newest first, before a (created_at, id) position, as a query with
+ * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId) so it can be prepared once
+ * per page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. The
+ * page size is part of the text (literalLimit), so PostgreSQL keeps the generic plan.
  * The first page uses the position ('infinity', FIRST_PAGE_ID), after every post.
  * One author's page does not repeat the visibility rule: the service checks it first.
  */
-export function postPageQuery(db: Executor, kind: PostPageKind) {
+export function postPageQuery(db: Executor, kind: PostPageKind, take: number) {
   const viewerId = sql.placeholder('viewerId');
   const conditions: SQL[] = [
     isNull(posts.deletedAt),
@@ -50,13 +51,24 @@ export function postPageQuery(db: Executor, kind: PostPageKind) {
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(sql.placeholder('take'));
+    .limit(literalLimit(take));
 }
 
-const postPageStatements = preparedFor((db) => ({
-  feed: postPageQuery(db, 'feed').prepare('posts_feed_page'),
-  author: postPageQuery(db, 'author').prepare('posts_author_page'),
-}));
+type PostPageStatement = ReturnType<ReturnType<typeof postPageQuery>['prepare']>;
+
+/** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
+const postPageStatements = preparedFor((db) => {
+  const statements = new Map<string, PostPageStatement>();
+  return (kind: PostPageKind, take: number): PostPageStatement => {
+    const name = `posts_${kind}_page_${take}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = postPageQuery(db, kind, take).prepare(name);
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+});
 
 /** Larger than any post id: the first page's position sorts after every post. */
 const FIRST_PAGE_ID = 2_147_483_647;
@@ -70,7 +82,7 @@ export type PostPageSearch = {
   take: number;
 };
 
-/** The parameters of postPageQuery for a search. */
+/** The placeholders of postPageQuery for a search (its page size is postPageQuery's `take`). */
 export function postPageParams(search: PostPageSearch) {
   return {
     viewerId: search.viewer.id,
@@ -78,14 +90,12 @@ export function postPageParams(search: PostPageSearch) {
     authorId: search.authorId ?? 0,
     beforeAt: search.before ? search.before.at.toISOString() : 'infinity',
     beforeId: search.before ? search.before.id : FIRST_PAGE_ID,
-    take: search.take,
   };
 }
 
 /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
 export function findPostPage(db: Database, search: PostPageSearch): Promise<PostListRow[]> {
-  const statements = postPageStatements(db);
-  const statement = search.authorId === undefined ? statements.feed : statements.author;
+  const statement = postPageStatements(db)(search.authorId === undefined ? 'feed' : 'author', search.take);
   return statement.execute(postPageParams(search));
 }
 

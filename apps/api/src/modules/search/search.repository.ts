@@ -1,7 +1,7 @@
 import { LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { literalLimit, preparedFor, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
@@ -71,15 +71,20 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   const visible = visibleToViewerIdSql(placeholder('viewerId'), users.id);
   const eligible = sql`${users.isActive} and ${users.emailVerifiedAt} is not null and (${placeholder('seesEveryone')}::boolean or ${visible})`;
   const needle = sql`${placeholder('needle')}::text`;
+  // The prefix ranges read the text through a subquery, so PostgreSQL plans them without looking
+  // at it: custom plans then cost what the generic one does, and the prepared statement keeps its
+  // generic plan for every text (otherwise a text matching only first names looks cheaper planned
+  // afresh, and every such search pays for planning again).
+  const unseenNeedle = sql`(select ${needle})`;
   const prefixBranches = lowered.map(
     (column) => sql`(select ${columns} from ${users}
       where ${eligible}
-        and ${column} collate "C" >= ${needle} and ${column} collate "C" < ${needle} || chr(1114111)
-      order by ${column} collate "C", ${users.id} limit ${PREFIX_CANDIDATES})`,
+        and ${column} collate "C" >= ${unseenNeedle} and ${column} collate "C" < ${unseenNeedle} || chr(1114111)
+      order by ${column} collate "C", ${users.id} limit ${sqlInteger(PREFIX_CANDIDATES)})`,
   );
   const substringBranch = sql`union (select ${columns} from ${users}
       where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${placeholder('contains')}::text`), sql` or `)})
-      limit ${CONTAINS_CANDIDATES})`;
+      limit ${sqlInteger(CONTAINS_CANDIDATES)})`;
   const candidates = sql`(${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
     ${substrings ? substringBranch : sql``}
@@ -105,7 +110,7 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     })
     .from(candidates)
     .orderBy(sql`(id = ${placeholder('id')}::integer) desc`, sql`(${isPrefix}) desc`, sql`${similarity} desc`, sql`id`)
-    .limit(LIMITS.searchResultsMax);
+    .limit(literalLimit(LIMITS.searchResultsMax));
 }
 
 const searchStatements = preparedFor((db) => ({ byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix') }));
