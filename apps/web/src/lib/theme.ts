@@ -26,11 +26,15 @@ export function getAppliedTheme(): AppliedTheme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-/** Puts the theme on <html>; called from main.tsx before React renders. */
+/**
+ * Puts the theme on <html> (class `dark`, or `theme-blue` for Blue, a light palette in blues:
+ * tokens.css); called from main.tsx before React renders.
+ */
 export function applyTheme(setting: ThemeSetting = getThemeSetting()): AppliedTheme {
   const applied = resolveTheme(setting);
   const root = document.documentElement;
   root.classList.toggle('dark', applied === 'dark');
+  root.classList.toggle('theme-blue', setting === 'Blue');
   root.style.colorScheme = applied;
   window.dispatchEvent(new Event(THEME_EVENT));
   return applied;
