@@ -136,3 +136,56 @@ describe('api client', () => {
     expect(seen[1]?.type).toMatch(/^multipart\/form-data/);
   });
 });
+
+/** The Web Locks API as browsers share it between the tabs of an origin (jsdom has none). */
+function installWebLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  const locks = {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(name, run.catch(() => undefined));
+      return run;
+    },
+  };
+  Object.defineProperty(window.navigator, 'locks', { value: locks, configurable: true });
+  return () => Reflect.deleteProperty(window.navigator, 'locks');
+}
+
+describe('api client in several tabs', () => {
+  it('two tabs hitting a 401 together refresh once: the second uses the tokens the first stored', async () => {
+    const uninstall = installWebLocks();
+    try {
+      storeTokens('old-access', 'old-refresh');
+      const refreshBodies: unknown[] = [];
+      const calls: string[] = [];
+      server.use(
+        protectedEndpoint('/api/things/', () => 'new-access', calls),
+        http.post('/api/token/refresh/', async ({ request }) => {
+          const body = (await request.json()) as { refresh: string };
+          refreshBodies.push(body);
+          // Rotation: a refresh token works once; a reused one ends the session.
+          if (body.refresh !== 'old-refresh') return HttpResponse.json({ detail: 'Token is invalid', code: 'token_not_valid' }, { status: 401 });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return HttpResponse.json({ access: 'new-access', refresh: 'new-refresh' });
+        }),
+      );
+      // Each tab has its own copy of the module (its own in-tab single flight); they share storage and locks.
+      const tabA = await import('./api-client');
+      vi.resetModules();
+      const tabB = await import('./api-client');
+      expect(tabB).not.toBe(tabA);
+      const expired = vi.fn();
+      tabA.setSessionExpiredHandler(expired);
+      tabB.setSessionExpiredHandler(expired);
+
+      const results = await Promise.all([tabA.apiRequest('/api/things/'), tabB.apiRequest('/api/things/')]);
+      expect(results).toEqual([{ ok: true }, { ok: true }]);
+      expect(refreshBodies).toEqual([{ refresh: 'old-refresh' }]);
+      expect(expired).not.toHaveBeenCalled();
+      expect(window.localStorage.getItem('refresh_token')).toBe('new-refresh');
+    } finally {
+      uninstall();
+    }
+  });
+});

@@ -83,11 +83,27 @@ async function requestNewAccessToken(): Promise<string> {
   return body.access;
 }
 
+const REFRESH_LOCK = 'alumlink:token-refresh';
+
+/**
+ * Refreshes unless another tab already did. Refresh tokens work once (reuse ends the session),
+ * and every tab reads the same stored tokens, so tabs refresh one at a time under a Web Lock;
+ * a tab that waited finds the access token changed and uses it. Without Web Locks, it refreshes.
+ */
+async function refreshAcrossTabs(staleAccess: string | null): Promise<string> {
+  const refreshUnlessDone = async () => {
+    const current = getAccessToken();
+    return current && current !== staleAccess ? current : requestNewAccessToken();
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, refreshUnlessDone) : refreshUnlessDone();
+}
+
 let refreshInFlight: Promise<string> | null = null;
 
-/** One refresh at a time: concurrent 401s wait for the same call. */
-function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= requestNewAccessToken().finally(() => {
+/** One refresh at a time: concurrent 401s wait for the same call (and other tabs, refreshAcrossTabs). */
+function refreshAccessToken(staleAccess: string | null = getAccessToken()): Promise<string> {
+  refreshInFlight ??= refreshAcrossTabs(staleAccess).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -109,10 +125,39 @@ export async function refreshSession(): Promise<string | null> {
   }
 }
 
+/** How long an early request waits for the call that takes it; after that the call sends its own. */
+const EARLY_REQUEST_TTL_MS = 10_000;
+const earlyRequests = new Map<string, { sentAt: number; token: string; response: Promise<Response> }>();
+
+/**
+ * Sends a signed-in GET before the code that reads its answer has loaded (the page's first data,
+ * from main.tsx): the first GET of the same URL made within 10 s takes this response instead of
+ * sending its own, then handles it as usual (refresh on 401, errors, schema). The response is
+ * returned too, for a caller that wants to look at it early.
+ */
+export function sendEarly(path: string, query?: Record<string, QueryValue>): Promise<Response> | null {
+  const token = getAccessToken();
+  if (!token) return null;
+  const response = send(path, { method: 'GET', query }, token);
+  // Nobody may take it (the visitor left the page): its failure must not be reported as unhandled.
+  response.catch(() => undefined);
+  earlyRequests.set(apiUrl(path, query), { sentAt: Date.now(), token, response });
+  return response;
+}
+
+function takeEarlyRequest(path: string, options: RequestOptions): { token: string; response: Promise<Response> } | null {
+  if ((options.method ?? 'GET') !== 'GET' || options.body !== undefined || options.auth === false) return null;
+  const url = apiUrl(path, options.query);
+  const early = earlyRequests.get(url);
+  earlyRequests.delete(url);
+  return early && Date.now() - early.sentAt < EARLY_REQUEST_TTL_MS ? early : null;
+}
+
 async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
+  const early = takeEarlyRequest(path, options);
   const useAuth = options.auth ?? true;
-  const token = useAuth ? getAccessToken() : null;
-  const response = await send(path, options, token);
+  const token = early ? early.token : useAuth ? getAccessToken() : null;
+  const response = await (early ? early.response : send(path, options, token));
   if (response.status !== 401 || !token) return response;
 
   const current = getAccessToken();
@@ -122,7 +167,7 @@ async function sendWithRefresh(path: string, options: RequestOptions): Promise<R
     fresh = current;
   } else {
     try {
-      fresh = await refreshAccessToken();
+      fresh = await refreshAccessToken(token);
     } catch (error) {
       if (error instanceof NetworkError) throw error;
       clearAllStorage();
