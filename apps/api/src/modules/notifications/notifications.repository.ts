@@ -72,7 +72,7 @@ export function findNotifications(
     .limit(search.take);
 }
 
-/** Served by the partial index notifications_user_unread_idx. */
+/** Served by the partial index notifications_unread_post_idx (its leading column). */
 export async function countUnread(db: Executor, userId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })

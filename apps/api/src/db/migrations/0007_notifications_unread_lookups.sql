@@ -1,0 +1,3 @@
+DROP INDEX "notifications_user_unread_idx";--> statement-breakpoint
+CREATE INDEX "notifications_unread_post_idx" ON "notifications" USING btree ("user_id","post_id","actor_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_unread_conversation_idx" ON "notifications" USING btree ("user_id","conversation_id") WHERE "notifications"."read_at" is null and "notifications"."conversation_id" is not null;
