@@ -166,8 +166,10 @@ const input = {
  * a participant (else nothing is written and no row comes back), then the message, the
  * conversation's last message, both participants' list order and the recipient's unread
  * count; it answers the counts, the recipient and the sender's summary (for the notification).
- * Concurrent sends to one conversation queue on its rows, each adding its own unread.
+ * Concurrent sends to one conversation queue on its rows, each adding its own unread; the last
+ * message stays the newest one even when an older send's statement runs last.
  */
+const newest = sql`(last_message_at is null or ${input.at} >= last_message_at)`;
 const sendStatement = sql`
   with participation as (
     select other_user_id as recipient_id from conversation_participants
@@ -180,8 +182,10 @@ const sendStatement = sql`
   ),
   conversation as (
     update conversations
-    set updated_at = greatest(updated_at, ${input.at}), last_message_at = ${input.at},
-        last_message_content = ${input.content}, last_message_sender_id = ${input.senderId}
+    set updated_at = greatest(updated_at, ${input.at}),
+        last_message_at = greatest(last_message_at, ${input.at}),
+        last_message_content = case when ${newest} then ${input.content} else last_message_content end,
+        last_message_sender_id = case when ${newest} then ${input.senderId} else last_message_sender_id end
     where id = ${input.conversationId} and exists (select from message)
   ),
   participants as (

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationParticipants, conversations, messages } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { sendMessage } from './messaging.repository';
 
 let t: TestApp;
 let alice: TestUser;
@@ -160,6 +161,19 @@ describe('POST /social/conversations/{id}/send_message/', () => {
     expect(participants.map((row) => row.unreadCount)).toEqual([10, 10]);
     const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, id));
     expect(stored.map((row) => row.content)).toContain(conversation?.lastMessageContent);
+  });
+
+  it('keeps the newest message as the last message when an older send is stored last (simultaneous sends)', async () => {
+    const [x, y] = [await newPerson(), await newPerson()];
+    const id = await conversationBetween(x, y);
+    const now = Date.now();
+    // The send stamped later is stored first, as happens when two sends race.
+    await sendMessage(t.db, { conversationId: id, senderId: y.id, content: 'second', createdAt: new Date(now + 1000) });
+    await sendMessage(t.db, { conversationId: id, senderId: x.id, content: 'first', createdAt: new Date(now) });
+    const listed = (await listConversations(x)).json<{ results: { id: number; last_message: { content: string } | null }[] }>();
+    expect(listed.results.find((conversation) => conversation.id === id)?.last_message?.content).toBe('second');
+    const history = (await listMessages(x, id)).json<{ results: { content: string }[] }>();
+    expect(history.results.map((message) => message.content)).toEqual(['second', 'first']);
   });
 
   it('accepts 5000 characters and refuses blank or 5001 characters', async () => {
