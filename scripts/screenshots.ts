@@ -1,5 +1,5 @@
 // Screenshots of pages at desktop and phone widths, light and dark, for a person to look at.
-// Usage: npx tsx scripts/screenshots.ts <baseUrl> <outDir> [--login email:password] path...
+// Usage: npx tsx scripts/screenshots.ts <baseUrl> <outDir> [--login email:password] [--themes Light,Dark,Blue] path...
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -8,6 +8,9 @@ const [baseUrl, outDir, ...rest] = process.argv.slice(2);
 if (!baseUrl || !outDir) throw new Error('usage: screenshots.ts <baseUrl> <outDir> [--login email:password] path...');
 const loginIndex = rest.indexOf('--login');
 const login = loginIndex >= 0 ? rest.splice(loginIndex, 2)[1] : undefined;
+const themesIndex = rest.indexOf('--themes');
+/** Theme settings to shoot (the app's own setting, stored as `theme`); the browser's scheme follows. */
+const themes = (themesIndex >= 0 ? rest.splice(themesIndex, 2)[1] ?? '' : 'Light,Dark').split(',').filter(Boolean);
 const paths = rest.length > 0 ? rest : ['/'];
 mkdirSync(outDir, { recursive: true });
 
@@ -15,7 +18,8 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-for (const scheme of ['light', 'dark'] as const) {
+for (const theme of themes) {
+  const scheme = theme === 'Dark' ? 'dark' : 'light';
   for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, colorScheme: scheme, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -28,12 +32,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.waitForURL(/\/(user|admin)/);
     }
     if (!login) await page.goto('/');
-    await page.evaluate((theme) => localStorage.setItem('theme', theme), scheme === 'dark' ? 'Dark' : 'Light');
+    await page.evaluate((setting) => localStorage.setItem('theme', setting), theme);
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const name = `${path.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${label}-${scheme}.png`;
+      const name = `${path.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${label}-${theme.toLowerCase()}.png`;
       await page.screenshot({ path: join(outDir, name), fullPage: label === 'phone' ? false : true });
     }
     await context.close();
