@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { usePrefersReducedMotion } from '@/lib/use-media-query';
 
 /** The specification's counter animation: 50 steps, one every 30 ms. */
@@ -12,27 +12,30 @@ export function countUpValue(target: number, step: number): number {
 }
 
 /**
- * Counts from 0 up to `target` in 50 steps every 30 ms; shows the target at once when the
- * person prefers reduced motion. A new target starts a new count.
+ * Counts the element's text from 0 up to `target` in 50 steps every 30 ms; shows the target at
+ * once when the person prefers reduced motion. A new target starts a new count. Each step writes
+ * the element's text directly: a React render per step of every counter kept the dashboard's
+ * main thread busy while it loads. Returns the text to render first.
  */
-export function useCountUp(target: number): number {
+export function useCountUpText(element: RefObject<HTMLElement | null>, target: number, format: (value: number) => string): string {
   const reducedMotion = usePrefersReducedMotion();
-  const [step, setStep] = useState(reducedMotion ? COUNT_UP_STEPS : 0);
 
   useEffect(() => {
+    const node = element.current;
+    if (!node) return undefined;
     if (reducedMotion) {
-      setStep(COUNT_UP_STEPS);
+      node.textContent = format(target);
       return undefined;
     }
-    let current = 0;
-    setStep(0);
+    let step = 0;
+    node.textContent = format(0);
     const timer = window.setInterval(() => {
-      current += 1;
-      setStep(current);
-      if (current >= COUNT_UP_STEPS) window.clearInterval(timer);
+      step += 1;
+      node.textContent = format(countUpValue(target, step));
+      if (step >= COUNT_UP_STEPS) window.clearInterval(timer);
     }, COUNT_UP_TICK_MS);
     return () => window.clearInterval(timer);
-  }, [target, reducedMotion]);
+  }, [element, target, reducedMotion, format]);
 
-  return countUpValue(target, step);
+  return format(reducedMotion ? target : 0);
 }
