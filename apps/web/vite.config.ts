@@ -8,6 +8,9 @@ import { routePages } from './build/route-pages.ts';
 /** Source files of this app and of packages/contract (CSS keeps its side effects). */
 const OWN_SOURCE = /[\\/](?:apps[\\/]web|packages[\\/]contract)[\\/]src[\\/].*\.tsx?$/;
 
+/** zod and the contract modules every signed-in page needs (see the 'contract' chunk below). */
+const SHARED_CONTRACT = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?:index|common|users|posts|settings|notifications|messaging|realtime|events|search)\.ts$/;
+
 const API_ORIGIN = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/social', '/users', '/media', '/dev', '/healthz', '/readyz', '/alumlink'];
 
@@ -50,8 +53,11 @@ export default defineConfig({
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             // The small UI components every page uses (not the Radix-based dialog and tabs) and the helpers of lib/.
             { name: 'ui', test: /src[\\/](?:components[\\/]ui[\\/](?!dialog|tabs)|lib[\\/])/, priority: 1 },
-            // zod and the contract's schemas: one file for the forms and API answers of every page.
-            { name: 'contract', test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]/, priority: 2 },
+            // zod and the schemas of the signed-in pages' shell and feed (people, posts, settings,
+            // notifications, conversations, live events, search): one file. Building a schema costs
+            // main-thread time when its chunk loads, so the other schemas (forms, jobs, referrals,
+            // the admin portal...) stay with the pages that use them.
+            { name: 'contract', test: SHARED_CONTRACT, priority: 2 },
             // The data layer shared by pages (API calls, query keys and hooks): one file, not one per feature.
             { name: 'data', test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]/, minShareCount: 2, priority: 1 },
             // TanStack Query's hooks (the client itself is in 'app').

@@ -1,5 +1,5 @@
 import { applyTheme, followSystemTheme } from './lib/theme';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { config as configureZod } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -32,10 +32,15 @@ prefetchFirstPage(queryClient, window.location.pathname);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(rootElement);
+// A transition renders in slices that yield to the browser every few milliseconds instead of one
+// long task (the first render mounts the providers, the router and the page's shell).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAdminStats } from '@/features/admin/dashboard/api/get-stats';
 import { postKeys } from '@/features/posts/api/keys';
 import { prefetchFirstPage } from './prefetch-first-page';
 
@@ -22,12 +23,37 @@ describe('prefetchFirstPage', () => {
     expect(String(fetchMock.mock.calls[0]?.[0] ?? '')).toContain('/social/posts/');
   });
 
+  it("preloads the first post's image as soon as the feed answers", async () => {
+    window.localStorage.setItem('access_token', 'token');
+    const feed = { results: [{ image: '/media/posts/first.webp' }, { image: '/media/posts/second.webp' }], next: null };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(feed), { status: 200 })));
+    prefetchFirstPage(new QueryClient(), '/user');
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel=preload][as=image]')).not.toBeNull());
+    const links = document.head.querySelectorAll('link[rel=preload][as=image]');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', '/media/posts/first.webp');
+    links[0]?.remove();
+  });
+
+  it("sends the admin dashboard's figures request at once; the dashboard's call takes its answer instead of asking again", async () => {
+    window.localStorage.setItem('access_token', 'token');
+    const stats = { nope: true };
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(stats), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchFirstPage(new QueryClient(), '/admin');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0] ?? '')).toContain('/api/admin/stats/');
+    await expect(getAdminStats()).rejects.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing without a session or on other pages', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     prefetchFirstPage(new QueryClient(), '/user');
     window.localStorage.setItem('access_token', 'token');
     prefetchFirstPage(new QueryClient(), '/user/messages');
+    prefetchFirstPage(new QueryClient(), '/admin/jobs');
     prefetchFirstPage(new QueryClient(), '/');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();

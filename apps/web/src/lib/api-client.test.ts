@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
-import { ApiError, apiRequest, NetworkError, setSessionExpiredHandler } from './api-client';
+import { ApiError, apiRequest, NetworkError, sendEarly, setSessionExpiredHandler } from './api-client';
 
 function storeTokens(access: string, refresh: string) {
   window.localStorage.setItem('access_token', access);
@@ -37,6 +37,28 @@ describe('api client', () => {
     expect(refreshBodies).toEqual([{ refresh: 'old-refresh' }]);
     expect(window.localStorage.getItem('access_token')).toBe('new-access');
     expect(window.localStorage.getItem('refresh_token')).toBe('new-refresh');
+  });
+
+  it('lets the first matching GET take an early request, which still refreshes on a 401; later calls send their own', async () => {
+    storeTokens('old-access', 'old-refresh');
+    const calls: string[] = [];
+    const posts: string[] = [];
+    server.use(
+      protectedEndpoint('/api/things/', () => 'new-access', calls),
+      http.post('/api/things/', ({ request }) => {
+        posts.push(request.headers.get('Authorization') ?? '');
+        return HttpResponse.json({ posted: true });
+      }),
+      http.post('/api/token/refresh/', () => HttpResponse.json({ access: 'new-access', refresh: 'new-refresh' })),
+    );
+    void sendEarly('/api/things/');
+    // A POST to the same path sends its own request.
+    await expect(apiRequest('/api/things/', { method: 'POST', body: {} })).resolves.toEqual({ posted: true });
+    expect(posts).toEqual(['Bearer old-access']);
+    await expect(apiRequest('/api/things/')).resolves.toEqual({ ok: true });
+    expect(calls).toEqual(['Bearer old-access', 'Bearer new-access']);
+    await expect(apiRequest('/api/things/')).resolves.toEqual({ ok: true });
+    expect(calls).toEqual(['Bearer old-access', 'Bearer new-access', 'Bearer new-access']);
   });
 
   it('shares one refresh between concurrent 401s', async () => {

@@ -1,139 +1,23 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, BellOff } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import type { Notification } from '@alumlink/contract';
-import { Spinner } from '@/components/ui';
-import { cn } from '@/lib/cn';
+import { lazy, Suspense, useState } from 'react';
 import { useNotifications } from '../api/get-notifications';
-import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { unreadCountOf } from '../api/notifications-cache';
-import { notificationHref } from '../notification-target';
-import { NotificationItem } from './notification-item';
+import { BellButton } from './bell-button';
 
-export const NOTIFICATION_TEXTS = {
-  title: 'Notifications',
-  markAll: 'Mark all as read',
-  empty: 'No notifications yet',
-  loadFailed: 'Failed to load notifications',
-} as const;
+export { NOTIFICATION_TEXTS } from './bell-button';
 
-const itemClasses =
-  'flex w-full cursor-pointer items-start gap-3 rounded-xl px-3 py-2.5 text-left outline-none select-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-default data-[disabled]:opacity-60';
+/** The menu (Radix, floating-ui) is not needed to show the bell: it loads when the bell is first pointed at, focused or used. */
+const loadMenu = () => import('./notification-menu');
+const NotificationMenu = lazy(() => loadMenu().then((m) => ({ default: m.NotificationMenu })));
 
 /** The top bar's bell: unread count, and a menu of notifications (click: mark read and go there). */
 export function NotificationBell() {
   const notifications = useNotifications();
-  const markRead = useMarkNotificationsRead();
-  const navigate = useNavigate();
-  const unread = unreadCountOf(notifications.data);
-  const items = notifications.data?.pages.flatMap((page) => page.results) ?? [];
-
-  function handleOpen(notification: Notification) {
-    if (!notification.read) markRead.mutate({ ids: [notification.id] });
-    void navigate(notificationHref(notification));
-  }
-
-  function renderBody() {
-    if (notifications.isPending) {
-      return (
-        <div className="grid place-items-center py-8">
-          <Spinner label="Loading notifications" />
-        </div>
-      );
-    }
-    if (notifications.isError) {
-      return (
-        <div className="px-3 py-6 text-center">
-          <p role="alert" className="text-sm font-medium text-danger-fg">
-            {NOTIFICATION_TEXTS.loadFailed}
-          </p>
-          <DropdownMenu.Item
-            className={cn(itemClasses, 'mt-2 justify-center font-semibold text-accent-fg')}
-            onSelect={(event) => {
-              event.preventDefault();
-              void notifications.refetch();
-            }}
-          >
-            Reload
-          </DropdownMenu.Item>
-        </div>
-      );
-    }
-    if (items.length === 0) {
-      return (
-        <div className="flex flex-col items-center gap-2 px-3 py-8 text-center text-sm text-fg-muted">
-          <BellOff aria-hidden="true" className="size-6" />
-          {NOTIFICATION_TEXTS.empty}
-        </div>
-      );
-    }
-    return (
-      <>
-        {items.map((notification) => (
-          <DropdownMenu.Item key={notification.id} className={itemClasses} onSelect={() => handleOpen(notification)}>
-            <NotificationItem notification={notification} />
-          </DropdownMenu.Item>
-        ))}
-        {notifications.hasNextPage ? (
-          <DropdownMenu.Item
-            className={cn(itemClasses, 'justify-center text-sm font-semibold text-accent-fg')}
-            disabled={notifications.isFetchingNextPage}
-            onSelect={(event) => {
-              event.preventDefault();
-              void notifications.fetchNextPage();
-            }}
-          >
-            Load more
-          </DropdownMenu.Item>
-        ) : null}
-      </>
-    );
-  }
-
+  const [used, setUsed] = useState(false);
+  const bell = <BellButton unread={unreadCountOf(notifications.data)} onPointerEnter={() => void loadMenu()} onFocus={() => void loadMenu()} onClick={() => setUsed(true)} />;
+  if (!used) return bell;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={unread > 0 ? `${NOTIFICATION_TEXTS.title}, ${unread} unread` : NOTIFICATION_TEXTS.title}
-          title={NOTIFICATION_TEXTS.title}
-          className="relative inline-flex size-10 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-surface-muted data-[state=open]:text-fg"
-        >
-          <Bell aria-hidden="true" className="size-5" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-danger px-1 text-[10px] leading-none font-bold text-white ring-2 ring-surface"
-            >
-              {unread > 9 ? '9+' : unread}
-            </span>
-          ) : null}
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label={NOTIFICATION_TEXTS.title}
-          className="z-50 flex max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-2xl border border-border bg-surface-raised text-fg shadow-(--shadow-raised)"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-            <DropdownMenu.Label className="text-base font-semibold">{NOTIFICATION_TEXTS.title}</DropdownMenu.Label>
-            <DropdownMenu.Item
-              disabled={unread === 0}
-              onSelect={(event) => {
-                event.preventDefault();
-                markRead.mutate({ all: true });
-              }}
-              className="cursor-pointer rounded-lg px-2 py-1 text-sm font-semibold text-accent-fg outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-muted"
-            >
-              {NOTIFICATION_TEXTS.markAll}
-            </DropdownMenu.Item>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-1.5">{renderBody()}</div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={bell}>
+      <NotificationMenu defaultOpen />
+    </Suspense>
   );
 }

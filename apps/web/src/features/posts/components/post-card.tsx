@@ -1,5 +1,5 @@
 import { MessageCircle, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, roleLabel, type Post } from '@alumlink/contract';
 import { Avatar, Badge, Button, Card } from '@/components/ui';
@@ -7,8 +7,10 @@ import { profileHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format-relative-time';
 import { CommentsPanel } from './comments-panel';
-import { DeletePostDialog } from './delete-post-dialog';
 import { LikeButton } from './like-button';
+
+/** The confirmation's code (Radix dialog, toasts) loads when an author first asks to delete. */
+const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })));
 
 /** Intrinsic size hint of the image; its box has a fixed 4:3 ratio, so nothing moves when it loads. */
 const IMAGE_WIDTH = 800;
@@ -22,6 +24,8 @@ const IMAGE_HEIGHT = 600;
 export function PostCard({ post, currentUserId, priority = false }: { post: Post; currentUserId: number | null; priority?: boolean }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  // Stays mounted once opened: closing keeps Radix's focus return.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const name = displayName(post.user);
   const isOwn = currentUserId !== null && post.user.id === currentUserId;
 
@@ -42,7 +46,16 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           </p>
         </div>
         {isOwn ? (
-          <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} leftIcon={<Trash2 aria-hidden="true" className="size-4" />} className="text-fg-muted">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setDeleteAsked(true);
+              setDeleteOpen(true);
+            }}
+            leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
+            className="text-fg-muted"
+          >
             Delete
           </Button>
         ) : null}
@@ -76,7 +89,11 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
         </button>
       </div>
       {commentsOpen ? <CommentsPanel postId={post.id} /> : null}
-      {isOwn ? <DeletePostDialog postId={post.id} open={deleteOpen} onOpenChange={setDeleteOpen} /> : null}
+      {isOwn && deleteAsked ? (
+        <Suspense fallback={null}>
+          <DeletePostDialog postId={post.id} open={deleteOpen} onOpenChange={setDeleteOpen} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

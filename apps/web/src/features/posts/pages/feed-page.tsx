@@ -1,4 +1,5 @@
 import { Newspaper } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Button, EmptyState, ErrorState, Spinner } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { useFeed } from '../api/get-feed';
@@ -20,10 +21,14 @@ export function Feed() {
   const feed = useFeed();
   const { openCreatePost } = useCreatePost();
   useWarnOnError(feed.error, 'Feed failed to load');
-  const posts = feed.data?.pages.flatMap((page) => page.results) ?? [];
+  // The posts render in an interruptible background pass (starting from null, even when the
+  // answer is already cached): TanStack Query's updates otherwise render the whole list in one
+  // long task that blocks the page.
+  const data = useDeferredValue(feed.data, null);
+  const posts = data?.pages.flatMap((page) => page.results) ?? [];
 
   let body;
-  if (feed.isPending) {
+  if (feed.isPending || (feed.data && !data)) {
     body = (
       <div className="flex justify-center py-16 text-primary">
         <Spinner size="lg" label="Loading posts" />

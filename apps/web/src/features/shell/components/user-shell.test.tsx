@@ -54,4 +54,22 @@ describe('UserShell', () => {
     expect(within(banner).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/user/messages');
     expect(within(banner).getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/user/profile');
   });
+
+  it('opens the phone menu (its code loaded on first use) at the first click of More', async () => {
+    storeSession(buildUser());
+    const { user, onLogout } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Referrals', 'Settings', 'Dark theme', 'Logout']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the account card (its code loaded on first hover) while the pointer is on the avatar", async () => {
+    storeSession(buildUser({ username: 'alexm', role: 'AL' }));
+    const { user } = renderShell();
+    await user.hover(screen.getByRole('link', { name: 'Your profile' }));
+    expect(await screen.findByText('alexm')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/user/profile');
+  });
 });
