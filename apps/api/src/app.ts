@@ -31,6 +31,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerJsonCompression } from './plugins/json-compression';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   });
 
   registerSecurityHeaders(app);
+  registerJsonCompression(app);
   await registerRateLimits(app, config);
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);
