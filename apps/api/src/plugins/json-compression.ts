@@ -1,17 +1,13 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Smaller answers gain too little to pay for compressing them. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * The fastest settings: a 7 KB feed page costs about 0.06 ms to compress (brotli 4 took 0.22 ms
- * for 20% fewer bytes) and shrinks to well under a third, on zlib's thread pool rather than
- * the event loop.
+ * The fastest settings, compressing on the event loop: a 7 KB feed page takes about 0.05 ms of
+ * CPU and shrinks to under a third. On zlib's thread pool the same took 0.17 ms (the hand-off
+ * costs more than the work); brotli 4 took 0.22 ms for 20% fewer bytes.
  */
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
@@ -32,13 +28,13 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
-function compress(body: string, encoding: Encoding): Promise<Buffer> {
+function compress(body: string, encoding: Encoding): Buffer {
   if (encoding === 'br') {
-    return brotli(body, {
+    return brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
     });
   }
-  return gzipAsync(body, { level: GZIP_LEVEL });
+  return gzipSync(body, { level: GZIP_LEVEL });
 }
 
 /** Adds Accept-Encoding to the Vary header, keeping what is there. */
@@ -61,15 +57,18 @@ function isJson(reply: FastifyReply): boolean {
  * time and served by the static-files plugin.
  */
 export function registerJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method !== 'GET' || typeof payload !== 'string' || !isJson(reply)) return payload;
-    varyOnEncoding(reply);
-    if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES || reply.hasHeader('content-encoding')) return payload;
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compressed = await compress(payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    done(null, compressedPayload(request, reply, payload));
   });
+}
+
+function compressedPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' || typeof payload !== 'string' || !isJson(reply)) return payload;
+  varyOnEncoding(reply);
+  if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES || reply.hasHeader('content-encoding')) return payload;
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return compress(payload, encoding);
 }
