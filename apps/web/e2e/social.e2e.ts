@@ -58,7 +58,9 @@ describe('social core', () => {
     await page.getByText('Post uploaded successfully!').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
+    // The feed renders updates in a deferred (interruptible) pass: wait for the new post to be on top.
     const first = page.getByRole('article').first();
+    await first.filter({ hasText: caption }).waitFor({ timeout: 10_000 });
     assert.match(await first.innerText(), new RegExp(caption));
     const image = first.getByRole('img', { name: /image shared by/i });
     assert.match((await image.getAttribute('src')) ?? '', /\/media\//);
