@@ -28,10 +28,10 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
-function compress(body: string, encoding: Encoding): Buffer {
+function compress(body: string, bytes: number, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) },
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes },
     });
   }
   return gzipSync(body, { level: GZIP_LEVEL });
@@ -65,10 +65,11 @@ export function registerJsonCompression(app: FastifyInstance): void {
 function compressedPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' || typeof payload !== 'string' || !isJson(reply)) return payload;
   varyOnEncoding(reply);
-  if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES || reply.hasHeader('content-encoding')) return payload;
+  const bytes = Buffer.byteLength(payload);
+  if (bytes < MIN_COMPRESSED_BYTES || reply.hasHeader('content-encoding')) return payload;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  return compress(payload, encoding);
+  return compress(payload, bytes, encoding);
 }

@@ -78,13 +78,21 @@ async function plansOf(statement: Statement): Promise<string[]> {
   });
 }
 
-/** Sends the request, checks its status, and answers the plans of every statement it ran. */
-async function plansOfRequest(request: { method?: 'GET' | 'POST'; url: string; payload?: object }, status: number) {
+type HotRequest = { method?: 'GET' | 'POST'; url: string; payload?: object };
+
+/** Sends the request, checks its status, and answers it with the plannable statements it ran. */
+async function statementsOfRequest(request: HotRequest, status: number) {
   captured.length = 0;
   const response = await app.inject({ method: request.method ?? 'GET', url: request.url, headers, ...(request.payload ? { payload: request.payload } : {}) });
   expect(response.statusCode, response.body).toBe(status);
   const statements = captured.filter((statement) => PLANNABLE.test(statement.text));
   expect(statements.length).toBeGreaterThan(0);
+  return { response, statements };
+}
+
+/** Sends the request, checks its status, and answers the plans of every statement it ran. */
+async function plansOfRequest(request: HotRequest, status: number) {
+  const { response, statements } = await statementsOfRequest(request, status);
   const offending: string[] = [];
   for (const statement of statements) {
     for (const plan of await plansOf(statement)) {
@@ -115,11 +123,7 @@ async function planCacheOf(statement: Statement): Promise<{ generic: number; cus
 
 /** Sends the request, checks its status, and answers the statements it ran that PostgreSQL would re-plan on every execution. */
 async function replannedStatementsOfRequest(url: string): Promise<string[]> {
-  captured.length = 0;
-  const response = await app.inject({ method: 'GET', url, headers });
-  expect(response.statusCode, response.body).toBe(200);
-  const statements = captured.filter((statement) => PLANNABLE.test(statement.text));
-  expect(statements.length).toBeGreaterThan(0);
+  const { statements } = await statementsOfRequest({ url }, 200);
   const replanned: string[] = [];
   for (const statement of statements) {
     const plans = await planCacheOf(statement);

@@ -160,20 +160,15 @@ async function sendWithRefresh(path: string, options: RequestOptions): Promise<R
   const response = await (early ? early.response : send(path, options, token));
   if (response.status !== 401 || !token) return response;
 
-  const current = getAccessToken();
   let fresh: string;
-  if (current && current !== token) {
-    // Another request refreshed while this one was in flight.
-    fresh = current;
-  } else {
-    try {
-      fresh = await refreshAccessToken(token);
-    } catch (error) {
-      if (error instanceof NetworkError) throw error;
-      clearAllStorage();
-      handleSessionExpired();
-      return response;
-    }
+  try {
+    // Uses the stored token instead when another request or tab refreshed meanwhile (refreshAcrossTabs).
+    fresh = await refreshAccessToken(token);
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    clearAllStorage();
+    handleSessionExpired();
+    return response;
   }
   return send(path, options, fresh);
 }

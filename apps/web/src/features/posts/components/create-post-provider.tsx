@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useMemo, type ReactNode } from 'react';
 import type { Post } from '@alumlink/contract';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 
 /** The dialog's code (Radix dialog, upload, toasts) loads when it is first opened, not with the page. */
 const CreatePostDialog = lazy(() => import('./create-post-dialog').then((m) => ({ default: m.CreatePostDialog })));
@@ -10,20 +11,14 @@ const CreatePostContext = createContext<CreatePostContextValue | null>(null);
 
 /** Owns the one create-post dialog of the user area; anything inside can open it. */
 export function CreatePostProvider({ children, onPostCreated }: { children: ReactNode; onPostCreated?: (post: Post) => void }) {
-  const [open, setOpen] = useState(false);
-  // Stays mounted once opened, so closing keeps Radix's focus return and the upload in progress.
-  const [opened, setOpened] = useState(false);
-  const openCreatePost = useCallback(() => {
-    setOpened(true);
-    setOpen(true);
-  }, []);
-  const value = useMemo(() => ({ openCreatePost }), [openCreatePost]);
+  const dialog = useLazyDialog();
+  const value = useMemo(() => ({ openCreatePost: dialog.show }), [dialog.show]);
   return (
     <CreatePostContext value={value}>
       {children}
-      {opened ? (
+      {dialog.mounted ? (
         <Suspense fallback={null}>
-          <CreatePostDialog open={open} onOpenChange={setOpen} onPostCreated={onPostCreated} />
+          <CreatePostDialog open={dialog.open} onOpenChange={dialog.setOpen} onPostCreated={onPostCreated} />
         </Suspense>
       ) : null}
     </CreatePostContext>

@@ -6,6 +6,7 @@ import { Avatar, Badge, Button, Card } from '@/components/ui';
 import { profileHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format-relative-time';
+import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { CommentsPanel } from './comments-panel';
 import { LikeButton } from './like-button';
 
@@ -23,9 +24,7 @@ const IMAGE_HEIGHT = 600;
  */
 export function PostCard({ post, currentUserId, priority = false }: { post: Post; currentUserId: number | null; priority?: boolean }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  // Stays mounted once opened: closing keeps Radix's focus return.
-  const [deleteAsked, setDeleteAsked] = useState(false);
+  const deleteDialog = useLazyDialog();
   const name = displayName(post.user);
   const isOwn = currentUserId !== null && post.user.id === currentUserId;
 
@@ -49,10 +48,7 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => {
-              setDeleteAsked(true);
-              setDeleteOpen(true);
-            }}
+            onClick={deleteDialog.show}
             leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
             className="text-fg-muted"
           >
@@ -89,9 +85,9 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
         </button>
       </div>
       {commentsOpen ? <CommentsPanel postId={post.id} /> : null}
-      {isOwn && deleteAsked ? (
+      {isOwn && deleteDialog.mounted ? (
         <Suspense fallback={null}>
-          <DeletePostDialog postId={post.id} open={deleteOpen} onOpenChange={setDeleteOpen} />
+          <DeletePostDialog postId={post.id} open={deleteDialog.open} onOpenChange={deleteDialog.setOpen} />
         </Suspense>
       ) : null}
     </Card>
