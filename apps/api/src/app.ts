@@ -103,7 +103,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     done();
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.webDistDir);
   registerJsonCompression(app);
   await registerRateLimits(app, config);
   await registerApiDocs(app, config);

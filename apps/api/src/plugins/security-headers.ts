@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -23,32 +26,65 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
 };
 
 /**
- * The headers of every answer (HTML, JSON, errors, media), built once: the usual hardening set
- * (what helmet sends, with our CSP and framing rules), so a request costs one loop of
- * header assignments instead of rebuilding the policy each time.
+ * The CSP sources ('sha256-…') of the inline scripts in a page: the web build's index.html has one,
+ * which puts the theme on <html> before the first paint. Allowing exactly these scripts keeps
+ * 'unsafe-inline' out: an injected script has another hash.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-    .join(';'),
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The inline script hashes of every page of the web build (index.html and route-html/**): none without a build. */
+export function webBuildScriptHashes(webDistDir: string): string[] {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const routeDir = path.join(webDistDir, 'route-html');
+  const routeFiles = existsSync(routeDir)
+    ? readdirSync(routeDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.html'))
+        .map((file) => path.join(routeDir, file))
+    : [];
+  return [...new Set([indexFile, ...routeFiles].flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
+}
+
+/**
+ * The headers of every answer (HTML, JSON, errors, media), built once: the usual hardening set
+ * (what helmet sends, with our CSP and framing rules, scripts from our origin plus the web build's
+ * own inline scripts by hash), so a request costs one loop of header assignments instead of
+ * rebuilding the policy each time.
+ */
+export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<Record<string, string>> {
+  const policy = { ...CONTENT_SECURITY_POLICY, 'script-src': [...(CONTENT_SECURITY_POLICY['script-src'] ?? []), ...scriptHashes] };
+  return {
+    'content-security-policy': Object.entries(policy)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join(';'),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
 
 /** Sent only over HTTPS (as the client reached us, through a trusted proxy): over plain http it would be wrong on a LAN. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, webDistDir: string): void {
+  const headers = securityHeaders(webBuildScriptHashes(webDistDir));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });

@@ -5,12 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { outgoingEmails } from '../db/schema/index';
+import { inlineScriptHashes } from '../plugins/security-headers';
 import { authHeader, createTestApp, createUser, type TestApp } from '../test/index';
 import { imageFile, multipartBody, sampleImage } from '../test/uploads';
 
 const MARKUP = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">';
 const html = { accept: 'text/html,application/xhtml+xml' };
+/** The test build's one inline script, like the theme script of the real index.html. */
+const INLINE_SCRIPT = "document.documentElement.classList.add('dark')";
+const INLINE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
 
 let t: TestApp;
 let mediaPath: string;
@@ -32,6 +37,7 @@ function expectHardened(response: LightMyRequestResponse, what: string) {
   expect(csp['script-src'], `${what}: script-src`).toBeDefined();
   expect(csp['script-src'], `${what}: script-src`).not.toContain("'unsafe-inline'");
   expect(csp['script-src'], `${what}: script-src`).not.toContain("'unsafe-eval'");
+  expect(csp['script-src'], `${what}: our origin and the build's inline script, by hash`).toEqual(["'self'", INLINE_SCRIPT_SOURCE]);
   expect(csp['script-src-attr'], `${what}: script-src-attr`).toEqual(["'none'"]);
   expect(csp['object-src'], `${what}: object-src`).toEqual(["'none'"]);
   expect(csp['base-uri'], `${what}: base-uri`).toEqual(["'none'"]);
@@ -51,7 +57,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-headers-'));
   const webDistDir = path.join(dataDir, 'web');
   mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(webDistDir, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
+  );
   writeFileSync(path.join(webDistDir, 'assets/app.js'), 'console.log("app")');
   t = await createTestApp({ rateLimitMultiplier: 100, webDistDir, dataDir, mediaDir: path.join(dataDir, 'media') });
   const author = await createUser(t.db, { role: 'AL' });
@@ -105,6 +114,14 @@ describe('security headers', () => {
     } finally {
       await behindProxy.close();
     }
+  });
+});
+
+describe('inline script hashes', () => {
+  it('hashes the body of each inline script (as the browser does) and skips scripts with a src', () => {
+    const page = `<script type="module" src="/a.js"></script><script>${INLINE_SCRIPT}</script><SCRIPT data-x="1">let a = 'é'</SCRIPT><script></script>`;
+    expect(inlineScriptHashes(page)).toEqual([INLINE_SCRIPT_SOURCE, `'sha256-${createHash('sha256').update("let a = 'é'", 'utf8').digest('base64')}'`]);
+    expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
   });
 });
 
