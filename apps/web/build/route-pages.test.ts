@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { routeHtmlFile, routePageHtml } from './route-pages';
+import { routeHtmlFile, routePageHtml, shellMarkup } from './route-pages';
 
 const ROOT = '/repo/apps/web';
 const INDEX_HTML = `<!doctype html>
@@ -55,6 +55,33 @@ describe('routePageHtml', () => {
   it('fails the build when a listed module is not a lazily loaded chunk (renamed, or no longer split)', () => {
     expect(() => routePageHtml(INDEX_HTML, bundle, ROOT, [{ path: '/login', modules: ['src/features/auth/pages/sign-in.tsx'] }])).toThrow(
       /sign-in\.tsx \(for \/login\) is not a lazily loaded chunk/,
+    );
+  });
+});
+
+describe('static shells', () => {
+  const shell = '<!-- a note for developers -->\n<div id="boot-shell">\n  <span>Alum</span>\n  <span>Link</span>\n</div>\n';
+
+  it("puts a page's shell, without comments and indentation, right before #root; other pages have none", () => {
+    const pages = routePageHtml(
+      INDEX_HTML,
+      bundle,
+      ROOT,
+      [
+        { path: '/', modules: ['src/features/landing/pages/landing-page.tsx'] },
+        { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], shell: 'src/shell.html' },
+      ],
+      '/',
+      new Map([['src/shell.html', shell]]),
+    );
+    expect(pages.get('route-html/login.html')).toContain('<body><div id="boot-shell"><span>Alum</span><span>Link</span></div><div id="root"></div></body>');
+    expect(pages.get('route-html/index.html')).not.toContain('boot-shell');
+    expect(shellMarkup(shell)).not.toContain('note for developers');
+  });
+
+  it('fails the build when a named shell was not read', () => {
+    expect(() => routePageHtml(INDEX_HTML, bundle, ROOT, [{ path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], shell: 'src/missing.html' }])).toThrow(
+      /the shell src\/missing\.html \(for \/login\) was not read/,
     );
   });
 });

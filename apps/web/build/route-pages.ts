@@ -2,7 +2,8 @@
 // loaded chunks of that page (its route modules and what they import), written to
 // dist/route-html/<path>.html ('/' → index.html). The server sends that copy for a navigation to the
 // exact path (apps/api/src/plugins/static-files.ts), so the browser fetches the page's code together
-// with the entry instead of only after the entry has run and the router has asked for it.
+// with the entry instead of only after the entry has run and the router has asked for it. A page may
+// also name a static shell (an HTML file) that goes in its <body>, painted before any script runs.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -12,8 +13,11 @@ type OutputChunk = Rolldown.OutputChunk;
 
 export const ROUTE_HTML_DIR = 'route-html';
 
-/** A page path and the source modules (relative to the web app root) its routes load lazily. */
-export type RoutePage = { path: string; modules: string[] };
+/**
+ * A page path, the source modules (relative to the web app root) its routes load lazily, and
+ * optionally the HTML file (relative to the web app root) of the static shell shown until the app runs.
+ */
+export type RoutePage = { path: string; modules: string[]; shell?: string };
 
 export function routeHtmlFile(pagePath: string): string {
   return `${ROUTE_HTML_DIR}/${pagePath === '/' ? 'index' : pagePath.replace(/^\/+|\/+$/g, '')}.html`;
@@ -35,12 +39,28 @@ function staticClosure(byFile: Map<string, OutputChunk>, roots: string[]): Set<s
   return seen;
 }
 
+/** A shell's markup as it goes into the page: without its comments and the indentation between tags. */
+export function shellMarkup(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .trim();
+}
+
 /**
  * The HTML of each page: index.html with modulepreload links for the page's chunks that index.html
- * does not already load. Throws when a listed module is not the facade of a chunk (renamed, or no
- * longer lazily loaded), so the list cannot silently go stale.
+ * does not already load, and the page's shell (its markup from `shells`, by file) before #root.
+ * Throws when a listed module is not the facade of a chunk (renamed, or no longer lazily loaded),
+ * so the list cannot silently go stale, and when index.html has no #root to put a shell before.
  */
-export function routePageHtml(indexHtml: string, bundle: OutputBundle, root: string, pages: RoutePage[], base = '/'): Map<string, string> {
+export function routePageHtml(
+  indexHtml: string,
+  bundle: OutputBundle,
+  root: string,
+  pages: RoutePage[],
+  base = '/',
+  shells: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const all = chunks(bundle);
   const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
   const entries = all.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
@@ -57,7 +77,14 @@ export function routePageHtml(indexHtml: string, bundle: OutputBundle, root: str
     if (!headEnd) throw new Error('route-pages: index.html has no </head>');
     const indent = headEnd[1] ?? '';
     const links = files.map((file) => `${indent}  <link rel="modulepreload" crossorigin href="${base}${file}">\n`).join('');
-    html.set(routeHtmlFile(page.path), `${indexHtml.slice(0, headEnd.index)}${links}${indexHtml.slice(headEnd.index)}`);
+    let pageHtml = `${indexHtml.slice(0, headEnd.index)}${links}${indexHtml.slice(headEnd.index)}`;
+    if (page.shell !== undefined) {
+      const shell = shells.get(page.shell);
+      if (shell === undefined) throw new Error(`route-pages: the shell ${page.shell} (for ${page.path}) was not read`);
+      if (!pageHtml.includes('<div id="root">')) throw new Error('route-pages: index.html has no <div id="root">');
+      pageHtml = pageHtml.replace('<div id="root">', () => `${shellMarkup(shell)}<div id="root">`);
+    }
+    html.set(routeHtmlFile(page.path), pageHtml);
   }
   return html;
 }
@@ -76,7 +103,9 @@ export function routePages(pages: RoutePage[]): Plugin {
     },
     async writeBundle(_options, bundle) {
       const indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
-      for (const [file, html] of routePageHtml(indexHtml, bundle, root, pages, base)) {
+      const shellFiles = [...new Set(pages.flatMap((page) => (page.shell === undefined ? [] : [page.shell])))];
+      const shells = new Map(await Promise.all(shellFiles.map(async (file) => [file, await readFile(join(root, file), 'utf8')] as const)));
+      for (const [file, html] of routePageHtml(indexHtml, bundle, root, pages, base, shells)) {
         await mkdir(dirname(join(outDir, file)), { recursive: true });
         await writeFile(join(outDir, file), html);
       }

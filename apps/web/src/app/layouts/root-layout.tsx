@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
 import { ErrorState, Spinner } from '@/components/ui';
+import { useRemoveBootShell } from '../boot-shell/boot-shell';
 
 /** Thin progress bar while a lazily loaded page is on its way. */
 function NavigationProgress() {
@@ -9,6 +10,7 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
+  useRemoveBootShell();
   return (
     <>
       <NavigationProgress />
@@ -27,6 +29,7 @@ export function RootHydrateFallback() {
 }
 
 export function RootErrorBoundary() {
+  useRemoveBootShell();
   const error = useRouteError();
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while loading this page.';
   return (
