@@ -11,6 +11,11 @@ import { setSessionExpiredHandler } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
+/** Resolves in a later task (after the browser has had a chance to paint and handle input). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // The content security policy forbids eval: zod must not even probe for it (its `new Function`
 // test is reported by the browser as a CSP violation). Before any schema parses.
 configureZod({ jitless: true });
@@ -19,28 +24,36 @@ configureZod({ jitless: true });
 applyTheme();
 followSystemTheme();
 
-const router = createAppRouter();
+// The page's first data leaves before anything else is set up.
 const queryClient = createQueryClient();
-
-setSessionExpiredHandler(() => {
-  queryClient.clear();
-  void router.navigate(paths.login, { replace: true });
-});
-
 prefetchFirstPage(queryClient, window.location.pathname);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+void start(rootElement);
 
-const root = createRoot(rootElement);
-// A transition renders in slices that yield to the browser every few milliseconds instead of one
-// long task (the first render mounts the providers, the router and the page's shell).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+/**
+ * Start-up as a few short tasks instead of one long one, so the browser can paint (the signed-in
+ * pages' static shell) and answer input in between: the router, then the first render.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask();
+  const router = createAppRouter();
+  setSessionExpiredHandler(() => {
+    queryClient.clear();
+    void router.navigate(paths.login, { replace: true });
+  });
+  await nextTask();
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser every few milliseconds instead of one
+  // long task (the first render mounts the providers, the router and the page's shell).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
