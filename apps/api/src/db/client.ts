@@ -109,13 +109,30 @@ function wrapPglite(client: PGlite, afterClose: () => void): DatabaseConnection 
   };
 }
 
-export async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
+/** PostgreSQL cancels a statement running longer than this (statement_timeout). */
+const STATEMENT_TIMEOUT_MS = 15_000;
+
+export type PostgresTimeouts = {
+  /** PostgreSQL's own limit on one statement. */
+  statementTimeoutMs?: number;
+  /**
+   * How long the client waits for any answer before it gives up on the connection: a PostgreSQL
+   * that hangs (a frozen host, a network partition that drops packets) never answers, and
+   * statement_timeout cannot fire on a server that is not running. A little longer than the
+   * statement timeout, so a slow statement is still cancelled by PostgreSQL first.
+   */
+  queryTimeoutMs?: number;
+};
+
+export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {}): Promise<DatabaseConnection> {
+  const statementTimeoutMs = timeouts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs ?? statementTimeoutMs + 2_000,
   });
   // An idle client losing its connection emits 'error' on the pool; without a listener it
   // would crash the process. The pool drops that client by itself.

@@ -60,6 +60,8 @@ const UNAVAILABLE_MESSAGES = [
   'terminating connection due to administrator command',
   // node-postgres, on a client whose connection broke (e.g. a transaction's, cut by a restart).
   'is not queryable',
+  // node-postgres's query_timeout: no answer at all from a hung server (db/client.ts).
+  'query read timeout',
 ];
 
 /** Socket errors of a connection to the database that is refused, reset or unreachable. */

@@ -1,6 +1,6 @@
 // What a PostgreSQL restart does to the connections of a running server, one piece at a time:
 // each failure must count as "database unavailable" (a 503), never crash the process or be a 500.
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseConnection } from '../../db/client';
@@ -59,4 +59,61 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL session cut inside
     const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
     expect(rows).toEqual([{ one: 1 }]);
   });
+});
+
+/**
+ * A TCP proxy to PostgreSQL that can freeze: while frozen it keeps every connection open but
+ * passes nothing on, like a hung database host or a partition that drops packets.
+ */
+async function freezableProxy(target: URL) {
+  let frozen = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('data', (chunk) => void (frozen || upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (frozen || client.write(chunk)));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    freeze: (value: boolean) => void (frozen = value),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL that stops answering (PostgreSQL suite only)', () => {
+  it('fails the waiting query as unavailable after the query timeout, and the pool recovers once it answers again', async () => {
+    const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
+    const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000 });
+    try {
+      await connection.db.execute(sql`select 1`);
+      proxy.freeze(true);
+      const startedAt = Date.now();
+      const error = await failureOf(connection.db.execute(sql`select 1`));
+      const waitedMs = Date.now() - startedAt;
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(waitedMs).toBeGreaterThanOrEqual(900);
+      expect(waitedMs).toBeLessThan(5_000);
+
+      proxy.freeze(false);
+      const { rows } = await connection.db.execute<{ one: number }>(sql`select 1 as one`);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await connection.close();
+      await proxy.close();
+    }
+  }, 20_000);
 });
