@@ -30,7 +30,7 @@ describe('data directory lock', () => {
   it('refuses a second holder while the first is alive, and frees on release', () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
     expect(() => acquireDataDirLock(dir)).toThrow(`Another AlumLink server is using ${dir} (pid ${process.pid})`);
     lock.release();
     expect(existsSync(path.join(dir, 'alumlink.lock'))).toBe(false);
@@ -41,7 +41,7 @@ describe('data directory lock', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'alumlink.lock'), `${deadPid()}\n`);
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
     lock.release();
   });
 });
