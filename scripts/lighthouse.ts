@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { storedSessionOf } from '../apps/web/e2e/support/api-session.ts';
 import { startServer } from '../apps/web/e2e/support/server.ts';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
 
@@ -34,7 +35,6 @@ const { values } = parseArgs({
   },
 });
 
-const DEMO_PASSWORD = 'alumlink-demo';
 /** Who is signed in for a page, by its first path segment; other pages are audited signed out. */
 const SIGN_IN_AS: Record<string, string> = { user: 'alumni@example.com', admin: 'admin@example.com' };
 
@@ -74,21 +74,6 @@ async function launchChromium(): Promise<{ port: number; process: ChildProcess }
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
   });
   return { port, process: child };
-}
-
-/** The browser storage the app reads its session from (lib/storage.ts): tokens and the profile. */
-async function sessionStorageFor(baseUrl: string, email: string): Promise<Record<string, string>> {
-  const tokenResponse = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!tokenResponse.ok) throw new Error(`sign-in of ${email} failed: ${tokenResponse.status} ${await tokenResponse.text()}`);
-  const tokens = (await tokenResponse.json()) as { access: string; refresh: string };
-  const meResponse = await fetch(`${baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${tokens.access}` } });
-  if (!meResponse.ok) throw new Error(`profile of ${email}: ${meResponse.status}`);
-  const user = (await meResponse.json()) as { id: number };
-  return { access_token: tokens.access, refresh_token: tokens.refresh, user: JSON.stringify(user), user_id: String(user.id) };
 }
 
 /**
@@ -186,7 +171,7 @@ try {
     const runs: Run[] = [];
     while (runs.length < maxRuns) {
       // A fresh session per run: the app may rotate the refresh token during a run.
-      await setLocalStorage(browser.port, server.baseUrl, signedInAs ? await sessionStorageFor(server.baseUrl, signedInAs) : {});
+      await setLocalStorage(browser.port, server.baseUrl, signedInAs ? await storedSessionOf(server.baseUrl, signedInAs) : {});
       const reportPath = values['report-dir'] ? join(values['report-dir'], `${page.replace(/[^a-z0-9]+/gi, '_') || 'root'}-run${runs.length + 1}.json`) : null;
       let run: Run | null = null;
       for (let attempt = 0; run === null; attempt += 1) {

@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
 
@@ -21,13 +22,7 @@ async function signIn(page: Page, email: string, landing: string) {
 }
 
 async function accessToken(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  assert.equal(response.status, 200, `sign-in of ${email} failed`);
-  return ((await response.json()) as { access: string }).access;
+  return (await signInByApi(baseUrl, email, PASSWORD)).access;
 }
 
 async function createPost(baseUrl: string, token: string, caption: string): Promise<number> {

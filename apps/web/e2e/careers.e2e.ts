@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
 import { latestCode } from './support/mailbox.ts';
@@ -30,14 +31,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10
 }
 
 async function apiToken(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await response.json()) as { access?: string };
-  assert.ok(body.access, `no token for ${email}`);
-  return body.access;
+  return (await signInByApi(baseUrl, email, PASSWORD)).access;
 }
 
 describe('careers and community', () => {

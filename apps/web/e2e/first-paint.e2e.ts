@@ -4,20 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { storedSessionOf } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
-/** The demo alumni's session as the app stores it (lib/storage.ts), plus a theme setting. */
+/** The demo alumni's session as the app stores it, plus a theme setting. */
 async function storedSession(baseUrl: string, theme: string): Promise<Record<string, string>> {
-  const tokens = (await (
-    await fetch(`${baseUrl}/api/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'alumni@example.com', password: 'alumlink-demo' }),
-    })
-  ).json()) as { access: string; refresh: string };
-  const me = (await (await fetch(`${baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${tokens.access}` } })).json()) as { id: number };
-  return { access_token: tokens.access, refresh_token: tokens.refresh, user: JSON.stringify(me), user_id: String(me.id), theme };
+  return { ...(await storedSessionOf(baseUrl, 'alumni@example.com')), theme };
 }
 
 async function contextWithStorage(browser: Browser, baseUrl: string, storage: Record<string, string>): Promise<BrowserContext> {

@@ -2,6 +2,7 @@
 // arrives later). It must reach the same result as applyTheme for every setting and system scheme.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
+import { matchMediaQueries } from '@/testing/match-media';
 import { applyTheme } from './theme';
 
 const inlineScripts = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
@@ -14,23 +15,6 @@ function snapshot() {
 function reset() {
   root.className = '';
   root.style.colorScheme = '';
-}
-
-function systemPrefersDark(dark: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...matchMediaStub(query), matches: dark && query.includes('dark') }));
-}
-
-function matchMediaStub(query: string): MediaQueryList {
-  return {
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  };
 }
 
 afterEach(() => {
@@ -46,7 +30,7 @@ describe("index.html's theme script", () => {
 
   it.each([null, 'Default', 'Light', 'Dark', 'Blue', 'Pink'])('agrees with applyTheme for the stored setting %s, in a light and a dark system', (stored) => {
     for (const dark of [false, true]) {
-      systemPrefersDark(dark);
+      if (dark) matchMediaQueries('(prefers-color-scheme: dark)');
       if (stored === null) window.localStorage.removeItem('theme');
       else window.localStorage.setItem('theme', stored);
 

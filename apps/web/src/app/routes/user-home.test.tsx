@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@alumlink/contract';
 import { CreatePostProvider } from '@/features/posts';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
+import { matchMediaQueries } from '@/testing/match-media';
 import { server } from '@/testing/server';
 import { UserHomePage } from './user-home';
 
@@ -34,8 +35,7 @@ function renderHome() {
 
 /** matchMedia answering `matches` for the lg breakpoint query. */
 function screenIsWide(matches: boolean) {
-  const original = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...original(query), matches: matches && query === '(min-width: 64rem)' }));
+  if (matches) matchMediaQueries('(min-width: 64rem)');
 }
 
 afterEach(() => vi.restoreAllMocks());

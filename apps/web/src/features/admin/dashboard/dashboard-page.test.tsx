@@ -4,30 +4,15 @@ import { Users } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
+import { matchMediaQueries } from '@/testing/match-media';
 import { server } from '@/testing/server';
 import { buildStats } from '../test-factories';
 import { DashboardPage, DASHBOARD_MESSAGES } from './dashboard-page';
 import { StatCounter } from './stat-counter';
 import { COUNT_UP_STEPS, COUNT_UP_TICK_MS, countUpValue } from './use-count-up';
 
-const originalMatchMedia = window.matchMedia;
-
-function preferReducedMotion() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 afterEach(() => {
-  window.matchMedia = originalMatchMedia;
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -62,7 +47,7 @@ describe('counter animation', () => {
 
   it('shows the final value at once when reduced motion is preferred', () => {
     vi.useFakeTimers();
-    preferReducedMotion();
+    matchMediaQueries('(prefers-reduced-motion: reduce)');
     render(<StatCounter label="Posts" value={45} icon={Users} />);
     expect(screen.getByTestId('counter-Posts')).toHaveTextContent(/^45$/);
     expect(vi.getTimerCount()).toBe(0);
@@ -78,7 +63,7 @@ describe('counter animation', () => {
 
 describe('DashboardPage', () => {
   it('shows skeletons while loading, then the live figures and the chart with its table', async () => {
-    preferReducedMotion();
+    matchMediaQueries('(prefers-reduced-motion: reduce)');
     storeSession(buildUser({ role: 'AD', is_staff: true }));
     const stats = buildStats({ users: { total: 31, AD: 1, TR: 10, IN: 8, AL: 12 }, posts: 77, referrals: { done: 3, pending: 4 } });
     server.use(http.get('/api/admin/stats/', () => HttpResponse.json(stats)));

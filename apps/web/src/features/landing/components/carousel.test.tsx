@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchMediaQueries } from '@/testing/match-media';
 import { Carousel, CAROUSEL_INTERVAL_MS } from './carousel';
 
 const slides = ['First', 'Second', 'Third'].map((name) => ({ id: name, content: <p>{name} slide</p> }));
@@ -21,6 +22,7 @@ describe('Carousel', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('is announced as a carousel of slides', () => {
@@ -77,16 +79,11 @@ describe('Carousel', () => {
   });
 
   it('does not move on its own when the user prefers reduced motion', () => {
-    const original = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...original(query), matches: query === '(prefers-reduced-motion: reduce)' });
-    try {
-      render(<Carousel slides={slides} label="Highlights" />);
-      advance(20_000);
-      expect(activeSlide()).toHaveTextContent('First slide');
-      fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
-      expect(activeSlide()).toHaveTextContent('Second slide');
-    } finally {
-      window.matchMedia = original;
-    }
+    matchMediaQueries('(prefers-reduced-motion: reduce)');
+    render(<Carousel slides={slides} label="Highlights" />);
+    advance(20_000);
+    expect(activeSlide()).toHaveTextContent('First slide');
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(activeSlide()).toHaveTextContent('Second slide');
   });
 });
