@@ -11,8 +11,9 @@ const OWN_SOURCE = /[\\/](?:apps[\\/]web|packages[\\/]contract)[\\/]src[\\/].*\.
 /** zod and the contract modules every signed-in page needs (see the 'contract' chunk below). */
 const SHARED_CONTRACT = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?:index|common|users|posts|settings|notifications|messaging|realtime|events|search)\.ts$/;
 
-/** See src/app/boot-shell/boot-shell.ts. */
-const SIGNED_IN_SHELL = 'src/app/boot-shell/signed-in-shell.html';
+/** The static shells of the signed-in pages: see src/app/boot-shell/boot-shell.ts. */
+const USER_SHELL = 'src/app/boot-shell/user-shell.html';
+const ADMIN_SHELL = 'src/app/boot-shell/admin-shell.html';
 
 const API_ORIGIN = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/social', '/users', '/media', '/dev', '/healthz', '/readyz', '/alumlink'];
@@ -29,8 +30,8 @@ export default defineConfig({
       { path: '/', modules: ['src/features/landing/pages/landing-page.tsx'] },
       { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'] },
       { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'] },
-      { path: '/user', modules: ['src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], shell: SIGNED_IN_SHELL },
-      { path: '/admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/features/admin/pages/dashboard.ts'], shell: SIGNED_IN_SHELL },
+      { path: '/user', modules: ['src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], shell: USER_SHELL },
+      { path: '/admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/features/admin/pages/dashboard.ts'], shell: ADMIN_SHELL },
     ]),
     // .br and .gz next to each built file, sent as they are by the server.
     precompress(),

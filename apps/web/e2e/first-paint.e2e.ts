@@ -8,9 +8,9 @@ import { storedSessionOf } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
-/** The demo alumni's session as the app stores it, plus a theme setting. */
-async function storedSession(baseUrl: string, theme: string): Promise<Record<string, string>> {
-  return { ...(await storedSessionOf(baseUrl, 'alumni@example.com')), theme };
+/** A demo person's session as the app stores it (the alumni's by default), plus a theme setting. */
+async function storedSession(baseUrl: string, theme: string, email = 'alumni@example.com'): Promise<Record<string, string>> {
+  return { ...(await storedSessionOf(baseUrl, email)), theme };
 }
 
 async function contextWithStorage(browser: Browser, baseUrl: string, storage: Record<string, string>): Promise<BrowserContext> {
@@ -58,6 +58,23 @@ describe('first paint', () => {
     await page.getByRole('article').first().waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('#boot-shell').count(), 0, 'the shell is gone');
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("gives /admin the admin portal's own shell, gone once the dashboard shows", async () => {
+    const context = await contextWithStorage(browser, server.baseUrl, await storedSession(server.baseUrl, 'Light', 'admin@example.com'));
+    const withoutScripts = await context.newPage();
+    await withoutScripts.route('**/assets/*.js', (route) => route.abort());
+    await withoutScripts.goto('/admin');
+    assert.match((await withoutScripts.locator('#boot-shell').textContent()) ?? '', /Admin Portal/);
+    await withoutScripts.close();
+
+    const { page, errors } = await openPage(context);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('#boot-shell').count(), 0, 'the shell is gone');
     await page.waitForLoadState('networkidle');
     assert.deepEqual(errors, []);
     await context.close();

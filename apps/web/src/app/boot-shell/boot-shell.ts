@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 
-/** The id of the static shell in the HTML of /user and /admin (signed-in-shell.html). */
+/** The id of the static shell in the HTML of /user and /admin (user-shell.html, admin-shell.html). */
 export const BOOT_SHELL_ID = 'boot-shell';
 
 /**
