@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { routeHtmlFiles } from './static-files';
 
 /**
  * Content-Security-Policy of the SPA (and everything else the server answers): scripts only
@@ -40,17 +41,11 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The inline script hashes of every page of the web build (index.html and route-html/**): none without a build. */
+/** The inline script hashes of every page of the web build (index.html and its per-page copies): none without a build. */
 export function webBuildScriptHashes(webDistDir: string): string[] {
-  const indexFile = path.join(webDistDir, 'index.html');
-  if (!existsSync(indexFile)) return [];
-  const routeDir = path.join(webDistDir, 'route-html');
-  const routeFiles = existsSync(routeDir)
-    ? readdirSync(routeDir, { recursive: true, encoding: 'utf8' })
-        .filter((file) => file.endsWith('.html'))
-        .map((file) => path.join(routeDir, file))
-    : [];
-  return [...new Set([indexFile, ...routeFiles].flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
+  if (!existsSync(path.join(webDistDir, 'index.html'))) return [];
+  const pages = ['index.html', ...routeHtmlFiles(webDistDir).values()];
+  return [...new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(path.join(webDistDir, file), 'utf8'))))];
 }
 
 /**

@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROUTE_HTML_DIR = 'route-html';
 
 /** Page path → file (relative to the dist folder) of each page with its own HTML; empty without any. */
-function routeHtmlFiles(webDistDir: string): Map<string, string> {
+export function routeHtmlFiles(webDistDir: string): Map<string, string> {
   const dir = path.join(webDistDir, ROUTE_HTML_DIR);
   const pages = new Map<string, string>();
   if (!existsSync(dir)) return pages;

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 
 /** The id of the static shell in the HTML of /user and /admin (user-shell.html, admin-shell.html). */
-export const BOOT_SHELL_ID = 'boot-shell';
+const BOOT_SHELL_ID = 'boot-shell';
 
 /**
  * Takes the static shell away before the browser paints the app's first page (or its error), so
