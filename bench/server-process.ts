@@ -51,7 +51,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logFile: strin
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/server.ts`) as a child process in
+ * Starts the real server as production runs it (`node apps/api/dist/server.js`, compiled by
+ * `npm run build -w @alumlink/api`, which `npm run bench` does first) as a child process in
  * production mode, with rate limits loosened as far as the config allows (RATE_LIMIT_MULTIPLIER
  * 10000: the sign-in limit becomes 100,000 a minute per IP), and waits for /readyz.
  */
@@ -66,7 +67,7 @@ export async function startServer(options: {
   // Outside the data directory, so it survives the cleanup of a temporary one.
   const logFile = path.join(tmpdir(), `alumlink-bench-server-${port}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

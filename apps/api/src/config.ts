@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Root of the monorepo (apps/api/src/config.ts → ../../..), independent of npm's cwd. */
+/**
+ * Root of the monorepo, independent of npm's cwd: three levels up from this module, whether it runs
+ * as apps/api/src/config.ts or bundled into apps/api/dist/server.js (scripts/build.mjs).
+ */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

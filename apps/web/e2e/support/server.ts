@@ -1,4 +1,5 @@
-// Starts the real AlumLink server (built SPA + API) on a free port with a fresh data directory.
+// Starts the real AlumLink server, as production runs it (the compiled API, `node
+// apps/api/dist/server.js`, serving the built SPA), on a free port with a fresh data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -37,13 +38,15 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => 
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  for (const built of ['apps/web/dist/index.html', 'apps/api/dist/server.js']) {
+    if (!existsSync(join(repoRoot, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+    }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'alumlink-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
