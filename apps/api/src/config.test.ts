@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './config';
 
 const SECRET = 'x'.repeat(40);
 const tempDirs: string[] = [];
@@ -91,6 +91,31 @@ describe('loadConfig', () => {
     );
     expect(configError({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '0' })).toBe(
       'Invalid environment: RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000',
+    );
+  });
+
+  it('runs one worker per core (at most 8) on PostgreSQL with Redis, one otherwise', () => {
+    const pg = { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://h/db' };
+    const both = { ...pg, REDIS_URL: 'redis://h:6379' };
+    expect(loadConfig({ JWT_SECRET: SECRET }).webConcurrency).toBe(1);
+    expect(loadConfig(pg).webConcurrency).toBe(1);
+    expect(loadConfig(both).webConcurrency).toBe(Math.min(os.availableParallelism(), MAX_DEFAULT_WORKERS));
+    expect(loadConfig({ ...both, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ JWT_SECRET: SECRET, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+
+  it('refuses several workers on the embedded database or without Redis, in one line', () => {
+    expect(configError({ JWT_SECRET: SECRET, WEB_CONCURRENCY: '2' })).toBe(
+      'Invalid environment: WEB_CONCURRENCY must be 1 on the embedded database (one process owns DATA_DIR); set DATABASE_URL to run several workers',
+    );
+    expect(configError({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://h/db', WEB_CONCURRENCY: '2' })).toBe(
+      'Invalid environment: WEB_CONCURRENCY above 1 needs REDIS_URL (workers share rate limits and live events through Redis)',
+    );
+    expect(configError({ JWT_SECRET: SECRET, WEB_CONCURRENCY: 'all' })).toBe(
+      'Invalid environment: WEB_CONCURRENCY must be an integer between 1 and 64',
+    );
+    expect(configError({ JWT_SECRET: SECRET, WEB_CONCURRENCY: '0' })).toBe(
+      'Invalid environment: WEB_CONCURRENCY must be an integer between 1 and 64',
     );
   });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,7 +43,12 @@ export type AppConfig = Readonly<{
   trustProxy: boolean;
   /** Multiplies every rate limit's maximum (tests and the browser suite loosen them); default 1. */
   rateLimitMultiplier: number;
+  /** API worker processes (node:cluster); above 1 only with DATABASE_URL and REDIS_URL. */
+  webConcurrency: number;
 }>;
+
+/** The most workers the default picks (WEB_CONCURRENCY may ask for more). */
+export const MAX_DEFAULT_WORKERS = 8;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -97,6 +103,12 @@ const envSchema = z.object({
     .min(0.01, 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000')
     .max(10_000, 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000')
     .default(1),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY must be an integer between 1 and 64' })
+    .int('WEB_CONCURRENCY must be an integer between 1 and 64')
+    .min(1, 'WEB_CONCURRENCY must be an integer between 1 and 64')
+    .max(64, 'WEB_CONCURRENCY must be an integer between 1 and 64')
+    .optional(),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */
@@ -134,6 +146,8 @@ export function loadConfig(env: Env): AppConfig {
   const dataDir = vars.DATA_DIR ? resolveFromLaunchDir(env, vars.DATA_DIR) : path.join(REPO_ROOT, 'data');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const databaseUrl = vars.DATABASE_URL ?? null;
+  const redisUrl = vars.REDIS_URL ?? null;
+  const webConcurrency = workerCount(vars.WEB_CONCURRENCY, databaseUrl, redisUrl);
 
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
@@ -144,7 +158,7 @@ export function loadConfig(env: Env): AppConfig {
     mediaDir: path.join(dataDir, 'media'),
     webDistDir: vars.WEB_DIST_DIR ? resolveFromLaunchDir(env, vars.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     databaseUrl,
-    redisUrl: vars.REDIS_URL ?? null,
+    redisUrl,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `${vars.SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     publicUrl,
@@ -155,7 +169,30 @@ export function loadConfig(env: Env): AppConfig {
     seedDemo: vars.SEED_DEMO ?? databaseUrl === null,
     trustProxy: vars.TRUST_PROXY ?? false,
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
+    webConcurrency,
   });
+}
+
+/**
+ * How many API workers to run. Several workers need PostgreSQL (the embedded database belongs to
+ * one process) and Redis (where workers share rate-limit counters and live events). Without
+ * WEB_CONCURRENCY: one per core, at most MAX_DEFAULT_WORKERS, when both are configured; else 1.
+ */
+function workerCount(requested: number | undefined, databaseUrl: string | null, redisUrl: string | null): number {
+  if (requested === undefined) {
+    return databaseUrl && redisUrl ? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS) : 1;
+  }
+  if (requested > 1 && !databaseUrl) {
+    throw new ConfigError(
+      'Invalid environment: WEB_CONCURRENCY must be 1 on the embedded database (one process owns DATA_DIR); set DATABASE_URL to run several workers',
+    );
+  }
+  if (requested > 1 && !redisUrl) {
+    throw new ConfigError(
+      'Invalid environment: WEB_CONCURRENCY above 1 needs REDIS_URL (workers share rate limits and live events through Redis)',
+    );
+  }
+  return requested;
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 600) with 48 random bytes the first time. */

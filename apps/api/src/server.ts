@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseConnection } from './db/client';
@@ -5,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { isDatabaseEmpty, runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/index';
 import { mediaStorageFor } from './lib/storage/index';
+import { superviseWorkers } from './workers';
 
 /** How long a shutdown waits for the requests in flight before cutting their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,10 +42,30 @@ function isConnectionError(error: unknown): error is Error {
   );
 }
 
-async function start(): Promise<void> {
-  let config: AppConfig;
+/** Migrates the database and seeds the demo into an empty one when configured to. */
+async function prepareDatabase(config: AppConfig, database: DatabaseConnection): Promise<void> {
+  await runMigrations(database);
+  if (config.seedDemo && (await isDatabaseEmpty(database))) {
+    const result = await seedDemo(database.db, { media: mediaStorageFor(config) });
+    if (result.seeded) console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
+  }
+}
+
+function printStartupError(config: AppConfig, error: unknown): void {
+  if (isExpectedStartupError(error)) {
+    console.error(error.message);
+  } else if (config.databaseUrl && isConnectionError(error)) {
+    console.error(`Cannot connect to the database in DATABASE_URL: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${config.port} is already in use. Set PORT to another port.`);
+  } else {
+    console.error('AlumLink failed to start:', error);
+  }
+}
+
+function loadConfigOrExit(): AppConfig {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -51,7 +73,31 @@ async function start(): Promise<void> {
     }
     throw error;
   }
+}
 
+/**
+ * WEB_CONCURRENCY > 1: this primary process migrates (and seeds) once, then runs the workers,
+ * each of which starts the server below without migrating again.
+ */
+async function startWorkers(config: AppConfig): Promise<void> {
+  let database: DatabaseConnection | null = null;
+  let prepared = false;
+  try {
+    database = await openDatabase(config);
+    await prepareDatabase(config, database);
+    prepared = true;
+  } catch (error) {
+    printStartupError(config, error);
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
+  if (!prepared) process.exit(1);
+  superviseWorkers(config, () =>
+    console.log(`${config.siteName} is running at http://localhost:${config.port} with ${config.webConcurrency} workers`),
+  );
+}
+
+async function start(config: AppConfig): Promise<void> {
   let database: DatabaseConnection | null = null;
   let app: App | null = null;
   let stopping = false;
@@ -72,34 +118,27 @@ async function start(): Promise<void> {
     }
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`, not `once`: a second signal (Ctrl+C reaches a worker from the terminal and from its
+  // primary) must not fall through to the default handler, which exits without shutting down.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
     database = await openDatabase(config);
-    await runMigrations(database);
-    if (config.seedDemo && (await isDatabaseEmpty(database))) {
-      const result = await seedDemo(database.db, { media: mediaStorageFor(config) });
-      if (result.seeded) console.log(`Demo data seeded (${result.steps.join(', ')}). Sign in as admin@example.com / alumlink-demo.`);
-    }
+    // Workers find the database already prepared by their primary.
+    if (!cluster.isWorker) await prepareDatabase(config, database);
     app = await buildApp({ config, database });
     closeConnectionsAfterAnswerOnClose(app);
     await app.listen({ port: config.port, host: config.host });
-    console.log(`${config.siteName} is running at http://localhost:${config.port}`);
+    if (!cluster.isWorker) console.log(`${config.siteName} is running at http://localhost:${config.port}`);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
-    if (isExpectedStartupError(error)) {
-      console.error(error.message);
-    } else if (config.databaseUrl && isConnectionError(error)) {
-      console.error(`Cannot connect to the database in DATABASE_URL: ${error.message}`);
-    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Port ${config.port} is already in use. Set PORT to another port.`);
-    } else {
-      console.error('AlumLink failed to start:', error);
-    }
+    printStartupError(config, error);
     process.exit(1);
   }
 }
 
-await start();
+const config = loadConfigOrExit();
+if (cluster.isPrimary && config.webConcurrency > 1) await startWorkers(config);
+else await start(config);
