@@ -51,6 +51,9 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT_MULTIPLIER: '10000',
+      // One process, whose pid is the server's (kill() must not leave workers behind); the
+      // workers test asks for more.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
