@@ -4,10 +4,27 @@ import { hashRefreshToken, newRefreshToken, signAccessToken } from '../apps/api/
 import { BENCH_PASSWORD, emailOf, roleOf } from './identities';
 import type { SqlSession } from './sql-session';
 
-/** Access tokens by person id, minted with the server's signing key (what POST /api/token/ would answer). */
-export async function mintAccessTokens(secret: string, ids: Iterable<number>): Promise<Map<number, string>> {
+/**
+ * One sign-in (session family) per person, written straight into the database before the
+ * server starts: access tokens name it in their sid claim. Session ids by person id.
+ */
+export async function insertSessionFamilies(session: SqlSession, ids: Iterable<number>): Promise<Map<number, string>> {
+  const sessions = new Map<number, string>();
+  for (const id of ids) sessions.set(id, randomUUID());
+  await session.query(
+    `INSERT INTO session_families (id, user_id) SELECT sid, owner FROM unnest($1::uuid[], $2::int[]) AS t(sid, owner)`,
+    [[...sessions.values()], [...sessions.keys()]],
+  );
+  return sessions;
+}
+
+/**
+ * Access tokens by person id, minted with the server's signing key for the sign-ins of
+ * insertSessionFamilies (what POST /api/token/ would answer).
+ */
+export async function mintAccessTokens(secret: string, sessions: Map<number, string>): Promise<Map<number, string>> {
   const tokens = new Map<number, string>();
-  for (const id of ids) tokens.set(id, await signAccessToken(secret, { id, role: roleOf(id), isStaff: id === 1 }));
+  for (const [id, session] of sessions) tokens.set(id, await signAccessToken(secret, { id, role: roleOf(id), isStaff: id === 1, session }));
   return tokens;
 }
 
@@ -29,8 +46,10 @@ export async function insertRefreshPool(session: SqlSession, userIds: number[], 
       hashes.push(hashRefreshToken(token));
     }
     await session.query(
-      `INSERT INTO refresh_sessions (user_id, token_hash, family, expires_at)
-       SELECT owner, hash, gen_random_uuid(), $3::timestamptz FROM unnest($1::int[], $2::text[]) AS t(owner, hash)`,
+      `WITH pool AS (SELECT owner, hash, gen_random_uuid() AS family FROM unnest($1::int[], $2::text[]) AS t(owner, hash)),
+       families AS (INSERT INTO session_families (id, user_id) SELECT family, owner FROM pool)
+       INSERT INTO refresh_sessions (user_id, token_hash, family, expires_at)
+       SELECT owner, hash, family, $3::timestamptz FROM pool`,
       [owners, hashes, expiresAt],
     );
   }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { insertRefreshPool, mintAccessTokens, signInThroughApi } from './credentials';
+import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, signInThroughApi } from './credentials';
 import { cpuMillisBetween, createCpuMeter, perItem, type CpuMeter } from './cpu-meter';
 import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
@@ -26,7 +26,7 @@ function serverNodeArgs(env: NodeJS.ProcessEnv): string[] {
   return (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
 }
 
-async function prepareData(options: BenchOptions, target: BenchTarget, refreshPoolSize: number, viewerIds: number[]) {
+async function prepareData(options: BenchOptions, target: BenchTarget, refreshPoolSize: number, viewerIds: number[], tokenIds: Set<number>) {
   let session = await target.openSession();
   try {
     if (!(await holdsScale(session, options.scale.name))) {
@@ -44,7 +44,8 @@ async function prepareData(options: BenchOptions, target: BenchTarget, refreshPo
       [options.scale.name],
     );
     const refreshPool = refreshPoolSize > 0 ? await insertRefreshPool(session, viewerIds, refreshPoolSize) : [];
-    return { counts: meta?.counts ?? {}, loadSeconds: meta?.seconds ?? 0, refreshPool };
+    const sessions = await insertSessionFamilies(session, tokenIds);
+    return { counts: meta?.counts ?? {}, loadSeconds: meta?.seconds ?? 0, refreshPool, sessions };
   } finally {
     await session.close();
   }
@@ -149,7 +150,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown().finally(() => process.exit(130)));
 
   try {
-    const data = await prepareData(options, target, refreshPoolSize, viewerIds);
+    const tokenIds = new Set<number>([ADMIN_ID, ...viewerIds]);
+    for (let id = FIRST_CHATTER_ID; id < FIRST_CHATTER_ID + CHATTERS; id += 1) tokenIds.add(id);
+    const data = await prepareData(options, target, refreshPoolSize, viewerIds, tokenIds);
     const jwtSecret = randomBytes(48).toString('base64url');
     console.log('Starting the server…');
     server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv, nodeArgs: serverNodeArgs(process.env) });
@@ -157,9 +160,7 @@ async function main(): Promise<void> {
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
     const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
 
-    const tokenIds = new Set<number>([ADMIN_ID, ...viewerIds]);
-    for (let id = FIRST_CHATTER_ID; id < FIRST_CHATTER_ID + CHATTERS; id += 1) tokenIds.add(id);
-    const tokens = await mintAccessTokens(jwtSecret, tokenIds);
+    const tokens = await mintAccessTokens(jwtSecret, data.sessions);
     const context: BenchContext = {
       scale: options.scale,
       viewerIds,
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
     if (options.realtime) {
       console.log(`Realtime: ${options.realtimeClients} WebSocket clients…`);
       // Fresh tokens: the HTTP part may have used most of the 15 minutes of the first ones.
-      const realtimeTokens = await mintAccessTokens(jwtSecret, tokenIds);
+      const realtimeTokens = await mintAccessTokens(jwtSecret, data.sessions);
       realtime = await runRealtime({
         baseUrl: server.baseUrl,
         clients: options.realtimeClients,

@@ -5,8 +5,14 @@ import { notificationSchema } from './notifications';
 
 /** Path of the WebSocket endpoint (same origin as the API; ws:// or wss://). */
 export const REALTIME_PATH = '/ws';
-/** Close code when the first frame is not a valid auth frame, the token is bad, or it expired. */
+/**
+ * Close code when the first frame is not a valid auth frame, the token is bad, or it expired
+ * (reason 'unauthorized'), or when the socket's sign-in ended (reason REALTIME_SESSION_ENDED_REASON):
+ * either way the client refreshes its token and reconnects, or stops when the refresh is refused.
+ */
 export const REALTIME_UNAUTHORIZED_CLOSE_CODE = 4401;
+/** Close reason when the socket's sign-in ended (logout, password reset, account deleted or deactivated). */
+export const REALTIME_SESSION_ENDED_REASON = 'session ended';
 /** The first frame `{type:'auth', token}` must arrive within this time. */
 export const REALTIME_AUTH_TIMEOUT_MS = 5_000;
 /** The server pings this often and drops sockets that did not answer the previous ping. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp } from '../test/index';
+import { accessTokenFor, authHeader, createTestApp, createUser, startTestSession, type TestApp } from '../test/index';
 import { requireRole } from './auth';
 import { signAccessToken } from './tokens';
 
@@ -35,7 +35,8 @@ describe('authenticate and requireRole', () => {
 
   it('refuses a token signed with another key', async () => {
     const user = await createUser(t.db);
-    const forged = await signAccessToken('another-secret-0123456789-abcdefghijklmnop', { id: user.id, role: 'AD', isStaff: true });
+    const session = await startTestSession(t.db, user.id);
+    const forged = await signAccessToken('another-secret-0123456789-abcdefghijklmnop', { id: user.id, role: 'AD', isStaff: true, session });
     expect((await me(forged)).json()).toEqual(TOKEN_NOT_VALID);
   });
 

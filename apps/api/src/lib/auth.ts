@@ -1,13 +1,17 @@
 import { AUTH_MESSAGES, roleSchema, type Role } from '@alumlink/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index';
+import { sessionFamilies, users } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from './errors';
-import { verifyAccessToken } from './tokens';
+import { verifyAccessToken, type VerifiedAccessToken } from './tokens';
 
-/** The signed-in person, as routes see it after `app.authenticate`. */
-export type AuthUser = { id: number; role: Role; is_staff: boolean; email: string };
+/**
+ * The signed-in person, as routes see it after `app.authenticate`; `session` is the sign-in
+ * (session family) the access token belongs to.
+ */
+export type AuthUser = { id: number; role: Role; is_staff: boolean; email: string; session: string };
 
 export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -30,19 +34,37 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export const tokenNotValid = () => new AppError(401, 'token_not_valid', TOKEN_NOT_VALID);
 
-/** The signed-in person's row, looked up on every authenticated request (a prepared primary-key lookup). */
-const authStatements = preparedFor((db) => ({
-  personById: db
+/**
+ * The signed-in person and their session, looked up on every authenticated request: two
+ * primary-key lookups in one statement (one round trip). No row when the person is gone or the
+ * session ended (logout, password reset, a reused refresh token) or belongs to someone else.
+ */
+export function personBySessionQuery(db: Database) {
+  return db
     .select({ id: users.id, role: users.role, isStaff: users.isStaff, email: users.email, isActive: users.isActive })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('auth_person_by_id'),
-}));
+    .innerJoin(sessionFamilies, and(eq(sessionFamilies.id, sql.placeholder('session')), eq(sessionFamilies.userId, users.id)))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(sessionFamilies.endedAt)))
+    .limit(1);
+}
+
+const authStatements = preparedFor((db) => ({ personBySession: personBySessionQuery(db).prepare('auth_person_by_session') }));
 
 /**
- * Verifies the bearer access token, then loads the person by id (one primary-key lookup), so a
- * deleted or deactivated person is refused on their next request even with an unexpired token.
+ * The person an access token speaks for, when they are still active and the token's session
+ * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
+ */
+export async function findSessionPerson(db: Database, subject: VerifiedAccessToken): Promise<AuthUser | null> {
+  const [row] = await authStatements(db).personBySession.execute({ id: subject.id, session: subject.session });
+  const role = roleSchema.safeParse(row?.role);
+  if (!row || !row.isActive || !role.success) return null;
+  return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+}
+
+/**
+ * Verifies the bearer access token, then loads the person with its session (one statement), so
+ * a deleted or deactivated person, or a session that ended, is refused on the next request even
+ * with an unexpired token.
  */
 export const authenticate: AuthPreHandler = async (request) => {
   const header = request.headers.authorization;
@@ -51,10 +73,9 @@ export const authenticate: AuthPreHandler = async (request) => {
   if (!token) throw tokenNotValid();
   const subject = verifyAccessToken(request.server.config.jwtSecret, token);
   if (!subject) throw tokenNotValid();
-  const [row] = await authStatements(request.server.db).personById.execute({ id: subject.id });
-  const role = roleSchema.safeParse(row?.role);
-  if (!row || !row.isActive || !role.success) throw tokenNotValid();
-  request.user = { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email };
+  const person = await findSessionPerson(request.server.db, subject);
+  if (!person) throw tokenNotValid();
+  request.user = person;
 };
 
 /**

@@ -5,7 +5,8 @@ import { signAccessToken, verifyAccessToken } from './tokens';
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 const key = new TextEncoder().encode(SECRET);
-const person = { id: 42, role: 'AL' as const, isStaff: false };
+const SESSION = '0b5c1f2e-7a4d-4c3b-9e8f-123456789abc';
+const person = { id: 42, role: 'AL' as const, isStaff: false, session: SESSION };
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A token with any header and claims, correctly signed with SECRET. */
@@ -15,7 +16,7 @@ function handMade(header: unknown, claims: unknown, secret = SECRET): string {
 }
 const validClaims = () => {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: '42', role: 'AL', is_staff: false, type: 'access', iss: 'alumlink', iat: now, exp: now + 900 };
+  return { sub: '42', sid: SESSION, role: 'AL', is_staff: false, type: 'access', iss: 'alumlink', iat: now, exp: now + 900 };
 };
 
 describe('access tokens', () => {
@@ -30,20 +31,20 @@ describe('access tokens', () => {
   });
 
   it('is a standard HS256 JWT both ways (checked with the jose library)', async () => {
-    const ours = await signAccessToken(SECRET, { id: 7, role: 'AD', isStaff: true });
+    const ours = await signAccessToken(SECRET, { id: 7, role: 'AD', isStaff: true, session: SESSION });
     const { payload, protectedHeader } = await jwtVerify(ours, key, { algorithms: ['HS256'], issuer: 'alumlink' });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: '7', role: 'AD', is_staff: true, type: 'access' });
+    expect(payload).toMatchObject({ sub: '7', sid: SESSION, role: 'AD', is_staff: true, type: 'access' });
     expect(decodeJwt(ours).exp).toBe((payload.iat ?? 0) + 900);
 
-    const theirs = await new SignJWT({ role: 'TR', is_staff: false, type: 'access' })
+    const theirs = await new SignJWT({ role: 'TR', is_staff: false, type: 'access', sid: SESSION })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject('9')
       .setIssuer('alumlink')
       .setIssuedAt()
       .setExpirationTime('15m')
       .sign(key);
-    expect(verifyAccessToken(SECRET, theirs)).toMatchObject({ id: 9, role: 'TR', isStaff: false });
+    expect(verifyAccessToken(SECRET, theirs)).toMatchObject({ id: 9, role: 'TR', isStaff: false, session: SESSION });
   });
 
   it('refuses tampering, other keys, other algorithms and malformed tokens', async () => {
@@ -82,6 +83,10 @@ describe('access tokens', () => {
       { ...validClaims(), exp: now - 1 },
       { ...validClaims(), exp: String(now + 900) },
       (({ exp: _exp, ...rest }) => rest)(validClaims()),
+      // Issued before access tokens named their session: refused (the client refreshes).
+      (({ sid: _sid, ...rest }) => rest)(validClaims()),
+      { ...validClaims(), sid: 'not-a-uuid' },
+      { ...validClaims(), sid: 7 },
     ];
     for (const claims of variants) expect(verifyAccessToken(SECRET, handMade(header, claims)), JSON.stringify(claims)).toBeNull();
     expect(verifyAccessToken(SECRET, handMade(header, validClaims()))).toMatchObject(person);

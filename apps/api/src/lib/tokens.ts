@@ -3,8 +3,14 @@ import { LIMITS, roleSchema, type Role } from '@alumlink/contract';
 
 const ISSUER = 'alumlink';
 
-/** Who an access token speaks for (the claims sub, role, is_staff). */
-export type AccessTokenSubject = { id: number; role: Role; isStaff: boolean };
+/**
+ * Who an access token speaks for (the claims sub, role, is_staff) and the sign-in it belongs to
+ * (claim sid: the session family's id, checked on every request so logout ends the token).
+ */
+export type AccessTokenSubject = { id: number; role: Role; isStaff: boolean; session: string };
+
+/** A session family id (a UUID, as PostgreSQL writes it). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The one header every access token carries. Verification compares the token's header with
@@ -21,8 +27,8 @@ function signature(secret: string, signingInput: string): Buffer {
 }
 
 /**
- * A 15-minute HS256 access token (RFC 7519) with claims sub (user id), role, is_staff, type
- * 'access', iss, iat and exp. `now` lets tests issue a token in the past (to check expiry
+ * A 15-minute HS256 access token (RFC 7519) with claims sub (user id), sid (session family),
+ * role, is_staff, type 'access', iss, iat and exp. `now` lets tests issue a token in the past (to check expiry
  * without sleeping). Signed with node:crypto's HMAC directly: synchronous and cheap, since
  * every request verifies one.
  */
@@ -33,6 +39,7 @@ export async function signAccessToken(secret: string, user: AccessTokenSubject, 
     is_staff: user.isStaff,
     type: 'access',
     sub: String(user.id),
+    sid: user.session,
     iss: ISSUER,
     iat: issuedAt,
     exp: issuedAt + LIMITS.accessTokenMinutes * 60,
@@ -61,7 +68,8 @@ export type VerifiedAccessToken = AccessTokenSubject & { expiresAt: Date };
 
 /**
  * The subject of a valid, unexpired access token of ours (right key, HS256, issuer, type
- * 'access'); null for anything else. Never throws.
+ * 'access', a session id); null for anything else, tokens issued before sessions were named
+ * (no sid) included. Never throws.
  */
 export function verifyAccessToken(secret: string, token: string, now: Date = new Date()): VerifiedAccessToken | null {
   const claims = verifiedClaims(secret, token);
@@ -71,8 +79,9 @@ export function verifyAccessToken(secret: string, token: string, now: Date = new
   const { exp } = claims;
   if (claims.type !== 'access' || claims.iss !== ISSUER || typeof claims.sub !== 'string') return null;
   if (!Number.isSafeInteger(id) || id <= 0 || !role.success) return null;
+  if (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)) return null;
   if (typeof exp !== 'number' || exp * 1000 <= now.getTime()) return null;
-  return { id, role: role.data, isStaff: claims.is_staff === true, expiresAt: new Date(exp * 1000) };
+  return { id, role: role.data, isStaff: claims.is_staff === true, session: claims.sid, expiresAt: new Date(exp * 1000) };
 }
 
 /** A new opaque refresh token: 32 random bytes, base64url. */

@@ -1,7 +1,7 @@
 // The hot paths of messaging and likes stay index-served on large tables: every statement the app
 // actually runs for them (captured from real requests, whatever the repositories build) is
 // EXPLAINed with its parameters, as a custom and as a generic plan (what a prepared statement
-// ends up with), and none may scan posts, post_likes, comments, messages, users, conversations or
+// ends up with), and none may scan posts, post_likes, comments, messages, users, session_families (authenticate), conversations or
 // conversation_participants sequentially.
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import type { Database, DatabaseConnection } from '../db/client';
 import * as schema from '../db/schema/index';
 import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
 
-const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|conversations|conversation_participants)\b/;
+const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants)\b/;
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Statement = { text: string; params: unknown[] };
@@ -141,6 +141,9 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into users (email, username, password_hash, first_name, last_name, email_verified_at)
     select 'hot' || g || '@example.com', 'hot' || g, 'x', 'F' || g, 'L' || g, now() from generate_series(1, 5000) g`);
+  // Three sign-ins each: authenticate's person-and-session statement runs on every request.
+  await db.execute(sql`
+    insert into session_families (id, user_id, started_at) select gen_random_uuid(), id, now() from users cross join generate_series(1, 3)`);
   await db.execute(sql`
     insert into posts (user_id, caption, image, created_at)
     select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);

@@ -2,7 +2,7 @@
 export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from './create-test-app';
 export { createUser, TEST_PASSWORD, type CreateUserOptions, type TestUser } from './factories';
 export { openTestDatabase } from './test-database';
-export { accessTokenFor, authHeader } from './auth-helpers';
+export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
 export { insertBulkPeople } from './bulk-data';

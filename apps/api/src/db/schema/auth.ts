@@ -25,6 +25,24 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
+/**
+ * One row per sign-in (a refresh-token family). Access tokens name it in their `sid` claim, so
+ * ending it ends them at once; `started_at` bounds the family's whole life (LIMITS.refreshTokenDays).
+ */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    /** Set by logout, password reset or a reused refresh token; never cleared. */
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [index('session_families_user_idx').on(t.userId)],
+);
+
 /** One row per issued refresh token (hashed); rotation links a token to its successor. */
 export const refreshSessions = pgTable(
   'refresh_sessions',
@@ -35,7 +53,9 @@ export const refreshSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique('refresh_sessions_token_hash_unique'),
     /** Every token rotated from the same sign-in shares a family; reuse revokes the family. */
-    family: uuid('family').notNull(),
+    family: uuid('family')
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     replacedBy: integer('replaced_by').references((): AnyPgColumn => refreshSessions.id, { onDelete: 'set null' }),
@@ -46,3 +66,4 @@ export const refreshSessions = pgTable(
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
+export type SessionFamilyRow = typeof sessionFamilies.$inferSelect;

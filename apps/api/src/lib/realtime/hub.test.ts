@@ -76,4 +76,32 @@ describe('in-memory realtime hub', () => {
     expect(await hub.isViewing(7, 100)).toBe(false);
     expect(await hub.isViewing(7, 200)).toBe(false);
   });
+
+  it('ends the sockets of one sign-in, or of all sign-ins of a person', () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const ended: string[] = [];
+    const link = (name: string, family: string) => ({ family, checkedAt: Date.now(), end: () => ended.push(name) });
+    hub.attach(1, () => undefined, link('phone', 'f-phone'));
+    hub.attach(1, () => undefined, link('laptop', 'f-laptop'));
+    hub.attach(2, () => undefined, link('other', 'f-other'));
+    hub.attach(1, () => undefined);
+
+    hub.endSessions({ userId: 1, family: 'f-phone' });
+    expect(ended).toEqual(['phone']);
+    hub.endSessions({ userId: 1, family: null });
+    expect(ended).toEqual(['phone', 'phone', 'laptop']);
+    expect(ended).not.toContain('other');
+  });
+
+  it('ends a socket whose sign-in ended while it was being checked', async () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const ended: string[] = [];
+    const checkedAt = Date.now();
+    hub.endSessions({ userId: 1, family: 'f-late' });
+    hub.attach(1, () => undefined, { family: 'f-late', checkedAt, end: () => ended.push('late') });
+    // Checked after the end: a new sign-in, kept.
+    hub.attach(1, () => undefined, { family: 'f-new', checkedAt: Date.now() + 1, end: () => ended.push('new') });
+    await Promise.resolve();
+    expect(ended).toEqual(['late']);
+  });
 });

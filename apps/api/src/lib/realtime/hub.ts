@@ -5,8 +5,30 @@ import { createRedisBus, type RealtimeBus } from './redis-bus';
 /** Who receives an event: every connected socket, or the sockets of some people. */
 export type Audience = { kind: 'everyone' } | { kind: 'users'; userIds: number[] };
 
-/** What travels between instances over the bus. `origin` lets an instance skip its own events. */
-export type RealtimeEnvelope = { origin: string; audience: Audience; event: RealtimeServerEvent };
+/** Sign-ins that ended: one (`family`) or all (`family` null) of a person's. */
+export type EndedSessions = { userId: number; family: string | null };
+
+/**
+ * What travels between instances over the bus: an event, or sessions that ended (their sockets
+ * close). `origin` lets an instance skip its own.
+ */
+export type RealtimeEnvelope =
+  | { origin: string; audience: Audience; event: RealtimeServerEvent }
+  | { origin: string; ended: EndedSessions };
+
+/** The sign-in a socket belongs to, and what to do when it ends. */
+export type SocketSessionLink = {
+  family: string;
+  /** When (ms) the session was last checked live; an end heard since then closes the socket at attach. */
+  checkedAt: number;
+  end(): void;
+};
+
+/**
+ * How long the hub remembers ended sessions, for sockets whose sign-in check was in flight when
+ * the end went by (the check takes one query; a second is plenty).
+ */
+const RECENT_END_MS = 10_000;
 
 /** The little logging the hub does (Fastify's logger fits). */
 export type HubLogger = {
@@ -34,11 +56,14 @@ export type HubConnection = {
 export interface RealtimeHub {
   readonly instanceId: string;
   publish(audience: Audience, event: RealtimeServerEvent): void;
+  /** Ends the sockets of these sessions, here and (with Redis) on every instance. Never throws. */
+  endSessions(ended: EndedSessions): void;
   /**
    * Registers a socket of `userId`; `send` writes one event to it. `frame` is the event as
-   * JSON, serialised once for all the sockets that receive it.
+   * JSON, serialised once for all the sockets that receive it. With `session`, the socket's
+   * `end` is called when that sign-in ends (endSessions).
    */
-  attach(userId: number, send: SendEvent): HubConnection;
+  attach(userId: number, send: SendEvent, session?: SocketSessionLink): HubConnection;
   /**
    * True when a socket of `userId` (on any instance when Redis is used) said it is looking at
    * the conversation. Errors count as "not looking" (a notification too many beats one lost).
@@ -51,7 +76,7 @@ export interface RealtimeHub {
 
 export type SendEvent = (event: RealtimeServerEvent, frame: string) => void;
 
-type LocalSocket = { userId: number; send: SendEvent; focus: number | null; key: string };
+type LocalSocket = { userId: number; send: SendEvent; focus: number | null; key: string; session: SocketSessionLink | null };
 
 export type RealtimeHubOptions = { redisUrl: string | null; log: HubLogger };
 
@@ -63,6 +88,30 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   const bus: RealtimeBus | null = options.redisUrl
     ? createRedisBus({ url: options.redisUrl, log: options.log, onEnvelope: (envelope) => deliverRemote(envelope) })
     : null;
+  /** Ends heard lately: `user:<id>` or `family:<uuid>` → when (ms). */
+  const recentEnds = new Map<string, number>();
+
+  const endsSession = (ended: EndedSessions, session: SocketSessionLink) => ended.family === null || ended.family === session.family;
+
+  function endLocally(ended: EndedSessions): void {
+    const now = Date.now();
+    for (const [key, at] of recentEnds) if (now - at > RECENT_END_MS) recentEnds.delete(key);
+    recentEnds.set(ended.family === null ? `user:${ended.userId}` : `family:${ended.family}`, now);
+    for (const socket of [...(byUser.get(ended.userId) ?? [])]) {
+      if (!socket.session || !endsSession(ended, socket.session)) continue;
+      try {
+        socket.session.end();
+      } catch (error) {
+        options.log.warn({ err: error, userId: socket.userId }, 'realtime: ending a socket failed');
+      }
+    }
+  }
+
+  /** True when an end of this socket's session was heard after its session was checked. */
+  function endedSinceCheck(userId: number, session: SocketSessionLink): boolean {
+    const since = (key: string) => (recentEnds.get(key) ?? -Infinity) >= session.checkedAt;
+    return since(`user:${userId}`) || since(`family:${session.family}`);
+  }
 
   function sendTo(socket: LocalSocket, event: RealtimeServerEvent, frame: string): void {
     try {
@@ -92,7 +141,9 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   }
 
   function deliverRemote(envelope: RealtimeEnvelope): void {
-    if (envelope.origin !== instanceId) deliverLocally(envelope.audience, envelope.event);
+    if (envelope.origin === instanceId) return;
+    if ('ended' in envelope) endLocally(envelope.ended);
+    else deliverLocally(envelope.audience, envelope.event);
   }
 
   return {
@@ -101,12 +152,18 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       deliverLocally(audience, event);
       bus?.publish({ origin: instanceId, audience, event });
     },
-    attach(userId, send) {
-      const socket: LocalSocket = { userId, send, focus: null, key: `${instanceId}:${randomUUID()}` };
+    endSessions(ended) {
+      endLocally(ended);
+      bus?.publish({ origin: instanceId, ended });
+    },
+    attach(userId, send, session) {
+      const socket: LocalSocket = { userId, send, focus: null, key: `${instanceId}:${randomUUID()}`, session: session ?? null };
       sockets.add(socket);
       const ofUser = byUser.get(userId) ?? new Set<LocalSocket>();
       ofUser.add(socket);
       byUser.set(userId, ofUser);
+      // The session ended while this socket's sign-in was being checked.
+      if (session && endedSinceCheck(userId, session)) queueMicrotask(() => session.end());
       return {
         userId,
         setFocus(conversationId) {
@@ -132,6 +189,7 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     async close() {
       sockets.clear();
       byUser.clear();
+      recentEnds.clear();
       await bus?.close();
     },
   };

@@ -22,8 +22,14 @@ type RedisBusOptions = { url: string; log: HubLogger; onEnvelope: (envelope: Rea
 
 function parseEnvelope(text: string): RealtimeEnvelope | null {
   try {
-    const value = JSON.parse(text) as Partial<RealtimeEnvelope>;
-    if (typeof value.origin !== 'string' || typeof value.audience !== 'object' || typeof value.event?.type !== 'string') return null;
+    const value = JSON.parse(text) as { origin?: unknown; audience?: unknown; event?: { type?: unknown }; ended?: { userId?: unknown; family?: unknown } };
+    if (typeof value.origin !== 'string') return null;
+    if (value.ended !== undefined) {
+      const { userId, family } = value.ended;
+      if (typeof userId !== 'number' || !(family === null || typeof family === 'string')) return null;
+      return { origin: value.origin, ended: { userId, family } };
+    }
+    if (typeof value.audience !== 'object' || typeof value.event?.type !== 'string') return null;
     return value as RealtimeEnvelope;
   } catch {
     return null;

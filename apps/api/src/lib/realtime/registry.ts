@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { Audience, RealtimeHub } from './hub';
+import type { Audience, EndedSessions, RealtimeHub } from './hub';
 import type { RealtimeServerEvent } from '@alumlink/contract';
 
 /**
@@ -24,4 +24,9 @@ export function realtimeHubFor(db: Database): RealtimeHub | null {
 /** Publishes through the app's hub; a no-op without one (CLI scripts, seeds). */
 export function publishRealtime(db: Database, audience: Audience, event: RealtimeServerEvent): void {
   realtimeHubFor(db)?.publish(audience, event);
+}
+
+/** Closes the sockets of ended sessions through the app's hub (every instance); a no-op without one. */
+export function endRealtimeSessions(db: Database, ended: EndedSessions): void {
+  realtimeHubFor(db)?.endSessions(ended);
 }

@@ -1,6 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { refreshSessions, type RefreshSessionRow } from '../../db/schema/index';
+import { refreshSessions, sessionFamilies, type RefreshSessionRow } from '../../db/schema/index';
+
+/** Records a sign-in: the family its refresh tokens and access tokens belong to. */
+export async function insertSessionFamily(db: Executor, values: { id: string; userId: number; startedAt: Date }): Promise<void> {
+  await db.insert(sessionFamilies).values(values);
+}
 
 export async function insertRefreshSession(
   db: Executor,
@@ -17,14 +22,24 @@ export async function findRefreshSessionForUpdate(db: Executor, tokenHash: strin
   return row ?? null;
 }
 
+/** Ends a sign-in: its refresh tokens are revoked and its access tokens refused from now on. */
 export async function revokeFamily(db: Executor, family: string, now: Date): Promise<void> {
+  await db
+    .update(sessionFamilies)
+    .set({ endedAt: now })
+    .where(and(eq(sessionFamilies.id, family), isNull(sessionFamilies.endedAt)));
   await db
     .update(refreshSessions)
     .set({ revokedAt: now })
     .where(and(eq(refreshSessions.family, family), isNull(refreshSessions.revokedAt)));
 }
 
+/** Ends every sign-in of a person (see revokeFamily). */
 export async function revokeAllSessionsOfUser(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessionFamilies)
+    .set({ endedAt: now })
+    .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.endedAt)));
   await db
     .update(refreshSessions)
     .set({ revokedAt: now })

@@ -185,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await logout(app, request.user.id, request.body.refresh);
+        await logout(app, request.user, request.body.refresh);
         return { detail: AUTH_MESSAGES.loggedOut };
       },
     );

@@ -8,7 +8,7 @@ import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { codeError, enqueueCodeEmail } from './codes.service';
-import { accessTokenFor, createRefreshSession } from './sessions.service';
+import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './sessions.service';
 import { revokeAllSessionsOfUser } from './auth.repository';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -66,14 +66,14 @@ export async function verifyEmail(
     if (result !== 'ok') return { result };
     const verified = await updateUser(tx, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
     const session = await createRefreshSession(tx, user.id, now);
-    return { result, user: verified, refresh: session.token };
+    return { result, user: verified, session };
   });
   // Thrown after the transaction so a wrong guess's spent attempt is committed.
   if (outcome.result !== 'ok') throw codeError(outcome.result);
   return {
     detail: AUTH_MESSAGES.emailVerified,
     user: presentUser(outcome.user),
-    tokens: { access: await accessTokenFor(ctx, outcome.user), refresh: outcome.refresh },
+    tokens: { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token },
   };
 }
 
@@ -97,16 +97,18 @@ export async function resetPassword(ctx: AuthContext, input: ResetInput): Promis
   // Hashed first for every request, so known and unknown e-mails take the same time.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
-  const result = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, input.email, true);
-    if (!user || !user.isActive) return 'invalid' as const;
-    const check = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'reset' }, input.otp, now);
-    if (check !== 'ok') return check;
+    if (!user || !user.isActive) return { result: 'invalid' as const };
+    const result = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'reset' }, input.otp, now);
+    if (result !== 'ok') return { result };
     // The code proves the person reads this mailbox, so the e-mail counts as verified too.
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
     await revokeAllSessionsOfUser(tx, user.id, now);
-    return check;
+    return { result, userId: user.id };
   });
-  if (result !== 'ok') throw codeError(result);
+  if (outcome.result !== 'ok') throw codeError(outcome.result);
+  // Their access tokens are refused from the commit on; their open sockets close now.
+  announceSessionsEnded(ctx, outcome.userId);
   return { detail: AUTH_MESSAGES.passwordReset };
 }

@@ -1,20 +1,24 @@
+import { LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedFor, prepareRawStatement } from '../../db/prepared';
+import { preparedFor, prepareRawStatement, sqlInteger } from '../../db/prepared';
 
 /** Placeholders of the rotation statement, typed for PostgreSQL. */
 const input = {
   tokenHash: sql`${sql.placeholder('tokenHash')}::text`,
   nextTokenHash: sql`${sql.placeholder('nextTokenHash')}::text`,
-  nextExpiresAt: sql`${sql.placeholder('nextExpiresAt')}::timestamptz`,
   now: sql`${sql.placeholder('now')}::timestamptz`,
 };
 
+/** How long a family lives from its sign-in, whatever its rotations (written into the text: a constant). */
+const familyLifetime = sql`${sqlInteger(LIMITS.refreshTokenDays)} * interval '1 day'`;
+
 /**
  * A whole refresh-token rotation in one statement (one round trip, one implicit transaction):
- * the session of the token hash is row-locked; when it is not revoked, not expired and its
- * person is active, the next session of the same family is inserted and the old one revoked
- * and linked to it. It answers what it found either way (no row for an unknown token), so the
+ * the session of the token hash is row-locked; when it is not revoked, not expired, its person
+ * is active and its family (sign-in) has not ended and started less than
+ * LIMITS.refreshTokenDays ago, the next session of the same family is inserted, expiring when
+ * the family does (rotation never extends it), and the old one revoked and linked to it. It answers what it found either way (no row for an unknown token), so the
  * service can revoke the family of a reused token. Two parallel rotations of one token queue
  * on the lock; the second then sees the row revoked by the first.
  */
@@ -27,13 +31,18 @@ const rotateStatement = sql`
   person as (
     select id, role, is_staff, is_active from users where id = (select user_id from old)
   ),
+  family as (
+    select id, started_at, ended_at, started_at + ${familyLifetime} <= ${input.now} as over
+    from session_families where id = (select family from old)
+  ),
   rotatable as (
-    select old.id, old.user_id, old.family from old, person
+    select old.id, old.user_id, old.family, family.started_at from old, person, family
     where old.revoked_at is null and old.expires_at > ${input.now} and person.is_active
+      and family.ended_at is null and not family.over
   ),
   inserted as (
     insert into refresh_sessions (user_id, token_hash, family, expires_at, created_at)
-    select user_id, ${input.nextTokenHash}, family, ${input.nextExpiresAt}, ${input.now} from rotatable
+    select user_id, ${input.nextTokenHash}, family, started_at + ${familyLifetime}, ${input.now} from rotatable
     returning id
   ),
   rotated as (
@@ -41,16 +50,18 @@ const rotateStatement = sql`
     where id = (select id from rotatable)
     returning id
   )
-  select old.family, old.revoked_at is not null as revoked, old.expires_at <= ${input.now} as expired,
+  select old.family, old.user_id as session_user_id, old.revoked_at is not null as revoked,
+    old.expires_at <= ${input.now} or coalesce(family.over, true) as expired,
     person.id as user_id, person.role, person.is_staff, coalesce(person.is_active, false) as is_active,
     (select id from rotated) is not null as rotated
-  from old left join person on true`;
+  from old left join person on true left join family on true`;
 
 /** The SQL of rotateRefreshSession (tests EXPLAIN it). */
 export const rotateRefreshSessionSql = rotateStatement;
 
 type RotateRow = {
   family: string;
+  session_user_id: number;
   revoked: boolean;
   expired: boolean;
   user_id: number | null;
@@ -67,29 +78,28 @@ export type Rotation =
   /** No session has this token. */
   | { outcome: 'unknown' }
   /** Already used or revoked (a reuse), or (not expired) its person is gone or inactive: its family should be revoked. */
-  | { outcome: 'revoke'; family: string }
-  /** Expired: nothing to do. */
+  | { outcome: 'revoke'; family: string; userId: number }
+  /** Expired, or its family is older than LIMITS.refreshTokenDays: nothing to do. */
   | { outcome: 'expired' }
-  | { outcome: 'rotated'; user: { id: number; role: string; isStaff: boolean } };
+  | { outcome: 'rotated'; family: string; user: { id: number; role: string; isStaff: boolean } };
 
 /** Rotates the session of `tokenHash` to a new one of `nextTokenHash` (see rotateStatement). */
 export async function rotateRefreshSession(
   db: Database,
-  values: { tokenHash: string; nextTokenHash: string; nextExpiresAt: Date; now: Date },
+  values: { tokenHash: string; nextTokenHash: string; now: Date },
 ): Promise<Rotation> {
   const { rows } = await statements(db).rotate.execute({
     tokenHash: values.tokenHash,
     nextTokenHash: values.nextTokenHash,
-    nextExpiresAt: values.nextExpiresAt.toISOString(),
     now: values.now.toISOString(),
   });
   const row = rows[0];
   if (!row) return { outcome: 'unknown' };
   if (row.rotated && row.user_id !== null && row.role !== null) {
-    return { outcome: 'rotated', user: { id: row.user_id, role: row.role, isStaff: row.is_staff === true } };
+    return { outcome: 'rotated', family: row.family, user: { id: row.user_id, role: row.role, isStaff: row.is_staff === true } };
   }
-  if (row.revoked) return { outcome: 'revoke', family: row.family };
+  if (row.revoked) return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
   if (row.expired) return { outcome: 'expired' };
-  // Not rotated though live: its person is gone or inactive.
-  return { outcome: 'revoke', family: row.family };
+  // Not rotated though live: its person is gone or inactive, or its family ended.
+  return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
 }

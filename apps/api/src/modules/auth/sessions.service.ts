@@ -9,7 +9,8 @@ import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../lib/to
 import { isTwoFactorEnabled } from '../settings/settings.service';
 import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
-import { findRefreshSessionForUpdate, insertRefreshSession, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
+import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
+import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
 import { enqueueCodeEmail, sendOneTimeCode } from './codes.service';
 import { rotateRefreshSession } from './sessions.repository';
 
@@ -22,29 +23,30 @@ const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$p19xN0/APPYZ2RK3sx9p
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 const emailNotVerified = () => new AppError(403, 'email_not_verified', AUTH_MESSAGES.unverified);
 
-/** When a refresh session started at `now` expires. */
-const refreshExpiry = (now: Date) => new Date(now.getTime() + LIMITS.refreshTokenDays * 24 * 60 * 60 * 1000);
+/** When a family (sign-in) started at `now` ends at the latest; rotations keep this date. */
+const familyExpiry = (now: Date) => new Date(now.getTime() + LIMITS.refreshTokenDays * 24 * 60 * 60 * 1000);
 
-/** Starts a refresh session (a new family unless rotating) and returns its opaque token. */
-export async function createRefreshSession(
-  tx: Executor,
-  userId: number,
-  now: Date,
-  family: string = randomUUID(),
-): Promise<{ id: number; token: string }> {
+/**
+ * Starts a sign-in: a new session family and its first refresh token. Returns the opaque token
+ * and the family id (the access tokens' `sid`).
+ */
+export async function createRefreshSession(tx: Executor, userId: number, now: Date): Promise<{ id: number; token: string; family: string }> {
+  const family = randomUUID();
+  await insertSessionFamily(tx, { id: family, userId, startedAt: now });
   const token = newRefreshToken();
   const row = await insertRefreshSession(tx, {
     userId,
     tokenHash: hashRefreshToken(token),
     family,
-    expiresAt: refreshExpiry(now),
+    expiresAt: familyExpiry(now),
     createdAt: now,
   });
-  return { id: row.id, token };
+  return { id: row.id, token, family };
 }
 
-export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>): Promise<string> {
-  return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff });
+/** An access token of `user` for the sign-in `session` (a session family id). */
+export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>, session: string): Promise<string> {
+  return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session });
 }
 
 /**
@@ -69,13 +71,14 @@ export async function signIn(ctx: AuthContext, email: string, password: string):
     return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent };
   }
   const session = await ctx.db.transaction((tx) => createRefreshSession(tx, user.id, now));
-  return { access: await accessTokenFor(ctx, user), refresh: session.token };
+  return { access: await accessTokenFor(ctx, user, session.family), refresh: session.token };
 }
 
 /**
  * POST /api/token/refresh/: rotates the refresh token. A token that was already used (revoked)
- * means it leaked or was replayed: the whole family is revoked, so the thief and the owner
- * must both sign in again.
+ * means it leaked or was replayed: the whole family is revoked (its access tokens and sockets
+ * too), so the thief and the owner must both sign in again. A family older than
+ * LIMITS.refreshTokenDays is refused: rotation never extends a sign-in.
  */
 export async function refreshTokens(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
   const now = new Date();
@@ -83,24 +86,43 @@ export async function refreshTokens(ctx: AuthContext, refreshToken: string): Pro
   const rotation = await rotateRefreshSession(ctx.db, {
     tokenHash: hashRefreshToken(refreshToken),
     nextTokenHash: hashRefreshToken(next),
-    nextExpiresAt: refreshExpiry(now),
     now,
   });
-  if (rotation.outcome === 'revoke') await revokeFamily(ctx.db, rotation.family, now);
+  if (rotation.outcome === 'revoke') {
+    const { family, userId } = rotation;
+    await ctx.db.transaction((tx) => revokeFamily(tx, family, now));
+    closeSocketsOfEndedSessions(ctx.db, { userId, family });
+  }
   if (rotation.outcome !== 'rotated') throw tokenNotValid();
-  return { access: await accessTokenFor(ctx, rotation.user), refresh: next };
+  return { access: await accessTokenFor(ctx, rotation.user, rotation.family), refresh: next };
 }
 
-/** POST /api/auth/logout/: revokes the given session's family, or every session of the user. */
-export async function logout(ctx: AuthContext, userId: number, refreshToken: string | undefined): Promise<void> {
+/**
+ * Closes the sockets of a person's ended sign-ins (all of them without `family`) on every
+ * instance. Call after the transaction that ended them (revokeFamily, revokeAllSessionsOfUser) committed.
+ */
+export function announceSessionsEnded(ctx: Pick<AuthContext, 'db'>, userId: number, family: string | null = null): void {
+  closeSocketsOfEndedSessions(ctx.db, { userId, family });
+}
+
+/**
+ * POST /api/auth/logout/: ends the sign-in of the access token used and the one of the given
+ * refresh token (normally the same), or every sign-in of the person without a refresh token.
+ * Their access tokens are refused and their sockets closed at once.
+ */
+export async function logout(ctx: AuthContext, user: { id: number; session: string }, refreshToken: string | undefined): Promise<void> {
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     if (refreshToken === undefined || refreshToken === '') {
-      await revokeAllSessionsOfUser(tx, userId, now);
-      return;
+      await revokeAllSessionsOfUser(tx, user.id, now);
+      return [null];
     }
+    const families = new Set([user.session]);
     const session = await findRefreshSessionForUpdate(tx, hashRefreshToken(refreshToken));
     // Someone else's token is ignored (and not revealed): logout stays idempotent.
-    if (session && session.userId === userId) await revokeFamily(tx, session.family, now);
+    if (session && session.userId === user.id) families.add(session.family);
+    for (const family of families) await revokeFamily(tx, family, now);
+    return [...families];
   });
+  for (const family of ended) announceSessionsEnded(ctx, user.id, family);
 }

@@ -1,7 +1,9 @@
-import { AUTH_MESSAGES } from '@alumlink/contract';
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, LIMITS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSessions, users } from '../../db/schema/index';
+import { refreshSessions, sessionFamilies, users } from '../../db/schema/index';
+import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { authHeader, createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 
 let t: TestApp;
@@ -121,18 +123,75 @@ describe('POST /api/token/refresh/', () => {
     expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).json()).toEqual(TOKEN_NOT_VALID);
     expect((await post('/api/token/refresh/', {})).statusCode).toBe(400);
   });
+
+  it('ends a family 30 days after its sign-in even when it was rotated yesterday', async () => {
+    const user = await createUser(t.db);
+    const day = 24 * 60 * 60 * 1000;
+    /** A family signed in `startedDaysAgo` days ago whose live token was issued yesterday. */
+    const familyRotatedYesterday = async (startedDaysAgo: number) => {
+      const family = randomUUID();
+      const token = newRefreshToken();
+      await t.db.insert(sessionFamilies).values({ id: family, userId: user.id, startedAt: new Date(Date.now() - startedDaysAgo * day) });
+      await t.db.insert(refreshSessions).values({
+        userId: user.id,
+        tokenHash: hashRefreshToken(token),
+        family,
+        // What rotation used to do: 30 days from the last rotation.
+        expiresAt: new Date(Date.now() + (LIMITS.refreshTokenDays - 1) * day),
+        createdAt: new Date(Date.now() - day),
+      });
+      return { family, token };
+    };
+    const old = await familyRotatedYesterday(LIMITS.refreshTokenDays);
+    const refused = await post('/api/token/refresh/', { refresh: old.token });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(TOKEN_NOT_VALID);
+
+    const young = await familyRotatedYesterday(LIMITS.refreshTokenDays - 1);
+    const rotated = await post('/api/token/refresh/', { refresh: young.token });
+    expect(rotated.statusCode).toBe(200);
+    // The new token expires with the family (a day from now), not 30 days after this rotation.
+    const [started] = await t.db.select().from(sessionFamilies).where(eq(sessionFamilies.id, young.family));
+    const [next] = await t.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, hashRefreshToken(rotated.json().refresh)));
+    expect(next?.expiresAt.getTime()).toBe((started?.startedAt.getTime() ?? 0) + LIMITS.refreshTokenDays * day);
+    expect((await me(rotated.json().access)).statusCode).toBe(200);
+  });
+
+  it("ends a reused family's access tokens too", async () => {
+    const user = await createUser(t.db);
+    const first = await signIn(user.email, user.password);
+    const second = (await post('/api/token/refresh/', { refresh: first.refresh })).json();
+    expect((await me(second.access)).statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+    expect((await me(second.access)).json()).toEqual(TOKEN_NOT_VALID);
+    expect((await me(first.access)).json()).toEqual(TOKEN_NOT_VALID);
+  });
 });
 
 describe('POST /api/auth/logout/', () => {
-  it("revokes the given session's family only", async () => {
+  it("revokes the given session's family only, its access token at once", async () => {
     const user = await createUser(t.db);
     const kept = await signIn(user.email, user.password);
     const ended = await signIn(user.email, user.password);
     const response = await post('/api/auth/logout/', { refresh: ended.refresh }, { authorization: `Bearer ${ended.access}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: AUTH_MESSAGES.loggedOut });
+    const after = await me(ended.access);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(TOKEN_NOT_VALID);
     expect((await post('/api/token/refresh/', { refresh: ended.refresh })).statusCode).toBe(401);
+    // The person's other sign-in keeps working.
+    expect((await me(kept.access)).statusCode).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: kept.refresh })).statusCode).toBe(200);
+  });
+
+  it('ends the sign-in of the access token used even with a stale refresh token', async () => {
+    const user = await createUser(t.db);
+    const tokens = await signIn(user.email, user.password);
+    const response = await post('/api/auth/logout/', { refresh: 'stale-or-unknown' }, { authorization: `Bearer ${tokens.access}` });
+    expect(response.statusCode).toBe(200);
+    expect((await me(tokens.access)).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: tokens.refresh })).statusCode).toBe(401);
   });
 
   it("ignores another person's refresh token", async () => {
@@ -151,20 +210,23 @@ describe('POST /api/auth/logout/', () => {
     const headers = await authHeader(t.app, user);
     const noBody = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers });
     expect(noBody.statusCode).toBe(200);
+    // That ended the sign-in of `headers` too.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers })).statusCode).toBe(401);
     const emptyJson = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout/',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...(await authHeader(t.app, user)), 'content-type': 'application/json' },
       payload: '',
     });
     expect(emptyJson.statusCode).toBe(200);
-    for (const refresh of [a.refresh, b.refresh]) {
-      expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
+    for (const session of [a, b]) {
+      expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+      expect((await me(session.access)).statusCode).toBe(401);
     }
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout/',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...(await authHeader(t.app, user)), 'content-type': 'application/json' },
       payload: '{oops',
     });
     expect(malformed.statusCode).toBe(400);
@@ -189,7 +251,10 @@ describe('POST /users/reset-password/', () => {
     const response = await post('/reset-password/', { email: user.email, otp, password: 'new-password-1', password_confirm: 'new-password-1' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: AUTH_MESSAGES.passwordReset });
-    for (const session of sessions) expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+    for (const session of sessions) {
+      expect((await post('/api/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+      expect((await me(session.access)).json()).toEqual(TOKEN_NOT_VALID);
+    }
     expect((await post('/api/token/', { email: user.email, password: user.password })).statusCode).toBe(401);
     await signIn(user.email, 'new-password-1');
     // The code is spent.

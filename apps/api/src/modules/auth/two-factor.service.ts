@@ -17,9 +17,9 @@ export async function completeTwoFactorSignIn(ctx: AuthContext, input: { email: 
     const result = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'sign-in' }, input.otp, now);
     if (result !== 'ok') return { result };
     const session = await createRefreshSession(tx, user.id, now);
-    return { result, user, refresh: session.token };
+    return { result, user, session };
   });
   // Thrown after the transaction so a wrong guess's spent attempt is committed.
   if (outcome.result !== 'ok') throw codeError(outcome.result);
-  return { access: await accessTokenFor(ctx, outcome.user), refresh: outcome.refresh };
+  return { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token };
 }

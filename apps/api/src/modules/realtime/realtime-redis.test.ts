@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL (CI sets both); without them the whole file is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { REALTIME_SESSION_ENDED_REASON, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -142,6 +143,36 @@ describe.skipIf(!enabled)('realtime on two instances (needs TEST_REDIS_URL and T
       if (notified) await primary.db.delete(notifications).where(eq(notifications.userId, bob.id));
     }
     expect(notified).toBe(false);
+  });
+
+  it('closes the socket on instance B within a second when its sign-in logs out through instance A', async () => {
+    const a = await startInstance(sharedRedisUrl ?? '');
+    const b = await startInstance(sharedRedisUrl ?? '');
+    const { alice, bob, conversationId } = await pair(a);
+    const signIn = await a.app.inject({ method: 'POST', url: '/api/token/', payload: { email: bob.email, password: bob.password } });
+    expect(signIn.statusCode).toBe(200);
+    const tokens = signIn.json<{ access: string; refresh: string }>();
+    const bobOnB = await openAuthedSocket(b.url, tokens.access);
+    sockets.push(bobOnB);
+    const otherSignIn = await connect(b, bob);
+    // B hears A through Redis from now on.
+    await deliveredEventually(a, alice, conversationId, bobOnB);
+
+    const logout = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { authorization: `Bearer ${tokens.access}` },
+      payload: { refresh: tokens.refresh },
+    });
+    expect(logout.statusCode).toBe(200);
+    const closed = await Promise.race([
+      bobOnB.closed,
+      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('socket on B still open after 1 s')), 1_000)),
+    ]);
+    expect(closed).toEqual({ code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME_SESSION_ENDED_REASON });
+    // The access token is refused on B too, and Bob's other sign-in keeps its socket.
+    expect((await b.app.inject({ url: '/social/conversations/', headers: { authorization: `Bearer ${tokens.access}` } })).statusCode).toBe(401);
+    await deliveredEventually(a, alice, conversationId, otherSignIn);
   });
 
   it('keeps HTTP working while Redis is down and resumes delivery when it is back', async () => {

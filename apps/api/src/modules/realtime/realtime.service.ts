@@ -1,19 +1,27 @@
 import type { Database } from '../../db/client';
-import { publishRealtime } from '../../lib/realtime/registry';
+import { findSessionPerson } from '../../lib/auth';
+import { endRealtimeSessions, publishRealtime } from '../../lib/realtime/registry';
 import { verifyAccessToken } from '../../lib/tokens';
-import { findUserById } from '../users/users.service';
 import type { SocketIdentity } from './socket-session';
 
 /**
- * The person behind an access token sent on a socket, and when the token expires: same checks
- * as `app.authenticate` (signature, expiry, active account).
+ * The person behind an access token sent on a socket, its sign-in and when the token expires:
+ * same checks as `app.authenticate` (signature, expiry, active account, session not ended).
  */
 export async function identifySocketToken(db: Database, secret: string, token: string): Promise<SocketIdentity | null> {
   const subject = verifyAccessToken(secret, token);
   if (!subject) return null;
-  const user = await findUserById(db, subject.id);
-  if (!user?.isActive) return null;
-  return { userId: user.id, expiresAt: subject.expiresAt };
+  const person = await findSessionPerson(db, subject);
+  if (!person) return null;
+  return { userId: person.id, session: person.session, expiresAt: subject.expiresAt };
+}
+
+/**
+ * Closes the open sockets of a person's ended sign-in (`family`), or of all their sign-ins
+ * (`family` null), on every instance. Call after the change committed.
+ */
+export function closeSocketsOfEndedSessions(db: Database, ended: { userId: number; family: string | null }): void {
+  endRealtimeSessions(db, ended);
 }
 
 /** Tells every connected socket that a post was published (What's New). Call after it committed. */

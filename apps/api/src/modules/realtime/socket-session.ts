@@ -1,5 +1,6 @@
 import {
   REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_SESSION_ENDED_REASON,
   REALTIME_UNAUTHORIZED_CLOSE_CODE,
   realtimeClientMessageSchema,
   type RealtimeClientMessage,
@@ -8,8 +9,8 @@ import {
 import { WebSocket, type RawData } from 'ws';
 import type { HubConnection, HubLogger, RealtimeHub } from '../../lib/realtime/hub';
 
-/** Who a valid token speaks for, and until when. */
-export type SocketIdentity = { userId: number; expiresAt: Date };
+/** Who a valid token speaks for, its sign-in (session family), and until when. */
+export type SocketIdentity = { userId: number; session: string; expiresAt: Date };
 
 export type SocketSessionDeps = {
   hub: RealtimeHub;
@@ -40,7 +41,9 @@ function parseFrame(raw: RawData, isBinary: boolean): RealtimeClientMessage | nu
 /**
  * One WebSocket: the first frame must be `{type:'auth', token}` within 5 s, else (or for a bad
  * token, or when the token expires) the socket is closed with 4401 'unauthorized'. Then it is
- * registered with the hub and may send `conversation.focus` / `conversation.blur`.
+ * registered with the hub and may send `conversation.focus` / `conversation.blur`. When its
+ * sign-in ends (logout, password reset, deletion, deactivation) the hub closes it with 4401
+ * 'session ended'.
  */
 export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): SocketSession {
   let connection: HubConnection | null = null;
@@ -52,6 +55,9 @@ export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): 
   const closeUnauthorized = () => {
     if (socket.readyState === WebSocket.OPEN) socket.close(REALTIME_UNAUTHORIZED_CLOSE_CODE, 'unauthorized');
   };
+  const closeSessionEnded = () => {
+    if (socket.readyState === WebSocket.OPEN) socket.close(REALTIME_UNAUTHORIZED_CLOSE_CODE, REALTIME_SESSION_ENDED_REASON);
+  };
   const authTimer = setTimeout(closeUnauthorized, REALTIME_AUTH_TIMEOUT_MS);
 
   /** Writes one event, already serialised as JSON (the hub serialises each event once). */
@@ -60,6 +66,7 @@ export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): 
   };
 
   async function authenticate(token: string): Promise<void> {
+    const checkedAt = Date.now();
     const identity = await deps.identify(token).catch((error: unknown) => {
       deps.log.warn({ err: error }, 'realtime: socket authentication failed');
       return null;
@@ -69,7 +76,11 @@ export function startSocketSession(socket: WebSocket, deps: SocketSessionDeps): 
       closeUnauthorized();
       return;
     }
-    connection = deps.hub.attach(identity.userId, (_event, frame) => sendFrame(frame));
+    connection = deps.hub.attach(identity.userId, (_event, frame) => sendFrame(frame), {
+      family: identity.session,
+      checkedAt,
+      end: closeSessionEnded,
+    });
     expiryTimer = setTimeout(closeUnauthorized, Math.min(Math.max(0, identity.expiresAt.getTime() - Date.now()), MAX_TIMER_MS));
     sendFrame(JSON.stringify({ type: 'auth.ok', data: { user_id: identity.userId } } satisfies RealtimeServerEvent));
   }

@@ -1,10 +1,10 @@
 // The people and objects the quality tests act on: one person per role, and a few real objects
 // (a post, a conversation, an event, ...) so generated ids sometimes reach real code paths.
 import type { Role } from '@alumlink/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { communities, users } from '../../db/schema/index';
-import { authHeader, createUser, type TestApp, type TestUser } from '../../test/index';
+import { communities, sessionFamilies, users } from '../../db/schema/index';
+import { accessTokenFor, createUser, startTestSession, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import type { Ids } from './arbitraries';
 
@@ -18,7 +18,7 @@ export type Cast = {
   ids: Ids;
   /** Objects created by the cast (null when the route refused to create one). */
   objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId', number | null>;
-  /** Puts every person back as created (the fuzz may delete, demote or deactivate them). */
+  /** Puts every person back as created (the fuzz may delete, demote or deactivate them, or log them out). */
   heal(): Promise<void>;
   headersOf(caller: Caller): Record<string, string>;
 };
@@ -45,9 +45,15 @@ async function idOf(t: TestApp, request: InjectOptions): Promise<number | null> 
 export async function createCast(t: TestApp): Promise<Cast> {
   const people = {} as Record<Role, TestUser>;
   const headers = {} as Record<Role, { authorization: string }>;
+  /** Each person's sign-in, the `sid` of their headers. */
+  const sessions = {} as Record<Role, string>;
+  const signIn = async (role: Role) => {
+    sessions[role] = await startTestSession(t.db, people[role].id);
+    headers[role] = { authorization: `Bearer ${await accessTokenFor(t.app, people[role], undefined, sessions[role])}` };
+  };
   for (const role of ROLES_UNDER_TEST) {
     people[role] = await createUser(t.db, { role, firstName: `Fuzz ${role}` });
-    headers[role] = await authHeader(t.app, people[role]);
+    await signIn(role);
   }
   const victims = await Promise.all([createUser(t.db, { role: 'TR' }), createUser(t.db, { role: 'AL' })]);
   await t.db.insert(communities).values({ slug: 'fuzz-club', name: 'Fuzz Club', description: 'For the quality tests' });
@@ -94,12 +100,17 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const heal = async () => {
     for (const role of ROLES_UNDER_TEST) {
       const [row] = await t.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, people[role].id));
-      if (row && row.role === role && row.isActive) continue;
-      if (row) await t.db.update(users).set({ role, isActive: true }).where(eq(users.id, people[role].id));
-      else {
+      if (!row) {
         people[role] = await createUser(t.db, { role, firstName: `Fuzz ${role}` });
-        headers[role] = await authHeader(t.app, people[role]);
+        await signIn(role);
+        continue;
       }
+      if (row.role !== role || !row.isActive) await t.db.update(users).set({ role, isActive: true }).where(eq(users.id, people[role].id));
+      const live = await t.db
+        .select({ id: sessionFamilies.id })
+        .from(sessionFamilies)
+        .where(and(eq(sessionFamilies.id, sessions[role]), isNull(sessionFamilies.endedAt)));
+      if (live.length === 0) await signIn(role);
     }
   };
 

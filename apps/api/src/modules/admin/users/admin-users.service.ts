@@ -10,6 +10,7 @@ import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound, validation } from '../../../lib/errors';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
+import { closeSocketsOfEndedSessions } from '../../realtime/realtime.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
@@ -105,7 +106,8 @@ export async function changeRole(
 /**
  * Deletes someone (not yourself, not an administrator). The audit entry is written first, in
  * the same transaction, so it keeps their e-mail and name; their content, sessions and tokens'
- * validity go with the row (authenticate reloads the person on every request).
+ * validity go with the row (authenticate reloads the person and session on every request), and
+ * their open sockets are closed once it committed.
  */
 export async function deleteUser(db: Database, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(db, actor);
@@ -122,5 +124,6 @@ export async function deleteUser(db: Database, actor: AuthUser, userId: number):
     });
     if (!(await repository.deleteUserRow(tx, target.id))) throw userNotFound();
   });
+  closeSocketsOfEndedSessions(db, { userId, family: null });
   return { detail: ADMIN_MESSAGES.userDeleted };
 }

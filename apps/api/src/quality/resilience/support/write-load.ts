@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { comments, messages, posts } from '../../../db/schema/index';
 import { signAccessToken } from '../../../lib/tokens';
-import { createUser, TEST_JWT_SECRET, type TestUser } from '../../../test/index';
+import { createUser, startTestSession, TEST_JWT_SECRET, type TestUser } from '../../../test/index';
 
 /** Where the writes go: one conversation (messages) and one post (comments). */
 export type WriteTarget = { token: string; conversationId: number; postId: number };
@@ -22,19 +22,27 @@ export type WriteOutcome = {
   ms: number;
 };
 
-export type Fixture = { alice: TestUser; bob: TestUser; postId: number };
+/** A person signed in once (`session`: their session family, the tokens' sid). */
+export type SignedInUser = TestUser & { session: string };
 
-/** Two people and a post by Bob, written straight into a migrated database. */
+export type Fixture = { alice: SignedInUser; bob: SignedInUser; postId: number };
+
+async function signedInUser(db: Executor, firstName: string): Promise<SignedInUser> {
+  const user = await createUser(db, { firstName });
+  return { ...user, session: await startTestSession(db, user.id) };
+}
+
+/** Two signed-in people and a post by Bob, written straight into a migrated database. */
 export async function seedFixture(db: Executor): Promise<Fixture> {
-  const alice = await createUser(db, { firstName: 'Alice' });
-  const bob = await createUser(db, { firstName: 'Bob' });
+  const alice = await signedInUser(db, 'Alice');
+  const bob = await signedInUser(db, 'Bob');
   const [post] = await db.insert(posts).values({ userId: bob.id, caption: 'Resilience', image: 'posts/x.webp' }).returning();
   if (!post) throw new Error('no post');
   return { alice, bob, postId: post.id };
 }
 
-export function tokenFor(user: TestUser): Promise<string> {
-  return signAccessToken(TEST_JWT_SECRET, { id: user.id, role: 'TR', isStaff: false });
+export function tokenFor(user: SignedInUser): Promise<string> {
+  return signAccessToken(TEST_JWT_SECRET, { id: user.id, role: 'TR', isStaff: false, session: user.session });
 }
 
 /** Alice's conversation with Bob (through the API) and her token: where the load writes. */
