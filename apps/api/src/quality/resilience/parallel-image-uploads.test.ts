@@ -1,0 +1,142 @@
+// Issue "Safe by default", part 6: twelve parallel uploads of 36-megapixel PNGs keep the real
+// server (a child process) under 1.5 GB of memory with /healthz answering within 2 s; each upload
+// is accepted (201) or refused with 503 + Retry-After, never a 500. Memory and health latency are
+// the assertions, not throughput, so a busy machine only makes it slower.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPgliteDirectory } from '../../db/client';
+import { runMigrations } from '../../db/migrate';
+import { createUser } from '../../test/index';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { tokenFor } from './support/write-load';
+
+const UPLOADS = 12;
+const SIDE = 6_000;
+const MAX_PEAK_RSS_MB = 1_536;
+const MAX_HEALTH_MS = 2_000;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-uploads-'));
+let server: ServerProcess | null = null;
+
+afterAll(async () => {
+  await server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * A 6000 x 6000 interlaced PNG of 10 px blocks of noise (a few MB, under the upload limit):
+ * interlacing makes the decoder hold the whole image, the worst case for memory.
+ */
+async function bigPng(seed: number): Promise<Buffer> {
+  const blocks = SIDE / 10;
+  const noise = Buffer.alloc(blocks * blocks * 3);
+  let state = seed * 2_654_435_761;
+  for (let index = 0; index < noise.length; index += 1) {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    noise[index] = state >>> 24;
+  }
+  return sharp(noise, { raw: { width: blocks, height: blocks, channels: 3 } })
+    .resize(SIDE, SIDE, { kernel: 'nearest' })
+    .png({ progressive: true, compressionLevel: 9 })
+    .toBuffer();
+}
+
+function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] ? Number(match[1]) / 1024 : 0;
+}
+
+/** GETs /healthz every 200 ms until stopped; each answer's time (a timeout counts as 10 s). */
+function watchHealth(baseUrl: string) {
+  const timings: { status: number | null; ms: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const startedAt = Date.now();
+      try {
+        const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        timings.push({ status: response.status, ms: Date.now() - startedAt });
+      } catch {
+        timings.push({ status: null, ms: Date.now() - startedAt });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return timings;
+    },
+  };
+}
+
+async function upload(baseUrl: string, token: string, png: Buffer, index: number) {
+  const form = new FormData();
+  form.set('caption', `Big picture ${index}`);
+  form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `big-${index}.png`);
+  const response = await fetch(`${baseUrl}/social/posts/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(170_000),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+}
+
+describe('twelve parallel 36-megapixel uploads', () => {
+  it('keep the server under 1.5 GB with /healthz answering within 2 s; 201 or 503 + Retry-After each', { timeout: 240_000 }, async () => {
+    const connection = await openPgliteDirectory(dataDir);
+    let token: string;
+    try {
+      await runMigrations(connection);
+      token = await tokenFor(await createUser(connection.db));
+    } finally {
+      await connection.close();
+    }
+    const pngs: Buffer[] = [];
+    for (let index = 0; index < UPLOADS; index += 1) pngs.push(await bigPng(index + 1));
+    expect(Math.max(...pngs.map((png) => png.length))).toBeLessThan(10 * 1024 * 1024);
+
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    const { pid, baseUrl } = server;
+    let peakRss = statusMegabytes(pid, 'VmRSS');
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, statusMegabytes(pid, 'VmRSS'));
+    }, 50);
+    const health = watchHealth(baseUrl);
+    let outcomes: Awaited<ReturnType<typeof upload>>[];
+    try {
+      outcomes = await Promise.all(pngs.map((png, index) => upload(baseUrl, token, png, index)));
+    } finally {
+      clearInterval(sampler);
+    }
+    const timings = await health.stop();
+    // VmHWM is the kernel's own peak, so a spike between two samples counts too.
+    const peak = Math.max(peakRss, statusMegabytes(pid, 'VmHWM'));
+
+    if (process.env.RESILIENCE_REPORT) {
+      const accepted = outcomes.filter((outcome) => outcome.status === 201).length;
+      console.info(
+        `uploads: ${accepted} accepted, ${UPLOADS - accepted} refused (503); peak RSS ${Math.round(peak)} MB; ` +
+          `/healthz slowest ${Math.max(...timings.map((timing) => timing.ms))} ms over ${timings.length} probes`,
+      );
+    }
+    for (const outcome of outcomes) {
+      if (outcome.status === 503) {
+        expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
+        expect(outcome.body).toEqual({ detail: expect.any(String), code: 'busy' });
+      } else {
+        expect(outcome.status, JSON.stringify(outcome.body)).toBe(201);
+      }
+    }
+    expect(outcomes.some((outcome) => outcome.status === 201)).toBe(true);
+    expect(timings.length).toBeGreaterThan(0);
+    expect(timings.filter((timing) => timing.status !== 200 || timing.ms > MAX_HEALTH_MS)).toEqual([]);
+    expect(peak).toBeLessThan(MAX_PEAK_RSS_MB);
+  });
+});
