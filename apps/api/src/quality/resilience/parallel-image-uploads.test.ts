@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPgliteDirectory } from '../../db/client';
+import { openPgliteDirectory, type DatabaseConnection } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
-import { createUser } from '../../test/index';
+import { createUser, openTestDatabase } from '../../test/index';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { tokenFor } from './support/write-load';
 
@@ -18,13 +18,33 @@ const SIDE = 6_000;
 const MAX_PEAK_RSS_MB = 1_536;
 const MAX_HEALTH_MS = 2_000;
 
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-uploads-'));
 let server: ServerProcess | null = null;
+let postgres: DatabaseConnection | null = null;
 
 afterAll(async () => {
   await server?.kill();
+  await postgres?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A person's token on a migrated database, and the environment that points the server at it. */
+async function prepareDatabase(): Promise<{ token: string; env: Record<string, string> }> {
+  if (onPostgres) {
+    postgres = await openTestDatabase();
+    if (postgres.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const url = String(postgres.driver.pool.options.connectionString);
+    return { token: await tokenFor(await createUser(postgres.db)), env: { DATABASE_URL: url, DATA_DIR: dataDir } };
+  }
+  const connection = await openPgliteDirectory(dataDir);
+  try {
+    await runMigrations(connection);
+    return { token: await tokenFor(await createUser(connection.db)), env: { DATA_DIR: dataDir } };
+  } finally {
+    await connection.close();
+  }
+}
 
 /**
  * A 6000 x 6000 interlaced PNG of 10 px blocks of noise (a few MB, under the upload limit):
@@ -88,21 +108,14 @@ async function upload(baseUrl: string, token: string, png: Buffer, index: number
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
 }
 
-describe('twelve parallel 36-megapixel uploads', () => {
+describe(`twelve parallel 36-megapixel uploads (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   it('keep the server under 1.5 GB with /healthz answering within 2 s; 201 or 503 + Retry-After each', { timeout: 240_000 }, async () => {
-    const connection = await openPgliteDirectory(dataDir);
-    let token: string;
-    try {
-      await runMigrations(connection);
-      token = await tokenFor(await createUser(connection.db));
-    } finally {
-      await connection.close();
-    }
+    const { token, env } = await prepareDatabase();
     const pngs: Buffer[] = [];
     for (let index = 0; index < UPLOADS; index += 1) pngs.push(await bigPng(index + 1));
     expect(Math.max(...pngs.map((png) => png.length))).toBeLessThan(10 * 1024 * 1024);
 
-    server = await startServerProcess({ DATA_DIR: dataDir });
+    server = await startServerProcess(env);
     const { pid, baseUrl } = server;
     let peakRss = statusMegabytes(pid, 'VmRSS');
     const sampler = setInterval(() => {
