@@ -2,6 +2,7 @@
 // server (a child process) under 1.5 GB of memory with /healthz answering within 2 s; each upload
 // is accepted (201) or refused with 503 + Retry-After, never a 500. Memory and health latency are
 // the assertions, not throughput, so a busy machine only makes it slower.
+import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,28 +70,42 @@ function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return match?.[1] ? Number(match[1]) / 1024 : 0;
 }
 
-/** GETs /healthz every 200 ms until stopped; each answer's time (a timeout counts as 10 s). */
-function watchHealth(baseUrl: string) {
-  const timings: { status: number | null; ms: number }[] = [];
+/**
+ * GETs /healthz every 200 ms until stopped, from a process of its own (this one is busy sending
+ * 12 large bodies, which would slow the probe's own timing); each answer's time, a timeout as 10 s.
+ */
+const HEALTH_PROBE = `
+  const url = process.argv[1];
   let running = true;
-  const loop = (async () => {
+  process.on('SIGTERM', () => { running = false; });
+  (async () => {
     while (running) {
       const startedAt = Date.now();
+      let status = null;
       try {
-        const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
         await response.arrayBuffer();
-        timings.push({ status: response.status, ms: Date.now() - startedAt });
-      } catch {
-        timings.push({ status: null, ms: Date.now() - startedAt });
-      }
+        status = response.status;
+      } catch {}
+      process.stdout.write(JSON.stringify({ status, ms: Date.now() - startedAt }) + '\\n');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
+`;
+
+function watchHealth(baseUrl: string) {
+  const probe = spawn(process.execPath, ['-e', HEALTH_PROBE, `${baseUrl}/healthz`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  probe.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => probe.once('exit', resolve));
   return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return timings;
+    stop: async (): Promise<{ status: number | null; ms: number }[]> => {
+      probe.kill('SIGTERM');
+      await exited;
+      return output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { status: number | null; ms: number });
     },
   };
 }
