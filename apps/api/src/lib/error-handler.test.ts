@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communities } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/index';
-import { conflict, validation } from './errors';
+import { conflict, serverBusy, validation } from './errors';
 
 let t: TestApp;
 
@@ -22,6 +22,9 @@ beforeAll(async () => {
   });
   t.app.get('/api/test/conflict/', async () => {
     throw conflict('Already there.', 'already_there');
+  });
+  t.app.get('/api/test/busy/', async () => {
+    throw serverBusy(7);
   });
   t.app.get('/api/test/fields/', async () => {
     throw validation({ non_field_errors: ['Invalid OTP.'] });
@@ -111,6 +114,13 @@ describe('error handler', () => {
       expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({ detail: 'The service is temporarily unavailable. Try again shortly.', code: 'unavailable' });
     }
+  });
+
+  it('answers a full queue (serverBusy) with 503 busy and its Retry-After', async () => {
+    const response = await t.app.inject({ url: '/api/test/busy/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.json()).toEqual({ detail: 'The server is busy. Please try again in a moment.', code: 'busy' });
   });
 
   it('sends AppError status, detail and code, or its field errors', async () => {

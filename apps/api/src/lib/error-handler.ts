@@ -50,8 +50,8 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('code' in error || 'statusCode' in error || 'validation' in error);
 }
 
-function ensureRetryAfter(reply: FastifyReply): void {
-  if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+function ensureRetryAfter(reply: FastifyReply, seconds = 60): void {
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(seconds));
 }
 
 /**
@@ -61,7 +61,9 @@ function ensureRetryAfter(reply: FastifyReply): void {
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
-    if (error.status === 429) ensureRetryAfter(reply);
+    if (error.retryAfterSeconds !== undefined) ensureRetryAfter(reply, error.retryAfterSeconds);
+    else if (error.status === 429) ensureRetryAfter(reply);
+    else if (error.status === 503) ensureRetryAfter(reply, 5);
     if (error.fields) return reply.status(error.status).send(error.fields);
     return reply.status(error.status).send({ detail: error.detail, code: error.code } satisfies ApiError);
   }

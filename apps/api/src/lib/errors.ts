@@ -17,6 +17,9 @@ export class AppError extends Error {
     super(detail);
   }
 
+  /** Seconds for the Retry-After header of a 429 or 503 answer (the error handler's default otherwise). */
+  retryAfterSeconds?: number;
+
   get detail(): string {
     return this.message;
   }
@@ -33,6 +36,13 @@ export const conflict = (detail = 'This conflicts with existing data.', code = '
 export const tooLarge = (detail = 'Request is too large.', code = 'too_large') => new AppError(413, code, detail);
 export const tooManyRequests = (detail = 'Too many requests. Please try again later.', code = 'rate_limited') =>
   new AppError(429, code, detail);
+
+/** 503 `{detail, code: 'busy'}` with Retry-After: a bounded queue is full; the request itself was fine. */
+export function serverBusy(retryAfterSeconds: number, detail = 'The server is busy. Please try again in a moment.'): AppError {
+  const error = new AppError(503, 'busy', detail);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}
 
 /**
  * 400 with DRF-style field errors, e.g. `validation({ email: ['Enter a valid email address.'] })`

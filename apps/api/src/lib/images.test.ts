@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bombPng, sampleImage } from '../test/uploads';
-import { AVATAR_SIDE, imageKey, InvalidImageError, MAX_IMAGE_SIDE, processImage } from './images';
+import { AVATAR_SIDE, DECODE_BYTES, decodeLanes, imageKey, InvalidImageError, MAX_IMAGE_SIDE, processImage } from './images';
 
 describe('processImage', () => {
   it('re-encodes every accepted format to WebP', async () => {
@@ -59,5 +59,19 @@ describe('processImage', () => {
     const key = imageKey('post', Buffer.from('abc'));
     expect(key).toBe('posts/ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad.webp');
     expect(imageKey('avatar', Buffer.from('abc')).startsWith('avatars/')).toBe(true);
+  });
+});
+
+describe('decodeLanes', () => {
+  const GB = 1024 ** 3;
+
+  it('allows as many decodes as fit in a quarter of the memory, at most half the cores, at least one', () => {
+    expect(DECODE_BYTES).toBe(320_000_000);
+    expect(decodeLanes(24 * GB, 2)).toBe(1);
+    expect(decodeLanes(64 * GB, 16)).toBe(8);
+    // 4 GB: a quarter is 1 GB, room for 3 decodes of 320 MB even with 32 cores.
+    expect(decodeLanes(4 * GB, 32)).toBe(3);
+    expect(decodeLanes(512 * 1024 ** 2, 8)).toBe(1);
+    expect(decodeLanes(64 * GB, 1)).toBe(1);
   });
 });

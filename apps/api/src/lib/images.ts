@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism, totalmem } from 'node:os';
 import { LIMITS, UPLOAD_MESSAGES } from '@alumlink/contract';
 import sharp, { type Metadata, type ResizeOptions } from 'sharp';
-import { tooLarge, validation, type AppError } from './errors';
+import { createTaskLimiter } from './concurrency';
+import { serverBusy, tooLarge, validation, type AppError } from './errors';
 import type { MediaStorage } from './storage/index';
 
 /** post: at most 2,048 px on the long side; avatar: a 256 px square. */
@@ -22,6 +24,52 @@ export class InvalidImageError extends Error {
 export type ProcessedImage = { bytes: Buffer; contentType: 'image/webp'; width: number; height: number };
 
 const decoderOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+
+/**
+ * Memory one decode may take: the whole image at 8 bytes a pixel (16-bit RGBA, or 8-bit RGBA
+ * plus the resize's working copy), since an interlaced PNG is decoded into memory at once.
+ * Measured: a 36-megapixel interlaced RGB PNG peaks at about 200 MB; this allows 320 MB.
+ */
+export const DECODE_BYTES = MAX_INPUT_PIXELS * 8;
+
+/** Share of the process's memory that image decoding may take at once. */
+const DECODE_MEMORY_SHARE = 0.25;
+
+/**
+ * How many images may decode at once: as many as fit in a quarter of the memory (the container's
+ * limit when there is one) at DECODE_BYTES each, at most half the cores (decoding is CPU-bound and
+ * the event loop needs a core), at least one. 24 GB and 2 cores → 1; 64 GB and 16 cores → 8.
+ */
+export function decodeLanes(memoryBytes: number, cores: number): number {
+  const byMemory = Math.floor((memoryBytes * DECODE_MEMORY_SHARE) / DECODE_BYTES);
+  return Math.max(1, Math.min(byMemory, Math.floor(cores / 2)));
+}
+
+/** The memory this process may use: the cgroup limit when set (constrainedMemory), else the machine's. */
+function memoryLimit(): number {
+  const constrained = process.constrainedMemory();
+  return constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
+}
+
+export const DECODE_LANES = decodeLanes(memoryLimit(), availableParallelism());
+
+/** Seconds a refused upload is told to wait: about one decode of the queue ahead of it. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Uploads decode DECODE_LANES at a time; a few more wait (each holds only its ≤ 10 MB upload),
+ * and beyond that the upload is refused at once with 503 + Retry-After rather than queued.
+ */
+const decoding = createTaskLimiter({
+  concurrency: DECODE_LANES,
+  maxWaiting: 3 * DECODE_LANES,
+  whenFull: () => serverBusy(BUSY_RETRY_AFTER_SECONDS, 'The server is busy with other images. Please try again in a moment.'),
+});
+
+// One libvips thread per image (the lanes already spread images over the cores) and no
+// operation cache: every upload is different, so cached pixels would only hold memory.
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** True when sharp's metadata describes one of the accepted formats (AVIF is HEIF with AV1). */
 function isAcceptedFormat(metadata: Metadata): boolean {
@@ -56,8 +104,13 @@ export async function inspectImage(bytes: Buffer): Promise<Metadata> {
 /**
  * Decodes and re-encodes an uploaded image as WebP: orientation applied, metadata (EXIF, GPS)
  * stripped, bounded in size. Throws InvalidImageError for anything that is not an accepted image.
+ * Runs under the decoding limit (503 `busy` when its queue is full).
  */
-export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  return decoding(() => decodeAndEncode(bytes, kind));
+}
+
+async function decodeAndEncode(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   await inspectImage(bytes);
   const resize: ResizeOptions =
     kind === 'avatar'

@@ -28,6 +28,8 @@ beforeAll(async () => {
   t = await createTestApp({ webDistDir: distDir });
   mkdirSync(path.join(t.config.mediaDir, 'avatars'), { recursive: true });
   writeFileSync(path.join(t.config.mediaDir, 'avatars', 'a1.webp'), 'RIFF....WEBP');
+  mkdirSync(path.join(t.config.mediaDir, '.withheld', 'posts'), { recursive: true });
+  writeFileSync(path.join(t.config.mediaDir, '.withheld', 'posts', 'p1.webp'), 'RIFF....WEBP');
 });
 afterAll(async () => {
   await t.close();
@@ -194,5 +196,13 @@ describe('media', () => {
     const encoded = await t.app.inject({ url: '/media/%2e%2e/jwt-secret' });
     expect([400, 403, 404]).toContain(encoded.statusCode);
     expect(encoded.body).not.toContain('test-secret');
+  });
+
+  it('never serves withheld media (404, like a missing file)', async () => {
+    for (const url of ['/media/.withheld/posts/p1.webp', '/media/%2ewithheld/posts/p1.webp', '/media/posts/../.withheld/posts/p1.webp']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
   });
 });

@@ -67,6 +67,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: AppConfi
     index: false,
     list: false,
     dotfiles: 'deny',
+    // Withheld media (DATA_DIR/media/.withheld, lib/storage) and any other dot segment: 404, as if absent.
+    allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
     cacheControl: false,
     setHeaders: (reply) => {
       reply.header('cache-control', IMMUTABLE);

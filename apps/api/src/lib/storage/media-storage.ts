@@ -7,6 +7,12 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Public URL of the key (e.g. `/media/posts/ab12.webp`). */
   url(key: string): string;
+  /** Deletes the key's bytes, served or withheld; nothing when there are none. */
+  remove(key: string): Promise<void>;
+  /** Stops serving the key (404) but keeps its bytes aside, so reinstate can bring it back. */
+  withhold(key: string): Promise<void>;
+  /** Serves a withheld key again; nothing when it is not withheld. */
+  reinstate(key: string): Promise<void>;
 }
 
 /** Keys are lower-case path segments of letters, digits, dots, dashes and underscores. */

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { LIMITS, UPLOAD_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema/index';
+import { DECODE_LANES } from '../../lib/images';
 import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
-import { bombPng, imageFile, multipartBody, type UploadFile } from '../../test/uploads';
+import { bombPng, imageFile, multipartBody, sampleImage, type UploadFile } from '../../test/uploads';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -75,5 +76,24 @@ describe('bad uploads are refused', () => {
       headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('image decoding is bounded', () => {
+  it('decodes a few images at a time, queues a few more and answers 503 busy with Retry-After beyond', async () => {
+    // Each takes a while to decode, so the later uploads arrive while the first still decode.
+    const image = imageFile(await sampleImage(3_000, 3_000, 'png'));
+    const count = DECODE_LANES * 4 + 3;
+    const responses = await Promise.all(Array.from({ length: count }, () => upload(image)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    // DECODE_LANES decoding and 3 x DECODE_LANES waiting are accepted; the rest are refused.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(DECODE_LANES * 4);
+    for (const refused of responses.filter((response) => response.statusCode === 503)) {
+      expect(refused.json()).toEqual({ detail: expect.any(String), code: 'busy' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Room again once the queue has drained.
+    expect((await upload(image)).statusCode).toBe(201);
   });
 });

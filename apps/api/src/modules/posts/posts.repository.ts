@@ -263,16 +263,16 @@ export function commentsQuery(db: Executor, search: CommentSearch) {
     .limit(search.take);
 }
 
-/** Soft-deletes a live post; false when it was already gone. */
+/** Soft-deletes a live post; its image key, or null when it was already gone. */
 export async function markPostDeleted(
   db: Executor,
   postId: number,
   deletion: { deletedBy: number; reason: string | null; at: Date },
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ image: string | null } | null> {
+  const [row] = await db
     .update(posts)
     .set({ deletedAt: deletion.at, deletedBy: deletion.deletedBy, deleteReason: deletion.reason })
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
-    .returning({ id: posts.id });
-  return rows.length > 0;
+    .returning({ image: posts.image });
+  return row ?? null;
 }

@@ -152,7 +152,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteOwnPost(app.db, request.user, request.params.id, reportError);
+      await service.deleteOwnPost(app.db, storage, request.user, request.params.id, reportError);
       return reply.status(204).send(null);
     },
   );

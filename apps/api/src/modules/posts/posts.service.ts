@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/erro
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import type { MediaStorage } from '../../lib/storage/index';
+import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
 import { broadcastPostCreated } from '../realtime/realtime.service';
 import { canSeePerson } from '../settings/visibility';
@@ -105,11 +106,14 @@ export async function listComments(db: Executor, postId: number, query: PageQuer
 }
 
 /**
- * Soft-deletes a live post and tells onPostDeleted listeners. No permission check: callers
- * (the author route below, the admin moderation) check first. False when already gone.
+ * Soft-deletes a live post, stops serving its image (removed after the author's deletion, withheld
+ * after a moderator's: see releaseMedia) and tells onPostDeleted listeners. No permission check:
+ * callers (the author route below, the admin moderation) check first. False when already gone.
+ * `db` is not a transaction: the image goes once the deletion has committed.
  */
 export async function softDeletePost(
-  db: Executor,
+  db: Database,
+  storage: MediaStorage,
   deletion: { postId: number; authorId: number; deletedBy: number; reason: string | null },
   reportError: (error: unknown) => void,
 ): Promise<boolean> {
@@ -118,13 +122,16 @@ export async function softDeletePost(
     reason: deletion.reason,
     at: new Date(),
   });
-  if (deleted) emitPostDeleted(deletion, reportError);
-  return deleted;
+  if (!deleted) return false;
+  await releaseMedia(db, storage, [deleted.image]);
+  emitPostDeleted(deletion, reportError);
+  return true;
 }
 
 /** The author deletes their own post: 404 when unknown or deleted, 403 for anyone else. */
 export async function deleteOwnPost(
-  db: Executor,
+  db: Database,
+  storage: MediaStorage,
   user: AuthUser,
   postId: number,
   reportError: (error: unknown) => void,
@@ -132,6 +139,6 @@ export async function deleteOwnPost(
   const post = await repository.findLivePost(db, postId);
   if (!post) throw postNotFound();
   if (!canOnPost(user, 'delete', post)) throw forbidden('You can only delete your own posts.');
-  const deleted = await softDeletePost(db, { postId, authorId: post.userId, deletedBy: user.id, reason: null }, reportError);
+  const deleted = await softDeletePost(db, storage, { postId, authorId: post.userId, deletedBy: user.id, reason: null }, reportError);
   if (!deleted) throw postNotFound();
 }

@@ -7,6 +7,7 @@ import {
   postPageSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaStorageFor } from '../../../lib/storage/index';
 import { badRequestSchema } from '../../../lib/validation';
 import { adminOnly } from '../admin-access';
 import * as service from './admin-posts.service';
@@ -16,6 +17,7 @@ const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 /** Post moderation (administrators only). `/alumlink/social/...` reaches these too (app.ts). */
 export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = adminOnly(app);
+  const storage = mediaStorageFor(app.config);
   const reportError = (error: unknown) => app.log.error({ err: error }, 'onPostDeleted listener failed');
 
   app.get(
@@ -46,6 +48,6 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletePostResponseSchema, 404: errorSchema, ...errors },
       },
     },
-    async (request) => service.removePost(app.db, request.user, request.params.id, request.body.reason, reportError),
+    async (request) => service.removePost(app.db, storage, request.user, request.params.id, request.body.reason, reportError),
   );
 };

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
+import type { MediaStorage } from '../../../lib/storage/index';
 import { notifyPostRemoved } from '../../notifications/notifications.service';
 import { listFeed, softDeletePost } from '../../posts/posts.service';
 import { findUserById } from '../../users/users.service';
@@ -23,12 +24,13 @@ export function listPostsForModeration(db: Database, admin: AuthUser, query: Pag
 }
 
 /**
- * Soft-deletes a live post with a reason. The posts module tells its listeners (the realtime
- * hub broadcasts post.deleted); the author is notified with the reason; the audit log keeps
- * who, what and why.
+ * Soft-deletes a live post with a reason. The posts module withholds its image (kept aside for
+ * an appeal, no longer served) and tells its listeners (the realtime hub broadcasts post.deleted);
+ * the author is notified with the reason; the audit log keeps who, what and why.
  */
 export async function removePost(
   db: Database,
+  storage: MediaStorage,
   admin: AuthUser,
   postId: number,
   reason: DeletionReason,
@@ -38,7 +40,7 @@ export async function removePost(
   if (!actor) throw forbidden();
   const post = await findLivePostWithAuthor(db, postId);
   if (!post) throw postNotFound();
-  const deleted = await softDeletePost(db, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, reportError);
+  const deleted = await softDeletePost(db, storage, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, reportError);
   // Someone else deleted it between the lookup and the update.
   if (!deleted) throw postNotFound();
   await writeAuditLog(db, {

@@ -9,6 +9,8 @@ import {
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound, validation } from '../../../lib/errors';
+import type { MediaStorage } from '../../../lib/storage/index';
+import { mediaKeysOfPerson, releaseMedia } from '../../media/media.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { closeSocketsOfEndedSessions } from '../../realtime/realtime.service';
 import { findUserById } from '../../users/users.service';
@@ -106,12 +108,13 @@ export async function changeRole(
 /**
  * Deletes someone (not yourself, not an administrator). The audit entry is written first, in
  * the same transaction, so it keeps their e-mail and name; their content, sessions and tokens'
- * validity go with the row (authenticate reloads the person and session on every request), and
- * their open sockets are closed once it committed.
+ * validity go with the row (authenticate reloads the person and session on every request). Once
+ * that has committed, their open sockets are closed and their media (profile image, every post's
+ * image) is deleted and no longer served.
  */
-export async function deleteUser(db: Database, actor: AuthUser, userId: number): Promise<{ detail: string }> {
+export async function deleteUser(db: Database, storage: MediaStorage, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(db, actor);
-  await db.transaction(async (tx) => {
+  const mediaKeys = await db.transaction(async (tx) => {
     const target = await repository.lockUser(tx, userId);
     if (!target) throw userNotFound();
     const refusal = userManagementRefusal(actor, 'delete', target);
@@ -122,8 +125,11 @@ export async function deleteUser(db: Database, actor: AuthUser, userId: number):
       target: { type: 'user', id: target.id, label: auditLabelOf(target) },
       details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
     });
+    const keys = await mediaKeysOfPerson(tx, target.id);
     if (!(await repository.deleteUserRow(tx, target.id))) throw userNotFound();
+    return keys;
   });
   closeSocketsOfEndedSessions(db, { userId, family: null });
+  await releaseMedia(db, storage, mediaKeys);
   return { detail: ADMIN_MESSAGES.userDeleted };
 }
