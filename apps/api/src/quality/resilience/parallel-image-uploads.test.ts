@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDirectory, type DatabaseConnection } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
-import { createUser, openTestDatabase } from '../../test/index';
+import { openTestDatabase } from '../../test/index';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { tokenFor } from './support/write-load';
+import { signedInUser, tokenFor } from './support/write-load';
 
 const UPLOADS = 12;
 const SIDE = 6_000;
@@ -36,12 +36,12 @@ async function prepareDatabase(): Promise<{ token: string; env: Record<string, s
     postgres = await openTestDatabase();
     if (postgres.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
     const url = String(postgres.driver.pool.options.connectionString);
-    return { token: await tokenFor(await createUser(postgres.db)), env: { DATABASE_URL: url, DATA_DIR: dataDir } };
+    return { token: await tokenFor(await signedInUser(postgres.db, 'Uploader')), env: { DATABASE_URL: url, DATA_DIR: dataDir } };
   }
   const connection = await openPgliteDirectory(dataDir);
   try {
     await runMigrations(connection);
-    return { token: await tokenFor(await createUser(connection.db)), env: { DATA_DIR: dataDir } };
+    return { token: await tokenFor(await signedInUser(connection.db, 'Uploader')), env: { DATA_DIR: dataDir } };
   } finally {
     await connection.close();
   }

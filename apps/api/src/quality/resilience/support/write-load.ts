@@ -27,7 +27,8 @@ export type SignedInUser = TestUser & { session: string };
 
 export type Fixture = { alice: SignedInUser; bob: SignedInUser; postId: number };
 
-async function signedInUser(db: Executor, firstName: string): Promise<SignedInUser> {
+/** A new person with one sign-in, written straight into a migrated database. */
+export async function signedInUser(db: Executor, firstName: string): Promise<SignedInUser> {
   const user = await createUser(db, { firstName });
   return { ...user, session: await startTestSession(db, user.id) };
 }
