@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock';
 import { isDatabaseEmpty, runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/index';
 import { mediaStorageFor } from './lib/storage/index';
+import { mailboxStartupNotice } from './modules/mailbox/mailbox.presenter';
 
 /** How long a shutdown waits for the requests in flight before cutting their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -86,6 +87,8 @@ async function start(): Promise<void> {
     closeConnectionsAfterAnswerOnClose(app);
     await app.listen({ port: config.port, host: config.host });
     console.log(`${config.siteName} is running at http://localhost:${config.port}`);
+    const mailboxNotice = mailboxStartupNotice(config);
+    if (mailboxNotice) console.log(mailboxNotice);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
