@@ -14,6 +14,7 @@
 //
 // Needs `npm run build` first (the npm script does it) and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -159,7 +160,14 @@ async function auditOnce(port: number, url: string, reportPath: string | null): 
 const pages = (values.pages ?? '/').split(',').filter((page) => page !== '');
 if (values['report-dir']) mkdirSync(values['report-dir'], { recursive: true });
 
-const server = await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', RATE_LIMIT_MULTIPLIER: '20' });
+// Production refuses to start without JWT_SECRET and seeds the demo only when asked to.
+const server = await startServer({
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(48).toString('base64url'),
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'true',
+  RATE_LIMIT_MULTIPLIER: '20',
+});
 const browser = await launchChromium().catch(async (error: unknown) => {
   await server.stop();
   throw error;

@@ -74,8 +74,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // xfwd: the proxy says it relayed the request, so the API's dev mailbox (loopback peers without
+    // X-Forwarded-For only) stays closed to whoever reaches a `vite --host`; open it at :3000.
     proxy: {
-      ...Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: true }])),
+      ...Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: API_ORIGIN, changeOrigin: true, xfwd: true }])),
       '/ws': { target: API_ORIGIN, ws: true, changeOrigin: true },
     },
   },

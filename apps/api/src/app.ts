@@ -10,6 +10,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
 import { registerAuth } from './lib/auth';
+import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
@@ -76,7 +77,8 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count or the proxies' addresses (config.ts refuses "trust everything").
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep a caller's (or proxy's) request id when it looks sane, so logs correlate.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

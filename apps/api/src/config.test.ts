@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './config';
+import { ConfigError, decideSeedDemo, devMailboxEnabled, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './config';
 
 const SECRET = 'x'.repeat(40);
 const tempDirs: string[] = [];
@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     expect(config.siteName).toBe('AlumLink');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(false);
+    expect(config.devMailbox).toBe(true);
     expect(config.logLevel).toBe('info');
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -60,7 +62,8 @@ describe('loadConfig', () => {
       SITE_NAME: 'Alumni Hub',
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
+      DEV_MAILBOX: 'off',
       SEED_DEMO: '',
     });
     expect(config).toMatchObject({
@@ -76,7 +79,8 @@ describe('loadConfig', () => {
       siteName: 'Alumni Hub',
       jwtSecret: SECRET,
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 2,
+      devMailbox: false,
       // With PostgreSQL the demo is not seeded unless asked for.
       seedDemo: false,
     });
@@ -145,5 +149,61 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
     const otherDir = tempDir();
     expect(loadConfig({ DATA_DIR: otherDir }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('refuses production without JWT_SECRET, in one line naming it, and writes no generated secret', () => {
+    const dataDir = tempDir();
+    const message = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(message).toMatch(/^Invalid environment: JWT_SECRET is required when NODE_ENV=production/);
+    expect(message).not.toContain('\n');
+    expect(() => readFileSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: dataDir }).jwtSecret).toBe(SECRET);
+  });
+
+  it('seeds the demo on the embedded default outside production only, unless SEED_DEMO says otherwise', () => {
+    expect(decideSeedDemo({ nodeEnv: 'development', databaseUrl: null, seedDemo: undefined })).toBe(true);
+    expect(decideSeedDemo({ nodeEnv: 'test', databaseUrl: null, seedDemo: undefined })).toBe(true);
+    expect(decideSeedDemo({ nodeEnv: 'production', databaseUrl: null, seedDemo: undefined })).toBe(false);
+    expect(decideSeedDemo({ nodeEnv: 'development', databaseUrl: 'postgres://h/db', seedDemo: undefined })).toBe(false);
+    expect(decideSeedDemo({ nodeEnv: 'production', databaseUrl: null, seedDemo: true })).toBe(true);
+    expect(decideSeedDemo({ nodeEnv: 'development', databaseUrl: null, seedDemo: false })).toBe(false);
+    // Through the environment: production on the embedded database does not seed by itself.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir(), SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses/CIDRs, never "trust everything"', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const everything of ['true', 'TRUE', '*', 'all', 'yes']) {
+      const message = configError({ JWT_SECRET: SECRET, TRUST_PROXY: everything });
+      expect(message).toMatch(/^Invalid environment: TRUST_PROXY=\S+ would trust every address/);
+      expect(message).toContain('e.g. 1');
+      expect(message).not.toContain('\n');
+    }
+    expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.5,proxy.internal' })).toMatch(
+      /^Invalid environment: TRUST_PROXY has "proxy.internal", which is not an address or CIDR/,
+    );
+    expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid environment: TRUST_PROXY has "10.0.0.0\/33"/);
+    expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '99' })).toBe('Invalid environment: TRUST_PROXY must be a hop count between 0 and 10');
+  });
+
+  it('opens the dev mailbox only on the embedded default without SMTP, outside production, unless DEV_MAILBOX=off', () => {
+    const dataDir = tempDir();
+    const embedded = loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    expect(devMailboxEnabled(embedded)).toBe(true);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DEV_MAILBOX: 'on' }))).toBe(true);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DEV_MAILBOX: 'off' }))).toBe(false);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db', DEV_MAILBOX: 'on' }))).toBe(false);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, SMTP_URL: 'smtp://mail:25', DEV_MAILBOX: 'on' }))).toBe(false);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, NODE_ENV: 'production', DEV_MAILBOX: 'on' }))).toBe(false);
+    expect(configError({ JWT_SECRET: SECRET, DEV_MAILBOX: 'maybe' })).toBe('Invalid environment: DEV_MAILBOX must be on or off');
   });
 });

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -39,8 +40,16 @@ export type AppConfig = Readonly<{
   logLevel: LogLevel;
   /** Seed the demo data on an empty database at start. */
   seedDemo: boolean;
-  /** Trust X-Forwarded-* from a reverse proxy (client ip, https detection). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers to believe (client ip, https detection): false
+   * (none), a hop count, or their addresses/CIDRs. Never every address (TRUST_PROXY).
+   */
+  trustProxy: TrustProxy;
+  /**
+   * False when DEV_MAILBOX=off. It cannot force the mailbox on: see devMailboxEnabled() for the
+   * other conditions (embedded database, no SMTP, not production).
+   */
+  devMailbox: boolean;
   /** Multiplies every rate limit's maximum (tests and the browser suite loosen them); default 1. */
   rateLimitMultiplier: number;
   /** API worker processes (node:cluster); above 1 only with DATABASE_URL and REDIS_URL. */
@@ -49,6 +58,9 @@ export type AppConfig = Readonly<{
 
 /** The most workers the default picks (WEB_CONCURRENCY may ask for more). */
 export const MAX_DEFAULT_WORKERS = 8;
+
+/** TRUST_PROXY parsed: false, a hop count, or proxy addresses/CIDRs (and proxy-addr's names). */
+export type TrustProxy = false | number | readonly string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,6 +74,43 @@ const booleanText = (name: string) =>
     .transform((value) => value.trim().toLowerCase())
     .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), `${name} must be true or false`)
     .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const onOffText = (name: string) =>
+  z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .refine((value) => ['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), `${name} must be on or off`)
+    .transform((value) => ['on', 'true', '1', 'yes'].includes(value));
+
+const MAX_PROXY_HOPS = 10;
+/** Named ranges Fastify's proxy-addr understands. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_HINT = 'give the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.5,192.168.0.0/16)';
+
+/** TRUST_PROXY: false/0, a hop count, or a comma-separated list; "trust everything" is refused. */
+const trustProxyText = z.string().transform((raw, context): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on', '*', 'all'].includes(value)) {
+    context.addIssue({ code: 'custom', message: `TRUST_PROXY=${raw.trim()} would trust every address, so any client could pick its own IP: ${TRUST_PROXY_HINT}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    context.addIssue({ code: 'custom', message: `TRUST_PROXY must be a hop count between 0 and ${MAX_PROXY_HOPS}` });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.find(
+    (entry) => !PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
+  );
+  if (invalid !== undefined) {
+    context.addIssue({ code: 'custom', message: `TRUST_PROXY has "${invalid}", which is not an address or CIDR: ${TRUST_PROXY_HINT}` });
+    return z.NEVER;
+  }
+  return Object.freeze(entries);
+});
 
 const urlWithScheme = (name: string, schemes: string[]) =>
   z
@@ -97,7 +146,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SEED_DEMO: booleanText('SEED_DEMO').optional(),
-  TRUST_PROXY: booleanText('TRUST_PROXY').optional(),
+  TRUST_PROXY: trustProxyText.optional(),
+  DEV_MAILBOX: onOffText('DEV_MAILBOX').optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000' })
     .min(0.01, 'RATE_LIMIT_MULTIPLIER must be a number between 0.01 and 10000')
@@ -146,6 +196,11 @@ export function loadConfig(env: Env): AppConfig {
   const dataDir = vars.DATA_DIR ? resolveFromLaunchDir(env, vars.DATA_DIR) : path.join(REPO_ROOT, 'data');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   const databaseUrl = vars.DATABASE_URL ?? null;
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid environment: JWT_SECRET is required when NODE_ENV=production (32 or more random characters, e.g. from `openssl rand -base64 48`)',
+    );
+  }
   const redisUrl = vars.REDIS_URL ?? null;
   const webConcurrency = workerCount(vars.WEB_CONCURRENCY, databaseUrl, redisUrl);
 
@@ -165,9 +220,9 @@ export function loadConfig(env: Env): AppConfig {
     siteName: vars.SITE_NAME,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
-    // The demo only seeds itself into the embedded database, unless asked for explicitly.
-    seedDemo: vars.SEED_DEMO ?? databaseUrl === null,
+    seedDemo: decideSeedDemo({ nodeEnv: vars.NODE_ENV, databaseUrl, seedDemo: vars.SEED_DEMO }),
     trustProxy: vars.TRUST_PROXY ?? false,
+    devMailbox: vars.DEV_MAILBOX ?? true,
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
     webConcurrency,
   });
@@ -193,6 +248,35 @@ function workerCount(requested: number | undefined, databaseUrl: string | null, 
     );
   }
   return requested;
+}
+
+/**
+ * Whether to seed the demo content (admin@example.com with the published password among it) into
+ * an empty database: SEED_DEMO when given; otherwise only on the embedded default, never in production.
+ */
+export function decideSeedDemo(options: {
+  nodeEnv: AppConfig['nodeEnv'];
+  databaseUrl: string | null;
+  seedDemo: boolean | undefined;
+}): boolean {
+  return options.seedDemo ?? (options.databaseUrl === null && options.nodeEnv !== 'production');
+}
+
+/**
+ * The dev mailbox (every e-mail the server wrote, codes included) exists only on the embedded
+ * default without SMTP, outside production, unless DEV_MAILBOX=off. There it is the delivery;
+ * modules/mailbox also answers only requests from this machine.
+ */
+export function devMailboxEnabled(
+  config: Pick<AppConfig, 'devMailbox' | 'isProduction' | 'nodeEnv' | 'databaseUrl' | 'smtpUrl'>,
+): boolean {
+  return (
+    config.devMailbox &&
+    !config.isProduction &&
+    config.nodeEnv !== 'production' &&
+    config.databaseUrl === null &&
+    config.smtpUrl === null
+  );
 }
 
 /** Reads DATA_DIR/jwt-secret, creating it (mode 600) with 48 random bytes the first time. */

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { isDatabaseEmpty, runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/index';
 import { mediaStorageFor } from './lib/storage/index';
+import { mailboxStartupNotice } from './modules/mailbox/mailbox.presenter';
 import { superviseWorkers } from './workers';
 
 /** How long a shutdown waits for the requests in flight before cutting their connections. */
@@ -131,6 +132,8 @@ async function start(config: AppConfig): Promise<void> {
     closeConnectionsAfterAnswerOnClose(app);
     await app.listen({ port: config.port, host: config.host });
     if (!cluster.isWorker) console.log(`${config.siteName} is running at http://localhost:${config.port}`);
+    const mailboxNotice = mailboxStartupNotice(config);
+    if (mailboxNotice) console.log(mailboxNotice);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One message of the dev mailbox (outside production only). */
+/** One message of the dev mailbox (embedded default without SMTP, outside production, this machine only). */
 export const devMailboxMessageSchema = z.object({
   id: z.number().int(),
   to: z.string(),

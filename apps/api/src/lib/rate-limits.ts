@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
+import { rateLimitKeyOf } from './client-address';
 import { tooManyRequests } from './errors';
 
 /**
@@ -70,6 +71,8 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
+    // IPv6 clients per /64, IPv4-mapped addresses as IPv4 (lib/client-address.ts).
+    keyGenerator: (request) => rateLimitKeyOf(request.ip),
     ...(redis ? { redis, nameSpace: 'alumlink-rl-' } : {}),
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
@@ -105,7 +108,7 @@ export function authRateLimit(app: FastifyInstance, name: AuthRateLimitName) {
       keyGenerator: key,
       skipOnError: true,
     });
-  const byIp = limiterFor(rule.ip, (request) => `auth:${name}:ip:${request.ip}`);
+  const byIp = limiterFor(rule.ip, (request) => `auth:${name}:ip:${rateLimitKeyOf(request.ip)}`);
   const byEmail = rule.email
     ? limiterFor(rule.email, (request) => `auth:${name}:email:${emailOfBody(request.body) ?? ''}`)
     : null;

@@ -71,7 +71,7 @@ describe('security headers', () => {
   });
 
   it('include HSTS only over https', async () => {
-    const secure = await createTestApp({ trustProxy: true });
+    const secure = await createTestApp({ trustProxy: 1 });
     try {
       const response = await secure.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -14,8 +14,8 @@ export type Access = 'public' | 'signed-in' | 'owner' | 'alumni' | 'alumni-or-ad
 export const ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
-  'GET /dev/mailbox/': 'public', // registered only outside production
-  'GET /dev/mailbox/messages.json': 'public', // registered only outside production
+  'GET /dev/mailbox/': 'public', // only on the embedded default without SMTP, outside production; loopback peers only
+  'GET /dev/mailbox/messages.json': 'public', // only on the embedded default without SMTP, outside production; loopback peers only
 
   // Accounts
   'POST /users/register/': 'public',

@@ -103,7 +103,7 @@ describe('security headers', () => {
     const viaTls = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
     expect(viaTls.headers['strict-transport-security'], 'proxy not trusted: a client cannot claim https').toBeUndefined();
 
-    const behindProxy = await createTestApp({ trustProxy: true });
+    const behindProxy = await createTestApp({ trustProxy: 1 });
     try {
       const secure = await behindProxy.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
       const hsts = String(secure.headers['strict-transport-security']);

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
-import { claimDueEmails, enqueueEmail, markFailed, markSent } from './outbox';
+import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { codeEmail, escapeHtml } from './templates';
-export { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './outbox';
+export { MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
 export type { MailMessage, MailTransport } from './transports';
 
 /** How often the delivery loop looks for due messages (it also runs right after a trigger). */
 const POLL_INTERVAL_MS = 5_000;
+/** How often a delivery run also deletes old finished messages (when the outbox does not keep them). */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export type MailerOptions = {
   /** Overrides the transport chosen from SMTP_URL (real SMTP) or its absence (log). */
@@ -29,7 +32,11 @@ export type Mailer = {
   enqueue(db: Executor, message: MailMessage): Promise<number>;
   /** Asks the loop to deliver now (call after the transaction that enqueued commits). */
   trigger(): void;
-  /** Sends every due queued message once (retries failures later with backoff). */
+  /**
+   * Sends every due queued message once (retries failures later with backoff). Unless the dev
+   * mailbox is the delivery, a sent message keeps no body (codes stay readable nowhere) and,
+   * at most once an hour, finished messages older than OUTBOX_RETENTION_MS are deleted.
+   */
   deliverPending(now?: Date): Promise<DeliveryReport>;
   start(): void;
   stop(): Promise<void>;
@@ -48,22 +55,36 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   const transport =
     options.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(log));
   const loop = (options.delivery ?? (config.nodeEnv === 'test' ? 'manual' : 'loop')) === 'loop';
+  // The dev mailbox reads the outbox: there the stored message is the delivery and stays whole.
+  const keepsMessages = devMailboxEnabled(config);
+  const redaction = { redactBody: !keepsMessages };
+  let lastPurgeAt: number | null = null;
+
+  const purgeIfDue = async (now: Date): Promise<void> => {
+    if (keepsMessages || (lastPurgeAt !== null && now.getTime() - lastPurgeAt < PURGE_INTERVAL_MS)) return;
+    lastPurgeAt = now.getTime();
+    const purged = await purgeFinishedEmails(app.db, new Date(now.getTime() - OUTBOX_RETENTION_MS));
+    if (purged > 0) log.info({ purged }, 'Old e-mails deleted from the outbox');
+  };
 
   const deliverPending = async (now?: Date): Promise<DeliveryReport> => {
     const report: DeliveryReport = { sent: 0, failed: 0 };
     for (;;) {
       const claimedAt = now ?? new Date();
       const batch = await claimDueEmails(app.db, claimedAt);
-      if (batch.length === 0) return report;
+      if (batch.length === 0) {
+        await purgeIfDue(claimedAt);
+        return report;
+      }
       for (const row of batch) {
         try {
           await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-          await markSent(app.db, row.id, now ?? new Date());
+          await markSent(app.db, row.id, now ?? new Date(), redaction);
           report.sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'E-mail delivery failed; will retry');
-          await markFailed(app.db, row, message, now ?? new Date());
+          await markFailed(app.db, row, message, now ?? new Date(), redaction);
           report.failed += 1;
         }
       }

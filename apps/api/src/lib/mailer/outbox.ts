@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { outgoingEmails, type OutgoingEmailRow } from '../../db/schema/index';
 import type { MailMessage } from './transports';
@@ -8,6 +8,15 @@ export const MAX_DELIVERY_ATTEMPTS = 10;
 /** A claimed message is not claimed again for this long (another instance may be sending it). */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
 const BATCH_SIZE = 20;
+/** Delivered and given-up messages are deleted this long after they were written. */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** What a delivered message's body becomes when the outbox must not keep it (it held a code). */
+export const REDACTED_BODY = '[Removed after delivery.]';
+
+/** Once sent (or given up), drop the body too: true unless the dev mailbox is the delivery. */
+export type Redaction = { redactBody: boolean };
+
+const redactedBody = { textBody: REDACTED_BODY, htmlBody: null } as const;
 
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, ... capped at 1 hour. */
 export function retryDelayMs(attempts: number): number {
@@ -43,12 +52,21 @@ export async function claimDueEmails(db: Database, now: Date): Promise<OutgoingE
     .returning();
 }
 
-export async function markSent(db: Database, id: number, now: Date): Promise<void> {
-  await db.update(outgoingEmails).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(outgoingEmails.id, id));
+export async function markSent(db: Database, id: number, now: Date, { redactBody }: Redaction): Promise<void> {
+  await db
+    .update(outgoingEmails)
+    .set({ status: 'sent', sentAt: now, lastError: null, ...(redactBody ? redactedBody : {}) })
+    .where(eq(outgoingEmails.id, id));
 }
 
 /** Schedules a retry with backoff, or gives the message up after MAX_DELIVERY_ATTEMPTS. */
-export async function markFailed(db: Database, row: OutgoingEmailRow, error: string, now: Date): Promise<void> {
+export async function markFailed(
+  db: Database,
+  row: OutgoingEmailRow,
+  error: string,
+  now: Date,
+  { redactBody }: Redaction,
+): Promise<void> {
   const givenUp = row.attempts >= MAX_DELIVERY_ATTEMPTS;
   await db
     .update(outgoingEmails)
@@ -56,6 +74,16 @@ export async function markFailed(db: Database, row: OutgoingEmailRow, error: str
       status: givenUp ? 'failed' : 'queued',
       lastError: error.slice(0, 1000),
       nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+      ...(givenUp && redactBody ? redactedBody : {}),
     })
     .where(eq(outgoingEmails.id, row.id));
+}
+
+/** Deletes sent and given-up messages written before `before`; queued ones stay. Returns how many. */
+export async function purgeFinishedEmails(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(outgoingEmails)
+    .where(and(inArray(outgoingEmails.status, ['sent', 'failed']), lt(outgoingEmails.createdAt, before)))
+    .returning({ id: outgoingEmails.id });
+  return deleted.length;
 }

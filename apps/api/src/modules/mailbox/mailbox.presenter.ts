@@ -1,4 +1,5 @@
 import type { DevMailboxMessage } from '@alumlink/contract';
+import { devMailboxEnabled, type AppConfig } from '../../config';
 import type { OutgoingEmailRow } from '../../db/schema/index';
 import { escapeHtml } from '../../lib/mailer/index';
 
@@ -31,8 +32,17 @@ export function renderMailboxPage(siteName: string, rows: OutgoingEmailRow[]): s
 </head>
 <body>
 <h1>${escapeHtml(siteName)} dev mailbox</h1>
-<p>E-mails the server wrote (the last ${rows.length}, newest first). Not available in production.</p>
+<p>E-mails the server wrote (the last ${rows.length}, newest first). Only on the embedded database without SMTP, outside production, and only for this machine; DEV_MAILBOX=off turns it off.</p>
 ${items || '<p>No messages yet.</p>'}
 </body>
 </html>`;
+}
+
+/** The start-up line announcing the dev mailbox, or null when it is off. */
+export function mailboxStartupNotice(config: AppConfig): string | null {
+  if (!devMailboxEnabled(config)) return null;
+  return (
+    `Dev mailbox on at http://localhost:${config.port}/dev/mailbox/ (this machine only: every e-mail, with its codes, is kept there ` +
+    'instead of being sent). Set DEV_MAILBOX=off to turn it off, or SMTP_URL to send e-mail.'
+  );
 }

@@ -1,18 +1,38 @@
 import { devMailboxMessagesSchema, devMailboxQuerySchema } from '@alumlink/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { devMailboxEnabled } from '../../config';
+import { isLoopbackAddress } from '../../lib/client-address';
 import { presentMailboxMessage, renderMailboxPage } from './mailbox.presenter';
 import { listRecentEmails } from './mailbox.repository';
 
 const PAGE_MESSAGES = 100;
 const JSON_MESSAGES = 50;
 
-/** The dev mailbox: every e-mail the server wrote, readable outside production only. */
+/** Headers a proxy adds: a request carrying one came through a proxy, even from a loopback peer. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** A request from this machine itself: a loopback peer (not request.ip) that no proxy relayed. */
+function fromThisMachine(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.raw.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/**
+ * The dev mailbox: every e-mail the server wrote, codes included. It exists only where it is the
+ * delivery (devMailboxEnabled: embedded database, no SMTP, not production, DEV_MAILBOX not off)
+ * and answers only this machine; everyone else gets the 404 of an unknown route.
+ */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.isProduction) return;
+  if (!devMailboxEnabled(app.config)) return;
+
+  // Scoped to this plugin (not fastify-plugin-wrapped): runs for the mailbox routes only.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fromThisMachine(request)) return reply.callNotFound();
+  });
 
   app.get(
     '/dev/mailbox/',
-    { schema: { tags: ['dev'], summary: 'Dev mailbox (HTML, not in production)', querystring: devMailboxQuerySchema } },
+    { schema: { tags: ['dev'], summary: 'Dev mailbox (HTML; embedded default without SMTP, this machine only)', querystring: devMailboxQuerySchema } },
     async (request, reply) => {
       const rows = await listRecentEmails(app.db, { to: request.query.to, limit: PAGE_MESSAGES });
       return reply.type('text/html; charset=utf-8').send(renderMailboxPage(app.config.siteName, rows));
@@ -24,7 +44,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dev'],
-        summary: 'Dev mailbox messages, newest first (not in production)',
+        summary: 'Dev mailbox messages, newest first (embedded default without SMTP, this machine only)',
         querystring: devMailboxQuerySchema,
         response: { 200: devMailboxMessagesSchema },
       },
