@@ -13,6 +13,7 @@ import { registerAuth } from './lib/auth';
 import { handleError } from './lib/error-handler';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
+import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -53,7 +54,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;
