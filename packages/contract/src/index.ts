@@ -16,3 +16,4 @@ export * from './referrals';
 export * from './admin';
 export * from './settings';
 export * from './activity';
+export * from './account';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './common';
 
 export const THEMES = ['Default', 'Blue', 'Dark', 'Light'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -77,5 +78,7 @@ export const updateSettingsRequestSchema = z.object({
   two_factor: z.boolean().optional(),
   notification_type: notificationChannelInputSchema.optional(),
   widgets: settingsWidgetsSchema.partial().optional(),
+  /** Required (and checked) to turn two-factor off; ignored otherwise and never stored. */
+  current_password: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

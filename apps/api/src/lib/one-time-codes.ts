@@ -4,13 +4,20 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { oneTimeCodes } from '../db/schema/index';
 
-/** What a code is for: e-mail verification, password reset, or (later) two-factor sign-in. */
-export type CodePurpose = 'verify' | 'reset' | 'sign-in';
+/**
+ * What a code is for: e-mail verification (legacy codes of an account; sign-ups use their own
+ * per-attempt codes, modules/auth/registration.service.ts), password reset, two-factor sign-in,
+ * or an e-mail change (then the code carries its target address).
+ */
+export type CodePurpose = 'verify' | 'reset' | 'sign-in' | 'email-change';
 
 /** Result of checking a code; only 'ok' consumes it. */
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts';
 
 type CodeOwner = { userId: number; purpose: CodePurpose };
+
+/** A code check that passed, with the target address the code was issued for (email-change). */
+export type PassedCodeCheck = { result: 'ok'; target: string | null };
 
 /** A fresh 6-digit code from the CSPRNG (leading zeros kept). */
 export function generateCode(): string {
@@ -22,7 +29,13 @@ export function hashCode(secret: string, owner: CodeOwner, code: string): string
   return createHmac('sha256', secret).update(`otp:${owner.userId}:${owner.purpose}:${code}`).digest('hex');
 }
 
-function sameHash(a: string, b: string): boolean {
+/** HMAC-SHA256 of a code bound to any other owner, e.g. `registration:<attempt id>`. */
+export function hashScopedCode(secret: string, scope: string, code: string): string {
+  return createHmac('sha256', secret).update(`otp:${scope}:${code}`).digest('hex');
+}
+
+/** Constant-time comparison of two hex hashes. */
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
@@ -38,6 +51,8 @@ export async function issueCode(
   secret: string,
   owner: CodeOwner,
   now: Date = new Date(),
+  /** email-change: the new address; a code for another target is not held back by the cooldown. */
+  target: string | null = null,
 ): Promise<string | null> {
   const cooldownStart = new Date(now.getTime() - LIMITS.otpResendCooldownSeconds * 1000);
   const [recent] = await tx
@@ -48,6 +63,7 @@ export async function issueCode(
         eq(oneTimeCodes.userId, owner.userId),
         eq(oneTimeCodes.purpose, owner.purpose),
         gt(oneTimeCodes.createdAt, cooldownStart),
+        sql`${oneTimeCodes.target} is not distinct from ${target}`,
       ),
     )
     .limit(1);
@@ -64,6 +80,7 @@ export async function issueCode(
     userId: owner.userId,
     purpose: owner.purpose,
     codeHash: hashCode(secret, owner, code),
+    target,
     expiresAt: new Date(now.getTime() + LIMITS.otpTtlMinutes * 60 * 1000),
     createdAt: now,
   });
@@ -82,6 +99,18 @@ export async function checkCode(
   code: string,
   now: Date = new Date(),
 ): Promise<CodeCheck> {
+  const check = await checkCodeWithTarget(tx, secret, owner, code, now);
+  return typeof check === 'string' ? check : check.result;
+}
+
+/** checkCode, answering the target address of a code that passed (email-change). */
+export async function checkCodeWithTarget(
+  tx: Executor,
+  secret: string,
+  owner: CodeOwner,
+  code: string,
+  now: Date = new Date(),
+): Promise<Exclude<CodeCheck, 'ok'> | PassedCodeCheck> {
   const [current] = await tx
     .select()
     .from(oneTimeCodes)
@@ -102,5 +131,5 @@ export async function checkCode(
     return 'invalid';
   }
   await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
-  return 'ok';
+  return { result: 'ok', target: current.target };
 }

@@ -19,6 +19,9 @@ import { tooManyRequests } from './errors';
  * | resend   | POST /users/resend-verification/  | 10 / 15 min    | 3 / 15 min     |
  * | forgot   | POST /users/forgot-password/      | 10 / 15 min    | 3 / 15 min     |
  * | reset    | POST /users/reset-password/       | 10 / 15 min    | 5 / 15 min     |
+ * | passwordChange | POST /api/account/password/  | 10 / 15 min    | –              |
+ * | emailChange    | POST /api/account/email/     | 10 / 15 min    | –              |
+ * | emailConfirm   | POST /api/account/email/confirm/ | 20 / 15 min | –              |
  *
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
  * minute per person and purpose (lib/one-time-codes.ts).
@@ -31,6 +34,10 @@ export const AUTH_RATE_LIMITS = {
   resend: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
   forgot: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
   reset: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
+  // Signed-in routes: the body names no e-mail (the current password is checked; codes die after 5 wrong tries).
+  passwordChange: { ip: { max: 10, windowSeconds: 900 } },
+  emailChange: { ip: { max: 10, windowSeconds: 900 } },
+  emailConfirm: { ip: { max: 20, windowSeconds: 900 } },
 } as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
 
 export type RateLimit = { max: number; windowSeconds: number };

@@ -32,6 +32,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/token/verify-2fa/': 'public',
   'POST /api/token/refresh/': 'public',
   'POST /api/auth/logout/': 'signed-in',
+  'POST /api/account/password/': 'signed-in',
+  'POST /api/account/email/': 'signed-in',
+  'POST /api/account/email/confirm/': 'signed-in',
 
   // Public pages: communities and events read without a token (more with one)
   'GET /api/communities/': 'public',

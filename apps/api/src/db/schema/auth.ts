@@ -11,8 +11,10 @@ export const oneTimeCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** verify, reset or sign-in. */
+    /** verify, reset, sign-in or email-change. */
     purpose: text('purpose').notNull(),
+    /** email-change: the new address the code was sent to (and switches to); null otherwise. */
+    target: text('target'),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -20,7 +22,7 @@ export const oneTimeCodes = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'sign-in')`),
+    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'sign-in', 'email-change')`),
     index('one_time_codes_user_purpose_created_idx').on(t.userId, t.purpose, t.createdAt),
   ],
 );
@@ -41,6 +43,39 @@ export const sessionFamilies = pgTable(
     endedAt: timestamptz('ended_at'),
   },
   (t) => [index('session_families_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per sign-up attempt, kept apart until its own code is entered: the account (a users
+ * row) is made, or an unverified one filled, from the attempt whose code verifies. So nobody
+ * without the mailbox can change what a pending registration becomes (docs/security.md).
+ */
+export const registrationAttempts = pgTable(
+  'registration_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    countryCode: text('country_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    role: text('role').notNull().default('TR'),
+    /** HMAC of this attempt's 6-digit code (bound to the attempt id), as for one_time_codes. */
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamptz('code_expires_at').notNull(),
+    codeSentAt: timestamptz('code_sent_at').notNull(),
+    /** Wrong codes entered for this e-mail while this attempt's code was live. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when verified, or when the e-mail was verified through another attempt. */
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('registration_attempts_role_check', sql`${t.role} in ('AD', 'TR', 'IN', 'AL')`),
+    index('registration_attempts_email_created_idx').on(t.email, t.createdAt),
+  ],
 );
 
 /** One row per issued refresh token (hashed); rotation links a token to its successor. */
@@ -65,5 +100,6 @@ export const refreshSessions = pgTable(
 );
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+export type RegistrationAttemptRow = typeof registrationAttempts.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type SessionFamilyRow = typeof sessionFamilies.$inferSelect;

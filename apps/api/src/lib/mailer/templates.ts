@@ -8,6 +8,7 @@ const WHAT: Record<CodePurpose, { subject: string; action: string }> = {
   verify: { subject: 'verification code', action: 'verify your e-mail address' },
   reset: { subject: 'password reset code', action: 'reset your password' },
   'sign-in': { subject: 'sign-in code', action: 'sign in' },
+  'email-change': { subject: 'e-mail change code', action: 'confirm your new e-mail address' },
 };
 
 export function escapeHtml(text: string): string {

@@ -18,8 +18,10 @@ export async function enqueueCodeEmail(
   user: CodeRecipient,
   purpose: CodePurpose,
   now: Date = new Date(),
+  /** email-change: the new address (the e-mail goes to `user.email`, which the caller sets to it). */
+  target: string | null = null,
 ): Promise<boolean> {
-  const code = await issueCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose }, now);
+  const code = await issueCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose }, now, target);
   if (!code) return false;
   await ctx.mailer.enqueue(tx, codeEmail(ctx.config, { email: user.email, firstName: user.firstName }, purpose, code));
   return true;

@@ -2,6 +2,8 @@ import { AUTH_MESSAGES, type User } from '@alumlink/contract';
 import type { registerRequestSchema, resetPasswordRequestSchema, verifyOtpRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
 import { isUniqueViolation, validation } from '../../lib/errors';
+import type { Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
 import { checkCode } from '../../lib/one-time-codes';
 import { hashPassword } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
@@ -10,6 +12,7 @@ import type { AuthContext } from './auth.context';
 import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './sessions.service';
 import { revokeAllSessionsOfUser } from './auth.repository';
+import { attemptDataOf, checkAttemptCode, resendAttemptCode, startAttempt, type AttemptData } from './registration-attempts.service';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 type VerifyInput = z.output<typeof verifyOtpRequestSchema>;
@@ -18,63 +21,85 @@ type ResetInput = z.output<typeof resetPasswordRequestSchema>;
 const emailTaken = () => validation({ email: [AUTH_MESSAGES.emailTaken] });
 
 /**
- * Creates an unverified trainee account and e-mails a verification code. Registering again
- * with an unverified e-mail updates the names, phone and password and re-sends a code; within
- * the one-minute cooldown it answers the same 201 without a new code (the previous one is
- * still valid), which is friendlier than a 429 for someone who pressed the button twice.
+ * Keeps a sign-up attempt (password hash, names, phone, role TR) on its own and e-mails it its
+ * own code; no account exists until a code is entered. Registering again with a pending e-mail
+ * adds another attempt and changes nothing of the earlier ones, so a request without the
+ * mailbox cannot change what a pending registration becomes. The answer is the same either way.
  */
 export async function register(ctx: AuthContext, input: RegisterInput): Promise<{ detail: string; email: string }> {
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.password);
-  const profile = {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    countryCode: input.country_code,
-    phoneNumber: input.phone_number,
-    passwordHash,
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const issued = await ctx.db.transaction(async (tx) => {
-        const existing = await findUserByEmail(tx, input.email, true);
-        if (existing && (existing.emailVerifiedAt || !existing.isActive)) throw emailTaken();
-        const user = existing
-          ? await updateUser(tx, existing.id, profile)
-          : await insertUser(tx, { email: input.email, username: await uniqueUsername(tx, input.email), role: 'TR', ...profile });
-        return enqueueCodeEmail(ctx, tx, user, 'verify');
-      });
-      if (issued) ctx.mailer.trigger();
-      return { detail: AUTH_MESSAGES.otpSentDetail, email: input.email };
-    } catch (error) {
-      // A parallel registration took the e-mail or the username first: look again once.
-      if (!isUniqueViolation(error) || attempt >= 2) throw error;
-    }
-  }
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, input.email, true);
+    if (existing && (existing.emailVerifiedAt || !existing.isActive)) throw emailTaken();
+    await startAttempt(
+      ctx,
+      tx,
+      {
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        countryCode: input.country_code,
+        phoneNumber: input.phone_number,
+        role: 'TR',
+      },
+      now,
+    );
+  });
+  ctx.mailer.trigger();
+  return { detail: AUTH_MESSAGES.otpSentDetail, email: input.email };
 }
 
-/** Checks the verification code; on success marks the e-mail verified and signs the person in. */
+/** The account of a verified attempt: a new one, or the legacy unverified one filled with the attempt's data. */
+async function accountFrom(tx: Executor, existing: UserRow | null, attempt: AttemptData, now: Date): Promise<UserRow> {
+  const data = {
+    passwordHash: attempt.passwordHash,
+    firstName: attempt.firstName,
+    lastName: attempt.lastName,
+    countryCode: attempt.countryCode,
+    phoneNumber: attempt.phoneNumber,
+    role: attempt.role,
+    emailVerifiedAt: now,
+  };
+  if (existing) return updateUser(tx, existing.id, data);
+  return insertUser(tx, { email: attempt.email, username: await uniqueUsername(tx, attempt.email), ...data });
+}
+
+/**
+ * Checks the code against the e-mail's pending attempts; the attempt it was sent for (and only
+ * that one) becomes the account, which is signed in.
+ */
 export async function verifyEmail(
   ctx: AuthContext,
   input: VerifyInput,
 ): Promise<{ detail: string; user: User; tokens: { access: string; refresh: string } }> {
-  const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, input.email, true);
-    // An unknown e-mail answers exactly like a wrong code.
-    if (!user || !user.isActive) return { result: 'invalid' as const };
-    const result = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'verify' }, input.otp, now);
-    if (result !== 'ok') return { result };
-    const verified = await updateUser(tx, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
-    const session = await createRefreshSession(tx, user.id, now);
-    return { result, user: verified, session };
-  });
-  // Thrown after the transaction so a wrong guess's spent attempt is committed.
-  if (outcome.result !== 'ok') throw codeError(outcome.result);
-  return {
-    detail: AUTH_MESSAGES.emailVerified,
-    user: presentUser(outcome.user),
-    tokens: { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token },
-  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const now = new Date();
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const existing = await findUserByEmail(tx, input.email, true);
+        // An unknown or already verified e-mail answers exactly like a wrong code.
+        if (existing && (existing.emailVerifiedAt || !existing.isActive)) return { result: 'invalid' as const };
+        const check = await checkAttemptCode(ctx, tx, input.email, input.otp, now);
+        if (check.result !== 'ok') return { result: check.result };
+        const user = await accountFrom(tx, existing, check.attempt, now);
+        const session = await createRefreshSession(tx, user.id, now);
+        return { result: check.result, user, session };
+      });
+      // Thrown after the transaction so a wrong guess's spent try is committed.
+      if (outcome.result !== 'ok') throw codeError(outcome.result);
+      return {
+        detail: AUTH_MESSAGES.emailVerified,
+        user: presentUser(outcome.user),
+        tokens: { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token },
+      };
+    } catch (error) {
+      // A parallel sign-up took the username first: look again once.
+      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+    }
+  }
 }
 
 /**
@@ -82,11 +107,15 @@ export async function verifyEmail(
  * same whether or not the e-mail exists; the cooldown silently skips sending.
  */
 export async function sendCodeIfAccountExists(ctx: AuthContext, email: string, purpose: 'verify' | 'reset'): Promise<{ detail: string }> {
+  const now = new Date();
   const issued = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
+    if (purpose === 'verify') {
+      if (user && (user.emailVerifiedAt || !user.isActive)) return false;
+      return resendAttemptCode(ctx, tx, email, user ? attemptDataOf(user) : null, now);
+    }
     if (!user || !user.isActive) return false;
-    if (purpose === 'verify' && user.emailVerifiedAt) return false;
-    return enqueueCodeEmail(ctx, tx, user, purpose);
+    return enqueueCodeEmail(ctx, tx, user, purpose, now);
   });
   if (issued) ctx.mailer.trigger();
   return { detail: AUTH_MESSAGES.codeSentIfExists };

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, REQUIRED } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes, users } from '../../db/schema/index';
+import { registrationAttempts, users } from '../../db/schema/index';
 import { createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { otherCode, registerWithCode, registration } from './auth.test-helpers';
 
@@ -14,21 +14,35 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 
+async function attemptsOf(email: string) {
+  return t.db.select().from(registrationAttempts).where(eq(registrationAttempts.email, email)).orderBy(registrationAttempts.id);
+}
+
+/** Registers and verifies through the API; the account made. */
+async function registerAndVerify(body: Record<string, unknown>) {
+  const { email, code } = await registerWithCode(t.app, t.db, body);
+  const verified = await post('/users/verify-otp/', { email, otp: code });
+  expect(verified.statusCode).toBe(200);
+  return userByEmail(email);
+}
+
 async function userByEmail(email: string) {
   const [row] = await t.db.select().from(users).where(eq(users.email, email));
   return row;
 }
 
 describe('POST /users/register/', () => {
-  it('creates an unverified trainee and e-mails a 6-digit code', async () => {
+  it('keeps the attempt apart, e-mails a 6-digit code and makes a trainee once verified', async () => {
     const body = registration({ email: 'Grace.Hopper+navy@Example.com', country_code: '+1', phone_number: '555 0100' });
     const response = await post('/users/register/', body);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ detail: 'OTP sent to your email.', email: 'grace.hopper+navy@example.com' });
 
-    const row = await userByEmail('grace.hopper+navy@example.com');
-    expect(row).toMatchObject({ role: 'TR', isStaff: false, emailVerifiedAt: null, username: 'gracehoppernavy', phoneNumber: '555 0100' });
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    // No account until a code is entered: the attempt is kept on its own.
+    expect(await userByEmail('grace.hopper+navy@example.com')).toBeUndefined();
+    const [attempt] = await attemptsOf('grace.hopper+navy@example.com');
+    expect(attempt).toMatchObject({ role: 'TR', phoneNumber: '555 0100', countryCode: '+1', consumedAt: null });
+    expect(attempt?.passwordHash).toMatch(/^\$argon2id\$/);
 
     const [mail] = await emailsTo(t.db, 'grace.hopper+navy@example.com');
     expect(mail?.subject).toBe('Your AlumLink verification code');
@@ -36,28 +50,29 @@ describe('POST /users/register/', () => {
     expect(mail?.textBody).toContain('10 minutes');
     expect(mail?.htmlBody).toContain(await lastCodeSentTo(t.db, 'grace.hopper+navy@example.com'));
     // Only the HMAC of the code is stored.
-    const [code] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, row?.id ?? 0));
-    expect(code?.codeHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(code?.codeHash).not.toContain(await lastCodeSentTo(t.db, 'grace.hopper+navy@example.com'));
+    const code = await lastCodeSentTo(t.db, 'grace.hopper+navy@example.com');
+    expect(attempt?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(attempt?.codeHash).not.toContain(code);
+
+    await post('/users/verify-otp/', { email: 'grace.hopper+navy@example.com', otp: code });
+    const row = await userByEmail('grace.hopper+navy@example.com');
+    expect(row).toMatchObject({ role: 'TR', isStaff: false, username: 'gracehoppernavy', phoneNumber: '555 0100', passwordHash: attempt?.passwordHash });
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect((await attemptsOf('grace.hopper+navy@example.com'))[0]?.consumedAt).toBeInstanceOf(Date);
   });
 
   it('is served at /register/ too and makes usernames unique', async () => {
     await createUser(t.db, { username: 'linus' });
     const first = await post('/register/', registration({ email: 'linus@one.example' }));
-    const second = await post('/users/register/', registration({ email: 'Linus@two.example' }));
-    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
-    expect((await userByEmail('linus@one.example'))?.username).toBe('linus2');
-    expect((await userByEmail('linus@two.example'))?.username).toBe('linus3');
-    const dots = await post('/register/', registration({ email: '+-+@three.example' }));
-    expect(dots.statusCode).toBe(201);
-    expect((await userByEmail('+-+@three.example'))?.username).toMatch(/^user\d*$/);
+    expect(first.statusCode).toBe(201);
+    expect((await registerAndVerify(registration({ email: 'linus@one.example' })))?.username).toBe('linus2');
+    expect((await registerAndVerify(registration({ email: 'Linus@two.example' })))?.username).toBe('linus3');
+    expect((await registerAndVerify(registration({ email: '+-+@three.example' })))?.username).toMatch(/^user\d*$/);
   });
 
   it('ignores unknown fields (no role or staff flag can be smuggled in)', async () => {
     const body = registration({ email: 'smuggler@example.com' });
-    const response = await post('/users/register/', { ...body, role: 'AD', is_staff: true, terms: true });
-    expect(response.statusCode).toBe(201);
-    expect(await userByEmail('smuggler@example.com')).toMatchObject({ role: 'TR', isStaff: false });
+    expect(await registerAndVerify({ ...body, role: 'AD', is_staff: true, terms: true })).toMatchObject({ role: 'TR', isStaff: false });
   });
 
   it('answers each validation rule with its message', async () => {
@@ -129,34 +144,37 @@ describe('POST /users/register/', () => {
     expect(tooLarge.statusCode).toBe(413);
   });
 
-  it('re-registering an unverified e-mail updates the account and re-sends a code after the cooldown', async () => {
+  it('registering again keeps both attempts, each with its own code; the first one entered wins', async () => {
     const body = registration();
     const email = String(body.email);
     const { code: firstCode } = await registerWithCode(t.app, t.db, body);
 
-    // Within the cooldown: the same friendly 201, no second e-mail, the first code still works later.
+    // Pressing the button twice: the same 201, a second attempt with its own code.
     const again = await post('/users/register/', { ...body, first_name: 'Augusta' });
     expect(again.statusCode).toBe(201);
-    expect(await emailsTo(t.db, email)).toHaveLength(1);
-    expect((await userByEmail(email))?.firstName).toBe('Augusta');
-
-    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
-    const later = await post('/users/register/', { ...body, first_name: 'Ada' });
-    expect(later.statusCode).toBe(201);
+    expect(again.json()).toEqual({ detail: AUTH_MESSAGES.otpSentDetail, email });
     expect(await emailsTo(t.db, email)).toHaveLength(2);
     const secondCode = await lastCodeSentTo(t.db, email);
+    const attempts = await attemptsOf(email);
+    expect(attempts.map((attempt) => attempt.firstName)).toEqual(['Ada', 'Augusta']);
+    expect(attempts[0]?.codeHash).not.toBe(attempts[1]?.codeHash);
 
-    // The new code replaced the old one: only one live code is left.
-    const user = await userByEmail(email);
-    const live = await t.db
-      .select()
-      .from(oneTimeCodes)
-      .where(sql`${oneTimeCodes.userId} = ${user?.id ?? 0} and ${oneTimeCodes.consumedAt} is null`);
-    expect(live).toHaveLength(1);
-    expect(firstCode).toMatch(/^\d{6}$/);
-    const verified = await post('/users/verify-otp/', { email, otp: secondCode });
+    const verified = await post('/users/verify-otp/', { email, otp: firstCode });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.first_name).toBe('Ada');
+    // Every attempt of the address ends with it.
+    expect((await attemptsOf(email)).every((attempt) => attempt.consumedAt !== null)).toBe(true);
+    expect((await post('/users/verify-otp/', { email, otp: secondCode })).statusCode).toBe(400);
+    expect((await userByEmail(email))?.firstName).toBe('Ada');
+  });
+
+  it('fills a legacy unverified account from the attempt whose code is entered', async () => {
+    const legacy = await createUser(t.db, { verified: false, firstName: 'Old' });
+    const { code } = await registerWithCode(t.app, t.db, registration({ email: legacy.email, first_name: 'New' }));
+    expect((await userByEmail(legacy.email))?.firstName).toBe('Old');
+    const verified = await post('/users/verify-otp/', { email: legacy.email, otp: code });
+    expect(verified.json().user).toMatchObject({ id: legacy.id, first_name: 'New' });
+    expect((await userByEmail(legacy.email))?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it('refuses an e-mail that belongs to a verified account', async () => {
@@ -209,11 +227,10 @@ describe('POST /users/verify-otp/', () => {
 
   it('refuses an expired code with its own message', async () => {
     const { email, code } = await registerWithCode(t.app, t.db);
-    const user = await userByEmail(email);
     await t.db
-      .update(oneTimeCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeCodes.userId, user?.id ?? 0));
+      .update(registrationAttempts)
+      .set({ codeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrationAttempts.email, email));
     const response = await post('/users/verify-otp/', { email, otp: code });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'This code has expired. Request a new one.', code: 'otp_expired' });
@@ -228,7 +245,7 @@ describe('POST /users/verify-otp/', () => {
     const right = await post('/users/verify-otp/', { email, otp: code });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ detail: 'Too many attempts. Request a new code.', code: 'otp_attempts_exceeded' });
-    expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
+    expect(await userByEmail(email)).toBeUndefined();
   });
 });
 
@@ -253,7 +270,7 @@ describe('POST /users/resend-verification/ and /users/forgot-password/', () => {
     await post('/users/resend-verification/', { email });
     expect(await emailsTo(t.db, email)).toHaveLength(1);
 
-    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
+    await t.db.execute(sql`update registration_attempts set code_sent_at = code_sent_at - interval '61 seconds'`);
     await post('/users/resend-verification/', { email });
     const mails = await emailsTo(t.db, email);
     expect(mails).toHaveLength(2);
@@ -263,7 +280,7 @@ describe('POST /users/resend-verification/ and /users/forgot-password/', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     // Verified now: resend sends nothing more but answers the same.
-    await t.db.execute(sql`update one_time_codes set created_at = created_at - interval '61 seconds'`);
+    await t.db.execute(sql`update registration_attempts set code_sent_at = code_sent_at - interval '61 seconds'`);
     const after = await post('/users/resend-verification/', { email });
     expect(after.json()).toEqual({ detail: AUTH_MESSAGES.codeSentIfExists });
     expect(await emailsTo(t.db, email)).toHaveLength(2);
@@ -281,5 +298,83 @@ describe('POST /users/resend-verification/ and /users/forgot-password/', () => {
     const response = await post('/users/forgot-password/', { email: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ email: [AUTH_MESSAGES.invalidEmail] });
+  });
+});
+
+describe('pending registrations cannot be taken over', () => {
+  const signIn = (email: string, password: string) => post('/api/token/', { email, password });
+  /** Every code e-mailed to `email`, oldest first. */
+  async function codesSentTo(email: string): Promise<string[]> {
+    const mails = await emailsTo(t.db, email);
+    return mails.reverse().map((mail) => /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? '');
+  }
+  const attacker = (email: string) =>
+    registration({ email, first_name: 'Mallory', last_name: 'Attacker', password: 'attacker-pass-A', password_confirm: 'attacker-pass-A', country_code: '+1', phone_number: '555 6666' });
+  const victim = (email: string) => registration({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'victim-pass-B', password_confirm: 'victim-pass-B' });
+
+  it('an attacker who registered first does not own the account the victim verifies with their own code', async () => {
+    const email = `victim.${Date.now()}.first@example.com`;
+    expect((await post('/users/register/', attacker(email))).statusCode).toBe(201);
+    const victimAnswer = await post('/users/register/', victim(email));
+    // The same answer as for a first registration: nothing tells that someone else registered.
+    expect(victimAnswer.statusCode).toBe(201);
+    expect(victimAnswer.json()).toEqual({ detail: AUTH_MESSAGES.otpSentDetail, email });
+    // Each attempt got its own code, so the victim has one of their own.
+    const [, victimCode] = await codesSentTo(email);
+    expect(victimCode).toMatch(/^\d{6}$/);
+
+    const verified = await post('/users/verify-otp/', { email, otp: victimCode });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', phone_number: '', country_code: '', role: 'TR' });
+    expect((await signIn(email, 'victim-pass-B')).statusCode).toBe(200);
+    expect((await signIn(email, 'attacker-pass-A')).statusCode).toBe(401);
+  });
+
+  it('registering after the victim changes nothing: the victim verifies their own attempt', async () => {
+    const email = `victim.${Date.now()}.second@example.com`;
+    const { code: victimCode } = await registerWithCode(t.app, t.db, victim(email));
+    expect((await post('/users/register/', attacker(email))).statusCode).toBe(201);
+    // Nothing of the pending registration is visible or usable yet.
+    expect((await signIn(email, 'attacker-pass-A')).json()).toEqual((await signIn(email, 'victim-pass-B')).json());
+
+    const verified = await post('/users/verify-otp/', { email, otp: victimCode });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', phone_number: '' });
+    expect((await signIn(email, 'victim-pass-B')).statusCode).toBe(200);
+    expect((await signIn(email, 'attacker-pass-A')).statusCode).toBe(401);
+    const row = await userByEmail(email);
+    expect(row).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '', countryCode: '' });
+    // The attacker's code (mailed to the victim) is dead once the address is verified.
+    const [, attackerCode] = await codesSentTo(email);
+    expect((await post('/users/verify-otp/', { email, otp: attackerCode ?? '' })).json()).toEqual({ detail: AUTH_MESSAGES.otpInvalid, code: 'invalid_otp' });
+    expect((await userByEmail(email))?.passwordHash).toBe(row?.passwordHash);
+  });
+
+  it("the attacker's code (sent to the victim's mailbox) verifies only the attacker's attempt", async () => {
+    const email = `victim.${Date.now()}.third@example.com`;
+    await post('/users/register/', victim(email));
+    await post('/users/register/', attacker(email));
+    const [victimCode, attackerCode] = await codesSentTo(email);
+    expect(attackerCode).toMatch(/^\d{6}$/);
+    expect(attackerCode).not.toBe(victimCode);
+
+    const verified = await post('/users/verify-otp/', { email, otp: attackerCode });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ first_name: 'Mallory', last_name: 'Attacker' });
+    expect((await signIn(email, 'attacker-pass-A')).statusCode).toBe(200);
+    expect((await signIn(email, 'victim-pass-B')).statusCode).toBe(401);
+    expect((await post('/users/verify-otp/', { email, otp: victimCode ?? '' })).statusCode).toBe(400);
+  });
+
+  it('a wrong code spends a try on every pending attempt of the e-mail', async () => {
+    const email = `victim.${Date.now()}.fourth@example.com`;
+    await post('/users/register/', victim(email));
+    await post('/users/register/', attacker(email));
+    const [victimCode, attackerCode] = await codesSentTo(email);
+    const wrong = ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].filter((code) => code !== victimCode && code !== attackerCode);
+    for (const code of wrong.slice(0, 5)) expect((await post('/users/verify-otp/', { email, otp: code })).json().code).toBe('invalid_otp');
+    for (const code of [victimCode, attackerCode]) {
+      expect((await post('/users/verify-otp/', { email, otp: code ?? '' })).json().code).toBe('otp_attempts_exceeded');
+    }
   });
 });

@@ -11,7 +11,8 @@ import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
-import { enqueueCodeEmail, sendOneTimeCode } from './codes.service';
+import { sendOneTimeCode } from './codes.service';
+import { attemptDataOf, resendAttemptCode, type AttemptData } from './registration-attempts.service';
 import { rotateRefreshSession } from './sessions.repository';
 
 /**
@@ -49,6 +50,13 @@ export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' 
   return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session });
 }
 
+/** 403 for an unverified (legacy) account, after re-sending a code for its own data (once a minute at most). */
+async function refuseUnverified(ctx: AuthContext, email: string, legacy: AttemptData, now: Date): Promise<never> {
+  const issued = await ctx.db.transaction((tx) => resendAttemptCode(ctx, tx, email, legacy, now));
+  if (issued) ctx.mailer.trigger();
+  throw emailNotVerified();
+}
+
 /**
  * POST /api/token/: e-mail and password → a token pair. Wrong e-mail, wrong password and
  * inactive accounts get the same 401; an unverified account (right password) gets 403 and a
@@ -57,15 +65,13 @@ export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' 
  * POST /api/token/verify-2fa/ finishes.
  */
 export async function signIn(ctx: AuthContext, email: string, password: string): Promise<LoginResponse> {
+  const now = new Date();
+  // A pending sign-up has no account yet (its attempts are not checked: the answer must not
+  // depend on what others registered), so it is answered like an unknown e-mail.
   const user = await findUserByEmail(ctx.db, email);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
   if (!user || !passwordMatches || !user.isActive) throw invalidCredentials();
-  const now = new Date();
-  if (!user.emailVerifiedAt) {
-    const issued = await ctx.db.transaction((tx) => enqueueCodeEmail(ctx, tx, user, 'verify', now));
-    if (issued) ctx.mailer.trigger();
-    throw emailNotVerified();
-  }
+  if (!user.emailVerifiedAt) await refuseUnverified(ctx, email, attemptDataOf(user), now);
   if (await isTwoFactorEnabled(ctx.db, user.id)) {
     await sendOneTimeCode(ctx, user, 'sign-in');
     return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent };

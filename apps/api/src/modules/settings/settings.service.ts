@@ -2,6 +2,7 @@ import type { ProfileVisibility, Settings, updateSettingsRequestSchema } from '@
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
+import { requireCurrentPassword } from '../account/account.service';
 import { presentSettings } from './settings.presenter';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
 
@@ -28,10 +29,17 @@ function changesFrom(update: SettingsUpdate): SettingsChanges {
   return changes;
 }
 
-/** Saves the given fields of the caller's settings (there is no way to name another person). */
+/**
+ * Saves the given fields of the caller's settings (there is no way to name another person).
+ * Turning two-factor off needs `current_password` (else a 400 and nothing changes), so a stolen
+ * access token cannot remove the second factor; turning it on needs none.
+ */
 export async function updateOwnSettings(db: Executor, user: AuthUser, update: SettingsUpdate): Promise<Settings> {
   const changes = changesFrom(update);
   if (Object.keys(changes).length === 0) return getOwnSettings(db, user);
+  if (changes.twoFactor === false && (await isTwoFactorEnabled(db, user.id))) {
+    await requireCurrentPassword(db, user.id, update.current_password);
+  }
   return presentSettings(await upsertSettings(db, user.id, changes, new Date()));
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@alumlink/contract';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
@@ -62,6 +63,34 @@ describe('settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['activity_tracking', 'profile_visibility', 'theme', 'widgets']);
     expect((await get(user)).json()).toEqual(DEFAULTS);
+  });
+
+  it('turning two-factor off needs the current password; turning it on does not', async () => {
+    const user = await createUser(t.db);
+    const on = await put(user, { two_factor: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().two_factor).toBe(true);
+
+    const cases: [Record<string, unknown>, string][] = [
+      [{ two_factor: false, theme: 'Dark' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ two_factor: false, theme: 'Dark', current_password: '' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ two_factor: false, theme: 'Dark', current_password: 'not-my-password-1' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await put(user, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toEqual({ current_password: [message] });
+    }
+    // Nothing changed, not even the other fields of the refused requests.
+    expect((await get(user)).json()).toEqual({ ...DEFAULTS, two_factor: true });
+    // Sending two_factor: true again (the page saves every field) needs no password.
+    expect((await put(user, { ...DEFAULTS, two_factor: true, theme: 'Blue' })).statusCode).toBe(200);
+
+    const off = await put(user, { two_factor: false, current_password: user.password });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ ...DEFAULTS, theme: 'Blue', two_factor: false });
+    // Already off: saving the whole form with two_factor false needs no password either.
+    expect((await put(user, { ...DEFAULTS, theme: 'Light' })).statusCode).toBe(200);
   });
 
   it('needs a signed-in caller', async () => {

@@ -14,10 +14,12 @@ export interface DialogProps {
   /** Buttons row at the bottom. */
   footer?: ReactNode;
   className?: string;
+  /** Called when the dialog closes, before focus returns to the trigger; `preventDefault()` and focus elsewhere (e.g. a dialog opened without a trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Modal dialog: focus is trapped inside and returned to the trigger; Escape closes. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, className, onCloseAutoFocus }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -30,6 +32,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="space-y-1">

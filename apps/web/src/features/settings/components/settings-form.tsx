@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DASHBOARD_LAYOUTS, PROFILE_VISIBILITIES, THEMES, type Settings, type SettingsWidgets, type Theme } from '@alumlink/contract';
 import { Button, Checkbox } from '@/components/ui';
@@ -6,8 +6,13 @@ import { isApiError } from '@/lib/api-client';
 import { setThemeSetting } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
 import { ChoiceGroup, SettingsSection, ToggleRow, type ChoiceOption } from './settings-controls';
+import { TurnOffTwoFactorDialog } from './turn-off-two-factor-dialog';
 
-export const SETTINGS_TOASTS = { saved: 'Settings saved.', failed: 'Failed to save settings. Please try again.' } as const;
+export const SETTINGS_TOASTS = {
+  saved: 'Settings saved.',
+  failed: 'Failed to save settings. Please try again.',
+  twoFactorOff: 'Two-factor authentication is off.',
+} as const;
 
 const NOTIFICATION_OPTIONS: readonly ChoiceOption<Settings['notification_type'] | 'SMS'>[] = [
   { value: 'In-App', label: 'In-App' },
@@ -27,12 +32,23 @@ const asOptions = <T extends string>(values: readonly T[]): ChoiceOption<T>[] =>
 /** Every setting of the specification, saved together on the server; the theme applies at once. */
 export function SettingsForm({ initial }: { initial: Settings }) {
   const [values, setValues] = useState<Settings>(initial);
+  const [confirmingTwoFactorOff, setConfirmingTwoFactorOff] = useState(false);
+  const twoFactorSwitch = useRef<HTMLElement | null>(null);
   const save = useUpdateSettings();
   const change = <K extends keyof Settings>(key: K, value: Settings[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const handleThemeChange = (theme: Theme) => {
     change('theme', theme);
     setThemeSetting(theme);
+  };
+
+  // Turning two-factor off is saved at once, behind the current password; turning it on waits for Save.
+  const handleTwoFactorChange = (checked: boolean) => {
+    if (!checked && initial.two_factor && values.two_factor) {
+      twoFactorSwitch.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setConfirmingTwoFactorOff(true);
+    }
+    else change('two_factor', checked);
   };
 
   const handleSave = async () => {
@@ -89,7 +105,16 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           label="Two-factor authentication"
           description="When you sign in, we also e-mail you a code to enter."
           checked={values.two_factor}
-          onChange={(checked) => change('two_factor', checked)}
+          onChange={handleTwoFactorChange}
+        />
+        <TurnOffTwoFactorDialog
+          open={confirmingTwoFactorOff}
+          onOpenChange={setConfirmingTwoFactorOff}
+          returnFocusTo={twoFactorSwitch}
+          onTurnedOff={() => {
+            change('two_factor', false);
+            toast.success(SETTINGS_TOASTS.twoFactorOff);
+          }}
         />
       </SettingsSection>
 

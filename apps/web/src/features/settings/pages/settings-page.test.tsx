@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '@alumlink/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_SETTINGS, type Settings } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -92,4 +92,108 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByRole('button', { name: 'Save settings' })).toBeInTheDocument();
   });
+
+  it('asks for the current password in a dialog before turning two-factor off', async () => {
+    const bodies: unknown[] = [];
+    const { user } = renderSettings({ ...DEFAULT_SETTINGS, two_factor: true });
+    server.use(
+      http.put('/social/settings/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.current_password !== 'my-password-1') {
+          return HttpResponse.json({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] }, { status: 400 });
+        }
+        return HttpResponse.json({ ...DEFAULT_SETTINGS, two_factor: false });
+      }),
+    );
+    const toggle = await screen.findByRole('switch', { name: 'Two-factor authentication' });
+
+    // Cancel: nothing is sent, the switch stays on and gets the focus back.
+    await user.click(toggle);
+    let dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication' });
+    expect(within(dialog).getByLabelText('Current password')).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(toggle).toBeChecked();
+    expect(bodies).toEqual([]);
+
+    // Focus stays in the dialog (Tab from the last button wraps inside it).
+    await user.click(toggle);
+    dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication' });
+    const password = within(dialog).getByLabelText('Current password');
+    await user.type(password, 'wrong-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordWrong);
+    expect(toggle).toBeChecked();
+    for (let step = 0; step < 4; step += 1) await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    await user.clear(password);
+    await user.type(password, 'my-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(bodies.at(-1)).toEqual({ two_factor: false, current_password: 'my-password-1' });
+    expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('changes the password (fresh tokens stored) and shows field errors under the fields', async () => {
+    const bodies: unknown[] = [];
+    const { user } = renderSettings();
+    server.use(
+      http.post('/api/account/password/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push(body);
+        if (body.current_password !== 'old-password-1') return HttpResponse.json({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] }, { status: 400 });
+        return HttpResponse.json({ detail: ACCOUNT_MESSAGES.passwordChanged, tokens: { access: 'access-2', refresh: 'refresh-2' } });
+      }),
+    );
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    expect(screen.getByRole('heading', { name: 'Sign-in and security' })).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Current password'), 'not-it-1');
+    await user.type(within(form).getByLabelText('New password'), 'new-password-2');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'new-password-2');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText(ACCOUNT_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.currentPasswordWrong);
+
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), 'old-password-1');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ current_password: 'old-password-1', new_password: 'new-password-2', new_password_confirm: 'new-password-2' });
+    expect(window.localStorage.getItem('access_token')).toBe('access-2');
+    expect(window.localStorage.getItem('refresh_token')).toBe('refresh-2');
+    expect(within(form).getByLabelText('New password')).toHaveValue('');
+  }, 20_000);
+
+  it('changes the email in two steps: password and new address, then the code', async () => {
+    const { user } = renderSettings();
+    server.use(
+      http.post('/api/account/email/', () => HttpResponse.json({ detail: ACCOUNT_MESSAGES.emailCodeSent, new_email: 'new@example.com' })),
+      http.post('/api/account/email/confirm/', async ({ request }) => {
+        const body = (await request.json()) as { otp: string };
+        if (body.otp !== '123456') return HttpResponse.json({ detail: 'Invalid OTP.', code: 'invalid_otp' }, { status: 400 });
+        return HttpResponse.json({ detail: ACCOUNT_MESSAGES.emailChanged, user: buildUser({ email: 'new@example.com' }) });
+      }),
+    );
+    const form = await screen.findByRole('form', { name: 'Change email' });
+    await user.type(within(form).getByLabelText('New email'), 'new@example.com');
+    await user.type(within(form).getByLabelText('Current password'), 'old-password-1');
+    await user.click(within(form).getByRole('button', { name: 'Send code' }));
+    expect(await within(form).findByText(ACCOUNT_MESSAGES.emailCodeSent)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Code from the new address'), '000000');
+    await user.click(within(form).getByRole('button', { name: 'Confirm new email' }));
+    expect(await within(form).findByText('Invalid OTP.')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Code from the new address'));
+    await user.type(within(form).getByLabelText('Code from the new address'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailChanged)).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').email).toBe('new@example.com');
+    expect(await within(form).findByText('Your email is new@example.com.')).toBeInTheDocument();
+  }, 20_000);
 });

@@ -3,6 +3,7 @@ import { getStoredTheme } from '@/lib/storage';
 import { getThemeSetting } from '@/lib/theme';
 import { useSettings } from '../api/get-settings';
 import { SettingsForm } from '../components/settings-form';
+import { SignInSecuritySection } from '../components/sign-in-security-section';
 
 export const SETTINGS_MESSAGES_WEB = { loadFailed: 'Failed to load settings. Please try again.' } as const;
 
@@ -22,7 +23,12 @@ export function SettingsPage() {
   } else {
     // The theme in use on this device (the `theme` key) wins over the saved one until saved again.
     const theme = getStoredTheme() === null ? settings.data.theme : getThemeSetting();
-    body = <SettingsForm initial={{ ...settings.data, theme }} />;
+    body = (
+      <>
+        <SettingsForm initial={{ ...settings.data, theme }} />
+        <SignInSecuritySection />
+      </>
+    );
   }
 
   return (

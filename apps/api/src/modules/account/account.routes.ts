@@ -1,0 +1,74 @@
+import {
+  changeEmailRequestSchema,
+  changeEmailResponseSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  confirmEmailChangeRequestSchema,
+  confirmEmailChangeResponseSchema,
+  errorSchema,
+} from '@alumlink/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRateLimit } from '../../lib/rate-limits';
+import { badRequestSchema } from '../../lib/validation';
+import { changePassword, confirmEmailChange, requestEmailChange } from './account.service';
+
+const TAGS = ['account'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: badRequestSchema, 401: errorSchema, 429: errorSchema } as const;
+
+/** "Sign-in and security": changing the password and the e-mail, both behind the current password. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = {
+    password: authRateLimit(app, 'passwordChange'),
+    email: authRateLimit(app, 'emailChange'),
+    confirm: authRateLimit(app, 'emailConfirm'),
+  };
+
+  app.post(
+    '/api/account/password/',
+    {
+      onRequest: app.authenticate,
+      preHandler: limits.password,
+      schema: {
+        tags: TAGS,
+        summary: 'Change your password (current password required); signs out every session and answers fresh tokens',
+        security,
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, ...errors },
+      },
+    },
+    async (request) => changePassword(app, request.user, request.body),
+  );
+
+  app.post(
+    '/api/account/email/',
+    {
+      onRequest: app.authenticate,
+      preHandler: limits.email,
+      schema: {
+        tags: TAGS,
+        summary: 'Start an e-mail change (current password required): a 6-digit code goes to the new address',
+        security,
+        body: changeEmailRequestSchema,
+        response: { 200: changeEmailResponseSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => requestEmailChange(app, request.user, request.body),
+  );
+
+  app.post(
+    '/api/account/email/confirm/',
+    {
+      onRequest: app.authenticate,
+      preHandler: limits.confirm,
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the e-mail change with the code sent to the new address; the old address is told',
+        security,
+        body: confirmEmailChangeRequestSchema,
+        response: { 200: confirmEmailChangeResponseSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request) => confirmEmailChange(app, request.user, request.body.otp),
+  );
+};
