@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { literalLimit, preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumns, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** A live post with its author and whether the viewer likes it. */
@@ -110,12 +110,15 @@ export async function findPost(db: Executor, viewerId: number, postId: number): 
   return row ?? null;
 }
 
-/** The post when it exists and is not deleted (id, author and timestamps only). */
-export async function findLivePost(db: Executor, postId: number): Promise<Pick<PostRow, 'id' | 'userId'> | null> {
+/**
+ * The post when it exists, is not deleted and, given a viewer, its author is visible to them
+ * (profile visibility, see visibleToSql); id and author only.
+ */
+export async function findLivePost(db: Executor, postId: number, viewer?: Viewer): Promise<Pick<PostRow, 'id' | 'userId'> | null> {
   const [row] = await db
     .select({ id: posts.id, userId: posts.userId })
     .from(posts)
-    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), viewer ? visibleToSql(viewer, posts.userId) : undefined))
     .limit(1);
   return row ?? null;
 }
