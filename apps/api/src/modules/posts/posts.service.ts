@@ -113,7 +113,7 @@ export async function addComment(db: Database, user: AuthUser, postId: number, t
 export async function listComments(db: Executor, viewer: AuthUser, postId: number, query: PageQuery): Promise<CommentPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   await requireVisiblePost(db, viewer, postId);
-  const rows = await repository.findComments(db, { postId, after, take: query.limit + 1 });
+  const rows = await repository.findComments(db, { viewer, postId, after, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentComment), next };
 }
