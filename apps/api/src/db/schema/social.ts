@@ -63,7 +63,8 @@ export const comments = pgTable(
     text: text('text').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+  // comments_user_idx: a person's comments, for their deletion (counters and the cascade).
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id), index('comments_user_idx').on(t.userId)],
 );
 
 export type PostRow = typeof posts.$inferSelect;

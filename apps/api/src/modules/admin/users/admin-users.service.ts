@@ -10,7 +10,7 @@ import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound, validation } from '../../../lib/errors';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
-import { findUserById } from '../../users/users.service';
+import { deletePerson, findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
@@ -103,9 +103,10 @@ export async function changeRole(
 }
 
 /**
- * Deletes someone (not yourself, not an administrator). The audit entry is written first, in
- * the same transaction, so it keeps their e-mail and name; their content, sessions and tokens'
- * validity go with the row (authenticate reloads the person on every request).
+ * Deletes someone (not yourself, not an administrator) through deletePerson. The audit entry is
+ * written first, in the same transaction, so it keeps their e-mail and name; their content,
+ * sessions and tokens' validity go with the row (authenticate reloads the person on every
+ * request); their conversations stay for the other people.
  */
 export async function deleteUser(db: Database, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(db, actor);
@@ -120,7 +121,7 @@ export async function deleteUser(db: Database, actor: AuthUser, userId: number):
       target: { type: 'user', id: target.id, label: auditLabelOf(target) },
       details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
     });
-    if (!(await repository.deleteUserRow(tx, target.id))) throw userNotFound();
+    if (!(await deletePerson(tx, target.id))) throw userNotFound();
   });
   return { detail: ADMIN_MESSAGES.userDeleted };
 }
