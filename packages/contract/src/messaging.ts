@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { idSchema, LIMITS, paginated, REQUIRED } from './common';
 
+/** How a person who deleted their account appears in the conversations they leave behind. */
+export const DELETED_USER_NAME = 'Deleted user';
+
 /** The other person of a conversation, as the conversation list shows them. */
 export const conversationUserSchema = z.object({
-  id: z.number().int(),
+  /** Null once they deleted their account: first_name is then DELETED_USER_NAME, the rest empty. */
+  id: z.number().int().nullable(),
   username: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -41,8 +45,9 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 export const messageSchema = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
-  sender: z.object({ id: z.number().int() }),
-  sender_id: z.number().int(),
+  /** Null once the sender deleted their account (shown as DELETED_USER_NAME). */
+  sender: z.object({ id: z.number().int().nullable() }),
+  sender_id: z.number().int().nullable(),
   content: z.string(),
   /** ISO 8601. */
   timestamp: z.string(),
@@ -70,4 +75,5 @@ export type StartConversationRequest = z.input<typeof startConversationRequestSc
 export const MESSAGING_MESSAGES = {
   notYourself: 'You cannot start a conversation with yourself.',
   userNotFound: 'User not found.',
+  recipientDeleted: 'This person deleted their account.',
 } as const;

@@ -72,6 +72,7 @@ export const referralAlumniSchema = z.object({
   username: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  /** HIDDEN_EMAIL ('') unless the viewer may see the alumnus's profile (as in userSummarySchema). */
   email: z.string(),
   role: roleSchema,
   /** URL of the avatar or null. */

@@ -25,10 +25,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The e-mail of a person summary when the viewer may not see it (profile visibility: Private,
+ * or Only Connections and not a connection): the field stays a string, empty.
+ */
+export const HIDDEN_EMAIL = '';
+
 /** Short picture of a person, used inside posts, comments and search results. */
 export const userSummarySchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** HIDDEN_EMAIL ('') unless the viewer is the person, an admin, or may see their profile. */
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),

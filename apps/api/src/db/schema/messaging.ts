@@ -8,18 +8,16 @@ import { users } from './users';
  * A one-to-one conversation. The pair is unique whichever of the two started it (expression
  * index on least/greatest), so two people starting one at the same moment get the same row.
  * The last message is kept on the row so the conversation list is one query per page.
+ * A person's deletion keeps it for the other one: their side becomes null ('Deleted user').
  */
 export const conversations = pgTable(
   'conversations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** Who started it. */
-    userAId: integer('user_a_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userBId: integer('user_b_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who started it; null once they deleted their account. */
+    userAId: integer('user_a_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null once they deleted their account. */
+    userBId: integer('user_b_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Creation time, then the time of the last message. */
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -29,6 +27,9 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(sql`least(${t.userAId}, ${t.userBId})`, sql`greatest(${t.userAId}, ${t.userBId})`),
+    // Deleting a person sets these to null: found by index, not by scanning every conversation.
+    index('conversations_user_a_idx').on(t.userAId),
+    index('conversations_user_b_idx').on(t.userBId),
     check('conversations_two_people_check', sql`${t.userAId} <> ${t.userBId}`),
   ],
 );
@@ -47,9 +48,8 @@ export const conversationParticipants = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    otherUserId: integer('other_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the other person deleted their account (the row stays: the conversation is kept). */
+    otherUserId: integer('other_user_id').references(() => users.id, { onDelete: 'set null' }),
     unreadCount: integer('unread_count').notNull().default(0),
     lastReadAt: timestamptz('last_read_at'),
     activityAt: timestamptz('activity_at').notNull().defaultNow(),
@@ -57,6 +57,7 @@ export const conversationParticipants = pgTable(
   (t) => [
     primaryKey({ name: 'conversation_participants_pkey', columns: [t.conversationId, t.userId] }),
     index('conversation_participants_list_idx').on(t.userId, t.activityAt.desc().nullsFirst(), t.conversationId.desc().nullsFirst()),
+    index('conversation_participants_other_user_idx').on(t.otherUserId),
   ],
 );
 
@@ -68,13 +69,16 @@ export const messages = pgTable(
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sender deleted their account ('Deleted user'). */
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Deleting a person turns their messages into 'Deleted user' ones (sender set to null).
+    index('messages_sender_idx').on(t.senderId),
+  ],
 );
 
 /** In-app notifications of one person (likes, comments, messages, moderation, role changes). */

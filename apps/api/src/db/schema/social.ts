@@ -31,6 +31,10 @@ export const posts = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // One person's posts.
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Who else still shows an image file, before a deletion removes it (modules/media).
+    index('posts_image_idx').on(t.image).where(sql`${t.image} is not null`),
+    // Deleting a moderator sets deleted_by to null on the posts they removed.
+    index('posts_deleted_by_idx').on(t.deletedBy).where(sql`${t.deletedBy} is not null`),
   ],
 );
 
@@ -63,7 +67,8 @@ export const comments = pgTable(
     text: text('text').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+  // comments_user_idx: a person's comments, for their deletion (counters and the cascade).
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id), index('comments_user_idx').on(t.userId)],
 );
 
 export type PostRow = typeof posts.$inferSelect;

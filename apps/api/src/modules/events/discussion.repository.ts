@@ -2,12 +2,15 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventMessages, users, type EventMessageRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 /** A discussion message with its author. */
 export type EventMessageListRow = Pick<EventMessageRow, 'id' | 'text' | 'createdAt' | 'eventId'> & { author: UserSummaryRow };
 
 export type EventMessageSearch = {
+  /** Who is looking: authors' e-mails as they may read them. */
+  viewer: Viewer;
   eventId: number;
   /** Messages strictly older than this position (newest-first keyset). */
   before?: CursorPosition;
@@ -29,7 +32,7 @@ export function eventMessagesQuery(db: Executor, search: EventMessageSearch) {
       text: eventMessages.text,
       createdAt: eventMessages.createdAt,
       eventId: eventMessages.eventId,
-      author: userSummaryColumns,
+      author: userSummaryColumnsFor(search.viewer),
     })
     .from(eventMessages)
     .innerJoin(users, eq(users.id, eventMessages.userId))

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../lib/auth';
 import { forbidden, postgresErrorCode } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime } from '../../lib/realtime/registry';
-import { presentUserSummary } from '../users/users.presenter';
+import { presentUserSummary, withoutEmail } from '../users/users.presenter';
 import { findEventMessages, insertEventMessage, type EventMessageListRow } from './discussion.repository';
 import { canOnEvents } from './events.policy';
 import { eventExists } from './events.repository';
@@ -21,14 +21,14 @@ export async function listEventMessages(db: Executor, viewer: AuthUser, eventId:
   if (!canOnEvents(viewer, 'discuss')) throw forbidden();
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (!(await eventExists(db, eventId))) throw eventNotFound();
-  const rows = await findEventMessages(db, { eventId, before, take: query.limit + 1 });
+  const rows = await findEventMessages(db, { viewer, eventId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentEventMessage), next };
 }
 
 /**
  * Saves a message (text already trimmed and checked by the contract) and sends it live to every
- * connected socket as `event.message`, after it is stored.
+ * connected socket as `event.message` (without the author's e-mail), after it is stored.
  */
 export async function postEventMessage(db: Database, author: AuthUser, eventId: number, text: string): Promise<EventMessage> {
   if (!canOnEvents(author, 'discuss')) throw forbidden();
@@ -41,9 +41,11 @@ export async function postEventMessage(db: Database, author: AuthUser, eventId: 
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw eventNotFound();
     throw error;
   }
-  const [row] = await findEventMessages(db, { eventId, messageId, take: 1 });
+  const [row] = await findEventMessages(db, { viewer: author, eventId, messageId, take: 1 });
   if (!row) throw eventNotFound();
   const message = presentEventMessage(row);
-  publishRealtime(db, { kind: 'everyone' }, { type: 'event.message', data: { event_id: eventId, message } });
+  // Every socket gets it, so without the e-mail (people who may see it read it from the list).
+  const live = { ...message, user: withoutEmail(message.user) };
+  publishRealtime(db, { kind: 'everyone' }, { type: 'event.message', data: { event_id: eventId, message: live } });
   return message;
 }

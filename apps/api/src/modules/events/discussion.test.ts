@@ -44,7 +44,8 @@ describe('event live discussion', () => {
       user: expect.objectContaining({ id: author.id, first_name: 'Ada' }),
     });
     const live = await socket.next('event.message', (event) => event.data.message.id === message.id);
-    expect(live.data).toEqual({ event_id: eventId, message });
+    // Every socket gets it, so the author's e-mail stays out (HIDDEN_EMAIL) whatever their visibility.
+    expect(live.data).toEqual({ event_id: eventId, message: { ...message, user: { ...message.user, email: '' } } });
   });
 
   it('refuses blank and too long text with field errors, and visitors with 401', async () => {

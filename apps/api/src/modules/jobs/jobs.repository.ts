@@ -3,12 +3,15 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, jobs, users, type JobRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 /** A job with its author. */
 export type JobListRow = Omit<JobRow, 'updatedAt' | 'closedAt'> & { author: UserSummaryRow };
 
 export type JobSearch = {
+  /** Who is looking: authors' e-mails as they may read them. */
+  viewer: Viewer;
   jobId?: number;
   status?: JobStatus;
   type?: JobType;
@@ -57,7 +60,7 @@ export function jobsQuery(db: Executor, search: JobSearch) {
       applyUrl: jobs.applyUrl,
       status: jobs.status,
       createdAt: jobs.createdAt,
-      author: userSummaryColumns,
+      author: userSummaryColumnsFor(search.viewer),
     })
     .from(jobs)
     .innerJoin(users, eq(users.id, jobs.postedBy))
@@ -70,8 +73,8 @@ export function findJobs(db: Executor, search: JobSearch): Promise<JobListRow[]>
   return jobsQuery(db, search).execute();
 }
 
-export async function findJob(db: Executor, jobId: number): Promise<JobListRow | null> {
-  const [row] = await findJobs(db, { jobId, take: 1 });
+export async function findJob(db: Executor, viewer: Viewer, jobId: number): Promise<JobListRow | null> {
+  const [row] = await findJobs(db, { viewer, jobId, take: 1 });
   return row ?? null;
 }
 

@@ -19,11 +19,11 @@ import * as repository from './jobs.repository';
 
 const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
 
-type ListFilter = Omit<repository.JobSearch, 'before' | 'take'>;
+type ListFilter = Omit<repository.JobSearch, 'viewer' | 'before' | 'take'>;
 
 async function pageOfJobs(db: Executor, viewer: AuthUser, query: PageQuery, filter: ListFilter): Promise<JobPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findJobs(db, { ...filter, before, take: query.limit + 1 });
+  const rows = await repository.findJobs(db, { ...filter, viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map((row) => presentJob(row, viewer)), next };
 }
@@ -49,7 +49,7 @@ export function listAllJobs(db: Executor, viewer: AuthUser, query: PageQuery & P
 
 /** One job: open jobs for everyone; a closed one only for its author and admins (404 otherwise). */
 export async function getJob(db: Executor, viewer: AuthUser, jobId: number): Promise<Job> {
-  const row = await repository.findJob(db, jobId);
+  const row = await repository.findJob(db, viewer, jobId);
   if (!row || (row.status !== 'open' && !canOnJob(viewer, 'edit', row))) throw jobNotFound();
   return presentJob(row, viewer);
 }

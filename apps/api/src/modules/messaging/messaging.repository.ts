@@ -14,7 +14,8 @@ export type ConversationListRow = LastMessageColumns & {
   updatedAt: Date;
   activityAt: Date;
   unreadCount: number;
-  other: { id: number; username: string; firstName: string; lastName: string; image: string | null };
+  /** Null once the other person deleted their account. */
+  other: { id: number; username: string; firstName: string; lastName: string; image: string | null } | null;
 };
 
 /** Larger than any id: a first page's position sorts after every row (with the time 'infinity'). */
@@ -51,14 +52,14 @@ export function conversationsQuery(db: Executor, { one }: { one: boolean }) {
     })
     .from(p)
     .innerJoin(conversations, eq(conversations.id, p.conversationId))
-    .innerJoin(users, eq(users.id, p.otherUserId))
+    .leftJoin(users, eq(users.id, p.otherUserId))
     .where(and(...conditions))
     .orderBy(desc(p.activityAt), desc(p.conversationId))
     .limit(sql.placeholder('take'));
 }
 
 /** The caller's participation in a conversation (null when they are not in it). */
-export type Participation = LastMessageColumns & { otherUserId: number; unreadCount: number };
+export type Participation = LastMessageColumns & { otherUserId: number | null; unreadCount: number };
 
 /** The query of findParticipation (placeholders conversationId, userId; tests EXPLAIN it). */
 export function participationQuery(db: Executor) {
@@ -163,7 +164,8 @@ const input = {
 
 /**
  * A whole send in one statement (one round trip, one implicit transaction): the sender must be
- * a participant (else nothing is written and no row comes back), then the message, the
+ * a participant and the other person still there (else nothing is written and no row comes
+ * back), then the message, the
  * conversation's last message, both participants' list order and the recipient's unread
  * count; it answers the counts, the recipient and the sender's summary (for the notification).
  * Concurrent sends to one conversation queue on its rows, each adding its own unread; the last
@@ -173,7 +175,7 @@ const newest = sql`(last_message_at is null or ${input.at} >= last_message_at)`;
 const sendStatement = sql`
   with participation as (
     select other_user_id as recipient_id from conversation_participants
-    where conversation_id = ${input.conversationId} and user_id = ${input.senderId}
+    where conversation_id = ${input.conversationId} and user_id = ${input.senderId} and other_user_id is not null
   ),
   message as (
     insert into messages (conversation_id, sender_id, content, created_at)
@@ -215,7 +217,7 @@ export type SentMessage = {
   sender: UserSummaryRow;
 };
 
-/** Sends a message (see sendStatement); null when the sender is not a participant of the conversation. */
+/** Sends a message (see sendStatement); null when the sender is not a participant of the conversation or the other person is gone. */
 export async function sendMessage(
   db: Database,
   values: { conversationId: number; senderId: number; content: string; createdAt: Date },

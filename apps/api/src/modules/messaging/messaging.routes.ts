@@ -73,7 +73,8 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sends a message (participants only)',
         params: idParamsSchema,
         body: sendMessageRequestSchema,
-        response: { 201: messageSchema, ...errors },
+        // 409 recipient_deleted: the other person deleted their account.
+        response: { 201: messageSchema, ...errors, 409: errorSchema },
       },
     },
     async (request, reply) => {

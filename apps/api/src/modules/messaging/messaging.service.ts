@@ -8,7 +8,7 @@ import {
 } from '@alumlink/contract';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import { notFound, validation } from '../../lib/errors';
+import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime } from '../../lib/realtime/registry';
 import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
@@ -94,13 +94,19 @@ export async function listMessages(db: Database, viewer: AuthUser, conversationI
 
 /**
  * Stores the message and, in the same statement, the conversation's last message, the
- * recipient's unread count and both people's list order (404 for anyone but its two people).
+ * recipient's unread count and both people's list order (404 for anyone but its two people,
+ * 409 recipient_deleted once the other person deleted their account).
  * Then: `message.created` and `conversation.updated` to both, and a notification unless the
  * recipient is looking.
  */
 export async function sendMessage(db: Database, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
   const sent = await repository.sendMessage(db, { conversationId, senderId: sender.id, content, createdAt: new Date() });
-  if (!sent) throw notFound();
+  if (!sent) {
+    // Not a participant (404), or the other person deleted their account: nobody would read it.
+    const participation = await requireParticipation(db, sender, conversationId);
+    if (participation.otherUserId === null) throw conflict(MESSAGING_MESSAGES.recipientDeleted, 'recipient_deleted');
+    throw notFound();
+  }
   const { message, recipientId } = sent;
   const presented = presentMessage(message);
   const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: sender.id };

@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/client';
 import { preparedFor, prepareRawStatement } from '../../db/prepared';
 import { notifications, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 export type NotificationListRow = NotificationRow & { actor: UserSummaryRow | null };
 
@@ -41,12 +42,15 @@ export async function insertNotification(db: Database, values: NewNotification):
   return row;
 }
 
-/** One person's notifications newest first, with their actors: served by notifications_user_created_idx. */
+/**
+ * One person's (the viewer's) notifications newest first, with their actors (e-mails as the
+ * viewer may read them): served by notifications_user_created_idx.
+ */
 export function findNotifications(
   db: Executor,
-  search: { userId: number; before?: CursorPosition; take: number },
+  search: { viewer: Viewer; before?: CursorPosition; take: number },
 ): Promise<NotificationListRow[]> {
-  const conditions: SQL[] = [eq(notifications.userId, search.userId)];
+  const conditions: SQL[] = [eq(notifications.userId, search.viewer.id)];
   if (search.before) {
     const { at, id } = search.before;
     conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${at.toISOString()}::timestamptz, ${id})`);
@@ -63,7 +67,7 @@ export function findNotifications(
       reason: notifications.reason,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
-      actor: userSummaryColumns,
+      actor: userSummaryColumnsFor(search.viewer),
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))

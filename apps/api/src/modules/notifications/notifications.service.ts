@@ -12,14 +12,15 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
-import type { UserSummaryRow } from '../users/users.presenter';
+import { userCanSeePerson } from '../settings/visibility';
+import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(db: Executor, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findNotifications(db, { userId: viewer.id, before, take: query.limit + 1 });
+  const rows = await repository.findNotifications(db, { viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentNotification), next, unread_count: await repository.countUnread(db, viewer.id) };
 }
@@ -37,6 +38,14 @@ export async function markConversationNotificationsRead(db: Database, userId: nu
 
 const nameOf = (actor: UserSummaryRow) =>
   displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
+
+/**
+ * The actor as the recipient may see them: without the e-mail ('') unless their profile
+ * visibility lets the recipient see them. The stored text and the live payload use it.
+ */
+async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
+  return (await userCanSeePerson(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
+}
 
 /** Stores the notification and pushes `notification.created` to its recipient's sockets. */
 async function createNotification(
@@ -59,8 +68,8 @@ export async function notifyPostLiked(
   db: Database,
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
-  const { actor } = event;
-  if (event.authorId === actor.id) return null;
+  if (event.authorId === event.actor.id) return null;
+  const actor = await actorAsSeenBy(db, event.authorId, event.actor);
   const row = await repository.insertUnlessUnread(db, {
     userId: event.authorId,
     type: 'post_liked',
@@ -79,8 +88,8 @@ export async function notifyPostCommented(
   db: Database,
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
-  const { actor } = event;
-  if (event.authorId === actor.id) return null;
+  if (event.authorId === event.actor.id) return null;
+  const actor = await actorAsSeenBy(db, event.authorId, event.actor);
   return createNotification(
     db,
     { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} commented on your post.` },
@@ -99,7 +108,7 @@ export async function notifyNewMessage(
 ): Promise<Notification | null> {
   const hub = realtimeHubFor(db);
   if (hub && (await hub.isViewing(event.recipientId, event.conversationId))) return null;
-  const { sender } = event;
+  const sender = await actorAsSeenBy(db, event.recipientId, event.sender);
   return createNotification(
     db,
     {

@@ -3,8 +3,8 @@ import type { Database, Executor } from '../../db/client';
 import { literalLimit, preparedFor, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumns, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
+import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { userSummaryColumns, userSummaryColumnsFor, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** A live post with its author and whether the viewer likes it. */
 export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {
@@ -110,12 +110,15 @@ export async function findPost(db: Executor, viewerId: number, postId: number): 
   return row ?? null;
 }
 
-/** The post when it exists and is not deleted (id, author and timestamps only). */
-export async function findLivePost(db: Executor, postId: number): Promise<Pick<PostRow, 'id' | 'userId'> | null> {
+/**
+ * The post when it exists, is not deleted and, given a viewer, its author is visible to them
+ * (profile visibility, see visibleToSql); id and author only.
+ */
+export async function findLivePost(db: Executor, postId: number, viewer?: Viewer): Promise<Pick<PostRow, 'id' | 'userId'> | null> {
   const [row] = await db
     .select({ id: posts.id, userId: posts.userId })
     .from(posts)
-    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), viewer ? visibleToSql(viewer, posts.userId) : undefined))
     .limit(1);
   return row ?? null;
 }
@@ -239,12 +242,12 @@ export async function addComment(
 /** A comment with its author. */
 export type CommentListRow = Pick<CommentRow, 'id' | 'text' | 'createdAt' | 'postId'> & { author: UserSummaryRow };
 
-/** Comments of a post oldest first (keyset after `after`), served by comments_post_created_idx. */
+/** Comments of a post oldest first (keyset after `after`), served by comments_post_created_idx; commenters' e-mails as the viewer may read them. */
 export function findComments(db: Executor, search: CommentSearch): Promise<CommentListRow[]> {
   return commentsQuery(db, search).execute();
 }
 
-export type CommentSearch = { postId: number; after?: CursorPosition; commentId?: number; take: number };
+export type CommentSearch = { viewer: Viewer; postId: number; after?: CursorPosition; commentId?: number; take: number };
 
 /** The query of findComments, unexecuted (tests EXPLAIN it). */
 export function commentsQuery(db: Executor, search: CommentSearch) {
@@ -255,7 +258,7 @@ export function commentsQuery(db: Executor, search: CommentSearch) {
     conditions.push(sql`(${comments.createdAt}, ${comments.id}) > (${at.toISOString()}::timestamptz, ${id})`);
   }
   return db
-    .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt, postId: comments.postId, author: userSummaryColumns })
+    .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt, postId: comments.postId, author: userSummaryColumnsFor(search.viewer) })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(...conditions))

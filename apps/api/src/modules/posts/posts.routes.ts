@@ -137,7 +137,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentPageSchema, ...errors },
       },
     },
-    async (request) => service.listComments(app.db, request.params.id, request.query),
+    async (request) => service.listComments(app.db, request.user, request.params.id, request.query),
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import type { Comment, CommentPage, LikeResult, PageQuery, Post, PostPage } from '@alumlink/contract';
 import type { Database, Executor } from '../../db/client';
+import type { PostRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
@@ -59,6 +60,17 @@ export async function createPost(
 }
 
 /**
+ * 404 unless the post is live and the viewer may see its author (profile visibility): every
+ * route that takes a post id answers like the profile and user-posts routes, so sequential ids
+ * reveal nothing about hidden people.
+ */
+async function requireVisiblePost(db: Executor, viewer: AuthUser, postId: number): Promise<Pick<PostRow, 'id' | 'userId'>> {
+  const post = await repository.findLivePost(db, postId, viewer);
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/**
  * How many times a toggle runs its statement when simultaneous toggles by the same person on the
  * same post keep taking effect before it (each retry follows one that did).
  */
@@ -70,6 +82,7 @@ const LIKE_TOGGLE_ATTEMPTS = 50;
  * them equal, and simultaneous toggles by one person act one after the other.
  */
 export async function toggleLike(db: Database, user: AuthUser, postId: number): Promise<LikeResult> {
+  await requireVisiblePost(db, user, postId);
   for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {
     let toggle: repository.LikeToggle;
     try {
@@ -90,17 +103,18 @@ export async function toggleLike(db: Database, user: AuthUser, postId: number): 
 
 /** Adds a comment and counts it on the post, in one statement; notifies the post's author. */
 export async function addComment(db: Database, user: AuthUser, postId: number, text: string): Promise<Comment> {
+  await requireVisiblePost(db, user, postId);
   const added = await repository.addComment(db, { postId, userId: user.id, text, createdAt: new Date() });
   if (!added) throw postNotFound();
   await notifyPostCommented(db, { postId, authorId: added.authorId, actor: added.comment.author });
   return presentComment(added.comment);
 }
 
-/** Comments of a live post, oldest first. */
-export async function listComments(db: Executor, postId: number, query: PageQuery): Promise<CommentPage> {
+/** Comments of a live post whose author the viewer may see, oldest first. */
+export async function listComments(db: Executor, viewer: AuthUser, postId: number, query: PageQuery): Promise<CommentPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (!(await repository.findLivePost(db, postId))) throw postNotFound();
-  const rows = await repository.findComments(db, { postId, after, take: query.limit + 1 });
+  await requireVisiblePost(db, viewer, postId);
+  const rows = await repository.findComments(db, { viewer, postId, after, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentComment), next };
 }
@@ -128,7 +142,7 @@ export async function softDeletePost(
   return true;
 }
 
-/** The author deletes their own post: 404 when unknown or deleted, 403 for anyone else. */
+/** The author deletes their own post: 404 when unknown, deleted or its author hidden from the caller, 403 for anyone else. */
 export async function deleteOwnPost(
   db: Database,
   storage: MediaStorage,
@@ -136,8 +150,7 @@ export async function deleteOwnPost(
   postId: number,
   reportError: (error: unknown) => void,
 ): Promise<void> {
-  const post = await repository.findLivePost(db, postId);
-  if (!post) throw postNotFound();
+  const post = await requireVisiblePost(db, user, postId);
   if (!canOnPost(user, 'delete', post)) throw forbidden('You can only delete your own posts.');
   const deleted = await softDeletePost(db, storage, { postId, authorId: post.userId, deletedBy: user.id, reason: null }, reportError);
   if (!deleted) throw postNotFound();

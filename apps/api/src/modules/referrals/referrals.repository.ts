@@ -3,6 +3,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor } from '../users/users.presenter';
 
 /** A referral with the alumnus offering it. */
 export type ReferralListRow = Pick<
@@ -11,6 +13,8 @@ export type ReferralListRow = Pick<
 > & { alumni: Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'image'> };
 
 export type ReferralSearch = {
+  /** Who is looking: alumni's e-mails as they may read them. */
+  viewer: Viewer;
   referralId?: number;
   status?: ReferralStatus;
   alumniId?: number;
@@ -48,7 +52,7 @@ export function referralsQuery(db: Executor, search: ReferralSearch) {
         username: users.username,
         firstName: users.firstName,
         lastName: users.lastName,
-        email: users.email,
+        email: userSummaryColumnsFor(search.viewer).email,
         role: users.role,
         image: users.image,
       },
@@ -64,8 +68,8 @@ export function findReferrals(db: Executor, search: ReferralSearch): Promise<Ref
   return referralsQuery(db, search).execute();
 }
 
-export async function findReferral(db: Executor, referralId: number): Promise<ReferralListRow | null> {
-  const [row] = await findReferrals(db, { referralId, take: 1 });
+export async function findReferral(db: Executor, viewer: Viewer, referralId: number): Promise<ReferralListRow | null> {
+  const [row] = await findReferrals(db, { viewer, referralId, take: 1 });
   return row ?? null;
 }
 

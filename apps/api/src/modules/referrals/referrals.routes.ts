@@ -55,7 +55,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralPageSchema, ...errors },
       },
     },
-    async (request) => service.listOpenReferrals(app.db, request.query),
+    async (request) => service.listOpenReferrals(app.db, request.user, request.query),
   );
 
   app.get(
@@ -106,6 +106,6 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralPageSchema, ...errors },
       },
     },
-    async (request) => service.listAllReferrals(app.db, request.query),
+    async (request) => service.listAllReferrals(app.db, request.user, request.query),
   );
 };

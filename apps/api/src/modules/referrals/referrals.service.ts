@@ -19,10 +19,11 @@ import * as repository from './referrals.repository';
 const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
 
 type ListFilter = Pick<repository.ReferralSearch, 'status' | 'alumniId'>;
+type Viewer = repository.ReferralSearch['viewer'];
 
-async function pageOfReferrals(db: Executor, query: PageQuery, filter: ListFilter): Promise<ReferralPage> {
+async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, filter: ListFilter): Promise<ReferralPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findReferrals(db, { ...filter, before, take: query.limit + 1 });
+  const rows = await repository.findReferrals(db, { ...filter, viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentReferral), next };
 }
@@ -33,18 +34,18 @@ export function getReferralUser(db: Executor, user: AuthUser): Promise<User> {
 }
 
 /** Open referrals, newest first, for every signed-in person. */
-export function listOpenReferrals(db: Executor, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(db, query, { status: 'open' });
+export function listOpenReferrals(db: Executor, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  return pageOfReferrals(db, viewer, query, { status: 'open' });
 }
 
 /** The caller's own referrals, open and closed. */
 export function listOwnReferrals(db: Executor, user: AuthUser, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(db, query, { alumniId: user.id });
+  return pageOfReferrals(db, user, query, { alumniId: user.id });
 }
 
 /** Admin list: every referral, or those of one status (the route requires AD). */
-export function listAllReferrals(db: Executor, query: PageQuery & { status?: ReferralStatus }): Promise<ReferralPage> {
-  return pageOfReferrals(db, query, { status: query.status });
+export function listAllReferrals(db: Executor, viewer: AuthUser, query: PageQuery & { status?: ReferralStatus }): Promise<ReferralPage> {
+  return pageOfReferrals(db, viewer, query, { status: query.status });
 }
 
 /** 403 unless the person is an alumnus. */
@@ -52,8 +53,8 @@ export function assertCanCreateReferral(user: AuthUser): void {
   if (!canOnReferral(user, 'create')) throw forbidden(REFERRAL_MESSAGES.onlyAlumni, 'forbidden');
 }
 
-async function presentOne(db: Executor, referralId: number): Promise<Referral> {
-  const row = await repository.findReferral(db, referralId);
+async function presentOne(db: Executor, viewer: AuthUser, referralId: number): Promise<Referral> {
+  const row = await repository.findReferral(db, viewer, referralId);
   if (!row) throw referralNotFound();
   return presentReferral(row);
 }
@@ -62,7 +63,7 @@ async function presentOne(db: Executor, referralId: number): Promise<Referral> {
 export async function createReferral(db: Executor, user: AuthUser, fields: CreateReferralFields): Promise<Referral> {
   assertCanCreateReferral(user);
   const referralId = await repository.insertReferral(db, { alumniId: user.id, ...fields });
-  return presentOne(db, referralId);
+  return presentOne(db, user, referralId);
 }
 
 /**
@@ -86,5 +87,5 @@ export async function setReferralStatus(db: Database, user: AuthUser, referralId
       });
     }
   });
-  return presentOne(db, referralId);
+  return presentOne(db, user, referralId);
 }

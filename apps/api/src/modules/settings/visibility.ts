@@ -51,6 +51,20 @@ export async function canSeePerson(db: Executor, viewer: Viewer, personId: numbe
   return row !== undefined;
 }
 
+/**
+ * True when the person `viewerId` may see `personId` (visibleToSql, with the viewer's role read
+ * from the database): for payloads built for one recipient who is not the caller (notifications,
+ * socket events). False when the viewer is gone.
+ */
+export async function userCanSeePerson(db: Executor, viewerId: number, personId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ visible: sql<boolean>`(${users.role} = 'AD' or ${visibleToViewerIdSql(viewerId, sql`${personId}::integer`)})` })
+    .from(users)
+    .where(eq(users.id, viewerId))
+    .limit(1);
+  return row?.visible === true;
+}
+
 /** Condition "the person did not turn activity tracking off" (one user_settings primary-key probe per row). */
 export function tracksActivitySql(personId: SQLWrapper): SQL {
   return sql`coalesce((select ${userSettings.activityTracking} from ${userSettings} where ${userSettings.userId} = ${personId}), true)`;

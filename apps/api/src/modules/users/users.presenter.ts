@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Role, User, UserSummary } from '@alumlink/contract';
+import { HIDDEN_EMAIL, type Role, type User, type UserSummary } from '@alumlink/contract';
 import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
+import { visibleToSql, type Viewer } from '../settings/visibility';
 
 type ToMediaUrl = (key: string | null | undefined) => string | null;
 
@@ -36,7 +37,11 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): Us
 /** Columns `presentUserSummary` needs (select just these in list queries). */
 export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'handle' | 'role' | 'image'>;
 
-/** The columns of UserSummaryRow, for a drizzle select that joins users (what presentUserSummary reads). */
+/**
+ * The columns of UserSummaryRow, for a drizzle select that joins users (what presentUserSummary
+ * reads), e-mail included: only for queries that already leave out the people hidden from the
+ * viewer (feed, search, activity); otherwise userSummaryColumnsFor.
+ */
 export const userSummaryColumns = {
   id: users.id,
   username: users.username,
@@ -47,6 +52,23 @@ export const userSummaryColumns = {
   role: users.role,
   image: users.image,
 };
+
+/**
+ * userSummaryColumns with the e-mail as `viewer` may read it: the address for themself, admins
+ * and people whose profile visibility lets the viewer see them (visibleToSql), the contract's
+ * HIDDEN_EMAIL for anyone else. Use it wherever the query does not already leave out the
+ * people hidden from the viewer (comments, jobs, referrals, discussions, notifications).
+ */
+export function userSummaryColumnsFor(viewer: Viewer) {
+  const visible = visibleToSql(viewer, users.id);
+  if (!visible) return userSummaryColumns;
+  return { ...userSummaryColumns, email: sql<string>`case when ${visible} then ${users.email} else ${HIDDEN_EMAIL} end` };
+}
+
+/** The summary with the e-mail hidden (HIDDEN_EMAIL): for payloads that go to people who may not see it. */
+export function withoutEmail<Row extends { email: string }>(row: Row): Row {
+  return { ...row, email: HIDDEN_EMAIL };
+}
 
 /**
  * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,

@@ -3,11 +3,34 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { presentUser } from './users.presenter';
-import { findUserByEmail, findUserById, findUsernamesLike, insertUser, updateUser } from './users.repository';
+import {
+  deleteAbandonedConversations,
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  findUsernamesLike,
+  insertUser,
+  releasePersonCounters,
+  updateUser,
+} from './users.repository';
 
 export { findUserByEmail, findUserById, insertUser, updateUser };
 
 const USERNAME_MAX = 30;
+
+/**
+ * Deletes a person for good, inside the caller's transaction (`tx`), after the caller locked
+ * their row (FOR UPDATE: no like, comment, membership or registration of theirs can land
+ * meanwhile) and checked the permission: the admin deletion uses it, "delete my account" can.
+ * Their likes, comments, memberships and registrations come off the counters first, in the same
+ * transaction; their conversations stay for the other person ('Deleted user'), except those
+ * whose other person is gone too. False when there was no such person.
+ */
+export async function deletePerson(tx: Executor, personId: number): Promise<boolean> {
+  await releasePersonCounters(tx, personId);
+  await deleteAbandonedConversations(tx, personId);
+  return deleteUserRow(tx, personId);
+}
 
 /** Lower-case [a-z0-9_] from an e-mail's local part ('user' when nothing is left). */
 export function usernameBase(email: string): string {

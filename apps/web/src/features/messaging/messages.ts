@@ -9,4 +9,5 @@ export const MESSAGING_TEXTS = {
   startFailed: 'Could not open this conversation.',
   composerPlaceholder: 'Write a message...',
   olderMessages: 'Load older messages',
+  recipientDeleted: 'This person deleted their account. You can no longer reply.',
 } as const;

@@ -19,7 +19,7 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
   };
 }
 
-export function buildMessage(overrides: Partial<Message> & { conversation_id: number; sender_id: number }): Message {
+export function buildMessage(overrides: Partial<Message> & { conversation_id: number; sender_id: number | null }): Message {
   const id = overrides.id ?? nextId++;
   return {
     id,

@@ -171,9 +171,3 @@ export async function setUserRole(db: Executor, id: number, role: string): Promi
   if (!row) throw new Error('setUserRole: no row returned');
   return row;
 }
-
-/** Deletes the person; their content goes with them through the foreign keys' cascades. */
-export async function deleteUserRow(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
-}

@@ -13,7 +13,7 @@ import type { MediaStorage } from '../../../lib/storage/index';
 import { mediaKeysOfPerson, releaseMedia } from '../../media/media.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { closeSocketsOfEndedSessions } from '../../realtime/realtime.service';
-import { findUserById } from '../../users/users.service';
+import { deletePerson, findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
@@ -106,11 +106,12 @@ export async function changeRole(
 }
 
 /**
- * Deletes someone (not yourself, not an administrator). The audit entry is written first, in
- * the same transaction, so it keeps their e-mail and name; their content, sessions and tokens'
- * validity go with the row (authenticate reloads the person and session on every request). Once
- * that has committed, their open sockets are closed and their media (profile image, every post's
- * image) is deleted and no longer served.
+ * Deletes someone (not yourself, not an administrator) through deletePerson. The audit entry is
+ * written first, in the same transaction, so it keeps their e-mail and name; their content,
+ * sessions and tokens' validity go with the row (authenticate reloads the person and session on
+ * every request); their conversations stay for the other people. Once that has committed, their
+ * open sockets are closed and their media (profile image, every post's image) is deleted and no
+ * longer served.
  */
 export async function deleteUser(db: Database, storage: MediaStorage, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(db, actor);
@@ -126,7 +127,7 @@ export async function deleteUser(db: Database, storage: MediaStorage, actor: Aut
       details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
     });
     const keys = await mediaKeysOfPerson(tx, target.id);
-    if (!(await repository.deleteUserRow(tx, target.id))) throw userNotFound();
+    if (!(await deletePerson(tx, target.id))) throw userNotFound();
     return keys;
   });
   closeSocketsOfEndedSessions(db, { userId, family: null });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ConversationUser } from '@alumlink/contract';
 import { conversationName } from '../conversation-name';
 import { setFocusedConversation } from '../focused-conversation';
+import { MESSAGING_TEXTS } from '../messages';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { ThreadHeader } from './thread-header';
@@ -27,7 +28,11 @@ export function MessageThread({ conversationId, otherUser, ownUserId, initialTex
     <div className="flex h-full min-h-0 flex-col">
       <ThreadHeader otherUser={otherUser} onBack={onBack} />
       <MessageList conversationId={conversationId} ownUserId={ownUserId} otherName={otherUser ? conversationName(otherUser) : 'them'} />
-      <MessageComposer conversationId={conversationId} initialText={initialText} onSent={onSent} />
+      {otherUser && otherUser.id === null ? (
+        <p className="shrink-0 border-t border-border px-4 py-3 text-sm text-fg-muted">{MESSAGING_TEXTS.recipientDeleted}</p>
+      ) : (
+        <MessageComposer conversationId={conversationId} initialText={initialText} onSent={onSent} />
+      )}
     </div>
   );
 }

@@ -5,7 +5,10 @@ import { Avatar } from '@/components/ui';
 import { profileHref } from '@/config/paths';
 import { conversationName } from '../conversation-name';
 
-/** Top of the thread: back to the list (phones), who the conversation is with, a link to their profile. */
+/**
+ * Top of the thread: back to the list (phones), who the conversation is with, a link to their
+ * profile (none for a person who deleted their account: 'Deleted user').
+ */
 export function ThreadHeader({ otherUser, onBack }: { otherUser: ConversationUser | null; onBack: () => void }) {
   const name = otherUser ? conversationName(otherUser) : 'Conversation';
   return (
@@ -18,7 +21,7 @@ export function ThreadHeader({ otherUser, onBack }: { otherUser: ConversationUse
       >
         <ArrowLeft aria-hidden="true" className="size-5" />
       </button>
-      {otherUser ? (
+      {otherUser && otherUser.id !== null ? (
         <Link to={profileHref(otherUser.id)} className="flex min-w-0 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <Avatar src={otherUser.profile_image} alt="" size="sm" />
           <span className="min-w-0">

@@ -88,6 +88,28 @@ describe('MessagesPage', () => {
     expect(screen.getByRole('link', { name: /Priya Sharma/ })).toHaveAttribute('href', '/user/profile/21');
   });
 
+  it("shows a person who deleted their account as 'Deleted user', without a profile link or a composer", async () => {
+    const conversation = buildConversation({
+      id: 35,
+      other_user: buildConversationUser({ id: null, username: '', first_name: 'Deleted user', last_name: '' }),
+      last_message: { content: 'Goodbye', timestamp: new Date().toISOString(), sender_id: null },
+    });
+    const theirs = buildMessage({ conversation_id: 35, sender_id: null, content: 'Goodbye', timestamp: new Date().toISOString() });
+    const mine = buildMessage({ conversation_id: 35, sender_id: ME, content: 'Hello', timestamp: new Date(Date.now() - 60_000).toISOString() });
+    serveConversations([conversation], { 35: [theirs, mine] });
+    const { user } = renderMessages();
+
+    const row = await screen.findByRole('button', { name: /Deleted user/ });
+    expect(within(row).getByText('Goodbye')).toBeInTheDocument();
+    await user.click(row);
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(within(thread).getAllByRole('paragraph').map((element) => element.textContent)).toEqual(['Hello', 'Goodbye']);
+    expect(screen.getByRole('heading', { name: 'Deleted user' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Deleted user/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGING_TEXTS.recipientDeleted)).toBeInTheDocument();
+  });
+
   it('sends a message: it appears in the thread, becomes the last message and moves the conversation to the top', async () => {
     const first = buildConversation({ id: 41, other_user: buildConversationUser({ first_name: 'Anita', last_name: 'Rao' }), updated_at: new Date().toISOString() });
     const second = buildConversation({ id: 42, other_user: buildConversationUser({ first_name: 'Karan', last_name: 'Mehta' }) });

@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, posts } from '../../db/schema/index';
+import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
+
+// A person summary carries the e-mail only for viewers who may see that person (profile
+// visibility): the person, admins, everyone for Public, connections for Only Connections.
+// Everyone else gets '' wherever the person appears (comments, jobs, referrals, discussion,
+// notifications, messages, sockets).
+
+let t: TestApp;
+let baseUrl: string;
+let stranger: TestUser;
+let admin: TestUser;
+/** Private. */
+let hidden: TestUser;
+/** Only Connections; not connected to the stranger. */
+let reserved: TestUser;
+/** Connected to `reserved`. */
+let friend: TestUser;
+let strangerPostId: number;
+let eventId: number;
+let socket: TestSocket;
+
+async function as(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
+}
+async function ok(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const response = await as(user, method, url, payload);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  stranger = await createUser(t.db, { role: 'AL' });
+  admin = await createUser(t.db, { role: 'AD' });
+  hidden = await createUser(t.db, { role: 'AL', firstName: '', lastName: '' });
+  reserved = await createUser(t.db, { role: 'AL', firstName: '', lastName: '' });
+  friend = await createUser(t.db);
+  await ok(hidden, 'PUT', '/social/settings/', { profile_visibility: 'Private' });
+  await ok(reserved, 'PUT', '/social/settings/', { profile_visibility: 'Only Connections' });
+  await ok(reserved, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
+  socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
+
+  const [post] = await t.db.insert(posts).values({ userId: stranger.id, caption: 'public post', image: 'posts/p.webp' }).returning();
+  const [event] = await t.db.insert(events).values({ title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
+  if (!post || !event) throw new Error('no post or event');
+  strangerPostId = post.id;
+  eventId = event.id;
+
+  for (const person of [hidden, reserved]) {
+    await ok(person, 'POST', `/social/posts/${strangerPostId}/like/`);
+    await ok(person, 'POST', `/social/posts/${strangerPostId}/comment/`, { text: 'Nice one' });
+    await ok(person, 'POST', '/api/jobs/', {
+      title: 'Engineer',
+      company: 'Acme',
+      location: 'Remote',
+      salary: '12 LPA',
+      type: 'Full-Time',
+      description: 'Build things.',
+      apply_url: 'https://acme.example.com/jobs/1',
+    });
+    await ok(person, 'POST', '/api/referrals/create/', { company: 'Globex', role: 'Engineer', ctc: 12, location: 'Pune', requirements: 'React.' });
+    await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
+  }
+  // A Private person may still write to a Public one; the conversation does not reveal them.
+  const started = await ok(hidden, 'POST', '/social/conversations/start_conversation/', { user_id: stranger.id });
+  await ok(hidden, 'POST', `/social/conversations/${started.json<{ id: number }>().id}/send_message/`, { content: 'Hello' });
+  await socket.next('message.created');
+  await socket.next('event.message', (event) => event.data.message.user.id === hidden.id);
+  await socket.next('event.message', (event) => event.data.message.user.id === reserved.id);
+  for (let i = 0; i < 5; i += 1) await socket.next('notification.created');
+});
+afterAll(async () => {
+  await socket?.close();
+  await t.close();
+});
+
+/** Every JSON answer that lists people, as `viewer` sees it, one string per route. */
+async function everythingSeenBy(viewer: TestUser): Promise<Record<string, string>> {
+  const conversations = (await ok(viewer, 'GET', '/social/conversations/')).json<{ results: { id: number }[] }>();
+  const urls = [
+    '/social/posts/',
+    `/social/posts/user-posts/?user_id=${stranger.id}`,
+    `/social/posts/${strangerPostId}/comments/`,
+    '/api/jobs/',
+    '/api/referrals/',
+    `/api/events/${eventId}/discussion/`,
+    '/social/notifications/',
+    '/api/activity/recent/',
+    `/api/search-users/?q=user`,
+    ...conversations.results.map((conversation) => `/social/conversations/${conversation.id}/messages/`),
+  ];
+  const seen: Record<string, string> = { '/social/conversations/': JSON.stringify(conversations) };
+  for (const url of urls) seen[url] = (await ok(viewer, 'GET', url)).body;
+  return seen;
+}
+
+describe('hidden e-mails', () => {
+  it('never reach a stranger: not in any route listing people, nor in socket events', async () => {
+    const seen = await everythingSeenBy(stranger);
+    // The walk does meet both people (their comments, jobs, referrals, messages, notifications)...
+    for (const url of [`/social/posts/${strangerPostId}/comments/`, '/api/jobs/', '/api/referrals/', `/api/events/${eventId}/discussion/`, '/social/notifications/']) {
+      expect(seen[url], url).toContain(`"id":${hidden.id}`);
+      expect(seen[url], url).toContain(`"id":${reserved.id}`);
+    }
+    expect(seen['/social/conversations/']).toContain(`"id":${hidden.id}`);
+    // ...but never their e-mail.
+    for (const [url, body] of Object.entries(seen)) {
+      expect(body, url).not.toContain(hidden.email);
+      expect(body, url).not.toContain(reserved.email);
+    }
+    const live = JSON.stringify(socket.events);
+    expect(live).toContain(`"id":${hidden.id}`);
+    expect(live).not.toContain(hidden.email);
+    expect(live).not.toContain(reserved.email);
+  });
+
+  it("sends the hidden e-mail as '' (names fall back to 'Anonymous')", async () => {
+    const comments = (await ok(stranger, 'GET', `/social/posts/${strangerPostId}/comments/`)).json<{ results: { user: { id: number; email: string } }[] }>();
+    const byHidden = comments.results.find((comment) => comment.user.id === hidden.id);
+    expect(byHidden?.user.email).toBe('');
+    const notifications = (await ok(stranger, 'GET', '/social/notifications/')).json<{ results: { actor: { id: number } | null; text: string }[] }>();
+    const liked = notifications.results.filter((notification) => notification.actor?.id === hidden.id).map((notification) => notification.text);
+    expect(liked).toContain('Anonymous liked your post.');
+  });
+
+  it('reach the person, admins and (Only Connections) connections', async () => {
+    const adminSees = Object.values(await everythingSeenBy(admin)).join('\n');
+    expect(adminSees).toContain(hidden.email);
+    expect(adminSees).toContain(reserved.email);
+    expect(Object.values(await everythingSeenBy(hidden)).join('\n')).toContain(hidden.email);
+    const friendSees = await everythingSeenBy(friend);
+    expect(friendSees[`/social/posts/${strangerPostId}/comments/`]).toContain(reserved.email);
+    expect(friendSees[`/social/posts/${strangerPostId}/comments/`]).not.toContain(hidden.email);
+  });
+});
