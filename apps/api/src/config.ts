@@ -39,6 +39,11 @@ export type AppConfig = Readonly<{
   trustProxy: boolean;
   /** Multiplies every rate limit's maximum (tests and the browser suite loosen them); default 1. */
   rateLimitMultiplier: number;
+  /**
+   * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env
+   * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
+   */
+  rateLimitNamespace: string;
 }>;
 
 export class ConfigError extends Error {
@@ -152,6 +157,7 @@ export function loadConfig(env: Env): AppConfig {
     seedDemo: vars.SEED_DEMO ?? databaseUrl === null,
     trustProxy: vars.TRUST_PROXY ?? false,
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
+    rateLimitNamespace: 'alumlink-rl-',
   });
 }
 

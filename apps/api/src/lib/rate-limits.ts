@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorSchema } from '@alumlink/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
-import { tooManyRequests } from './errors';
+import { tooManyRequests, unauthorized } from './errors';
 
 /**
  * Rate limits of the account endpoints (docs/security.md). Each is counted per client IP and,
@@ -34,6 +35,69 @@ export const AUTH_RATE_LIMITS = {
 
 export type RateLimit = { max: number; windowSeconds: number };
 export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * Per-person limits of every authenticated write (docs/security.md), counted by the signed-in
+ * person's id, whatever the IP, in @fastify/rate-limit's store (Redis when configured, so they
+ * hold across instances). A route declares its limit with `config: { accountRateLimit: '<name>' }`;
+ * aliases and related routes share a name and count together. Fixed windows; the numbers are
+ * several times what a heavy real user does. quality/account-rate-limits.test.ts fails for an
+ * authenticated write route that has none.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  /** POST /social/posts/ (an image upload each) */
+  post: { max: 30, windowSeconds: HOUR },
+  /** DELETE /social/posts/{id}/ */
+  postDelete: { max: 60, windowSeconds: HOUR },
+  /** POST /social/posts/{id}/like/ (like and unlike) */
+  like: { max: 300, windowSeconds: HOUR },
+  /** POST /social/posts/{id}/comment/ */
+  comment: { max: 120, windowSeconds: HOUR },
+  /** POST /social/conversations/{id}/send_message/ */
+  message: { max: 120, windowSeconds: MINUTE },
+  /** POST /social/conversations/start_conversation/ */
+  conversation: { max: 60, windowSeconds: HOUR },
+  /** PUT /social/(user-)profiles/update-me/ (may carry an image upload) */
+  profile: { max: 60, windowSeconds: HOUR },
+  /** PUT /social/settings/ */
+  settings: { max: 120, windowSeconds: HOUR },
+  /** POST /social/notifications/read/ */
+  notificationsRead: { max: 600, windowSeconds: HOUR },
+  /** POST /api/communities/{slug}/join/ and leave/ */
+  communityMembership: { max: 60, windowSeconds: HOUR },
+  /** POST and DELETE /api/events/{id}/register/ */
+  eventRegistration: { max: 60, windowSeconds: HOUR },
+  /** POST /api/events/{id}/discussion/ */
+  eventDiscussion: { max: 30, windowSeconds: MINUTE },
+  /** POST /api/jobs/ */
+  job: { max: 20, windowSeconds: HOUR },
+  /** PATCH /api/jobs/{id}/, POST close/ and reopen/ */
+  jobEdit: { max: 120, windowSeconds: HOUR },
+  /** POST /api/referrals/create/ */
+  referral: { max: 20, windowSeconds: HOUR },
+  /** POST /api/referrals/{id}/close/ and reopen/ */
+  referralEdit: { max: 120, windowSeconds: HOUR },
+  /** Administration writes: roles, user and post deletion, event creation and changes */
+  admin: { max: 600, windowSeconds: HOUR },
+  /** POST /api/auth/logout/ */
+  logout: { max: 60, windowSeconds: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+export type AccountRateLimitName = keyof typeof ACCOUNT_RATE_LIMITS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The per-person limit (ACCOUNT_RATE_LIMITS) of an authenticated write route. Its check is
+     * appended to the route's onRequest hooks, after `app.authenticate`, so it runs before the
+     * body (or an upload) is read and counts refused requests too.
+     */
+    accountRateLimit?: AccountRateLimitName;
+  }
+}
 
 /** The 429 every limiter answers (with a Retry-After header of the same seconds). */
 export const rateLimited = (seconds: number) =>
@@ -70,8 +134,40 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'alumlink-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+  addAccountRateLimits(app);
+}
+
+/** Wires `config.accountRateLimit` of each route to its limiter (one per name, shared by aliases). */
+function addAccountRateLimits(app: FastifyInstance): void {
+  const limiters = new Map<AccountRateLimitName, onRequestHookHandler>();
+  const limiterFor = (name: AccountRateLimitName): onRequestHookHandler => {
+    const existing = limiters.get(name);
+    if (existing) return existing;
+    const limit: RateLimit = ACCOUNT_RATE_LIMITS[name];
+    const limiter = app.createRateLimit({
+      max: scaledMax(app.config, limit.max),
+      timeWindow: limit.windowSeconds * 1000,
+      keyGenerator: (request) => `account:${name}:${request.user.id}`,
+      skipOnError: true,
+    });
+    const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // Declared on a route without app.authenticate before it: refuse rather than count nobody.
+      if (!request.user) throw unauthorized();
+      await enforce(limiter, request, reply);
+    };
+    limiters.set(name, hook);
+    return hook;
+  };
+  app.addHook('onRoute', (routeOptions) => {
+    const name = routeOptions.config?.accountRateLimit;
+    if (!name) return;
+    const before = routeOptions.onRequest;
+    routeOptions.onRequest = [...(Array.isArray(before) ? before : before ? [before] : []), limiterFor(name)];
+    const response: unknown = routeOptions.schema?.response;
+    if (response && typeof response === 'object' && !(429 in response)) Object.assign(response, { 429: errorSchema });
   });
 }
 

@@ -176,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/auth/logout/',
       {
         onRequest: scope.authenticate,
+        config: { accountRateLimit: 'logout' },
         schema: {
           tags: TAGS,
           summary: "Revoke the given refresh token's family, or every session without one",

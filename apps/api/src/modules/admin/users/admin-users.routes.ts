@@ -40,6 +40,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         ...access,
+        config: { accountRateLimit: 'admin' },
         schema: {
           tags: ['admin'],
           summary: "Changes someone's role to TR, IN or AL (not your own, not an administrator's)",
@@ -57,6 +58,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         ...access,
+        config: { accountRateLimit: 'admin' },
         schema: {
           tags: ['admin'],
           summary: 'Deletes someone and their content (not yourself, not an administrator)',
