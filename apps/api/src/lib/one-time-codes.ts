@@ -4,8 +4,8 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { oneTimeCodes } from '../db/schema/index';
 
-/** What a code is for: e-mail verification, password reset, or (later) two-factor sign-in. */
-export type CodePurpose = 'verify' | 'reset' | 'sign-in';
+/** What a code is for: e-mail verification, password reset, two-factor sign-in, or unlocking a throttled sign-in. */
+export type CodePurpose = 'verify' | 'reset' | 'sign-in' | 'unlock';
 
 /** Result of checking a code; only 'ok' consumes it. */
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts';

@@ -12,7 +12,7 @@ import { tooManyRequests, unauthorized } from './errors';
  *
  * | name     | route(s)                          | per IP         | per e-mail     |
  * |----------|-----------------------------------|----------------|----------------|
- * | token    | POST /api/token/                  | 10 / 1 min     | 5 / 1 min      |
+ * | token    | POST /api/token/                  | 10 / 1 min     | – (below)      |
  * | refresh  | POST /api/token/refresh/          | 30 / 1 min     | –              |
  * | register | POST /users/register/             | 10 / 15 min    | 5 / 15 min     |
  * | verify   | POST /users/verify-otp/           | 20 / 15 min    | 10 / 15 min    |
@@ -21,10 +21,11 @@ import { tooManyRequests, unauthorized } from './errors';
  * | reset    | POST /users/reset-password/       | 10 / 15 min    | 5 / 15 min     |
  *
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
- * minute per person and purpose (lib/one-time-codes.ts).
+ * minute per person and purpose (lib/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
+ * (anyone could lock the owner out with it): failures throttle the account (SIGN_IN_THROTTLE).
  */
 export const AUTH_RATE_LIMITS = {
-  token: { ip: { max: 10, windowSeconds: 60 }, email: { max: 5, windowSeconds: 60 } },
+  token: { ip: { max: 10, windowSeconds: 60 } },
   refresh: { ip: { max: 30, windowSeconds: 60 } },
   register: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
   verify: { ip: { max: 20, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
@@ -34,6 +35,24 @@ export const AUTH_RATE_LIMITS = {
 } as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
 
 export type RateLimit = { max: number; windowSeconds: number };
+
+/**
+ * Sign-in failures per account (modules/auth/sign-in-throttle.service.ts), instead of a fixed
+ * per-e-mail limit that would let anyone lock the owner out. After `freeFailures` failures
+ * (scaled by RATE_LIMIT_MULTIPLIER) the account is throttled for `firstDelaySeconds`, doubling
+ * with each further failure up to `maxDelaySeconds`; while throttled, a password is checked only
+ * from an address that signed in to the account within `knownAddressDays`, or with the unlock
+ * code e-mailed at most once per `unlockMailSeconds`. Failures are forgotten
+ * `forgetAfterSeconds` after the last one, and at once on a correct password.
+ */
+export const SIGN_IN_THROTTLE = {
+  freeFailures: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 3600,
+  forgetAfterSeconds: 24 * 3600,
+  knownAddressDays: 90,
+  unlockMailSeconds: 600,
+} as const;
 export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;
 
 const MINUTE = 60;

@@ -8,6 +8,10 @@ const WHAT: Record<CodePurpose, { subject: string; action: string }> = {
   verify: { subject: 'verification code', action: 'verify your e-mail address' },
   reset: { subject: 'password reset code', action: 'reset your password' },
   'sign-in': { subject: 'sign-in code', action: 'sign in' },
+  unlock: {
+    subject: 'unlock code (repeated failed sign-ins)',
+    action: 'sign in with your password after repeated failed sign-ins on your account (change your password if they were not yours)',
+  },
 };
 
 export function escapeHtml(text: string): string {

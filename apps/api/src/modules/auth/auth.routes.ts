@@ -22,6 +22,7 @@ import { authRateLimit } from '../../lib/rate-limits';
 import { acceptEmptyJsonBody } from './empty-json-body';
 import { register, resetPassword, sendCodeIfAccountExists, verifyEmail } from './registration.service';
 import { logout, refreshTokens, signIn } from './sessions.service';
+import { SignInThrottledError } from './sign-in-throttle.service';
 import { completeTwoFactorSignIn } from './two-factor.service';
 
 const badRequestSchema = z.union([fieldErrorsSchema, errorSchema]);
@@ -136,7 +137,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 401: errorSchema, 403: errorSchema, ...errors },
       },
     },
-    async (request) => signIn(app, request.body.email, request.body.password),
+    async (request, reply) => {
+      try {
+        return await signIn(app, { ...request.body, address: request.ip });
+      } catch (error) {
+        if (error instanceof SignInThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -151,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, ...errors },
       },
     },
-    async (request) => completeTwoFactorSignIn(app, request.body),
+    async (request) => completeTwoFactorSignIn(app, { ...request.body, address: request.ip }),
   );
 
   app.post(

@@ -10,7 +10,15 @@ import { isTwoFactorEnabled } from '../settings/settings.service';
 import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { findRefreshSessionForUpdate, insertRefreshSession, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
-import { enqueueCodeEmail, sendOneTimeCode } from './codes.service';
+import { enqueueCodeEmail, sendOneTimeCode, verifyOneTimeCode } from './codes.service';
+import {
+  clearSignInFailures,
+  mailUnlockCode,
+  recordSignInFailure,
+  rememberSignInAddress,
+  signInThrottled,
+  throttledFor,
+} from './sign-in-throttle.service';
 import { rotateRefreshSession } from './sessions.repository';
 
 /**
@@ -47,18 +55,39 @@ export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' 
   return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff });
 }
 
+/** A sign-in request: the body's fields and the client's address (`request.ip`). */
+export type SignInInput = { email: string; password: string; unlock_code?: string | undefined; address: string };
+
 /**
  * POST /api/token/: e-mail and password → a token pair. Wrong e-mail, wrong password and
  * inactive accounts get the same 401; an unverified account (right password) gets 403 and a
  * fresh verification code when the cooldown allows. With two-factor sign-in on (settings), no
  * tokens yet: a sign-in code is e-mailed (the cooldown keeps the previous one valid) and
  * POST /api/token/verify-2fa/ finishes.
+ *
+ * Repeated failures throttle the account (sign-in-throttle.service.ts): a 429 without checking
+ * the password, except from an address that signed in to it before, or with the e-mailed unlock
+ * code — then the password is checked, and a wrong password or a wrong code get the same 401.
  */
-export async function signIn(ctx: AuthContext, email: string, password: string): Promise<LoginResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
-  if (!user || !passwordMatches || !user.isActive) throw invalidCredentials();
+export async function signIn(ctx: AuthContext, input: SignInInput): Promise<LoginResponse> {
   const now = new Date();
+  const attempt = { email: input.email, address: input.address, now };
+  const user = await findUserByEmail(ctx.db, input.email);
+  const throttled = await throttledFor(ctx, attempt, user?.id ?? 0);
+  if (throttled > 0 && input.unlock_code === undefined) {
+    await mailUnlockCode(ctx, attempt, user);
+    throw signInThrottled(throttled);
+  }
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
+  if (!user || !passwordMatches || !user.isActive) {
+    await recordSignInFailure(ctx, attempt, user);
+    throw invalidCredentials();
+  }
+  if (throttled > 0 && (await verifyOneTimeCode(ctx, user.id, 'unlock', input.unlock_code ?? '')) !== 'ok') {
+    // Only someone with the password gets here: only they can spend the code's attempts.
+    throw invalidCredentials();
+  }
+  await clearSignInFailures(ctx, input.email);
   if (!user.emailVerifiedAt) {
     const issued = await ctx.db.transaction((tx) => enqueueCodeEmail(ctx, tx, user, 'verify', now));
     if (issued) ctx.mailer.trigger();
@@ -69,6 +98,7 @@ export async function signIn(ctx: AuthContext, email: string, password: string):
     return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent };
   }
   const session = await ctx.db.transaction((tx) => createRefreshSession(tx, user.id, now));
+  await rememberSignInAddress(ctx, user.id, input.address, now);
   return { access: await accessTokenFor(ctx, user), refresh: session.token };
 }
 
