@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { errorSchema } from '@alumlink/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { tooManyRequests, unauthorized } from './errors';
@@ -161,8 +161,8 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
 
 /** Wires `config.accountRateLimit` of each route to its limiter (one per name, shared by aliases). */
 function addAccountRateLimits(app: FastifyInstance): void {
-  const limiters = new Map<AccountRateLimitName, onRequestHookHandler>();
-  const limiterFor = (name: AccountRateLimitName): onRequestHookHandler => {
+  const limiters = new Map<AccountRateLimitName, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>();
+  const limiterFor = (name: AccountRateLimitName) => {
     const existing = limiters.get(name);
     if (existing) return existing;
     const limit: RateLimit = ACCOUNT_RATE_LIMITS[name];
