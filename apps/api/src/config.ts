@@ -54,6 +54,11 @@ export type AppConfig = Readonly<{
   rateLimitMultiplier: number;
   /** API worker processes (node:cluster); above 1 only with DATABASE_URL and REDIS_URL. */
   webConcurrency: number;
+  /**
+   * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env
+   * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
+   */
+  rateLimitNamespace: string;
 }>;
 
 /** The most workers the default picks (WEB_CONCURRENCY may ask for more). */
@@ -225,6 +230,7 @@ export function loadConfig(env: Env): AppConfig {
     devMailbox: vars.DEV_MAILBOX ?? true,
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
     webConcurrency,
+    rateLimitNamespace: 'alumlink-rl-',
   });
 }
 

@@ -64,8 +64,16 @@ export const otpSchema = z
 export const loginRequestSchema = z.object({
   email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.emailMax).transform((e) => e.toLowerCase()),
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(LIMITS.passwordMax),
+  /** The code e-mailed when the account's sign-in is throttled: with the right password, signs in anyway. */
+  unlock_code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.').optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/**
+ * `code` of the 429 POST /api/token/ answers while an account's sign-in is throttled after
+ * repeated failures: the client then offers a field for the e-mailed unlock code.
+ */
+export const SIGN_IN_THROTTLED_CODE = 'sign_in_throttled';
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

@@ -7,9 +7,9 @@ import { oneTimeCodes } from '../db/schema/index';
 /**
  * What a code is for: e-mail verification (legacy codes of an account; sign-ups use their own
  * per-attempt codes, modules/auth/registration.service.ts), password reset, two-factor sign-in,
- * or an e-mail change (then the code carries its target address).
+ * an e-mail change (then the code carries its target address), or unlocking a throttled sign-in.
  */
-export type CodePurpose = 'verify' | 'reset' | 'sign-in' | 'email-change';
+export type CodePurpose = 'verify' | 'reset' | 'sign-in' | 'email-change' | 'unlock';
 
 /** Result of checking a code; only 'ok' consumes it. */
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts';

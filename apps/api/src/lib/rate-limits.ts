@@ -1,9 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
+import { errorSchema } from '@alumlink/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { rateLimitKeyOf } from './client-address';
-import { tooManyRequests } from './errors';
+import { tooManyRequests, unauthorized } from './errors';
 
 /**
  * Rate limits of the account endpoints (docs/security.md). Each is counted per client IP and,
@@ -12,7 +13,7 @@ import { tooManyRequests } from './errors';
  *
  * | name     | route(s)                          | per IP         | per e-mail     |
  * |----------|-----------------------------------|----------------|----------------|
- * | token    | POST /api/token/                  | 10 / 1 min     | 5 / 1 min      |
+ * | token    | POST /api/token/                  | 10 / 1 min     | – (below)      |
  * | refresh  | POST /api/token/refresh/          | 30 / 1 min     | –              |
  * | register | POST /users/register/             | 10 / 15 min    | 5 / 15 min     |
  * | verify   | POST /users/verify-otp/           | 20 / 15 min    | 10 / 15 min    |
@@ -24,10 +25,11 @@ import { tooManyRequests } from './errors';
  * | emailConfirm   | POST /api/account/email/confirm/ | 20 / 15 min | –              |
  *
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
- * minute per person and purpose (lib/one-time-codes.ts).
+ * minute per person and purpose (lib/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
+ * (anyone could lock the owner out with it): failures throttle the account (SIGN_IN_THROTTLE).
  */
 export const AUTH_RATE_LIMITS = {
-  token: { ip: { max: 10, windowSeconds: 60 }, email: { max: 5, windowSeconds: 60 } },
+  token: { ip: { max: 10, windowSeconds: 60 } },
   refresh: { ip: { max: 30, windowSeconds: 60 } },
   register: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
   verify: { ip: { max: 20, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
@@ -41,7 +43,90 @@ export const AUTH_RATE_LIMITS = {
 } as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
 
 export type RateLimit = { max: number; windowSeconds: number };
+
+/**
+ * Sign-in failures per account (modules/auth/sign-in-throttle.service.ts), instead of a fixed
+ * per-e-mail limit that would let anyone lock the owner out. After `freeFailures` failures
+ * (scaled by RATE_LIMIT_MULTIPLIER) the account is throttled for `firstDelaySeconds`, doubling
+ * with each further failure up to `maxDelaySeconds`; while throttled, a password is checked only
+ * from an address that signed in to the account within `knownAddressDays`, or with the unlock
+ * code e-mailed at most once per `unlockMailSeconds`. Failures are forgotten
+ * `forgetAfterSeconds` after the last one, and at once on a correct password.
+ */
+export const SIGN_IN_THROTTLE = {
+  freeFailures: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 3600,
+  forgetAfterSeconds: 24 * 3600,
+  knownAddressDays: 90,
+  unlockMailSeconds: 600,
+} as const;
 export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * Per-person limits of every authenticated write (docs/security.md), counted by the signed-in
+ * person's id, whatever the IP, in @fastify/rate-limit's store (Redis when configured, so they
+ * hold across instances). A route declares its limit with `config: { accountRateLimit: '<name>' }`;
+ * aliases and related routes share a name and count together. Fixed windows; the numbers are
+ * several times what a heavy real user does. quality/account-rate-limits.test.ts fails for an
+ * authenticated write route that has none.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  /** POST /social/posts/ (an image upload each) */
+  post: { max: 30, windowSeconds: HOUR },
+  /** DELETE /social/posts/{id}/ */
+  postDelete: { max: 60, windowSeconds: HOUR },
+  /** POST /social/posts/{id}/like/ (like and unlike) */
+  like: { max: 300, windowSeconds: HOUR },
+  /** POST /social/posts/{id}/comment/ */
+  comment: { max: 120, windowSeconds: HOUR },
+  /** POST /social/conversations/{id}/send_message/ */
+  message: { max: 120, windowSeconds: MINUTE },
+  /** POST /social/conversations/start_conversation/ */
+  conversation: { max: 60, windowSeconds: HOUR },
+  /** PUT /social/(user-)profiles/update-me/ (may carry an image upload) */
+  profile: { max: 60, windowSeconds: HOUR },
+  /** PUT /social/settings/ */
+  settings: { max: 120, windowSeconds: HOUR },
+  /** POST /api/account/password/, email/ and email/confirm/ (each also limited per IP) */
+  credentials: { max: 20, windowSeconds: HOUR },
+  /** POST /social/notifications/read/ */
+  notificationsRead: { max: 600, windowSeconds: HOUR },
+  /** POST /api/communities/{slug}/join/ and leave/ */
+  communityMembership: { max: 60, windowSeconds: HOUR },
+  /** POST and DELETE /api/events/{id}/register/ */
+  eventRegistration: { max: 60, windowSeconds: HOUR },
+  /** POST /api/events/{id}/discussion/ */
+  eventDiscussion: { max: 30, windowSeconds: MINUTE },
+  /** POST /api/jobs/ */
+  job: { max: 20, windowSeconds: HOUR },
+  /** PATCH /api/jobs/{id}/, POST close/ and reopen/ */
+  jobEdit: { max: 120, windowSeconds: HOUR },
+  /** POST /api/referrals/create/ */
+  referral: { max: 20, windowSeconds: HOUR },
+  /** POST /api/referrals/{id}/close/ and reopen/ */
+  referralEdit: { max: 120, windowSeconds: HOUR },
+  /** Administration writes: roles, user and post deletion, event creation and changes */
+  admin: { max: 600, windowSeconds: HOUR },
+  /** POST /api/auth/logout/ */
+  logout: { max: 60, windowSeconds: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+export type AccountRateLimitName = keyof typeof ACCOUNT_RATE_LIMITS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The per-person limit (ACCOUNT_RATE_LIMITS) of an authenticated write route. Its check is
+     * appended to the route's onRequest hooks, after `app.authenticate`, so it runs before the
+     * body (or an upload) is read and counts refused requests too.
+     */
+    accountRateLimit?: AccountRateLimitName;
+  }
+}
 
 /** The 429 every limiter answers (with a Retry-After header of the same seconds). */
 export const rateLimited = (seconds: number) =>
@@ -80,8 +165,40 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
     skipOnError: true,
     // IPv6 clients per /64, IPv4-mapped addresses as IPv4 (lib/client-address.ts).
     keyGenerator: (request) => rateLimitKeyOf(request.ip),
-    ...(redis ? { redis, nameSpace: 'alumlink-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+  addAccountRateLimits(app);
+}
+
+/** Wires `config.accountRateLimit` of each route to its limiter (one per name, shared by aliases). */
+function addAccountRateLimits(app: FastifyInstance): void {
+  const limiters = new Map<AccountRateLimitName, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>();
+  const limiterFor = (name: AccountRateLimitName) => {
+    const existing = limiters.get(name);
+    if (existing) return existing;
+    const limit: RateLimit = ACCOUNT_RATE_LIMITS[name];
+    const limiter = app.createRateLimit({
+      max: scaledMax(app.config, limit.max),
+      timeWindow: limit.windowSeconds * 1000,
+      keyGenerator: (request) => `account:${name}:${request.user.id}`,
+      skipOnError: true,
+    });
+    const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // Declared on a route without app.authenticate before it: refuse rather than count nobody.
+      if (!request.user) throw unauthorized();
+      await enforce(limiter, request, reply);
+    };
+    limiters.set(name, hook);
+    return hook;
+  };
+  app.addHook('onRoute', (routeOptions) => {
+    const name = routeOptions.config?.accountRateLimit;
+    if (!name) return;
+    const before = routeOptions.onRequest;
+    routeOptions.onRequest = [...(Array.isArray(before) ? before : before ? [before] : []), limiterFor(name)];
+    const response: unknown = routeOptions.schema?.response;
+    if (response && typeof response === 'object' && !(429 in response)) Object.assign(response, { 429: errorSchema });
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import { openTestDatabase } from './test-database';
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 /**
- * A test configuration: silent logs, no demo seed, a fresh temporary DATA_DIR (media) and no
- * web build unless `webDistDir` is given. Overrides win.
+ * A test configuration: silent logs, no demo seed, a fresh temporary DATA_DIR (media), no
+ * web build unless `webDistDir` is given, and rate-limit counters of its own. Overrides win.
  */
 export function createTestConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'alumlink-test-'));
@@ -26,7 +27,8 @@ export function createTestConfig(overrides: Partial<AppConfig> = {}): AppConfig 
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  return Object.freeze({ ...base, ...overrides });
+  // Counters of their own in a Redis shared with other test runs (user ids repeat across test databases).
+  return Object.freeze({ ...base, rateLimitNamespace: `alumlink-rl-test-${randomUUID()}-`, ...overrides });
 }
 
 export type TestApp = {

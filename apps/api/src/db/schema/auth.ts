@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -11,7 +11,7 @@ export const oneTimeCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** verify, reset, sign-in or email-change. */
+    /** verify, reset, sign-in (two-factor), email-change, or unlock (a throttled sign-in). */
     purpose: text('purpose').notNull(),
     /** email-change: the new address the code was sent to (and switches to); null otherwise. */
     target: text('target'),
@@ -22,7 +22,7 @@ export const oneTimeCodes = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'sign-in', 'email-change')`),
+    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'sign-in', 'email-change', 'unlock')`),
     index('one_time_codes_user_purpose_created_idx').on(t.userId, t.purpose, t.createdAt),
   ],
 );
@@ -97,6 +97,37 @@ export const refreshSessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('refresh_sessions_family_idx').on(t.family), index('refresh_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins per account, keyed by an HMAC of the lower-cased e-mail (so an unknown e-mail
+ * is counted, and throttled, exactly like a known one). modules/auth/sign-in-throttle.*.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    accountKey: text('account_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamptz('last_failure_at').notNull(),
+    /** Until then, a password is only checked from a known address or with an unlock code. */
+    blockedUntil: timestamptz('blocked_until'),
+    /** When an unlock code was last e-mailed for this account (at most once per window). */
+    unlockMailedAt: timestamptz('unlock_mailed_at'),
+  },
+  (t) => [index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/** Addresses (HMAC of the client IP) a person signed in from: a throttle does not apply there. */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressKey: text('address_key').notNull(),
+    lastSignInAt: timestamptz('last_sign_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressKey] })],
 );
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

@@ -9,6 +9,10 @@ const WHAT: Record<CodePurpose, { subject: string; action: string }> = {
   reset: { subject: 'password reset code', action: 'reset your password' },
   'sign-in': { subject: 'sign-in code', action: 'sign in' },
   'email-change': { subject: 'e-mail change code', action: 'confirm your new e-mail address' },
+  unlock: {
+    subject: 'unlock code (repeated failed sign-ins)',
+    action: 'sign in with your password after repeated failed sign-ins on your account (change your password if they were not yours)',
+  },
 };
 
 export function escapeHtml(text: string): string {

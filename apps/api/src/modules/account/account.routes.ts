@@ -28,6 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/password/',
     {
       onRequest: app.authenticate,
+      config: { accountRateLimit: 'credentials' },
       preHandler: limits.password,
       schema: {
         tags: TAGS,
@@ -44,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/email/',
     {
       onRequest: app.authenticate,
+      config: { accountRateLimit: 'credentials' },
       preHandler: limits.email,
       schema: {
         tags: TAGS,
@@ -60,6 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/email/confirm/',
     {
       onRequest: app.authenticate,
+      config: { accountRateLimit: 'credentials' },
       preHandler: limits.confirm,
       schema: {
         tags: TAGS,

@@ -18,6 +18,7 @@ import {
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rateLimitKeyOf } from '../../lib/client-address';
 import { authRateLimit } from '../../lib/rate-limits';
 import { acceptEmptyJsonBody } from './empty-json-body';
 import { register, resetPassword, sendCodeIfAccountExists, verifyEmail } from './registration.service';
@@ -136,7 +137,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 401: errorSchema, 403: errorSchema, ...errors },
       },
     },
-    async (request) => signIn(app, request.body.email, request.body.password),
+    // The address as rate limits see it: an IPv6 client by its /64.
+    async (request) => signIn(app, { ...request.body, address: rateLimitKeyOf(request.ip) }),
   );
 
   app.post(
@@ -151,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, ...errors },
       },
     },
-    async (request) => completeTwoFactorSignIn(app, request.body),
+    async (request) => completeTwoFactorSignIn(app, { ...request.body, address: rateLimitKeyOf(request.ip) }),
   );
 
   app.post(
@@ -176,6 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/auth/logout/',
       {
         onRequest: scope.authenticate,
+        config: { accountRateLimit: 'logout' },
         schema: {
           tags: TAGS,
           summary: "Revoke the given refresh token's family, or every session without one",

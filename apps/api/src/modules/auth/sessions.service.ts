@@ -11,8 +11,16 @@ import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
-import { sendOneTimeCode } from './codes.service';
+import { sendOneTimeCode, verifyOneTimeCode } from './codes.service';
 import { attemptDataOf, resendAttemptCode, type AttemptData } from './registration-attempts.service';
+import {
+  clearSignInFailures,
+  mailUnlockCode,
+  recordSignInFailure,
+  rememberSignInAddress,
+  signInThrottled,
+  throttledFor,
+} from './sign-in-throttle.service';
 import { rotateRefreshSession } from './sessions.repository';
 
 /**
@@ -57,26 +65,48 @@ async function refuseUnverified(ctx: AuthContext, email: string, legacy: Attempt
   throw emailNotVerified();
 }
 
+/** A sign-in request: the body's fields and the client's address (its rate-limit key: an IPv6 client by its /64). */
+export type SignInInput = { email: string; password: string; unlock_code?: string | undefined; address: string };
+
 /**
  * POST /api/token/: e-mail and password → a token pair. Wrong e-mail, wrong password and
  * inactive accounts get the same 401; an unverified account (right password) gets 403 and a
  * fresh verification code when the cooldown allows. With two-factor sign-in on (settings), no
  * tokens yet: a sign-in code is e-mailed (the cooldown keeps the previous one valid) and
  * POST /api/token/verify-2fa/ finishes.
+ *
+ * Repeated failures throttle the account (sign-in-throttle.service.ts): a 429 without checking
+ * the password, except from an address that signed in to it before, or with the e-mailed unlock
+ * code — then the password is checked, and a wrong password or a wrong code get the same 401.
  */
-export async function signIn(ctx: AuthContext, email: string, password: string): Promise<LoginResponse> {
+export async function signIn(ctx: AuthContext, input: SignInInput): Promise<LoginResponse> {
   const now = new Date();
+  const attempt = { email: input.email, address: input.address, now };
+  const user = await findUserByEmail(ctx.db, input.email);
+  const throttled = await throttledFor(ctx, attempt, user?.id ?? 0);
+  if (throttled > 0 && input.unlock_code === undefined) {
+    await mailUnlockCode(ctx, attempt, user);
+    throw signInThrottled(throttled);
+  }
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
+  if (!user || !passwordMatches || !user.isActive) {
+    await recordSignInFailure(ctx, attempt, user);
+    throw invalidCredentials();
+  }
+  if (throttled > 0 && (await verifyOneTimeCode(ctx, user.id, 'unlock', input.unlock_code ?? '')) !== 'ok') {
+    // Only someone with the password gets here: only they can spend the code's attempts.
+    throw invalidCredentials();
+  }
+  await clearSignInFailures(ctx, input.email);
   // A pending sign-up has no account yet (its attempts are not checked: the answer must not
-  // depend on what others registered), so it is answered like an unknown e-mail.
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
-  if (!user || !passwordMatches || !user.isActive) throw invalidCredentials();
-  if (!user.emailVerifiedAt) await refuseUnverified(ctx, email, attemptDataOf(user), now);
+  // depend on what others registered), so it was answered like an unknown e-mail above.
+  if (!user.emailVerifiedAt) await refuseUnverified(ctx, input.email, attemptDataOf(user), now);
   if (await isTwoFactorEnabled(ctx.db, user.id)) {
     await sendOneTimeCode(ctx, user, 'sign-in');
     return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent };
   }
   const session = await ctx.db.transaction((tx) => createRefreshSession(tx, user.id, now));
+  await rememberSignInAddress(ctx, user.id, input.address, now);
   return { access: await accessTokenFor(ctx, user, session.family), refresh: session.token };
 }
 

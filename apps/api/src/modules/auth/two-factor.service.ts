@@ -4,12 +4,13 @@ import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { codeError } from './codes.service';
 import { accessTokenFor, createRefreshSession } from './sessions.service';
+import { rememberSignInAddress } from './sign-in-throttle.service';
 
 /**
  * POST /api/token/verify-2fa/: the sign-in code → a token pair. An unknown or inactive e-mail
  * answers like a wrong code; codes follow the usual rules (10 minutes, 5 tries, consumed once).
  */
-export async function completeTwoFactorSignIn(ctx: AuthContext, input: { email: string; otp: string }): Promise<TokenPair> {
+export async function completeTwoFactorSignIn(ctx: AuthContext, input: { email: string; otp: string; address: string }): Promise<TokenPair> {
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, input.email, true);
@@ -21,5 +22,6 @@ export async function completeTwoFactorSignIn(ctx: AuthContext, input: { email: 
   });
   // Thrown after the transaction so a wrong guess's spent attempt is committed.
   if (outcome.result !== 'ok') throw codeError(outcome.result);
+  await rememberSignInAddress(ctx, outcome.user.id, input.address, now);
   return { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token };
 }

@@ -67,6 +67,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/communities/:slug/${action}/`,
       {
         onRequest: app.authenticate,
+        config: { accountRateLimit: 'communityMembership' },
         schema: {
           tags,
           summary: member ? 'Joins the community (idempotent)' : 'Leaves the community (idempotent)',

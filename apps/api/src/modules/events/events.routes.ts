@@ -77,6 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events/',
     {
       ...adminOnly,
+      config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,
         summary: 'Admin: create an event; JSON, or multipart/form-data with an optional `image` file',
@@ -96,6 +97,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events/:id/',
     {
       ...adminOnly,
+      config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,
         summary: 'Admin: change some fields of an event; JSON, or multipart/form-data with an optional `image` file',
@@ -118,6 +120,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = plainScope.withTypeProvider<ZodTypeProvider>();
     const registration = {
       onRequest: scope.authenticate,
+      config: { accountRateLimit: 'eventRegistration' as const },
       schema: {
         tags: TAGS,
         security,
@@ -157,6 +160,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events/:id/discussion/',
     {
       onRequest: app.authenticate,
+      config: { accountRateLimit: 'eventDiscussion' },
       schema: {
         tags: TAGS,
         summary: "Post to an event's live discussion; everyone connected receives `event.message`",

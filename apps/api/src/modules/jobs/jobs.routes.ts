@@ -42,6 +42,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jobs/',
     {
       ...auth,
+      config: { accountRateLimit: 'job' },
       preValidation: async (request) => service.assertCanCreateJob(request.user),
       schema: {
         tags,
@@ -80,6 +81,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jobs/:id/',
     {
       ...auth,
+      config: { accountRateLimit: 'jobEdit' },
       schema: {
         tags,
         summary: 'Changes a job (its author or an admin)',
@@ -95,6 +97,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jobs/:id/close/',
     {
       ...auth,
+      config: { accountRateLimit: 'jobEdit' },
       schema: { tags, summary: 'Closes a job (its author or an admin)', params: idParamsSchema, response: { 200: jobSchema, ...errors } },
     },
     async (request) => service.setJobStatus(app.db, request.user, request.params.id, 'closed'),
@@ -104,6 +107,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jobs/:id/reopen/',
     {
       ...auth,
+      config: { accountRateLimit: 'jobEdit' },
       schema: { tags, summary: 'Reopens a job (its author or an admin)', params: idParamsSchema, response: { 200: jobSchema, ...errors } },
     },
     async (request) => service.setJobStatus(app.db, request.user, request.params.id, 'open'),

@@ -36,6 +36,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/conversations/start_conversation/',
     {
       ...auth,
+      config: { accountRateLimit: 'conversation' },
       schema: {
         tags: ['messaging'],
         summary: 'Your conversation with user_id: the existing one (200) or a new one (201)',
@@ -68,6 +69,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/conversations/:id/send_message/',
     {
       ...auth,
+      config: { accountRateLimit: 'message' },
       schema: {
         tags: ['messaging'],
         summary: 'Sends a message (participants only)',

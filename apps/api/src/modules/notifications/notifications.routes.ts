@@ -32,6 +32,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/notifications/read/',
     {
       ...auth,
+      config: { accountRateLimit: 'notificationsRead' },
       schema: {
         tags: ['notifications'],
         summary: 'Marks notifications read: {ids: [...]} or {all: true}',

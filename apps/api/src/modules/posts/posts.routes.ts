@@ -61,6 +61,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/posts/',
     {
       ...auth,
+      config: { accountRateLimit: 'post' },
       schema: {
         tags: ['posts'],
         summary: 'Creates a post (multipart/form-data: caption, image)',
@@ -96,6 +97,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/posts/:id/like/',
     {
       ...auth,
+      config: { accountRateLimit: 'like' },
       schema: {
         tags: ['posts'],
         summary: 'Likes or unlikes the post (a toggle)',
@@ -111,6 +113,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/posts/:id/comment/',
     {
       ...auth,
+      config: { accountRateLimit: 'comment' },
       schema: {
         tags: ['posts'],
         summary: 'Comments on the post',
@@ -144,6 +147,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/posts/:id/',
     {
       ...auth,
+      config: { accountRateLimit: 'postDelete' },
       schema: {
         tags: ['posts'],
         summary: 'Deletes your own post (soft delete)',

@@ -27,6 +27,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}/update-me/`,
       {
         onRequest: app.authenticate,
+        config: { accountRateLimit: 'profile' },
         schema: {
           tags: ['profiles'],
           summary: 'Updates your own profile; JSON, or multipart/form-data when sending an image. Blank fields stay unchanged',

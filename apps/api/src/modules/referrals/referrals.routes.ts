@@ -33,6 +33,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/create/',
     {
       ...auth,
+      config: { accountRateLimit: 'referral' },
       preValidation: async (request) => service.assertCanCreateReferral(request.user),
       schema: {
         tags,
@@ -76,6 +77,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/:id/close/',
     {
       ...auth,
+      config: { accountRateLimit: 'referralEdit' },
       schema: {
         tags,
         summary: 'Marks a referral done (its alumnus or an admin)',
@@ -90,6 +92,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/:id/reopen/',
     {
       ...auth,
+      config: { accountRateLimit: 'referralEdit' },
       schema: { tags, summary: 'Reopens a referral (its alumnus)', params: idParamsSchema, response: { 200: referralSchema, ...errors } },
     },
     async (request) => service.setReferralStatus(app.db, request.user, request.params.id, 'open'),

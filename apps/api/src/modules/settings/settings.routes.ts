@@ -25,6 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/settings/',
     {
       onRequest: app.authenticate,
+      config: { accountRateLimit: 'settings' },
       schema: {
         tags: ['settings'],
         summary: 'Save your settings; any subset of the fields (and of the widgets), the rest stays',

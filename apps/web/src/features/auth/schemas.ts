@@ -10,8 +10,12 @@ function firstProblem(ctx: z.RefinementCtx, message: string | undefined): void {
 }
 
 export const loginFormSchema = z
-  .object({ email: z.string(), password: z.string() })
-  .transform((values) => ({ email: values.email.trim(), password: values.password.trim() }))
+  .object({ email: z.string(), password: z.string(), unlock_code: z.string().optional() })
+  .transform((values) => {
+    // The unlock code (offered after a throttled sign-in) goes only when one was typed.
+    const unlockCode = values.unlock_code?.trim() ?? '';
+    return { email: values.email.trim(), password: values.password.trim(), ...(unlockCode ? { unlock_code: unlockCode } : {}) };
+  })
   .superRefine((values, ctx) => {
     firstProblem(ctx, !values.email || !values.password ? AUTH_MESSAGES.loginRequired : undefined);
   });

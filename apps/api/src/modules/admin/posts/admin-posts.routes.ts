@@ -39,6 +39,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/social/admin/posts/:id/delete_post/',
     {
       ...access,
+      config: { accountRateLimit: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Removes a post with one of the five reasons; the author is notified',

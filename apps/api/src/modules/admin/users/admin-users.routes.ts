@@ -42,6 +42,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         ...access,
+        config: { accountRateLimit: 'admin' },
         schema: {
           tags: ['admin'],
           summary: "Changes someone's role to TR, IN or AL (not your own, not an administrator's)",
@@ -59,6 +60,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         ...access,
+        config: { accountRateLimit: 'admin' },
         schema: {
           tags: ['admin'],
           summary: 'Deletes someone and their content (not yourself, not an administrator)',

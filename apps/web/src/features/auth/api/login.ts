@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { AUTH_MESSAGES, isTwoFactorChallenge, loginResponseSchema, tokenPairSchema, type User } from '@alumlink/contract';
+import { AUTH_MESSAGES, isTwoFactorChallenge, loginResponseSchema, SIGN_IN_THROTTLED_CODE, tokenPairSchema, type User } from '@alumlink/contract';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
 import { clearAllStorage, setStoredUser, setTokens } from '@/lib/storage';
 import { getMe } from './get-me';
@@ -8,6 +8,8 @@ import { authKeys } from './keys';
 export interface Credentials {
   email: string;
   password: string;
+  /** The code e-mailed to the owner of a throttled account. */
+  unlock_code?: string;
 }
 
 /** Signed in (the profile is stored), or asked for the e-mailed code of two-factor sign-in. */
@@ -50,6 +52,11 @@ export function useVerifyTwoFactor() {
     mutationFn: verifyTwoFactor,
     onSuccess: (user) => cacheSignedInUser(queryClient, user),
   });
+}
+
+/** True when the account's sign-in is throttled after repeated failures (the unlock code helps). */
+export function isSignInThrottled(error: unknown): boolean {
+  return isApiError(error) && error.status === 429 && error.code === SIGN_IN_THROTTLED_CODE;
 }
 
 /** The server's message, else 'Login failed'; no answer at all: the network text. */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@alumlink/contract';
+import { AUTH_MESSAGES, SIGN_IN_THROTTLED_CODE } from '@alumlink/contract';
 import { buildUser } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -83,5 +83,38 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('refresh_token')).toBe('refresh-ok');
     expect(window.localStorage.getItem('user_id')).toBe('42');
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(profile);
+  });
+
+  it('after a throttled answer shows the message and an unlock-code field, focused, and sends the code with the password', async () => {
+    const throttled = 'Too many failed sign-ins for this account. Try again in 60 seconds, or enter the unlock code we e-mailed to the account\'s owner together with the password.';
+    const profile = buildUser({ id: 7, role: 'AL' });
+    const tokenBodies: unknown[] = [];
+    server.use(
+      http.post('/api/token/', async ({ request }) => {
+        const body = (await request.json()) as { unlock_code?: string };
+        tokenBodies.push(body);
+        if (body.unlock_code !== '123456') {
+          return HttpResponse.json({ detail: throttled, code: SIGN_IN_THROTTLED_CODE }, { status: 429, headers: { 'Retry-After': '60' } });
+        }
+        return HttpResponse.json({ access: 'access-ok', refresh: 'refresh-ok' });
+      }),
+      http.get('/social/user-profiles/me/', () => HttpResponse.json(profile)),
+    );
+    const { user } = renderLogin();
+    expect(screen.queryByLabelText('Unlock code')).not.toBeInTheDocument();
+    await fillAndSubmit(user, 'ada@example.com', 'right-pass');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(throttled);
+    const unlock = await screen.findByLabelText('Unlock code');
+    expect(unlock).toHaveFocus();
+    expect(unlock).toHaveAccessibleDescription(/6-digit code we e-mailed/);
+    await user.type(unlock, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Stub page /user')).toBeInTheDocument();
+    expect(tokenBodies).toEqual([
+      { email: 'ada@example.com', password: 'right-pass' },
+      { email: 'ada@example.com', password: 'right-pass', unlock_code: '123456' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '@alumlink/contract';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
@@ -39,6 +39,13 @@ export function LoginPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [challenge, setChallenge] = useState<{ email: string; detail: string } | null>(null);
+  // Shown once the server says the account is throttled: the e-mailed code lets the owner in.
+  const [askUnlockCode, setAskUnlockCode] = useState(false);
+  const unlockCodeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (askUnlockCode) unlockCodeRef.current?.focus();
+  }, [askUnlockCode]);
 
   const handleSignedIn = async (user: User) => {
     await navigate(destinationAfterSignIn(user, from), { replace: true });
@@ -50,8 +57,12 @@ export function LoginPage() {
     setMessage(null);
     setPending(true);
     try {
-      const [{ cacheSignedInUser, login, loginErrorMessage }, { loginFormSchema }] = await loadSignIn();
-      const form = loginFormSchema.safeParse({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
+      const [{ cacheSignedInUser, isSignInThrottled, login, loginErrorMessage }, { loginFormSchema }] = await loadSignIn();
+      const form = loginFormSchema.safeParse({
+        email: String(data.get('email') ?? ''),
+        password: String(data.get('password') ?? ''),
+        unlock_code: String(data.get('unlock_code') ?? ''),
+      });
       if (!form.success) {
         setMessage(form.error.issues[0]?.message ?? null);
         return;
@@ -66,6 +77,7 @@ export function LoginPage() {
         await handleSignedIn(result.user);
       } catch (error) {
         setMessage(loginErrorMessage(error));
+        if (isSignInThrottled(error)) setAskUnlockCode(true);
       }
     } finally {
       setPending(false);
@@ -105,6 +117,18 @@ export function LoginPage() {
               </Link>
             </div>
           </div>
+          {askUnlockCode ? (
+            <Field label="Unlock code" hint="Enter the 6-digit code we e-mailed to you, together with your password.">
+              <Input
+                ref={unlockCodeRef}
+                name="unlock_code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="123456"
+              />
+            </Field>
+          ) : null}
           <Button type="submit" size="lg" className="w-full" loading={pending}>
             Sign in
           </Button>
