@@ -21,14 +21,30 @@ const CONTAINS_CANDIDATES = 200;
  * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
  * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
  * trigram similarity, then id.
+ *
+ * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
+ * characters, and any client may send anything), and both statements are prepared, so no
+ * search pays for planning (planning the union cost 6-20 ms, more than running it):
+ * - the prefix ranges and the exact id first (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
+ * - other substrings only when those do not fill a page and the text has a whole trigram
+ *   (searchesSubstrings); a text without one, such as "7", "an", "%" or "o'br", can only be
+ *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
+ *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
  */
 export async function searchPeople(db: Database, text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
   const params = searchPeopleParams(text, viewer);
-  const byPrefix = await searchStatements(db).byPrefix.execute(params);
-  if (byPrefix.length >= LIMITS.searchResultsMax) return byPrefix;
-  // Planned for this very text (not prepared): a generic plan cannot tell a selective substring
-  // from a common one, and might scan users where the trigram indexes answer in a millisecond.
-  return searchPeopleQuery(db, { substrings: true }).execute(params);
+  const statements = searchStatements(db);
+  const byPrefix = await statements.byPrefix.execute(params);
+  if (byPrefix.length >= LIMITS.searchResultsMax || !searchesSubstrings(text)) return byPrefix;
+  return statements.bySubstring.execute(params);
+}
+
+/**
+ * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
+ * only letters and digits) that the users_*_trgm indexes can look up selectively.
+ */
+export function searchesSubstrings(text: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(text);
 }
 
 /** The placeholders of searchPeopleQuery for a search text and viewer. */
@@ -82,8 +98,10 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
         and ${column} collate "C" >= ${unseenNeedle} and ${column} collate "C" < ${unseenNeedle} || chr(1114111)
       order by ${column} collate "C", ${users.id} limit ${sqlInteger(PREFIX_CANDIDATES)})`,
   );
+  // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
+  const unseenContains = sql`(select ${placeholder('contains')}::text)`;
   const substringBranch = sql`union (select ${columns} from ${users}
-      where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${placeholder('contains')}::text`), sql` or `)})
+      where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${unseenContains}`), sql` or `)})
       limit ${sqlInteger(CONTAINS_CANDIDATES)})`;
   const candidates = sql`(${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
@@ -113,4 +131,7 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     .limit(literalLimit(LIMITS.searchResultsMax));
 }
 
-const searchStatements = preparedFor((db) => ({ byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix') }));
+const searchStatements = preparedFor((db) => ({
+  byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix'),
+  bySubstring: searchPeopleQuery(db, { substrings: true }).prepare('people_search_by_substring'),
+}));
