@@ -49,6 +49,21 @@ describe('query plans on large tables', () => {
     }
   });
 
+  it('people search: a substring most people share is served from the first people by id, without reading the trigram indexes', async () => {
+    const viewer = { id: 7, role: 'AL' as const };
+    // Every bulk e-mail ends "@example.com": the trigram posting lists of "example" hold the whole table.
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, searchPeopleQuery(t.db, { substrings: true }), {
+        placeholders: searchPeopleParams('example', viewer),
+        generic,
+        analyze: true,
+      });
+      expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_email_trgm .*\(never executed\)/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on users/);
+    }
+  });
+
   it('the feed walks posts_feed_idx (first page and after a cursor, custom and generic plans) with the like check by index', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     const pages = [postPageParams({ viewer, take: 21 }), postPageParams({ viewer, take: 21, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } })];

@@ -16,6 +16,13 @@ const MAX_ID = 2_147_483_647;
 const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
 /** When prefix matches do not fill a page, at most this many other substring matches are ranked. */
 const CONTAINS_CANDIDATES = 200;
+/**
+ * Substrings are first looked for among this many people in id order (a bounded walk of
+ * users_pkey). When at least a page of them match, the text is common (2% of people or more)
+ * and the trigram indexes would read a posting list of much of the table ("bench", "gmail"):
+ * those matches are the candidates. Otherwise the trigram indexes are asked.
+ */
+const CONTAINS_SAMPLE = 1_000;
 
 /**
  * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
@@ -76,7 +83,11 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
  * - with `substrings` (searchPeople asks for it when the others give fewer than a page): up to
- *   CONTAINS_CANDIDATES other substring matches (users_*_trgm GIN indexes).
+ *   CONTAINS_CANDIDATES other substring matches among the first CONTAINS_SAMPLE people by id,
+ *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
+ *   indexes (a rare text: short posting lists). A text whose trigrams are each common but which
+ *   is itself rare ("test.bench" where every e-mail ends "@bench.test") still makes the trigram
+ *   indexes hand over everyone sharing them, to be rechecked.
  * Each branch reads whole rows, so ranking needs no second visit of users, and filters out
  * who may not be listed, so they take no slot.
  */
@@ -100,12 +111,16 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   );
   // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
   const unseenContains = sql`(select ${placeholder('contains')}::text)`;
-  const substringBranch = sql`union (select ${columns} from ${users}
-      where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${unseenContains}`), sql` or `)})
-      limit ${sqlInteger(CONTAINS_CANDIDATES)})`;
-  const candidates = sql`(${sql.join(prefixBranches, sql` union `)}
+  const containsText = sql.join(lowered.map((column) => sql`${column} like ${unseenContains}`), sql` or `);
+  const sampled = sql`select ${columns} from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
+      where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+  // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
+  const indexed = sql`select ${columns} from ${users}
+      where (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
+      limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+  const candidates = sql`(${substrings ? sql`with sampled as materialized (${sampled}) ` : sql``}${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
-    ${substrings ? substringBranch : sql``}
+    ${substrings ? sql`union (select * from sampled) union (${indexed})` : sql``}
   ) as candidates`;
   const isPrefix = sql.join(
     SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
