@@ -1,6 +1,6 @@
 import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
 import type { RequestSpec } from './http-load';
-import { searchTerms } from './names';
+import { searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
@@ -33,6 +33,7 @@ export const SCENARIO_KEYS = [
   'feed50',
   'user-posts',
   'search',
+  'typeahead',
   'conversations',
   'messages',
   'like',
@@ -101,6 +102,11 @@ export function buildScenarios(context: BenchContext): Scenario[] {
     scenario('search', 'people search: GET /api/search-users/?q=', (n) => ({
       method: 'GET',
       path: `/api/search-users/?q=${encodeURIComponent(terms[n % terms.length] ?? 'amina')}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('typeahead', 'type-ahead search: GET /api/search-users/?q= (1-2 letters, ids, e-mail fragments, punctuation, no match)', (n) => ({
+      method: 'GET',
+      path: `/api/search-users/?q=${encodeURIComponent(TYPEAHEAD_TERMS[n % TYPEAHEAD_TERMS.length] ?? 'a')}`,
       headers: bearer(viewerAt(n)),
     })),
     scenario('conversations', 'conversation list: GET /social/conversations/', (n) => ({

@@ -49,6 +49,15 @@ export function searchTerms(): string[] {
   return terms;
 }
 
+/**
+ * What a type-ahead box sends as a person types, and what any API client may send: one and two
+ * letters, digits (ids), e-mail fragments, non-ASCII letters, punctuation and LIKE wildcards,
+ * texts that match nobody, and a common first name. The bench rotates through them.
+ */
+export const TYPEAHEAD_TERMS = [
+  'a', 'an', 'ann', '7', '42', 'gmail', 'example.com', 'zz', 'zzzq', 'é', 'Zoë', "o'br", '%', '_', '.', 'amina',
+] as const;
+
 /** `ARRAY['a','b',...]` as SQL text (the lists are constants with no quotes). */
 export function sqlTextArray(values: readonly string[]): string {
   return `ARRAY[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]`;

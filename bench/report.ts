@@ -78,6 +78,14 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
   }
   const search = get('search');
   if (search) verdicts.push({ target: 'search p99 < 25 ms', measured: `${fixed(search.p99)} ms`, met: search.p99 < 25 });
+  const typeahead = get('typeahead');
+  if (typeahead && feed) {
+    // Issue #15: every query shape a client can send is served at least as fast as a feed page.
+    const share = typeahead.requestsPerSecond / feed.requestsPerSecond;
+    verdicts.push({ target: 'type-ahead search ≥ 80% of the feed req/s', measured: `${fixed(share * 100)}%`, met: share >= 0.8 });
+    const p99Ratio = typeahead.p99 / feed.p99;
+    verdicts.push({ target: 'type-ahead search p99 ≤ 1.5× the feed p99', measured: `${fixed(typeahead.p99)} ms = ${fixed(p99Ratio, 2)}×`, met: p99Ratio <= 1.5 });
+  }
   const page50 = get('feed50');
   if (feed && page50) {
     const share = page50.requestsPerSecond / feed.requestsPerSecond;

@@ -7,7 +7,9 @@ export type SearchUsersQuery = z.input<typeof searchUsersQuerySchema>;
 
 /**
  * Verified, active people whose first name, last name or e-mail contains q (case-insensitive), or
- * whose id is q; at most LIMITS.searchResultsMax, exact id first, then prefix matches.
+ * whose id is q; at most LIMITS.searchResultsMax, exact id first, then prefix matches. A q without
+ * three letters or digits in a row ("an", "7", "o'br") matches only the start of a name or e-mail,
+ * or the id.
  */
 export const searchUsersResultSchema = z.array(userSummarySchema);
 export type SearchUsersResult = z.infer<typeof searchUsersResultSchema>;

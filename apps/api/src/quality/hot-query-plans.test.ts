@@ -78,6 +78,15 @@ async function plansOf(statement: Statement): Promise<string[]> {
   });
 }
 
+/** Shared buffers (pages) the statement touched when run with its parameters: its work, whatever the machine. */
+async function pagesRead(statement: Statement): Promise<number> {
+  return onOneSession(async (query) => {
+    const [row] = await query(`explain (analyze, buffers, format json) ${statement.text}`, statement.params);
+    const plan = (Object.values(row ?? {})[0] as { Plan: Record<string, number> }[])[0]?.Plan ?? {};
+    return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  });
+}
+
 type HotRequest = { method?: 'GET' | 'POST'; url: string; payload?: object };
 
 /** Sends the request, checks its status, and answers it with the plannable statements it ran. */
@@ -231,6 +240,28 @@ describe('hot query plans on large tables (statements captured from real request
     expect(authorPosts.offending).toEqual([]);
     const comments = await plansOfRequest({ url: `/social/posts/${postId}/comments/` }, 200);
     expect(comments.offending).toEqual([]);
+  });
+
+  it('every type-ahead text costs about what a feed page costs: pages touched, no scan of users, no plan per request', { timeout: 120_000 }, async () => {
+    // What a search box sends as a person types, and what any client may send (issue #15).
+    const texts = ['a', 'an', 'ann', 'f', 'f1', 'F12', '7', '42', '4242', 'ot12', 'example.com', 'gmail', 'zz', 'zzzq', 'é', 'Zoë', "o'br", '%', '_', '.', 'a.b', '@e'];
+    const { statements: feedStatements } = await statementsOfRequest({ url: '/social/posts/' }, 200);
+    let feedPages = 0;
+    for (const statement of feedStatements) feedPages += await pagesRead(statement);
+    const costs: string[] = [];
+    for (const text of texts) {
+      const url = `/api/search-users/?q=${encodeURIComponent(text)}`;
+      const { response, offending } = await plansOfRequest({ url }, 200);
+      expect(offending, text).toEqual([]);
+      expect(response.json<unknown[]>().length, text).toBeLessThanOrEqual(20);
+      const { statements } = await statementsOfRequest({ url }, 200);
+      let pages = 0;
+      for (const statement of statements) pages += await pagesRead(statement);
+      costs.push(`${text}: ${pages}`);
+      expect(await replannedStatementsOfRequest(url), text).toEqual([]);
+    }
+    console.log(`feed: ${feedPages} pages; search: ${costs.join(', ')}`);
+    expect(costs.filter((cost) => Number(cost.split(': ')[1]) > 2 * feedPages)).toEqual([]);
   });
 
   it('the prepared reads keep their generic plan instead of being planned again on every request', { timeout: 60_000 }, async () => {

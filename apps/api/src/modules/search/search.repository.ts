@@ -16,19 +16,42 @@ const MAX_ID = 2_147_483_647;
 const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
 /** When prefix matches do not fill a page, at most this many other substring matches are ranked. */
 const CONTAINS_CANDIDATES = 200;
+/**
+ * Substrings are first looked for among this many people in id order (a bounded walk of
+ * users_pkey). When at least a page of them match, the text is common (2% of people or more)
+ * and the trigram indexes would read a posting list of much of the table ("bench", "gmail"):
+ * those matches are the candidates. Otherwise the trigram indexes are asked.
+ */
+const CONTAINS_SAMPLE = 1_000;
 
 /**
  * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
  * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
  * trigram similarity, then id.
+ *
+ * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
+ * characters, and any client may send anything), and both statements are prepared, so no
+ * search pays for planning (planning the union cost 6-20 ms, more than running it):
+ * - the prefix ranges and the exact id first (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
+ * - other substrings only when those do not fill a page and the text has a whole trigram
+ *   (searchesSubstrings); a text without one, such as "7", "an", "%" or "o'br", can only be
+ *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
+ *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
  */
 export async function searchPeople(db: Database, text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
   const params = searchPeopleParams(text, viewer);
-  const byPrefix = await searchStatements(db).byPrefix.execute(params);
-  if (byPrefix.length >= LIMITS.searchResultsMax) return byPrefix;
-  // Planned for this very text (not prepared): a generic plan cannot tell a selective substring
-  // from a common one, and might scan users where the trigram indexes answer in a millisecond.
-  return searchPeopleQuery(db, { substrings: true }).execute(params);
+  const statements = searchStatements(db);
+  const byPrefix = await statements.byPrefix.execute(params);
+  if (byPrefix.length >= LIMITS.searchResultsMax || !searchesSubstrings(text)) return byPrefix;
+  return statements.bySubstring.execute(params);
+}
+
+/**
+ * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
+ * only letters and digits) that the users_*_trgm indexes can look up selectively.
+ */
+export function searchesSubstrings(text: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(text);
 }
 
 /** The placeholders of searchPeopleQuery for a search text and viewer. */
@@ -60,7 +83,11 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
  * - with `substrings` (searchPeople asks for it when the others give fewer than a page): up to
- *   CONTAINS_CANDIDATES other substring matches (users_*_trgm GIN indexes).
+ *   CONTAINS_CANDIDATES other substring matches among the first CONTAINS_SAMPLE people by id,
+ *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
+ *   indexes (a rare text: short posting lists). A text whose trigrams are each common but which
+ *   is itself rare ("test.bench" where every e-mail ends "@bench.test") still makes the trigram
+ *   indexes hand over everyone sharing them, to be rechecked.
  * Each branch reads whole rows, so ranking needs no second visit of users, and filters out
  * who may not be listed, so they take no slot.
  */
@@ -82,12 +109,18 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
         and ${column} collate "C" >= ${unseenNeedle} and ${column} collate "C" < ${unseenNeedle} || chr(1114111)
       order by ${column} collate "C", ${users.id} limit ${sqlInteger(PREFIX_CANDIDATES)})`,
   );
-  const substringBranch = sql`union (select ${columns} from ${users}
-      where ${eligible} and (${sql.join(lowered.map((column) => sql`${column} like ${placeholder('contains')}::text`), sql` or `)})
-      limit ${sqlInteger(CONTAINS_CANDIDATES)})`;
-  const candidates = sql`(${sql.join(prefixBranches, sql` union `)}
+  // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
+  const unseenContains = sql`(select ${placeholder('contains')}::text)`;
+  const containsText = sql.join(lowered.map((column) => sql`${column} like ${unseenContains}`), sql` or `);
+  const sampled = sql`select ${columns} from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
+      where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+  // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
+  const indexed = sql`select ${columns} from ${users}
+      where (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
+      limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+  const candidates = sql`(${substrings ? sql`with sampled as materialized (${sampled}) ` : sql``}${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
-    ${substrings ? substringBranch : sql``}
+    ${substrings ? sql`union (select * from sampled) union (${indexed})` : sql``}
   ) as candidates`;
   const isPrefix = sql.join(
     SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
@@ -113,4 +146,7 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     .limit(literalLimit(LIMITS.searchResultsMax));
 }
 
-const searchStatements = preparedFor((db) => ({ byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix') }));
+const searchStatements = preparedFor((db) => ({
+  byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix'),
+  bySubstring: searchPeopleQuery(db, { substrings: true }).prepare('people_search_by_substring'),
+}));

@@ -79,6 +79,27 @@ describe('people search', () => {
     expect(results.every((user) => user.first_name.toLowerCase().startsWith('quill'))).toBe(true);
   });
 
+  it('type-ahead texts without three letters or digits in a row find the start of a name or e-mail, or the id, and no more', async () => {
+    const anders = await createUser(t.db, { firstName: 'Anders', lastName: 'Berg', email: 'anders@type.example' });
+    const joanne = await createUser(t.db, { firstName: 'Joanne', lastName: 'Berg', email: 'joanne@type.example' });
+    const agent = await createUser(t.db, { firstName: 'Agent', lastName: 'Seven', email: `agent${anders.id}@type.example` });
+    const obrien = await createUser(t.db, { firstName: 'Dara', lastName: "O'Brien", email: 'dara@type.example' });
+    await createUser(t.db, { firstName: 'Leo', lastName: 'Bro', email: 'leo.bro@type.example' });
+    const ids = async (q: string) => (await search(q)).map((user) => user.id);
+    // "an" is inside Joanne and "ne" ends it; only people whose name or e-mail starts so are listed.
+    expect(await ids('an')).toEqual([anders.id]);
+    expect(await ids('AN')).toEqual([anders.id]);
+    expect(await ids('ne')).toEqual([]);
+    // Digits: the person with that id, not every e-mail that contains them.
+    expect(await ids(String(anders.id))).toEqual([anders.id]);
+    expect(await ids(String(agent.id))).toEqual([agent.id]);
+    // Punctuation between short runs: the start of the last name, not everyone with a word starting "br".
+    expect(await ids("o'br")).toEqual([obrien.id]);
+    // Three letters in a row still find substrings, ranked after prefix matches.
+    expect(await ids('ann')).toEqual([joanne.id]);
+    expect((await ids('and')).slice(0, 1)).toEqual([anders.id]);
+  });
+
   it('answers [] for blank q and excludes unverified or inactive people', async () => {
     expect(await search('')).toEqual([]);
     expect(await search('   ')).toEqual([]);
@@ -88,9 +109,14 @@ describe('people search', () => {
   });
 
   it('matches LIKE wildcards literally', async () => {
-    expect(names(await search('%'))).toEqual(['100%']);
-    expect(names(await search('_'))).toEqual(['100%']);
-    expect(names(await search('r_s'))).toEqual(['100%']);
+    expect(names(await search('100%'))).toEqual(['100%']);
+    expect(await search('100_')).toEqual([]);
+    expect(names(await search('under_'))).toEqual(['100%']);
+    expect(names(await search('der_sc'))).toEqual(['100%']);
+    expect(await search('der%sc')).toEqual([]);
+    // One or two characters find the start of a name or e-mail only: nobody's starts with a wildcard.
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
     expect(await search('\\')).toEqual([]);
   });
 
