@@ -63,6 +63,23 @@ describe('runOpenLoop', () => {
     expect(result.classes[0]?.p99).toBeGreaterThan(150);
   });
 
+  it('times a request out once it is timeoutMs past its SCHEDULED start, however late it was sent', async () => {
+    const baseUrl = await listen((_request, response) => setTimeout(() => response.end('{}'), 50));
+    const result = await runOpenLoop(
+      baseUrl,
+      (n) => {
+        // Requests 11-50 are due during this 200 ms stall, and 50 ms of server time puts most past 150 ms.
+        if (n === 10) for (const until = performance.now() + 200; performance.now() < until; );
+        return get('late');
+      },
+      { rate: 200, seconds: 0.5, timeoutMs: 150 },
+    );
+    const [late] = result.classes;
+    // No answer counted later than the deadline (plus timer slack), and the late ones are timeouts.
+    expect(late?.max).toBeLessThan(200);
+    expect(late?.failures.timeout).toBeGreaterThan(15);
+  });
+
   it('reports each class apart; non-2xx answers, failed connections and timeouts are errors, not latencies', async () => {
     const baseUrl = await listen((request, response) => {
       if (request.url === '/bad') {

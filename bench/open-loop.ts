@@ -40,7 +40,7 @@ export type OpenLoopOptions = {
   /** Arrivals per second. */
   rate: number;
   seconds: number;
-  /** A request not answered within this long counts as an error ("timeout"). */
+  /** A request not answered this long after its scheduled start counts as an error ("timeout"). */
   timeoutMs?: number;
   /** Keep-alive sockets the generator may open (requests beyond wait in the agent, and that wait counts). */
   maxSockets?: number;
@@ -48,15 +48,24 @@ export type OpenLoopOptions = {
 
 type Outcome = { status: number | 'error' | 'timeout'; finishedAt: number };
 
-/** Sends one request and resolves with its status once the answer is read to the end (never rejects). */
-function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: number): Promise<Outcome> {
+/**
+ * Sends one request and resolves with its status once the answer is read to the end, or with
+ * "timeout" at `deadline` (a performance.now() time, however far the request got); never rejects.
+ */
+function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number): Promise<Outcome> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (status: Outcome['status']) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadlineTimer);
       resolve({ status, finishedAt: performance.now() });
     };
+    // Fires on a later turn of the event loop, once `outgoing` exists.
+    const deadlineTimer = setTimeout(() => {
+      settle('timeout');
+      outgoing.destroy();
+    }, Math.max(0, deadline - performance.now()));
     const headers: Record<string, string | number> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -67,10 +76,6 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, timeoutMs: numbe
       response.on('end', () => settle(response.statusCode ?? 0));
       // The body is not decoded or parsed: the generator's CPU per request stays small.
       response.resume();
-    });
-    outgoing.setTimeout(timeoutMs, () => {
-      settle('timeout');
-      outgoing.destroy();
     });
     outgoing.on('error', () => settle('error'));
     outgoing.end(spec.body);
@@ -118,7 +123,7 @@ export async function runOpenLoop(
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     pending.push(
-      send(agent, baseUrl, spec, timeoutMs).then(({ status, finishedAt }) => {
+      send(agent, baseUrl, spec, due + timeoutMs).then(({ status, finishedAt }) => {
         inFlight -= 1;
         lastFinish = Math.max(lastFinish, finishedAt);
         if (typeof status === 'number' && status >= 200 && status < 300) {

@@ -8,7 +8,7 @@ import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
 import { loadBenchData } from './load-data';
-import { deepFeedCursors, runMixed, type MixedRun } from './mixed-load';
+import { deepFeedCursors, MIX, runMixed, type MixedRun } from './mixed-load';
 import { closedLoopKeys, MIXED_KEY, parseBenchOptions, workerEnv, type BenchOptions } from './options';
 import { runRealtime, type RealtimeResult } from './realtime';
 import { errorWarnings, formatHttpTable, formatMixed, formatRealtime, formatVerdicts, judgeMixed, judgeTargets, type ResultRow } from './report';
@@ -194,7 +194,9 @@ async function main(): Promise<void> {
         waitUntilIdle: () => waitUntilIdle(baseUrl),
         cpu,
       });
-      for (const entry of mixed.result.classes) {
+      for (const { kind } of MIX) {
+        const entry = mixed.result.classes.find((measured) => measured.kind === kind);
+        if (!entry) continue;
         const flag = entry.errors > 0 ? `  !!! ${entry.errors} errors` : '';
         console.log(`  mixed ${entry.kind.padEnd(10)} ${String(entry.count).padStart(6)} req  p50 ${entry.p50.toFixed(1).padStart(6)} ms  p99 ${entry.p99.toFixed(1).padStart(7)} ms${flag}`);
       }
