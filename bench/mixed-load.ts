@@ -139,7 +139,7 @@ export async function deepFeedCursors(baseUrl: string, token: string): Promise<s
 
 export type MixedRun = {
   result: OpenLoopResult;
-  /** Server CPU (API workers + PostgreSQL backends) per measured request; null off Linux. */
+  /** Server CPU (API workers + PostgreSQL backends) per answered request of the measured run; null off Linux. */
   serverCpu: CpuSpent | null;
 };
 
@@ -157,5 +157,5 @@ export async function runMixed(
   const cpuBefore = options.cpu.read();
   const result = await runOpenLoop(baseUrl, next, { rate: options.rate, seconds: options.seconds });
   await options.waitUntilIdle();
-  return { result, serverCpu: perItem(cpuMillisBetween(cpuBefore, options.cpu.read()), result.scheduled) };
+  return { result, serverCpu: perItem(cpuMillisBetween(cpuBefore, options.cpu.read()), result.answered) };
 }

@@ -43,6 +43,7 @@ describe('runOpenLoop', () => {
     // The last ones waited for ~99 × 30 ms of work minus their 990 ms of scheduled offset.
     expect(slow?.p99).toBeGreaterThan(1_500);
     expect(slow?.p50).toBeGreaterThan(400);
+    expect(result.answered).toBe(100);
     expect(result.achievedRate).toBeLessThan(50);
   });
 
@@ -107,5 +108,9 @@ describe('runOpenLoop', () => {
     expect(byKind.reset).toMatchObject({ count: 10, errors: 10, failures: { error: 10 } });
     for (const kind of ['bad', 'hang', 'reset']) expect(byKind[kind]?.p99).toBeNaN();
     expect(result.generatorCpuPerRequest).toBeGreaterThan(0);
+    // Timeouts and failed connections are not answers: 20 of the 40 were answered (200 or 429).
+    expect(result.answered).toBe(20);
+    expect(result.achievedRate).toBeGreaterThan(60);
+    expect(result.achievedRate).toBeLessThanOrEqual(100);
   });
 });

@@ -24,7 +24,9 @@ export type OpenLoopResult = {
   seconds: number;
   /** Requests scheduled (rate × seconds); every one is sent, whatever the answers do. */
   scheduled: number;
-  /** Requests completed (any status) per second, from the first scheduled start to the last answer. */
+  /** Requests that got an HTTP answer (any status; not failures or timeouts). */
+  answered: number;
+  /** Answered requests per second, from the first scheduled start to the last answer. */
   achievedRate: number;
   /** How late the generator sent requests after their scheduled time (ms): its own health. */
   sendLagP99: number;
@@ -105,6 +107,7 @@ export async function runOpenLoop(
   let inFlight = 0;
   let maxInFlight = 0;
   let lastFinish = 0;
+  let answered = 0;
 
   const classOf = (kind: string) => {
     let entry = classes.get(kind);
@@ -125,7 +128,10 @@ export async function runOpenLoop(
     pending.push(
       send(agent, baseUrl, spec, due + timeoutMs).then(({ status, finishedAt }) => {
         inFlight -= 1;
-        lastFinish = Math.max(lastFinish, finishedAt);
+        if (typeof status === 'number') {
+          answered += 1;
+          lastFinish = Math.max(lastFinish, finishedAt);
+        }
         if (typeof status === 'number' && status >= 200 && status < 300) {
           latencies.get(spec.kind)?.push(finishedAt - due);
         } else {
@@ -166,7 +172,8 @@ export async function runOpenLoop(
     rate,
     seconds,
     scheduled,
-    achievedRate: scheduled / (Math.max(lastFinish - start, seconds * 1_000) / 1_000),
+    answered,
+    achievedRate: answered / (Math.max(lastFinish - start, seconds * 1_000) / 1_000),
     sendLagP99: percentile(sendLags, 99),
     sendLagMax: sendLags.reduce((a, b) => Math.max(a, b), 0),
     maxInFlight,
