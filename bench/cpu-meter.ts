@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU time of the server side (the API process, plus the PostgreSQL backends of the bench
+ * CPU time of the server side (the API process and its workers, plus the PostgreSQL backends of the bench
  * database), read from /proc. On a machine shared with other work, req/s and latency mostly
  * measure the contention; CPU milliseconds per request measure the code. Linux only: on other
  * systems every reading is null.
@@ -17,17 +17,42 @@ export type CpuSpent = { api: number; database: number };
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-function cpuMillisOf(pid: number): number | null {
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces), or null when gone. */
+function statFields(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const userTicks = Number(fields[11]);
-    const systemTicks = Number(fields[12]);
-    return ((userTicks + systemTicks) * 1000) / TICKS_PER_SECOND;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+function cpuMillisOf(pid: number): number | null {
+  const fields = statFields(pid);
+  if (!fields) return null;
+  const userTicks = Number(fields[11]);
+  const systemTicks = Number(fields[12]);
+  return ((userTicks + systemTicks) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Every live descendant of `root` (the workers of a server started with WEB_CONCURRENCY > 1). */
+export function descendantsOf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = Number(statFields(entry)?.[1]);
+    if (!Number.isFinite(parent)) continue;
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const queue = [root];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
 }
 
 /** PostgreSQL backends serving `database` (their process title names it). */
@@ -49,8 +74,10 @@ export function createCpuMeter(serverPid: number, postgresDatabase: string | nul
   return {
     read() {
       if (process.platform !== 'linux') return null;
-      const api = cpuMillisOf(serverPid);
+      let api = cpuMillisOf(serverPid);
       if (api === null) return null;
+      // Workers (node:cluster) are the server's children; one that exited meanwhile is lost.
+      for (const pid of descendantsOf(serverPid)) api += cpuMillisOf(pid) ?? 0;
       const database = new Map<number, number>();
       for (const pid of postgresDatabase ? postgresBackends(postgresDatabase) : []) {
         const millis = cpuMillisOf(pid);

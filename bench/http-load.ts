@@ -25,7 +25,7 @@ export type LoadResult = {
 export type LoadOptions = { connections: number; seconds: number };
 
 /** What browsers send: the server then compresses JSON answers of 1 KB or more, and the bench pays for it. */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 function toRequest(spec: RequestSpec): autocannon.Request {
   const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };

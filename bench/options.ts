@@ -48,7 +48,21 @@ export type BenchOptions = Readonly<{
   pgliteDir: string | null;
   /** Also write the markdown report to this file. */
   outFile: string | null;
+  /** API worker processes (WEB_CONCURRENCY); above 1 only on PostgreSQL, with Redis. */
+  workers: number;
+  /** REDIS_URL for the server (BENCH_REDIS_URL; redis://127.0.0.1:6379 when workers > 1), or null. */
+  redisUrl: string | null;
+  /** Run the mixed open-loop scenario (bench/mixed-load.ts). */
+  mixed: boolean;
+  /** Arrivals per second of the mixed scenario, and its measured seconds. */
+  mixedRate: number;
+  mixedSeconds: number;
 }>;
+
+/** The Redis the bench hands a server of several workers when BENCH_REDIS_URL is not set. */
+export const DEFAULT_BENCH_REDIS_URL = 'redis://127.0.0.1:6379';
+/** --only key of the mixed scenario (not an endpoint of endpoints.ts). */
+export const MIXED_KEY = 'mixed';
 
 const USAGE = `Usage: npm run bench -- [options]
   --scale small|default|large   data volume (default: default; large needs PostgreSQL)
@@ -63,8 +77,15 @@ const USAGE = `Usage: npm run bench -- [options]
   --ws-rate <n>                 messages per second (default 500)
   --ws-seconds <s>              seconds of message stream (default 10)
   --out <file>                  also write the report (markdown) to this file
+  --workers <n>                 API worker processes, WEB_CONCURRENCY (default 1); above 1 needs
+                                BENCH_DATABASE_URL and Redis
+  --only mixed                  the mixed open-loop scenario (and the closed-loop feed it is judged with)
+  --no-mixed                    skip the mixed scenario
+  --mixed-rate <n>              mixed scenario arrivals per second (default 1500)
+  --mixed-seconds <s>           mixed scenario measured seconds (default 20)
 Environment: BENCH_DATABASE_URL=postgres://user@host:5432/postgres uses PostgreSQL (the bench
-creates alumlink_bench_<scale> there); BENCH_DATA_DIR=<dir> keeps the PGlite bench database.`;
+creates alumlink_bench_<scale> there); BENCH_DATA_DIR=<dir> keeps the PGlite bench database;
+BENCH_REDIS_URL=redis://host:6379 gives the server Redis (default ${DEFAULT_BENCH_REDIS_URL} with --workers > 1).`;
 
 function positiveNumber(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -90,6 +111,10 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       'ws-rate': { type: 'string' },
       'ws-seconds': { type: 'string' },
       out: { type: 'string' },
+      workers: { type: 'string' },
+      'no-mixed': { type: 'boolean' },
+      'mixed-rate': { type: 'string' },
+      'mixed-seconds': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -106,6 +131,12 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     .map((key) => key.trim())
     .filter((key) => key !== '');
   const realtimeOnly = values.realtime === true;
+  const workers = positiveNumber('workers', values.workers, 1);
+  if (!Number.isInteger(workers) || workers > 64) throw new Error('--workers must be an integer between 1 and 64');
+  if (workers > 1 && !postgresUrl) {
+    throw new Error('--workers above 1 needs PostgreSQL: the embedded database belongs to one process. Set BENCH_DATABASE_URL');
+  }
+  const redisUrl = env.BENCH_REDIS_URL?.trim() || (workers > 1 ? DEFAULT_BENCH_REDIS_URL : null);
   return {
     scale: SCALES[scaleName as ScaleName],
     fresh: values.fresh === true,
@@ -122,5 +153,25 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     postgresUrl,
     pgliteDir: env.BENCH_DATA_DIR?.trim() || null,
     outFile: values.out ?? null,
+    workers,
+    redisUrl,
+    mixed: !realtimeOnly && values['no-mixed'] !== true && (only.length === 0 || only.includes(MIXED_KEY)),
+    mixedRate: positiveNumber('mixed-rate', values['mixed-rate'], 1_500),
+    mixedSeconds: positiveNumber('mixed-seconds', values['mixed-seconds'], 20),
   };
+}
+
+/** What the server gets on top of the database settings: its worker count and Redis. */
+export function workerEnv(options: Pick<BenchOptions, 'workers' | 'redisUrl'>): Record<string, string> {
+  return { WEB_CONCURRENCY: String(options.workers), ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}) };
+}
+
+/**
+ * The closed-loop endpoints to run: --only without "mixed" (empty: all). The mixed scenario's
+ * verdicts include the closed-loop feed's throughput, so --only mixed runs the feed too.
+ */
+export function closedLoopKeys(options: Pick<BenchOptions, 'only'>): string[] {
+  if (!options.only.includes(MIXED_KEY)) return [...options.only];
+  const keys = options.only.filter((key) => key !== MIXED_KEY);
+  return keys.includes('feed') ? keys : [...keys, 'feed'];
 }

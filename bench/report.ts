@@ -1,5 +1,7 @@
 import type { CpuSpent } from './cpu-meter';
 import type { LoadResult } from './http-load';
+import { MIX, READ_P99_TARGET_MS, WRITE_P99_TARGET_MS } from './mixed-load';
+import type { OpenLoopResult } from './open-loop';
 import type { RealtimeResult } from './realtime';
 
 export type ResultRow = {
@@ -56,7 +58,7 @@ export function formatRealtime(result: RealtimeResult, rate: number): string {
   ].join('\n');
 }
 
-type Verdict = { target: string; measured: string; met: boolean };
+export type Verdict = { target: string; measured: string; met: boolean };
 
 /** The targets of docs/performance.md, judged on what was measured (absent rows are skipped). */
 export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null, realtimeRate: number): Verdict[] {
@@ -119,4 +121,64 @@ export function errorWarnings(rows: ResultRow[]): string[] {
   return rows
     .filter((row) => row.result.non2xx > 0)
     .map((row) => `!!! ${row.key}: ${row.result.non2xx} non-2xx answers or errors (${statusSummary(row.result)})`);
+}
+
+/** Closed-loop feed throughput the issue asks for, at this many autocannon connections. */
+export const FEED_THROUGHPUT_TARGET = { requestsPerSecond: 3_400, connections: 32 } as const;
+
+/** The mixed run: one row per class (share, count, p50, p99, max, errors), then the generator's own figures. */
+export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null): string {
+  const lines = [
+    '| mixed class | share | requests | p50 ms | p99 ms | max ms | p99 target | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const entry of MIX) {
+    const measured = result.classes.find((c) => c.kind === entry.kind);
+    if (!measured) continue;
+    const failures = Object.entries(measured.failures).map(([status, count]) => `${count}×${status}`).join(', ');
+    const errors = measured.errors === 0 ? '0' : `**${measured.errors}** (${failures})`;
+    const target = entry.write ? WRITE_P99_TARGET_MS : READ_P99_TARGET_MS;
+    lines.push(
+      `| ${entry.kind}: ${entry.label} | ${entry.share}% | ${measured.count} | ${fixed(measured.p50, 1)} | ${fixed(measured.p99, 1)} | ${fixed(measured.max)} | ≤ ${target} | ${errors} |`,
+    );
+  }
+  lines.push(
+    '',
+    `Open loop: ${result.scheduled} requests scheduled at ${result.rate}/s for ${result.seconds} s, ${result.answered} answered (${fixed(result.achievedRate)}/s); ` +
+      `latency from each request's scheduled start. Generator: sent p99 ${fixed(result.sendLagP99, 1)} ms (max ${fixed(result.sendLagMax)} ms) after schedule, ` +
+      `at most ${result.maxInFlight} in flight, ${fixed(result.generatorCpuPerRequest, 2)} ms of its own CPU per request; server CPU ${cpuText(serverCpu)} ms per answered request (API + DB).`,
+  );
+  return lines.join('\n');
+}
+
+/**
+ * Issue #15's verdicts: every read class p99 <= 25 ms and every write class p99 <= 50 ms in the
+ * mixed run, no errors at the asked rate, and the closed-loop feed's throughput at 32 connections.
+ */
+export function judgeMixed(result: OpenLoopResult, feed: LoadResult | undefined, connections: number): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (const entry of MIX) {
+    const measured = result.classes.find((c) => c.kind === entry.kind);
+    const target = entry.write ? WRITE_P99_TARGET_MS : READ_P99_TARGET_MS;
+    verdicts.push({
+      target: `mixed ${result.rate}/s: ${entry.kind} (${entry.write ? 'write' : 'read'}) p99 ≤ ${target} ms`,
+      measured: measured ? `${fixed(measured.p99, 1)} ms (p50 ${fixed(measured.p50, 1)} ms)` : 'not measured',
+      met: measured !== undefined && measured.p99 <= target,
+    });
+  }
+  const errors = result.classes.reduce((sum, c) => sum + c.errors, 0);
+  verdicts.push({
+    target: `mixed ${result.rate}/s: no errors, answered ≥ 99% of the rate`,
+    measured: `${errors} errors of ${result.scheduled}, answered ${fixed(result.achievedRate)}/s`,
+    met: errors === 0 && result.achievedRate >= result.rate * 0.99,
+  });
+  if (feed) {
+    const { requestsPerSecond, connections: wanted } = FEED_THROUGHPUT_TARGET;
+    verdicts.push({
+      target: `feed ≥ ${requestsPerSecond.toLocaleString('en-US')} req/s at ${wanted} connections (closed loop)`,
+      measured: `${fixed(feed.requestsPerSecond)} req/s at ${connections} connections${feed.non2xx > 0 ? `, ${feed.non2xx} non-2xx` : ''}`,
+      met: connections === wanted && feed.requestsPerSecond >= requestsPerSecond && feed.non2xx === 0,
+    });
+  }
+  return verdicts;
 }

@@ -8,9 +8,10 @@ import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
 import { loadBenchData } from './load-data';
-import { parseBenchOptions, type BenchOptions } from './options';
+import { deepFeedCursors, MIX, runMixed, type MixedRun } from './mixed-load';
+import { closedLoopKeys, MIXED_KEY, parseBenchOptions, workerEnv, type BenchOptions } from './options';
 import { runRealtime, type RealtimeResult } from './realtime';
-import { errorWarnings, formatHttpTable, formatRealtime, formatVerdicts, judgeTargets, type ResultRow } from './report';
+import { errorWarnings, formatHttpTable, formatMixed, formatRealtime, formatVerdicts, judgeMixed, judgeTargets, type ResultRow } from './report';
 import { startServer, type RunningServer } from './server-process';
 import { startBackgroundSignIns } from './sign-in-load';
 import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from './target-database';
@@ -91,7 +92,7 @@ async function runHttp(
   cpu: CpuMeter,
 ): Promise<ResultRow[]> {
   const scenarios = buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key));
-  const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key));
+  const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key) && key !== MIXED_KEY);
   if (unknown.length > 0) throw new Error(`Unknown --only keys: ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
   const rows: ResultRow[] = [];
   const load = { connections: options.connections, seconds: options.durationSeconds };
@@ -141,6 +142,8 @@ async function main(): Promise<void> {
   const wantsRefresh = options.http && (options.only.length === 0 || options.only.includes('refresh'));
   const refreshPoolSize = wantsRefresh ? Math.ceil((options.durationSeconds + options.warmupSeconds) * REFRESH_TOKENS_PER_SECOND) : 0;
 
+  // The mixed scenario is judged with the closed-loop feed: --only mixed runs that endpoint too.
+  const closedLoop: BenchOptions = { ...options, only: closedLoopKeys(options) };
   const target = await prepareTarget(options);
   let server: RunningServer | null = null;
   const shutdown = async () => {
@@ -155,8 +158,9 @@ async function main(): Promise<void> {
     const data = await prepareData(options, target, refreshPoolSize, viewerIds, tokenIds);
     const jwtSecret = randomBytes(48).toString('base64url');
     console.log('Starting the server…');
-    server = await startServer({ dataDir: target.dataDir, jwtSecret, env: target.serverEnv, nodeArgs: serverNodeArgs(process.env) });
-    console.log(`Server pid ${server.pid} at ${server.baseUrl} (log: ${server.logFile})`);
+    const env = { ...target.serverEnv, ...workerEnv(options) };
+    server = await startServer({ dataDir: target.dataDir, jwtSecret, env, nodeArgs: serverNodeArgs(process.env) });
+    console.log(`Server pid ${server.pid} at ${server.baseUrl}, ${options.workers} worker(s)${options.redisUrl ? ' with Redis' : ''} (log: ${server.logFile})`);
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
     const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
 
@@ -171,11 +175,32 @@ async function main(): Promise<void> {
 
     let rows: ResultRow[] = [];
     if (options.http) {
-      if (options.only.length === 0 || options.only.includes('feed50')) {
+      if (closedLoop.only.length === 0 || closedLoop.only.includes('feed50')) {
         context.feedPage50Cursor = await feedCursor(server.baseUrl, tokens.get(2) ?? '', 50);
       }
       console.log(`HTTP: ${options.connections} connections, ${options.durationSeconds} s per endpoint (+${options.warmupSeconds} s warm-up)`);
-      rows = await runHttp(options, server, context, viewerIds, cpu);
+      rows = await runHttp(closedLoop, server, context, viewerIds, cpu);
+    }
+    let mixed: MixedRun | null = null;
+    if (options.mixed) {
+      const { baseUrl } = server;
+      console.log(`Mixed open loop: ${options.mixedRate} requests/s for ${options.mixedSeconds} s (+${Math.max(2, options.warmupSeconds)} s warm-up)…`);
+      // Fresh tokens: the closed-loop part may have used most of the 15 minutes of the first ones.
+      const mixedTokens = await mintAccessTokens(jwtSecret, tokenIds);
+      const cursors = await deepFeedCursors(baseUrl, mixedTokens.get(2) ?? '');
+      mixed = await runMixed(baseUrl, { scale: options.scale, viewerIds, tokens: mixedTokens, deepFeedCursors: cursors }, {
+        rate: options.mixedRate,
+        seconds: options.mixedSeconds,
+        warmupSeconds: Math.max(2, options.warmupSeconds),
+        waitUntilIdle: () => waitUntilIdle(baseUrl),
+        cpu,
+      });
+      for (const { kind } of MIX) {
+        const entry = mixed.result.classes.find((measured) => measured.kind === kind);
+        if (!entry) continue;
+        const flag = entry.errors > 0 ? `  !!! ${entry.errors} errors` : '';
+        console.log(`  mixed ${entry.kind.padEnd(10)} ${String(entry.count).padStart(6)} req  p50 ${entry.p50.toFixed(1).padStart(6)} ms  p99 ${entry.p99.toFixed(1).padStart(7)} ms${flag}`);
+      }
     }
     let realtime: RealtimeResult | null = null;
     if (options.realtime) {
@@ -203,15 +228,22 @@ async function main(): Promise<void> {
       `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}${!options.postgresUrl && options.pgliteDir ? ' with BENCH_DATA_DIR' : ''}`,
       `- date: ${startedAt.toISOString()}; machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
       `- 1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared machine)`,
+      `- server: ${options.workers} API worker(s) (WEB_CONCURRENCY)${options.redisUrl ? ', with Redis' : ', no Redis'}`,
       `- data: ${counts} (loaded in ${data.loadSeconds.toFixed(0)} s)`,
       '',
       ...(rows.length > 0 ? [formatHttpTable(rows), ''] : []),
       ...(realtime ? [formatRealtime(realtime, options.realtimeRate), ''] : []),
-      formatVerdicts(judgeTargets(rows, realtime, options.realtimeRate)),
+      ...(mixed ? [formatMixed(mixed.result, mixed.serverCpu), ''] : []),
+      formatVerdicts([
+        ...judgeTargets(rows, realtime, options.realtimeRate),
+        ...(mixed ? judgeMixed(mixed.result, rows.find((row) => row.key === 'feed')?.result, options.connections) : []),
+      ]),
     ].join('\n');
     console.log(`\n${report}\n`);
     const warnings = errorWarnings(rows);
     if (realtime && (realtime.httpFailed > 0 || realtime.lost > 0)) warnings.push(`!!! realtime: ${realtime.httpFailed} failed sends, ${realtime.lost} messages never delivered`);
+    const mixedErrors = mixed?.result.classes.filter((entry) => entry.errors > 0) ?? [];
+    for (const entry of mixedErrors) warnings.push(`!!! mixed ${entry.kind}: ${entry.errors} errors (${JSON.stringify(entry.failures)})`);
     for (const warning of warnings) console.error(warning);
     if (options.outFile) writeFileSync(options.outFile, `${report}\n`);
     if (warnings.length > 0) process.exitCode = 1;

@@ -1,0 +1,183 @@
+import { Agent, request } from 'node:http';
+import { ACCEPT_ENCODING, type RequestSpec } from './http-load';
+import { percentile } from './stats';
+
+/** One request of an open-loop run, with the class its latency is reported under. */
+export type ClassedRequest = RequestSpec & { kind: string };
+
+export type ClassResult = {
+  kind: string;
+  /** Requests scheduled for this class (each one answered, failed or timed out by the end). */
+  count: number;
+  /** Answers outside 2xx, connection failures and timeouts. */
+  errors: number;
+  /** Count per failure: HTTP status, "error" or "timeout". */
+  failures: Record<string, number>;
+  /** Milliseconds from each request's SCHEDULED start to the end of its answer (2xx only). */
+  p50: number;
+  p99: number;
+  max: number;
+};
+
+export type OpenLoopResult = {
+  rate: number;
+  seconds: number;
+  /** Requests scheduled (rate × seconds); every one is sent, whatever the answers do. */
+  scheduled: number;
+  /** Requests that got an HTTP answer (any status; not failures or timeouts). */
+  answered: number;
+  /** Answered requests per second, from the first scheduled start to the last answer. */
+  achievedRate: number;
+  /** How late the generator sent requests after their scheduled time (ms): its own health. */
+  sendLagP99: number;
+  sendLagMax: number;
+  /** Most requests waiting for an answer at once. */
+  maxInFlight: number;
+  /** The generator's own CPU (this process) per request, in ms. */
+  generatorCpuPerRequest: number;
+  classes: ClassResult[];
+};
+
+export type OpenLoopOptions = {
+  /** Arrivals per second. */
+  rate: number;
+  seconds: number;
+  /** A request not answered this long after its scheduled start counts as an error ("timeout"). */
+  timeoutMs?: number;
+  /** Keep-alive sockets the generator may open (requests beyond wait in the agent, and that wait counts). */
+  maxSockets?: number;
+};
+
+type Outcome = { status: number | 'error' | 'timeout'; finishedAt: number };
+
+/**
+ * Sends one request and resolves with its status once the answer is read to the end, or with
+ * "timeout" at `deadline` (a performance.now() time, however far the request got); never rejects.
+ */
+function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (status: Outcome['status']) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadlineTimer);
+      resolve({ status, finishedAt: performance.now() });
+    };
+    // Fires on a later turn of the event loop, once `outgoing` exists.
+    const deadlineTimer = setTimeout(() => {
+      settle('timeout');
+      outgoing.destroy();
+    }, Math.max(0, deadline - performance.now()));
+    const headers: Record<string, string | number> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(spec.body);
+    }
+    const outgoing = request(`${baseUrl}${spec.path}`, { method: spec.method, agent, headers }, (response) => {
+      response.on('error', () => settle('error'));
+      response.on('end', () => settle(response.statusCode ?? 0));
+      // The body is not decoded or parsed: the generator's CPU per request stays small.
+      response.resume();
+    });
+    outgoing.on('error', () => settle('error'));
+    outgoing.end(spec.body);
+  });
+}
+
+/**
+ * An open-loop load: request n is due at start + n / rate, and is sent then whether or not
+ * earlier requests were answered (closed-loop tools wait for an answer before sending more, so a
+ * slow server slows the arrivals down and its latency hides: "coordinated omission"). Each
+ * latency runs from the request's scheduled time, so a late send or a wait for a socket counts.
+ */
+export async function runOpenLoop(
+  baseUrl: string,
+  next: (n: number) => ClassedRequest,
+  options: OpenLoopOptions,
+): Promise<OpenLoopResult> {
+  const { rate, seconds } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 1_024 });
+  const scheduled = Math.max(1, Math.round(rate * seconds));
+  const intervalMs = 1_000 / rate;
+  const latencies = new Map<string, number[]>();
+  const classes = new Map<string, ClassResult>();
+  const sendLags: number[] = [];
+  const pending: Promise<void>[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let lastFinish = 0;
+  let answered = 0;
+
+  const classOf = (kind: string) => {
+    let entry = classes.get(kind);
+    if (!entry) {
+      entry = { kind, count: 0, errors: 0, failures: {}, p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
+      classes.set(kind, entry);
+      latencies.set(kind, []);
+    }
+    return entry;
+  };
+  const fire = (n: number, due: number, now: number) => {
+    const spec = next(n);
+    const entry = classOf(spec.kind);
+    entry.count += 1;
+    sendLags.push(now - due);
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    pending.push(
+      send(agent, baseUrl, spec, due + timeoutMs).then(({ status, finishedAt }) => {
+        inFlight -= 1;
+        if (typeof status === 'number') {
+          answered += 1;
+          lastFinish = Math.max(lastFinish, finishedAt);
+        }
+        if (typeof status === 'number' && status >= 200 && status < 300) {
+          latencies.get(spec.kind)?.push(finishedAt - due);
+        } else {
+          entry.errors += 1;
+          entry.failures[String(status)] = (entry.failures[String(status)] ?? 0) + 1;
+        }
+      }),
+    );
+  };
+
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now() + 20;
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Everything due by now goes out at once: a late timer does not thin the arrivals.
+      while (sent < scheduled && start + sent * intervalMs <= now) {
+        fire(sent, start + sent * intervalMs, now);
+        sent += 1;
+      }
+      if (sent >= scheduled) resolve();
+      else setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+    };
+    setTimeout(tick, 20);
+  });
+  await Promise.all(pending);
+  const cpu = process.cpuUsage(cpuBefore);
+  agent.destroy();
+
+  for (const entry of classes.values()) {
+    const values = latencies.get(entry.kind) ?? [];
+    entry.p50 = percentile(values, 50);
+    entry.p99 = percentile(values, 99);
+    entry.max = values.length === 0 ? Number.NaN : values.reduce((a, b) => Math.max(a, b), 0);
+  }
+  return {
+    rate,
+    seconds,
+    scheduled,
+    answered,
+    achievedRate: answered / (Math.max(lastFinish - start, seconds * 1_000) / 1_000),
+    sendLagP99: percentile(sendLags, 99),
+    sendLagMax: sendLags.reduce((a, b) => Math.max(a, b), 0),
+    maxInFlight,
+    generatorCpuPerRequest: (cpu.user + cpu.system) / 1_000 / scheduled,
+    classes: [...classes.values()],
+  };
+}

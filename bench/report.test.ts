@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './http-load';
+import type { ClassResult, OpenLoopResult } from './open-loop';
+import { formatMixed, formatVerdicts, judgeMixed } from './report';
+
+const cls = (kind: string, p99: number, errors = 0): ClassResult => ({
+  kind,
+  count: 100,
+  errors,
+  failures: errors > 0 ? { 500: errors } : {},
+  p50: p99 / 2,
+  p99,
+  max: p99 + 1,
+});
+
+function mixed(overrides: Partial<Record<string, ClassResult>> = {}, achievedRate = 1_500): OpenLoopResult {
+  const classes = [cls('feed', 25), cls('typeahead', 20), cls('profile', 24), cls('like', 50), cls('comment', 40), cls('message', 45)].map(
+    (entry) => overrides[entry.kind] ?? entry,
+  );
+  return { rate: 1_500, seconds: 20, scheduled: 30_000, answered: 30_000, achievedRate, sendLagP99: 0.4, sendLagMax: 3, maxInFlight: 40, generatorCpuPerRequest: 0.05, classes };
+}
+
+const feed = (requestsPerSecond: number, non2xx = 0): LoadResult => ({
+  requests: requestsPerSecond * 6,
+  seconds: 6,
+  requestsPerSecond,
+  p50: 8,
+  p99: 20,
+  non2xx,
+  errors: 0,
+  statuses: { 200: requestsPerSecond * 6 },
+});
+
+const missed = (result: OpenLoopResult, feedResult?: LoadResult, connections = 32) =>
+  judgeMixed(result, feedResult, connections).filter((verdict) => !verdict.met).map((verdict) => verdict.target);
+
+describe('judgeMixed', () => {
+  it('meets every target at the limits: reads p99 <= 25 ms, writes p99 <= 50 ms, no errors, feed >= 3,400 req/s at 32 connections', () => {
+    const verdicts = judgeMixed(mixed(), feed(3_400), 32);
+    expect(verdicts).toHaveLength(8);
+    expect(verdicts.every((verdict) => verdict.met)).toBe(true);
+    expect(formatVerdicts(verdicts)).toContain('- MET  feed ≥ 3,400 req/s at 32 connections (closed loop): 3400 req/s at 32 connections');
+  });
+
+  it('misses a read over 25 ms, a write over 50 ms, any error, a rate not achieved, and the feed below 3,400 or at other connections', () => {
+    expect(missed(mixed({ typeahead: cls('typeahead', 25.1) }))).toEqual(['mixed 1500/s: typeahead (read) p99 ≤ 25 ms']);
+    expect(missed(mixed({ message: cls('message', 50.5) }))).toEqual(['mixed 1500/s: message (write) p99 ≤ 50 ms']);
+    expect(missed(mixed({ like: cls('like', 10, 1) }))).toEqual(['mixed 1500/s: no errors, answered ≥ 99% of the rate']);
+    expect(missed(mixed({}, 1_450))).toEqual(['mixed 1500/s: no errors, answered ≥ 99% of the rate']);
+    expect(missed(mixed(), feed(3_399))).toEqual(['feed ≥ 3,400 req/s at 32 connections (closed loop)']);
+    expect(missed(mixed(), feed(5_000), 64)).toEqual(['feed ≥ 3,400 req/s at 32 connections (closed loop)']);
+    expect(missed(mixed(), feed(5_000, 3))).toEqual(['feed ≥ 3,400 req/s at 32 connections (closed loop)']);
+  });
+
+  it('a class that was not measured is missed, not skipped', () => {
+    const result = mixed();
+    result.classes = result.classes.filter((entry) => entry.kind !== 'comment');
+    expect(missed(result)).toEqual(['mixed 1500/s: comment (write) p99 ≤ 50 ms']);
+  });
+
+  it('prints one row per class with its errors, and the generator figures', () => {
+    const table = formatMixed(mixed({ comment: cls('comment', 30, 2) }), { api: 0.7, database: 0.4 });
+    expect(table).toContain('| comment: comment | 4% | 100 | 15.0 | 30.0 | 31 | ≤ 50 | **2** (2×500) |');
+    expect(table).toContain('| feed: feed pages');
+    expect(table).toMatch(/30000 requests scheduled at 1500\/s for 20 s, 30000 answered \(1500\/s\)/);
+    expect(table).toContain('0.05 ms of its own CPU per request; server CPU 0.7 + 0.4 ms per answered request');
+  });
+});
