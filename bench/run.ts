@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       const { baseUrl } = server;
       console.log(`Mixed open loop: ${options.mixedRate} requests/s for ${options.mixedSeconds} s (+${Math.max(2, options.warmupSeconds)} s warm-up)…`);
       // Fresh tokens: the closed-loop part may have used most of the 15 minutes of the first ones.
-      const mixedTokens = await mintAccessTokens(jwtSecret, tokenIds);
+      const mixedTokens = await mintAccessTokens(jwtSecret, data.sessions);
       const cursors = await deepFeedCursors(baseUrl, mixedTokens.get(2) ?? '');
       mixed = await runMixed(baseUrl, { scale: options.scale, viewerIds, tokens: mixedTokens, deepFeedCursors: cursors }, {
         rate: options.mixedRate,
