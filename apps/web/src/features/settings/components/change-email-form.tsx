@@ -49,7 +49,7 @@ export function ChangeEmailForm() {
 
   return (
     <form noValidate aria-label="Change email" className="space-y-3" onSubmit={(event) => void handleSubmit(event)}>
-      <h3 className="text-sm font-medium text-fg">Change email</h3>
+      <h3 className="text-base font-semibold text-fg">Change email</h3>
       {user ? <p className="text-sm text-fg-muted">Your email is {user.email}.</p> : null}
       {step === 'request' ? (
         <div className="grid gap-3 sm:grid-cols-2">

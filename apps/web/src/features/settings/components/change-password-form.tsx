@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate aria-label="Change password" className="space-y-3" onSubmit={(event) => void handleSubmit(event)}>
-      <h3 className="text-sm font-medium text-fg">Change password</h3>
+      <h3 className="text-base font-semibold text-fg">Change password</h3>
       <Field label="Current password" error={errors.current_password}>
         <Input type="password" autoComplete="current-password" value={values.current_password} onChange={set('current_password')} />
       </Field>
