@@ -110,9 +110,8 @@ describe('two-factor sign-in', () => {
     const mine = await startSignIn(owner, '10.20.4.1');
     const theirs = await startSignIn(other, '10.20.4.2');
     // The other person's challenge with the owner's code: a wrong code of *their* sign-in.
-    expect((await verify({ challenge: theirs.challenge, otp: mine.code === theirs.code ? otherCode(mine.code) : mine.code }, '10.20.4.2')).json().code).toBe(
-      'invalid_otp',
-    );
+    const ownerCodeGuess = mine.code === theirs.code ? otherCode(theirs.code) : mine.code;
+    expect((await verify({ challenge: theirs.challenge, otp: ownerCodeGuess }, '10.20.4.2')).json().code).toBe('invalid_otp');
     const [ownerCode] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, owner.id));
     expect(ownerCode?.attempts).toBe(0);
     const done = await verify({ challenge: mine.challenge, otp: mine.code }, '10.20.4.1');
