@@ -137,12 +137,19 @@ export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 /** Texts of the two-factor sign-in step (settings: two_factor on). */
 export const TWO_FACTOR_MESSAGES = {
   codeSent: 'We sent a sign-in code to your email.',
+  /** verify-2fa with an unknown, used or replaced challenge (401 `two_factor_challenge_invalid`). */
+  challengeInvalid: 'This sign-in is no longer valid. Please sign in again.',
 } as const;
 
-/** Answer of POST /api/token/ when the account has two-factor sign-in on: no tokens yet, a code was e-mailed. */
+/**
+ * Answer of POST /api/token/ when the account has two-factor sign-in on: no tokens yet, a code was
+ * e-mailed, and `challenge` (opaque, random) names this sign-in: only its holder, who gave the
+ * right password, can try the code (POST /api/token/verify-2fa/). It expires with the code.
+ */
 export const twoFactorChallengeSchema = z.object({
   two_factor_required: z.literal(true),
   detail: z.string(),
+  challenge: z.string(),
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
@@ -155,6 +162,16 @@ export function isTwoFactorChallenge(response: LoginResponse): response is TwoFa
   return 'two_factor_required' in response;
 }
 
-/** Body of POST /api/token/verify-2fa/: the e-mail and the 6-digit sign-in code → {access, refresh}. */
-export const verifyTwoFactorRequestSchema = z.object({ email: emailSchema, otp: otpSchema });
+/** Longest `challenge` accepted (they are 43 characters: 32 random bytes, base64url). */
+const TWO_FACTOR_CHALLENGE_MAX = 200;
+
+/**
+ * Body of POST /api/token/verify-2fa/: the `challenge` of the sign-in answer and the 6-digit
+ * sign-in code → {access, refresh}. The challenge names the person (no e-mail: an `email` sent
+ * by older clients is ignored); a wrong code spends a try of that sign-in's code only.
+ */
+export const verifyTwoFactorRequestSchema = z.object({
+  challenge: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(TWO_FACTOR_CHALLENGE_MAX),
+  otp: otpSchema,
+});
 export type VerifyTwoFactorRequest = z.input<typeof verifyTwoFactorRequestSchema>;

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@alumlink/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { oneTimeCodes } from '../db/schema/index';
+import { oneTimeCodes, type OneTimeCodeRow } from '../db/schema/index';
 
 /**
  * What a code is for: e-mail verification (legacy codes of an account; sign-ups use their own
@@ -121,6 +121,49 @@ export async function checkCodeWithTarget(
     .limit(1)
     .for('update');
   if (!current) return 'invalid';
+  return spendOrConsume(tx, secret, owner, current, code, now);
+}
+
+/**
+ * checkCode against one issued code (by id, e.g. the one a two-factor challenge is bound to)
+ * instead of the owner's newest: 'gone' when it is consumed, replaced by a newer one, or not the
+ * owner's; then nothing is spent. Run in a transaction.
+ */
+export async function checkIssuedCode(
+  tx: Executor,
+  secret: string,
+  owner: CodeOwner,
+  codeId: number,
+  code: string,
+  now: Date = new Date(),
+): Promise<CodeCheck | 'gone'> {
+  const [issued] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.id, codeId),
+        eq(oneTimeCodes.userId, owner.userId),
+        eq(oneTimeCodes.purpose, owner.purpose),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!issued) return 'gone';
+  const check = await spendOrConsume(tx, secret, owner, issued, code, now);
+  return typeof check === 'string' ? check : check.result;
+}
+
+/** The check of a row-locked, unconsumed code: a wrong guess spends an attempt, success consumes it. */
+async function spendOrConsume(
+  tx: Executor,
+  secret: string,
+  owner: CodeOwner,
+  current: OneTimeCodeRow,
+  code: string,
+  now: Date,
+): Promise<Exclude<CodeCheck, 'ok'> | PassedCodeCheck> {
   if (current.attempts >= LIMITS.otpMaxAttempts) return 'too_many_attempts';
   if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (!sameHash(current.codeHash, hashCode(secret, owner, code))) {

@@ -17,6 +17,7 @@ import { tooManyRequests, unauthorized } from './errors';
  * | refresh  | POST /api/token/refresh/          | 30 / 1 min     | –              |
  * | register | POST /users/register/             | 10 / 15 min    | 5 / 15 min     |
  * | verify   | POST /users/verify-otp/           | 20 / 15 min    | 10 / 15 min    |
+ * | twoFactor | POST /api/token/verify-2fa/      | 20 / 15 min    | – (below)      |
  * | resend   | POST /users/resend-verification/  | 10 / 15 min    | 3 / 15 min     |
  * | forgot   | POST /users/forgot-password/      | 10 / 15 min    | 3 / 15 min     |
  * | reset    | POST /users/reset-password/       | 10 / 15 min    | 5 / 15 min     |
@@ -27,12 +28,15 @@ import { tooManyRequests, unauthorized } from './errors';
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
  * minute per person and purpose (lib/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
  * (anyone could lock the owner out with it): failures throttle the account (SIGN_IN_THROTTLE).
+ * Nor has the two-factor step: its code's tries are spent only with the challenge that sign-in
+ * with the right password answered (modules/auth/two-factor.service.ts).
  */
 export const AUTH_RATE_LIMITS = {
   token: { ip: { max: 10, windowSeconds: 60 } },
   refresh: { ip: { max: 30, windowSeconds: 60 } },
   register: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
   verify: { ip: { max: 20, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
+  twoFactor: { ip: { max: 20, windowSeconds: 900 } },
   resend: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
   forgot: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
   reset: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },

@@ -28,6 +28,24 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
+ * One row per two-factor sign-in step: POST /api/token/ with the right password answers a random
+ * `challenge`, stored here as its SHA-256 and bound to the sign-in code it may try (so to the
+ * person). Only its holder can spend the code's tries; it expires, and dies, with the code.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique('two_factor_challenges_token_hash_unique'),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => oneTimeCodes.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_challenges_code_idx').on(t.codeId)],
+);
+
+/**
  * One row per sign-in (a refresh-token family). Access tokens name it in their `sid` claim, so
  * ending it ends them at once; `started_at` bounds the family's whole life (LIMITS.refreshTokenDays).
  */
@@ -131,6 +149,7 @@ export const signInAddresses = pgTable(
 );
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+export type TwoFactorChallengeRow = typeof twoFactorChallenges.$inferSelect;
 export type RegistrationAttemptRow = typeof registrationAttempts.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type SessionFamilyRow = typeof sessionFamilies.$inferSelect;

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     resend: authRateLimit(app, 'resend'),
     forgot: authRateLimit(app, 'forgot'),
     reset: authRateLimit(app, 'reset'),
-    twoFactor: authRateLimit(app, 'verify'),
+    twoFactor: authRateLimit(app, 'twoFactor'),
   };
 
   for (const path of withAlias('/register/')) {
@@ -144,13 +144,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token/verify-2fa/',
     {
-      // Code checks share the verification limits (per IP and per e-mail).
+      // Per IP only: a per-e-mail limit would let anyone block the owner. The code's 5 tries
+      // can only be spent with the challenge of a sign-in that gave the right password.
       preHandler: limits.twoFactor,
       schema: {
         tags: TAGS,
-        summary: 'Second step of a two-factor sign-in: the e-mailed code → {access, refresh}',
+        summary: "Second step of a two-factor sign-in: the sign-in's challenge and the e-mailed code → {access, refresh}",
         body: verifyTwoFactorRequestSchema,
-        response: { 200: tokenPairSchema, ...errors },
+        response: { 200: tokenPairSchema, 401: errorSchema, ...errors },
       },
     },
     async (request) => completeTwoFactorSignIn(app, { ...request.body, address: rateLimitKeyOf(request.ip) }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, LIMITS, TWO_FACTOR_MESSAGES, type LoginResponse, type Role, type TokenPair } from '@alumlink/contract';
+import { AUTH_MESSAGES, LIMITS, type LoginResponse, type Role, type TokenPair } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { tokenNotValid } from '../../lib/auth';
@@ -11,7 +11,7 @@ import { findUserByEmail } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
-import { sendOneTimeCode, verifyOneTimeCode } from './codes.service';
+import { verifyOneTimeCode } from './codes.service';
 import { attemptDataOf, resendAttemptCode, type AttemptData } from './registration-attempts.service';
 import {
   clearSignInFailures,
@@ -22,6 +22,7 @@ import {
   throttledFor,
 } from './sign-in-throttle.service';
 import { rotateRefreshSession } from './sessions.repository';
+import { startTwoFactorSignIn } from './two-factor.service';
 
 /**
  * argon2id hash (same parameters as lib/passwords) of a password nobody has: unknown e-mails are
@@ -72,8 +73,8 @@ export type SignInInput = { email: string; password: string; unlock_code?: strin
  * POST /api/token/: e-mail and password → a token pair. Wrong e-mail, wrong password and
  * inactive accounts get the same 401; an unverified account (right password) gets 403 and a
  * fresh verification code when the cooldown allows. With two-factor sign-in on (settings), no
- * tokens yet: a sign-in code is e-mailed (the cooldown keeps the previous one valid) and
- * POST /api/token/verify-2fa/ finishes.
+ * tokens yet: a sign-in code is e-mailed (the cooldown keeps the previous one valid) with a
+ * challenge for this caller, and POST /api/token/verify-2fa/ finishes (two-factor.service.ts).
  *
  * Repeated failures throttle the account (sign-in-throttle.service.ts): a 429 without checking
  * the password, except from an address that signed in to it before, or with the e-mailed unlock
@@ -101,10 +102,7 @@ export async function signIn(ctx: AuthContext, input: SignInInput): Promise<Logi
   // A pending sign-up has no account yet (its attempts are not checked: the answer must not
   // depend on what others registered), so it was answered like an unknown e-mail above.
   if (!user.emailVerifiedAt) await refuseUnverified(ctx, input.email, attemptDataOf(user), now);
-  if (await isTwoFactorEnabled(ctx.db, user.id)) {
-    await sendOneTimeCode(ctx, user, 'sign-in');
-    return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent };
-  }
+  if (await isTwoFactorEnabled(ctx.db, user.id)) return startTwoFactorSignIn(ctx, user, now);
   const session = await ctx.db.transaction((tx) => createRefreshSession(tx, user.id, now));
   await rememberSignInAddress(ctx, user.id, input.address, now);
   return { access: await accessTokenFor(ctx, user, session.family), refresh: session.token };

@@ -1,26 +1,69 @@
-import type { TokenPair } from '@alumlink/contract';
-import { checkCode } from '../../lib/one-time-codes';
-import { findUserByEmail } from '../users/users.service';
+import { createHash, randomBytes } from 'node:crypto';
+import { TWO_FACTOR_MESSAGES, type TokenPair, type TwoFactorChallenge } from '@alumlink/contract';
+import type { UserRow } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { checkIssuedCode } from '../../lib/one-time-codes';
+import { findUserById } from '../users/users.service';
 import type { AuthContext } from './auth.context';
-import { codeError } from './codes.service';
+import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, createRefreshSession } from './sessions.service';
 import { rememberSignInAddress } from './sign-in-throttle.service';
+import {
+  deleteChallengesOfCode,
+  deleteDeadChallengesOfUser,
+  findNewestSignInCodeId,
+  findTwoFactorChallenge,
+  insertTwoFactorChallenge,
+} from './two-factor.repository';
+
+/** 401 for a challenge that is unknown, or whose code was used or replaced: sign in again. */
+const challengeInvalid = () => new AppError(401, 'two_factor_challenge_invalid', TWO_FACTOR_MESSAGES.challengeInvalid);
+
+/** What is stored for a challenge: its SHA-256 (hex); 32 random bytes need no slower hash. */
+const hashChallenge = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
 
 /**
- * POST /api/token/verify-2fa/: the sign-in code → a token pair. An unknown or inactive e-mail
- * answers like a wrong code; codes follow the usual rules (10 minutes, 5 tries, consumed once).
+ * The two-factor answer of POST /api/token/, for a person who just gave the right password: a
+ * sign-in code is e-mailed (the one-minute cooldown keeps the previous one valid) and a new
+ * random challenge, bound to that code, lets only this caller try it. The person's challenges
+ * whose code is dead are forgotten here.
  */
-export async function completeTwoFactorSignIn(ctx: AuthContext, input: { email: string; otp: string; address: string }): Promise<TokenPair> {
+export async function startTwoFactorSignIn(ctx: AuthContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<TwoFactorChallenge> {
+  const challenge = randomBytes(32).toString('base64url');
+  const issued = await ctx.db.transaction(async (tx) => {
+    const sent = await enqueueCodeEmail(ctx, tx, user, 'sign-in', now);
+    const codeId = await findNewestSignInCodeId(tx, user.id);
+    if (codeId === null) throw new Error('startTwoFactorSignIn: no sign-in code after issuing one');
+    await deleteDeadChallengesOfUser(tx, user.id, now);
+    await insertTwoFactorChallenge(tx, { tokenHash: hashChallenge(challenge), codeId, createdAt: now });
+    return sent;
+  });
+  if (issued) ctx.mailer.trigger();
+  return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent, challenge };
+}
+
+/**
+ * POST /api/token/verify-2fa/: the challenge of the sign-in answer and the e-mailed code → a
+ * token pair. An unknown challenge, or one whose code was used or replaced (or whose person is
+ * gone or inactive), is a 401 that spends nothing. Otherwise the code's usual rules apply
+ * (10 minutes, 5 wrong tries, consumed once): only challenge holders, who gave the password,
+ * can spend its tries.
+ */
+export async function completeTwoFactorSignIn(ctx: AuthContext, input: { challenge: string; otp: string; address: string }): Promise<TokenPair> {
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, input.email, true);
-    if (!user || !user.isActive || !user.emailVerifiedAt) return { result: 'invalid' as const };
-    const result = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'sign-in' }, input.otp, now);
+    const challenge = await findTwoFactorChallenge(tx, hashChallenge(input.challenge));
+    if (!challenge) return { result: 'gone' as const };
+    const user = await findUserById(tx, challenge.userId);
+    if (!user || !user.isActive || !user.emailVerifiedAt) return { result: 'gone' as const };
+    const result = await checkIssuedCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'sign-in' }, challenge.codeId, input.otp, now);
     if (result !== 'ok') return { result };
+    await deleteChallengesOfCode(tx, challenge.codeId);
     const session = await createRefreshSession(tx, user.id, now);
     return { result, user, session };
   });
   // Thrown after the transaction so a wrong guess's spent attempt is committed.
+  if (outcome.result === 'gone') throw challengeInvalid();
   if (outcome.result !== 'ok') throw codeError(outcome.result);
   await rememberSignInAddress(ctx, outcome.user.id, input.address, now);
   return { access: await accessTokenFor(ctx, outcome.user, outcome.session.family), refresh: outcome.session.token };

@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { AUTH_MESSAGES, isTwoFactorChallenge, loginResponseSchema, SIGN_IN_THROTTLED_CODE, tokenPairSchema, type User } from '@alumlink/contract';
+import {
+  AUTH_MESSAGES,
+  isTwoFactorChallenge,
+  loginResponseSchema,
+  SIGN_IN_THROTTLED_CODE,
+  tokenPairSchema,
+  type User,
+  type VerifyTwoFactorRequest,
+} from '@alumlink/contract';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
 import { clearAllStorage, setStoredUser, setTokens } from '@/lib/storage';
 import { getMe } from './get-me';
@@ -12,8 +20,11 @@ export interface Credentials {
   unlock_code?: string;
 }
 
-/** Signed in (the profile is stored), or asked for the e-mailed code of two-factor sign-in. */
-export type LoginResult = { status: 'signed-in'; user: User } | { status: 'two-factor'; email: string; detail: string };
+/**
+ * Signed in (the profile is stored), or asked for the e-mailed code of two-factor sign-in, with
+ * the challenge that lets this sign-in (and only it) try the code.
+ */
+export type LoginResult = { status: 'signed-in'; user: User } | { status: 'two-factor'; email: string; detail: string; challenge: string };
 
 /** Saves the tokens, then fetches and stores the profile (nothing stays stored if that fails). */
 async function completeSignIn(tokens: { access: string; refresh: string }): Promise<User> {
@@ -31,12 +42,14 @@ async function completeSignIn(tokens: { access: string; refresh: string }): Prom
 /** Sign-in of the specification: save the tokens, then fetch and store the profile. */
 export async function login(credentials: Credentials): Promise<LoginResult> {
   const response = await api.post('/api/token/', credentials, { schema: loginResponseSchema, auth: false });
-  if (isTwoFactorChallenge(response)) return { status: 'two-factor', email: credentials.email, detail: response.detail };
+  if (isTwoFactorChallenge(response)) {
+    return { status: 'two-factor', email: credentials.email, detail: response.detail, challenge: response.challenge };
+  }
   return { status: 'signed-in', user: await completeSignIn(response) };
 }
 
-/** Second step of a two-factor sign-in: the e-mailed code → tokens → the stored profile. */
-export async function verifyTwoFactor(input: { email: string; otp: string }): Promise<User> {
+/** Second step of a two-factor sign-in: the sign-in's challenge and the e-mailed code → tokens → the stored profile. */
+export async function verifyTwoFactor(input: VerifyTwoFactorRequest): Promise<User> {
   const tokens = await api.post('/api/token/verify-2fa/', input, { schema: tokenPairSchema, auth: false });
   return completeSignIn(tokens);
 }

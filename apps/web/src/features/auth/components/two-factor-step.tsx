@@ -5,8 +5,20 @@ import { loginErrorMessage, useVerifyTwoFactor } from '../api/login';
 
 export const TWO_FACTOR_CODE_REQUIRED = 'Enter the 6-digit code from the e-mail.';
 
-/** Second step of sign-in when two-factor is on: the code e-mailed to the person. */
-export function TwoFactorStep({ email, detail, onSignedIn, onBack }: { email: string; detail: string; onSignedIn: (user: User) => Promise<void>; onBack: () => void }) {
+/** Second step of sign-in when two-factor is on: the code e-mailed to the person, sent with the sign-in's challenge. */
+export function TwoFactorStep({
+  email,
+  detail,
+  challenge,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  detail: string;
+  challenge: string;
+  onSignedIn: (user: User) => Promise<void>;
+  onBack: () => void;
+}) {
   const verify = useVerifyTwoFactor();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +31,7 @@ export function TwoFactorStep({ email, detail, onSignedIn, onBack }: { email: st
     }
     setError(null);
     try {
-      await onSignedIn(await verify.mutateAsync({ email, otp }));
+      await onSignedIn(await verify.mutateAsync({ challenge, otp }));
     } catch (failure) {
       setError(loginErrorMessage(failure));
     }

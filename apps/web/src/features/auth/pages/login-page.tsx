@@ -38,7 +38,7 @@ export function LoginPage() {
   const from: unknown = (location.state as { from?: unknown } | null)?.from;
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [challenge, setChallenge] = useState<{ email: string; detail: string } | null>(null);
+  const [challenge, setChallenge] = useState<{ email: string; detail: string; challenge: string } | null>(null);
   // Shown once the server says the account is throttled: the e-mailed code lets the owner in.
   const [askUnlockCode, setAskUnlockCode] = useState(false);
   const unlockCodeRef = useRef<HTMLInputElement>(null);
@@ -70,7 +70,7 @@ export function LoginPage() {
       try {
         const result = await login(form.data);
         if (result.status === 'two-factor') {
-          setChallenge({ email: result.email, detail: result.detail });
+          setChallenge({ email: result.email, detail: result.detail, challenge: result.challenge });
           return;
         }
         cacheSignedInUser(queryClient, result.user);
@@ -99,7 +99,13 @@ export function LoginPage() {
     >
       {challenge ? (
         <Suspense fallback={null}>
-          <TwoFactorStep email={challenge.email} detail={challenge.detail} onSignedIn={handleSignedIn} onBack={() => setChallenge(null)} />
+          <TwoFactorStep
+            email={challenge.email}
+            detail={challenge.detail}
+            challenge={challenge.challenge}
+            onSignedIn={handleSignedIn}
+            onBack={() => setChallenge(null)}
+          />
         </Suspense>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadSignIn()} className="space-y-5">

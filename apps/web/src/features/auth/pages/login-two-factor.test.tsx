@@ -18,11 +18,11 @@ async function signIn(user: ReturnType<typeof renderLogin>['user']) {
 }
 
 describe('LoginPage with two-factor sign-in', () => {
-  it('asks for the e-mailed code, then signs in with it', async () => {
+  it('asks for the e-mailed code, then signs in with it and the challenge of that sign-in', async () => {
     const profile = buildUser({ id: 5, role: 'TR' });
     const verifyBodies: unknown[] = [];
     server.use(
-      http.post('/api/token/', () => HttpResponse.json({ two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent })),
+      http.post('/api/token/', () => HttpResponse.json({ two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent, challenge: 'challenge-of-ada' })),
       http.post('/api/token/verify-2fa/', async ({ request }) => {
         const body = (await request.json()) as { otp: string };
         verifyBodies.push(body);
@@ -55,8 +55,8 @@ describe('LoginPage with two-factor sign-in', () => {
     expect(await screen.findByText('Stub page /user')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user');
     expect(verifyBodies).toEqual([
-      { email: 'ada@example.com', otp: '654321' },
-      { email: 'ada@example.com', otp: '123456' },
+      { challenge: 'challenge-of-ada', otp: '654321' },
+      { challenge: 'challenge-of-ada', otp: '123456' },
     ]);
     expect(window.localStorage.getItem('access_token')).toBe('access-2fa');
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 5 });
