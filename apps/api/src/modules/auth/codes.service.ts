@@ -27,13 +27,6 @@ export async function enqueueCodeEmail(
   return true;
 }
 
-/** Sends a one-time code e-mail in a transaction of its own (e.g. a two-factor sign-in step). */
-export async function sendOneTimeCode(ctx: AuthContext, user: CodeRecipient, purpose: CodePurpose): Promise<boolean> {
-  const issued = await ctx.db.transaction((tx) => enqueueCodeEmail(ctx, tx, user, purpose));
-  if (issued) ctx.mailer.trigger();
-  return issued;
-}
-
 /** Checks (and on success consumes) a one-time code in a transaction of its own. */
 export async function verifyOneTimeCode(ctx: AuthContext, userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
   return ctx.db.transaction((tx) => checkCode(tx, ctx.config.jwtSecret, { userId, purpose }, code));
