@@ -31,4 +31,28 @@ describe('createTaskLimiter', () => {
     await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limit(async () => 'next')).toBe('next');
   });
+
+  it('reserve() holds places for tasks on their way and refuses beyond concurrency + maxWaiting or a full queue', async () => {
+    const limit = createTaskLimiter({ concurrency: 1, maxWaiting: 1, whenFull: () => new Error('full') });
+    const first = limit.reserve();
+    const second = limit.reserve();
+    expect(() => limit.reserve()).toThrow('full');
+    // Releasing is idempotent: the place comes back once.
+    first();
+    first();
+    const third = limit.reserve();
+    expect(() => limit.reserve()).toThrow('full');
+    second();
+    third();
+
+    // A full queue (one running, one waiting, none of them reserved) refuses a reservation too.
+    let finish = () => {};
+    const blocker = limit(() => new Promise<void>((resolve) => (finish = resolve)));
+    const queued = limit(async () => 'queued');
+    expect(() => limit.reserve()).toThrow('full');
+    finish();
+    await blocker;
+    expect(await queued).toBe('queued');
+    limit.reserve()();
+  });
 });

@@ -59,12 +59,22 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 /**
  * Uploads decode DECODE_LANES at a time; a few more wait (each holds only its ≤ 10 MB upload),
  * and beyond that the upload is refused at once with 503 + Retry-After rather than queued.
+ * Upload routes reserve their place before reading the body (`reserveDecodePlace`), so a refused
+ * upload is refused before its bytes are read. Exported for tests, which fill it.
  */
-const decoding = createTaskLimiter({
+export const imageDecoding = createTaskLimiter({
   concurrency: DECODE_LANES,
   maxWaiting: 3 * DECODE_LANES,
   whenFull: () => serverBusy(BUSY_RETRY_AFTER_SECONDS, 'The server is busy with other images. Please try again in a moment.'),
 });
+
+/**
+ * Holds one of the decoding places for an upload whose body is about to be read; 503 `busy` with
+ * Retry-After at once when all are held or the queue is full. Returns the release (idempotent).
+ */
+export function reserveDecodePlace(): () => void {
+  return imageDecoding.reserve();
+}
 
 // One libvips thread per image (the lanes already spread images over the cores) and no
 // operation cache: every upload is different, so cached pixels would only hold memory.
@@ -107,7 +117,7 @@ export async function inspectImage(bytes: Buffer): Promise<Metadata> {
  * Runs under the decoding limit (503 `busy` when its queue is full).
  */
 export function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
-  return decoding(() => decodeAndEncode(bytes, kind));
+  return imageDecoding(() => decodeAndEncode(bytes, kind));
 }
 
 async function decodeAndEncode(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -66,4 +67,55 @@ export function bombPng(side = 50_000): Buffer {
     pngChunk('IDAT', firstRows),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A request body sent as a stream, for `app.inject({ payload: body.stream })`. */
+export type StreamedBody = {
+  stream: Readable;
+  /** The whole body's length (its Content-Length). */
+  length: number;
+  /** Bytes the server has pulled from the stream so far. */
+  bytesRead(): number;
+  /** Lets a body held at `holdAt` go on to its end. */
+  release(): void;
+};
+
+const STREAM_CHUNK = 64 * 1024;
+
+/**
+ * `payload` as a stream of 64 KB chunks that counts what is read from it; with `holdAt`, it
+ * stops there (a client still sending) until `release()`.
+ */
+export function streamedBody(payload: Buffer, holdAt = payload.length): StreamedBody {
+  let offset = 0;
+  let held = holdAt < payload.length;
+  let stalled = false;
+  const pushNext = (): void => {
+    if (offset >= payload.length) {
+      stream.push(null);
+      return;
+    }
+    // Not pushing leaves the stream waiting for this read; release() answers it.
+    if (held && offset >= holdAt) {
+      stalled = true;
+      return;
+    }
+    const end = Math.min(offset + STREAM_CHUNK, held ? holdAt : payload.length);
+    const chunk = payload.subarray(offset, end);
+    offset = end;
+    stream.push(chunk);
+  };
+  const stream = new Readable({ highWaterMark: STREAM_CHUNK, read: pushNext });
+  return {
+    stream,
+    length: payload.length,
+    bytesRead: () => offset,
+    release: () => {
+      held = false;
+      if (stalled) {
+        stalled = false;
+        pushNext();
+      }
+    },
+  };
 }
