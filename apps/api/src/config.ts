@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REALTIME_HEARTBEAT_MS } from '@alumlink/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -59,6 +60,12 @@ export type AppConfig = Readonly<{
    * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
    */
   rateLimitNamespace: string;
+  /**
+   * How often (ms) each instance re-checks the sign-ins of its open sockets in the database and
+   * closes those that ended (docs/security.md "Tokens and sessions"). Not an env variable; tests
+   * shorten it. Default REALTIME_HEARTBEAT_MS (30 s).
+   */
+  realtimeSessionCheckMs: number;
 }>;
 
 /** The most workers the default picks (WEB_CONCURRENCY may ask for more). */
@@ -231,6 +238,7 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
     webConcurrency,
     rateLimitNamespace: 'alumlink-rl-',
+    realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
   });
 }
 

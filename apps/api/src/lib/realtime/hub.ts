@@ -8,6 +8,9 @@ export type Audience = { kind: 'everyone' } | { kind: 'users'; userIds: number[]
 /** Sign-ins that ended: one (`family`) or all (`family` null) of a person's. */
 export type EndedSessions = { userId: number; family: string | null };
 
+/** One sign-in (session family) of a person, as the open sockets hold it. */
+export type SocketSessionKey = { userId: number; family: string };
+
 /**
  * What travels between instances over the bus: an event, or sessions that ended (their sockets
  * close). `origin` lets an instance skip its own.
@@ -69,6 +72,13 @@ export interface RealtimeHub {
    * the conversation. Errors count as "not looking" (a notification too many beats one lost).
    */
   isViewing(userId: number, conversationId: number): Promise<boolean>;
+  /** The distinct sign-ins of this instance's open sockets (for the periodic re-check). */
+  localSessions(): SocketSessionKey[];
+  /**
+   * Ends the sockets of these sign-ins on this instance only (the periodic re-check: every
+   * instance checks its own sockets, so nothing travels over the bus). Never throws.
+   */
+  endLocalSessions(ended: readonly SocketSessionKey[]): void;
   /** Number of local sockets (for tests and health). */
   localConnectionCount(): number;
   close(): Promise<void>;
@@ -184,6 +194,17 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     async isViewing(userId, conversationId) {
       for (const socket of byUser.get(userId) ?? []) if (socket.focus === conversationId) return true;
       return bus ? bus.isViewing(userId, conversationId) : false;
+    },
+    localSessions() {
+      const seen = new Map<string, SocketSessionKey>();
+      for (const socket of sockets) {
+        if (!socket.session) continue;
+        seen.set(`${socket.userId}:${socket.session.family}`, { userId: socket.userId, family: socket.session.family });
+      }
+      return [...seen.values()];
+    },
+    endLocalSessions(ended) {
+      for (const { userId, family } of ended) endLocally({ userId, family });
     },
     localConnectionCount: () => sockets.size,
     async close() {

@@ -6,6 +6,7 @@ import { REALTIME_SESSION_ENDED_REASON, REALTIME_UNAUTHORIZED_CLOSE_CODE } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
+import type { AppConfig } from '../../config';
 import { openPostgres, type DatabaseConnection } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { accessTokenFor, authHeader, createTestApp, createTestConfig, createUser, type TestApp, type TestUser } from '../../test/index';
@@ -21,10 +22,10 @@ const instances: Instance[] = [];
 const sockets: TestSocket[] = [];
 
 /** Another app on the same PostgreSQL database as `primary`, listening on a free port. */
-async function startInstance(redisUrl: string): Promise<Instance> {
+async function startInstance(redisUrl: string, overrides: Partial<AppConfig> = {}): Promise<Instance> {
   if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
   const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-  const app = await buildApp({ config: createTestConfig({ redisUrl }), database });
+  const app = await buildApp({ config: createTestConfig({ redisUrl, ...overrides }), database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const instance = { app, database, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
   instances.push(instance);
@@ -57,7 +58,7 @@ function startRedis(port: number): Promise<ChildProcess> {
 }
 
 async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
@@ -200,5 +201,44 @@ describe.skipIf(!enabled)('realtime on two instances (needs TEST_REDIS_URL and T
     redisChild = await startRedis(port);
     const resumed = await deliveredEventually(a, alice, conversationId, bobOnB, 20_000);
     expect(resumed.data.sender_id).toBe(alice.id);
+  });
+
+  it('closes the socket on instance B within one re-check when its sign-in logs out through A while Redis is down', async () => {
+    const checkMs = 250;
+    const port = await freePort();
+    const privateRedis = await startRedis(port);
+    try {
+      const url = `redis://127.0.0.1:${port}`;
+      const a = await startInstance(url, { realtimeSessionCheckMs: checkMs });
+      const b = await startInstance(url, { realtimeSessionCheckMs: checkMs });
+      const { alice, bob, conversationId } = await pair(a);
+      const signIn = await a.app.inject({ method: 'POST', url: '/api/token/', payload: { email: bob.email, password: bob.password } });
+      expect(signIn.statusCode).toBe(200);
+      const tokens = signIn.json<{ access: string; refresh: string }>();
+      const bobOnB = await openAuthedSocket(b.url, tokens.access);
+      sockets.push(bobOnB);
+      const otherSignIn = await connect(b, bob);
+      const aliceOnB = await connect(b, alice);
+      await deliveredEventually(a, alice, conversationId, bobOnB);
+
+      await stopRedis(privateRedis);
+      const logout = await a.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout/',
+        headers: { authorization: `Bearer ${tokens.access}` },
+        payload: { refresh: tokens.refresh },
+      });
+      expect(logout.statusCode).toBe(200);
+      const closed = await Promise.race([
+        bobOnB.closed,
+        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('socket on B still open after one re-check')), checkMs + 750)),
+      ]);
+      expect(closed).toEqual({ code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME_SESSION_ENDED_REASON });
+      // Bob's other sign-in and Alice keep their sockets on B through further re-checks.
+      await new Promise((resolve) => setTimeout(resolve, 3 * checkMs));
+      for (const socket of [otherSignIn, aliceOnB]) expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    } finally {
+      await stopRedis(privateRedis);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRealtimeHub } from '../../lib/realtime/hub';
 import { bindRealtimeHub, unbindRealtimeHub } from '../../lib/realtime/registry';
 import { onPostDeleted } from '../posts/post-events';
-import { broadcastPostDeleted, identifySocketToken } from './realtime.service';
+import { broadcastPostDeleted, closeSocketsOfInvalidSessions, identifySocketToken } from './realtime.service';
 import { startSocketSession, type SocketSession } from './socket-session';
 
 /** Client frames are small JSON objects; anything bigger is refused by ws (close 1009). */
@@ -24,9 +24,25 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const session of sessions) session.heartbeat();
   }, REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
+  // Sign-ins ended without a realtime message reaching this instance (Redis down, CLI, SQL):
+  // one query per tick for all the sockets; a tick is skipped while the previous one runs.
+  let checking: Promise<void> | null = null;
+  const sessionCheck = setInterval(() => {
+    checking ??= closeSocketsOfInvalidSessions(app.db, hub)
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, "realtime: re-checking the sockets' sign-ins failed"),
+      )
+      .finally(() => {
+        checking = null;
+      });
+  }, app.config.realtimeSessionCheckMs);
+  sessionCheck.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+    await checking;
     stopListening();
     unbindRealtimeHub(app.db);
     await hub.close();

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/client';
 import { findSessionPerson } from '../../lib/auth';
+import type { RealtimeHub } from '../../lib/realtime/hub';
 import { endRealtimeSessions, publishRealtime } from '../../lib/realtime/registry';
 import { verifyAccessToken } from '../../lib/tokens';
+import { findEndedSessions } from './realtime.repository';
 import type { SocketIdentity } from './socket-session';
 
 /**
@@ -22,6 +24,18 @@ export async function identifySocketToken(db: Database, secret: string, token: s
  */
 export function closeSocketsOfEndedSessions(db: Database, ended: { userId: number; family: string | null }): void {
   endRealtimeSessions(db, ended);
+}
+
+/**
+ * The periodic re-check (every config.realtimeSessionCheckMs): closes, with 4401 'session ended',
+ * this instance's sockets whose sign-in is no longer valid, whoever ended it and however (another
+ * instance while Redis is down, the CLI, SQL). One query for all the sockets; returns how many
+ * sign-ins ended. A failing query is the caller's to log (the next tick tries again).
+ */
+export async function closeSocketsOfInvalidSessions(db: Database, hub: RealtimeHub): Promise<number> {
+  const ended = await findEndedSessions(db, hub.localSessions());
+  hub.endLocalSessions(ended);
+  return ended.length;
 }
 
 /** Tells every connected socket that a post was published (What's New). Call after it committed. */

@@ -1,8 +1,12 @@
 // Open sockets close within a second when their sign-in ends: logout (that sign-in only),
 // password reset and deletion (every sign-in of the person). Two-instance case: realtime-redis.test.ts.
+// Ends that publish nothing (SQL, the CLI) are caught by the periodic re-check, here every 200 ms.
 import type { AddressInfo } from 'node:net';
 import { REALTIME_SESSION_ENDED_REASON, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFamilies, users } from '../../db/schema/index';
+import { verifyAccessToken } from '../../lib/tokens';
 import { authHeader, createTestApp, createUser, lastCodeSentTo, type TestApp, type TestUser } from '../../test/index';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
 
@@ -10,9 +14,11 @@ let t: TestApp;
 let baseUrl: string;
 const sockets: TestSocket[] = [];
 const SESSION_ENDED = { code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME_SESSION_ENDED_REASON };
+/** The re-check's interval in these tests (30 s in production). */
+const CHECK_MS = 200;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
+  t = await createTestApp({ rateLimitMultiplier: 100, realtimeSessionCheckMs: CHECK_MS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -36,6 +42,14 @@ function closedWithinASecond(socket: TestSocket): Promise<{ code: number; reason
   return Promise.race([
     socket.closed,
     new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('socket still open after 1 s')), 1_000)),
+  ]);
+}
+
+/** The socket's close, or a failure when it stays open longer than one re-check (and the query) allows. */
+function closedWithinATick(socket: TestSocket): Promise<{ code: number; reason: string }> {
+  return Promise.race([
+    socket.closed,
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`socket still open after ${CHECK_MS + 500} ms`)), CHECK_MS + 500)),
   ]);
 }
 
@@ -106,5 +120,36 @@ describe('sockets of ended sign-ins close at once', () => {
     socket.send({ type: 'auth', token: access });
     expect(await socket.closed).toEqual({ code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: 'unauthorized' });
     expect(socket.events).toEqual([]);
+  });
+});
+
+describe('ends that publish nothing are caught by the periodic re-check', () => {
+  it('a session ended directly in the database closes its socket within one tick; the others stay', async () => {
+    const [user, other] = [await createUser(t.db), await createUser(t.db)];
+    const [ended, sameUserOtherSignIn, theirs] = [await signedInSocket(user), await signedInSocket(user), await signedInSocket(other)];
+    const sessionId = verifyAccessToken(t.config.jwtSecret, ended.access)?.session;
+    expect(sessionId).toBeTypeOf('string');
+    await t.db.update(sessionFamilies).set({ endedAt: new Date() }).where(eq(sessionFamilies.id, sessionId ?? ''));
+    expect(await closedWithinATick(ended.socket)).toEqual(SESSION_ENDED);
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_MS));
+    expect(await stillOpen(sameUserOtherSignIn.socket)).toBe(true);
+    expect(await stillOpen(theirs.socket)).toBe(true);
+  });
+
+  it('a person set inactive or deleted in the database has every socket closed within one tick; others stay', async () => {
+    const [inactive, deleted, other] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    const [a, b, c, theirs] = [
+      await signedInSocket(inactive),
+      await signedInSocket(inactive),
+      await signedInSocket(deleted),
+      await signedInSocket(other),
+    ];
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
+    await t.db.delete(users).where(inArray(users.id, [deleted.id]));
+    expect(await closedWithinATick(a.socket)).toEqual(SESSION_ENDED);
+    expect(await closedWithinATick(b.socket)).toEqual(SESSION_ENDED);
+    expect(await closedWithinATick(c.socket)).toEqual(SESSION_ENDED);
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_MS));
+    expect(await stillOpen(theirs.socket)).toBe(true);
   });
 });
