@@ -104,4 +104,24 @@ describe('in-memory realtime hub', () => {
     await Promise.resolve();
     expect(ended).toEqual(['late']);
   });
+
+  it('lists the distinct sign-ins of its sockets and ends the given ones locally', () => {
+    hub = createRealtimeHub({ redisUrl: null, log: quietLog });
+    const ended: string[] = [];
+    const link = (name: string, family: string) => ({ family, checkedAt: Date.now(), end: () => ended.push(name) });
+    hub.attach(1, () => undefined, link('phone-tab-1', 'f-phone'));
+    hub.attach(1, () => undefined, link('phone-tab-2', 'f-phone'));
+    hub.attach(1, () => undefined, link('laptop', 'f-laptop'));
+    const other = hub.attach(2, () => undefined, link('other', 'f-other'));
+    hub.attach(3, () => undefined);
+    other.detach();
+
+    expect(hub.localSessions()).toEqual([
+      { userId: 1, family: 'f-phone' },
+      { userId: 1, family: 'f-laptop' },
+    ]);
+    // A family named with the wrong person ends nothing.
+    hub.endLocalSessions([{ userId: 1, family: 'f-phone' }, { userId: 2, family: 'f-laptop' }]);
+    expect(ended).toEqual(['phone-tab-1', 'phone-tab-2']);
+  });
 });
