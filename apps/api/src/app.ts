@@ -78,6 +78,18 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: JSON_BODY_LIMIT,
+    // A whole request (headers and body) must arrive within requestTimeoutMs, else 408 and the
+    // connection closes; a connection silent twice that long mid-request (a handler that never
+    // answers) is closed without a word. Neither touches keep-alive connections between requests
+    // (keepAliveTimeout, 72 s) nor upgraded WebSockets (ws turns the socket's timeout off).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 2 * config.requestTimeoutMs,
+    http: {
+      // Node checks for expired requests at this interval (default 30 s) and gives headers
+      // 60 s, which must not exceed the whole request's time.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
     // A hop count or the proxies' addresses (config.ts refuses "trust everything").
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep a caller's (or proxy's) request id when it looks sane, so logs correlate.

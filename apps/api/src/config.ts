@@ -66,7 +66,19 @@ export type AppConfig = Readonly<{
    * shorten it. Default REALTIME_HEARTBEAT_MS (30 s).
    */
   realtimeSessionCheckMs: number;
+  /**
+   * Milliseconds a client has to send a whole request (headers and body), and the most a
+   * connection may sit silent mid-request (Fastify's requestTimeout and connectionTimeout).
+   * Not an env variable: REQUEST_TIMEOUT_MS below; tests shorten it.
+   */
+  requestTimeoutMs: number;
 }>;
+
+/**
+ * Time to send a whole request: enough for the largest upload (10 MB) at about 100 KB/s, short
+ * enough that connections whose body never finishes do not pile up (docs/security.md).
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** The most workers the default picks (WEB_CONCURRENCY may ask for more). */
 export const MAX_DEFAULT_WORKERS = 8;
@@ -239,6 +251,7 @@ export function loadConfig(env: Env): AppConfig {
     webConcurrency,
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   });
 }
 

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@alumlink/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { oneTimeCodes, type OneTimeCodeRow } from '../db/schema/index';
+import { codeAddressTries, oneTimeCodes, type OneTimeCodeRow } from '../db/schema/index';
 
 /**
  * What a code is for: e-mail verification (legacy codes of an account; sign-ups use their own
@@ -18,6 +18,14 @@ type CodeOwner = { userId: number; purpose: CodePurpose };
 
 /** A code check that passed, with the target address the code was issued for (email-change). */
 export type PassedCodeCheck = { result: 'ok'; target: string | null };
+
+/**
+ * Wrong tries on password reset codes (docs/security.md, "Password reset"): counted per client
+ * address (its rate-limit key, an IPv6 client by its /64), so nobody spends the owner's tries
+ * from elsewhere; capped per code and per account a day over all its reset codes, so many
+ * addresses or new codes give no feasible guessing (1 in 10^6 per try).
+ */
+export const RESET_CODE_TRIES = { perAddress: 5, perCode: 50, perAccountPerDay: 200 } as const;
 
 /** A fresh 6-digit code from the CSPRNG (leading zeros kept). */
 export function generateCode(): string {
@@ -153,6 +161,65 @@ export async function checkIssuedCode(
   if (!issued) return 'gone';
   const check = await spendOrConsume(tx, secret, owner, issued, code, now);
   return typeof check === 'string' ? check : check.result;
+}
+
+/**
+ * checkCode for a password reset code tried from a client address (its rate-limit key): the
+ * address may make RESET_CODE_TRIES.perAddress wrong tries on the code, so wrong tries from other
+ * addresses never spend the owner's; the code dies after RESET_CODE_TRIES.perCode wrong tries
+ * from all addresses, and the account's reset codes of the last day take
+ * RESET_CODE_TRIES.perAccountPerDay together (a new code gives no fresh guesses). Checks the
+ * owner's newest unused reset code, row-locked. Run in a transaction.
+ */
+export async function checkResetCode(
+  tx: Executor,
+  secret: string,
+  userId: number,
+  code: string,
+  address: string,
+  now: Date = new Date(),
+): Promise<CodeCheck> {
+  const owner: CodeOwner = { userId, purpose: 'reset' };
+  const [current] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'reset'), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1)
+    .for('update');
+  if (!current) return 'invalid';
+  const addressKey = createHmac('sha256', secret).update(`code-address:${address}`).digest('hex');
+  const [tries] = await tx
+    .select({ wrongTries: codeAddressTries.wrongTries })
+    .from(codeAddressTries)
+    .where(and(eq(codeAddressTries.codeId, current.id), eq(codeAddressTries.addressKey, addressKey)))
+    .limit(1);
+  if ((tries?.wrongTries ?? 0) >= RESET_CODE_TRIES.perAddress) return 'too_many_attempts';
+  const dayStart = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const [day] = await tx
+    .select({ wrongTries: sql<number>`coalesce(sum(${oneTimeCodes.attempts}), 0)::int` })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'reset'), gt(oneTimeCodes.createdAt, dayStart)));
+  if (current.attempts >= RESET_CODE_TRIES.perCode || (day?.wrongTries ?? 0) >= RESET_CODE_TRIES.perAccountPerDay) {
+    return 'too_many_attempts';
+  }
+  if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (!sameHash(current.codeHash, hashCode(secret, owner, code))) {
+    await tx
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(eq(oneTimeCodes.id, current.id));
+    await tx
+      .insert(codeAddressTries)
+      .values({ codeId: current.id, addressKey, wrongTries: 1 })
+      .onConflictDoUpdate({
+        target: [codeAddressTries.codeId, codeAddressTries.addressKey],
+        set: { wrongTries: sql`${codeAddressTries.wrongTries} + 1` },
+      });
+    return 'invalid';
+  }
+  await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
+  return 'ok';
 }
 
 /** The check of a row-locked, unconsumed code: a wrong guess spends an attempt, success consumes it. */

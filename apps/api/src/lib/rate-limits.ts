@@ -19,8 +19,8 @@ import { tooManyRequests, unauthorized } from './errors';
  * | verify   | POST /users/verify-otp/           | 20 / 15 min    | 10 / 15 min    |
  * | twoFactor | POST /api/token/verify-2fa/      | 20 / 15 min    | – (below)      |
  * | resend   | POST /users/resend-verification/  | 10 / 15 min    | 3 / 15 min     |
- * | forgot   | POST /users/forgot-password/      | 10 / 15 min    | 3 / 15 min     |
- * | reset    | POST /users/reset-password/       | 10 / 15 min    | 5 / 15 min     |
+ * | forgot   | POST /users/forgot-password/      | 10 / 15 min    | – (below)      |
+ * | reset    | POST /users/reset-password/       | 10 / 15 min    | – (below)      |
  * | passwordChange | POST /api/account/password/  | 10 / 15 min    | –              |
  * | emailChange    | POST /api/account/email/     | 10 / 15 min    | –              |
  * | emailConfirm   | POST /api/account/email/confirm/ | 20 / 15 min | –              |
@@ -29,7 +29,10 @@ import { tooManyRequests, unauthorized } from './errors';
  * minute per person and purpose (lib/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
  * (anyone could lock the owner out with it): failures throttle the account (SIGN_IN_THROTTLE).
  * Nor has the two-factor step: its code's tries are spent only with the challenge that sign-in
- * with the right password answered (modules/auth/two-factor.service.ts).
+ * with the right password answered (modules/auth/two-factor.service.ts). Nor has password
+ * reset: a per-e-mail limit would let anyone stop the owner getting or using a code. The
+ * cooldown caps the e-mails forgot-password sends, and reset codes' wrong tries count per client
+ * address (RESET_CODE_TRIES, lib/one-time-codes.ts).
  */
 export const AUTH_RATE_LIMITS = {
   token: { ip: { max: 10, windowSeconds: 60 } },
@@ -38,8 +41,8 @@ export const AUTH_RATE_LIMITS = {
   verify: { ip: { max: 20, windowSeconds: 900 }, email: { max: 10, windowSeconds: 900 } },
   twoFactor: { ip: { max: 20, windowSeconds: 900 } },
   resend: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
-  forgot: { ip: { max: 10, windowSeconds: 900 }, email: { max: 3, windowSeconds: 900 } },
-  reset: { ip: { max: 10, windowSeconds: 900 }, email: { max: 5, windowSeconds: 900 } },
+  forgot: { ip: { max: 10, windowSeconds: 900 } },
+  reset: { ip: { max: 10, windowSeconds: 900 } },
   // Signed-in routes: the body names no e-mail (the current password is checked; codes die after 5 wrong tries).
   passwordChange: { ip: { max: 10, windowSeconds: 900 } },
   emailChange: { ip: { max: 10, windowSeconds: 900 } },

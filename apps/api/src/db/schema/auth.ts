@@ -28,6 +28,23 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
+ * Wrong tries on a password reset code per client address (an HMAC of its rate-limit key, so no
+ * address is stored): an address gets RESET_CODE_TRIES.perAddress of them (lib/one-time-codes.ts),
+ * so guesses from elsewhere do not spend the owner's. Dies with its code.
+ */
+export const codeAddressTries = pgTable(
+  'code_address_tries',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => oneTimeCodes.id, { onDelete: 'cascade' }),
+    addressKey: text('address_key').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.addressKey] })],
+);
+
+/**
  * One row per two-factor sign-in step: POST /api/token/ with the right password answers a random
  * `challenge`, stored here as its SHA-256 and bound to the sign-in code it may try (so to the
  * person). Only its holder can spend the code's tries; it expires, and dies, with the code.

@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, ...errors },
         },
       },
-      async (request) => resetPassword(app, request.body),
+      async (request) => resetPassword(app, request.body, rateLimitKeyOf(request.ip)),
     );
   }
 

@@ -31,13 +31,13 @@ describe('rate limits of the account endpoints', () => {
   });
 
   it('counts a route and its alias together', async () => {
-    const perEmail = AUTH_RATE_LIMITS.forgot.email.max;
-    const forgot = (url: string, remoteAddress: string) =>
+    const perEmail = AUTH_RATE_LIMITS.resend.email.max;
+    const resend = (url: string, remoteAddress: string) =>
       t.app.inject({ method: 'POST', url, remoteAddress, payload: { email: 'alias@example.com' } });
     for (let attempt = 1; attempt <= perEmail; attempt += 1) {
-      const url = attempt % 2 === 0 ? '/forgot-password/' : '/users/forgot-password/';
-      expect((await forgot(url, `10.3.0.${attempt}`)).statusCode).toBe(200);
+      const url = attempt % 2 === 0 ? '/resend-verification/' : '/users/resend-verification/';
+      expect((await resend(url, `10.3.0.${attempt}`)).statusCode).toBe(200);
     }
-    expectRateLimited(await forgot('/forgot-password/', '10.3.1.1'));
+    expectRateLimited(await resend('/resend-verification/', '10.3.1.1'));
   });
 });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { isUniqueViolation, validation } from '../../lib/errors';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
-import { checkCode } from '../../lib/one-time-codes';
+import { checkResetCode } from '../../lib/one-time-codes';
 import { hashPassword } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';
@@ -121,15 +121,19 @@ export async function sendCodeIfAccountExists(ctx: AuthContext, email: string, p
   return { detail: AUTH_MESSAGES.codeSentIfExists };
 }
 
-/** Sets a new password with a reset code and signs the account out everywhere. */
-export async function resetPassword(ctx: AuthContext, input: ResetInput): Promise<{ detail: string }> {
+/**
+ * Sets a new password with a reset code and signs the account out everywhere. `address` is the
+ * client's rate-limit key: wrong codes count per address (checkResetCode), so nobody else can
+ * spend the owner's tries.
+ */
+export async function resetPassword(ctx: AuthContext, input: ResetInput, address: string): Promise<{ detail: string }> {
   // Hashed first for every request, so known and unknown e-mails take the same time.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, input.email, true);
     if (!user || !user.isActive) return { result: 'invalid' as const };
-    const result = await checkCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'reset' }, input.otp, now);
+    const result = await checkResetCode(tx, ctx.config.jwtSecret, user.id, input.otp, address, now);
     if (result !== 'ok') return { result };
     // The code proves the person reads this mailbox, so the e-mail counts as verified too.
     await updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
