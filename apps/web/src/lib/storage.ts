@@ -1,4 +1,4 @@
-import type { Role, User } from '@alumlink/contract';
+import type { User } from '@alumlink/contract';
 
 /** The specification's browser local-storage keys. */
 export const STORAGE_KEYS = {
@@ -64,10 +64,6 @@ export function getStoredUser(): User | null {
   } catch {
     return null;
   }
-}
-
-export function getStoredRole(): Role | null {
-  return getStoredUser()?.role ?? null;
 }
 
 export function setStoredUser(user: User): void {

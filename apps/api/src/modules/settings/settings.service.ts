@@ -1,4 +1,4 @@
-import type { ProfileVisibility, Settings, updateSettingsRequestSchema } from '@alumlink/contract';
+import type { Settings, updateSettingsRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
@@ -46,9 +46,4 @@ export async function updateOwnSettings(db: Executor, user: AuthUser, update: Se
 /** True when the person turned two-factor sign-in on (auth module). */
 export async function isTwoFactorEnabled(db: Executor, userId: number): Promise<boolean> {
   return (await findSettings(db, userId))?.twoFactor ?? false;
-}
-
-/** The person's profile visibility (Public without a settings row). */
-export async function profileVisibilityOf(db: Executor, userId: number): Promise<ProfileVisibility> {
-  return presentSettings(await findSettings(db, userId)).profile_visibility;
 }
