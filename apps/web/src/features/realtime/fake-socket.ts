@@ -53,8 +53,8 @@ export class FakeSocket implements SocketLike {
   }
 
   /** The server (or the network) closes the connection. */
-  drop(code = 1006): void {
+  drop(code = 1006, reason = ''): void {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code }));
+    this.onclose?.(new CloseEvent('close', { code, reason }));
   }
 }

@@ -1,3 +1,4 @@
+import { REALTIME_SESSION_ENDED_REASON } from '@alumlink/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnectDelay } from './backoff';
 import { FakeSocket } from './fake-socket';
@@ -158,6 +159,35 @@ describe('RealtimeClient', () => {
     expect(refreshToken).not.toHaveBeenCalled();
     FakeSocket.latest().open();
     expect(FakeSocket.latest().sent[0]).toEqual({ type: 'auth', token: 'access-from-api-client' });
+    client.stop();
+  });
+
+  it("on 'session ended' never refreshes; stops once the tab holds no token (logout)", async () => {
+    const { client, refreshToken, setToken } = createClient();
+    client.start();
+    FakeSocket.latest().accept();
+    FakeSocket.latest().drop(4401, REALTIME_SESSION_ENDED_REASON);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refreshToken).not.toHaveBeenCalled();
+    setToken(null);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it("on 'session ended' reconnects with the tokens of the new sign-in once the tab has them (password change)", async () => {
+    const { client, refreshToken, setToken } = createClient();
+    client.start();
+    FakeSocket.latest().accept();
+    FakeSocket.latest().drop(4401, REALTIME_SESSION_ENDED_REASON);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.instances).toHaveLength(1);
+    setToken('access-of-new-sign-in');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.latest().open();
+    expect(FakeSocket.latest().sent[0]).toEqual({ type: 'auth', token: 'access-of-new-sign-in' });
     client.stop();
   });
 

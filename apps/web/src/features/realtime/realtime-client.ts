@@ -1,4 +1,5 @@
 import {
+  REALTIME_SESSION_ENDED_REASON,
   REALTIME_UNAUTHORIZED_CLOSE_CODE,
   realtimeServerEventSchema,
   type RealtimeClientMessage,
@@ -133,7 +134,7 @@ export class RealtimeClient {
     socket.onmessage = (event) => this.handleFrame(event.data);
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      this.handleClose(event.code);
+      this.handleClose(event.code, event.reason);
     };
     // A failed socket also closes; the close handler decides what happens next.
     socket.onerror = () => undefined;
@@ -172,10 +173,15 @@ export class RealtimeClient {
     this.connectedBefore = true;
   }
 
-  private handleClose(code: number): void {
+  private handleClose(code: number, reason: string): void {
     this.socket = null;
     this.authenticated = false;
     if (!this.running) return;
+    if (code === REALTIME_UNAUTHORIZED_CLOSE_CODE && reason === REALTIME_SESSION_ENDED_REASON) {
+      // The sign-in itself ended (logout, password change or reset): a refresh can only fail.
+      this.awaitNewSignIn(this.tokenInUse);
+      return;
+    }
     if (code === REALTIME_UNAUTHORIZED_CLOSE_CODE) {
       this.unauthorizedInRow += 1;
       // The first refusal refreshes at once; repeated ones wait, so a broken session cannot spin.
@@ -205,6 +211,30 @@ export class RealtimeClient {
       console.warn('realtime: token refresh failed', error);
       this.scheduleReconnect(true);
     }
+  }
+
+  /**
+   * After 'session ended': connects again once this tab holds the tokens of another sign-in (a
+   * password change here answers new ones, perhaps just after the close), stops once it holds
+   * none (logout), and meanwhile looks again with backoff, never refreshing the ended sign-in.
+   */
+  private awaitNewSignIn(endedToken: string | null): void {
+    const stored = this.options.getToken();
+    if (stored === null) {
+      this.stop();
+      return;
+    }
+    if (stored !== endedToken) {
+      this.connect();
+      return;
+    }
+    this.clearReconnectTimer();
+    const delay = reconnectDelay(this.attempt, this.options.random());
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.running) this.awaitNewSignIn(endedToken);
+    }, delay);
   }
 
   private scheduleReconnect(refreshFirst: boolean): void {

@@ -25,6 +25,8 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    // Nothing may still be fetching with the token the logout is about to end (it would get a 401).
+    await queryClient.cancelQueries();
     await logout();
     queryClient.clear();
     await navigate(paths.login, { replace: true });
