@@ -200,26 +200,21 @@ export async function checkResetCode(
     .select({ wrongTries: sql<number>`coalesce(sum(${oneTimeCodes.attempts}), 0)::int` })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, 'reset'), gt(oneTimeCodes.createdAt, dayStart)));
-  if (current.attempts >= RESET_CODE_TRIES.perCode || (day?.wrongTries ?? 0) >= RESET_CODE_TRIES.perAccountPerDay) {
-    return 'too_many_attempts';
-  }
-  if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
-  if (!sameHash(current.codeHash, hashCode(secret, owner, code))) {
-    await tx
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, current.id));
-    await tx
-      .insert(codeAddressTries)
-      .values({ codeId: current.id, addressKey, wrongTries: 1 })
-      .onConflictDoUpdate({
-        target: [codeAddressTries.codeId, codeAddressTries.addressKey],
-        set: { wrongTries: sql`${codeAddressTries.wrongTries} + 1` },
-      });
-    return 'invalid';
-  }
-  await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
-  return 'ok';
+  if ((day?.wrongTries ?? 0) >= RESET_CODE_TRIES.perAccountPerDay) return 'too_many_attempts';
+  const check = await spendOrConsume(tx, secret, owner, current, code, now, {
+    maxAttempts: RESET_CODE_TRIES.perCode,
+    // A wrong guess also counts against the address it came from.
+    onWrongGuess: async () => {
+      await tx
+        .insert(codeAddressTries)
+        .values({ codeId: current.id, addressKey, wrongTries: 1 })
+        .onConflictDoUpdate({
+          target: [codeAddressTries.codeId, codeAddressTries.addressKey],
+          set: { wrongTries: sql`${codeAddressTries.wrongTries} + 1` },
+        });
+    },
+  });
+  return typeof check === 'string' ? check : check.result;
 }
 
 /** The check of a row-locked, unconsumed code: a wrong guess spends an attempt, success consumes it. */
@@ -230,14 +225,16 @@ async function spendOrConsume(
   current: OneTimeCodeRow,
   code: string,
   now: Date,
+  { maxAttempts = LIMITS.otpMaxAttempts, onWrongGuess }: { maxAttempts?: number; onWrongGuess?: () => Promise<void> } = {},
 ): Promise<Exclude<CodeCheck, 'ok'> | PassedCodeCheck> {
-  if (current.attempts >= LIMITS.otpMaxAttempts) return 'too_many_attempts';
+  if (current.attempts >= maxAttempts) return 'too_many_attempts';
   if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (!sameHash(current.codeHash, hashCode(secret, owner, code))) {
     await tx
       .update(oneTimeCodes)
       .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
       .where(eq(oneTimeCodes.id, current.id));
+    await onWrongGuess?.();
     return 'invalid';
   }
   await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
