@@ -20,13 +20,13 @@ export const AVATAR_TONES = [
 export const NEUTRAL_TONE = 'bg-surface-muted text-fg-muted';
 
 /**
- * The tone of a person: the same for one id on every screen and every visit. Ids are spread by a
- * multiplicative hash (Knuth's 2654435761), so people listed together rarely share a colour.
+ * The tone of a person: the same for one id on every screen and every visit. Stepping 3 tones
+ * per id gives any ten consecutive ids (people who joined together) ten different colours, and
+ * neighbours hues far apart.
  */
 export function avatarToneOf(personId: number | null | undefined): string {
   if (personId === null || personId === undefined) return NEUTRAL_TONE;
-  const spread = Math.imul(personId, 2_654_435_761) >>> 0;
-  return AVATAR_TONES[spread % AVATAR_TONES.length] ?? NEUTRAL_TONE;
+  return AVATAR_TONES[Math.abs(personId * 3) % AVATAR_TONES.length] ?? NEUTRAL_TONE;
 }
 
 const firstLetter = (word: string | undefined) => Array.from(word ?? '').find((character) => /[\p{L}\p{N}]/u.test(character)) ?? '';
