@@ -41,6 +41,35 @@ export function visibleToViewerIdSql(viewerId: number | Placeholder, personId: S
   ), true))`;
 }
 
+/**
+ * Condition "the directory may list the person whose id is `personId` to this viewer": they kept
+ * listed_in_directory on and the viewer may see them (the profile_visibility rule of
+ * visibleToSql, admins see everyone). Listing is decided here and only here, so per-field privacy
+ * can plug into the same place. Activity and verification are the directory's own filters.
+ *
+ * One user_settings primary-key probe per candidate row (and, for Only Connections, one
+ * conversations_pair_idx probe), as visibleToViewerIdSql; no settings row means the defaults
+ * (listed, Public).
+ */
+export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): SQL {
+  const seesEveryone = viewer.role === 'AD';
+  const visibility = seesEveryone
+    ? sql`true`
+    : sql`case ${userSettings.profileVisibility}
+      when 'Public' then true
+      when 'Private' then ${userSettings.userId} = ${viewer.id}::integer
+      else ${userSettings.userId} = ${viewer.id}::integer or exists (
+        select 1 from ${conversations}
+        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
+          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
+      )
+    end`;
+  return sql`coalesce((
+    select ${userSettings.listedInDirectory} and ${visibility}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), true)`;
+}
+
 /** True when the person exists and the viewer may see them (see visibleToSql). */
 export async function canSeePerson(db: Executor, viewer: Viewer, personId: number): Promise<boolean> {
   const [row] = await db

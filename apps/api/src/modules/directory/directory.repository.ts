@@ -1,0 +1,136 @@
+import { DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFilters } from '@alumlink/contract';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { skillItemsSql, users } from '../../db/schema/index';
+import { likeContains, type CursorPosition } from '../../lib/pagination';
+import { listedInDirectoryForSql, type Viewer } from '../settings/visibility';
+
+/** At most this many words of `q` are matched (each must be in the first or last name). */
+const MAX_NAME_WORDS = 5;
+
+/** Columns a directory card needs. */
+export const directoryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  image: users.image,
+  headline: users.headline,
+  company: users.company,
+  jobTitle: users.jobTitle,
+  location: users.location,
+  cohortYear: users.cohortYear,
+  skills: users.skills,
+  openToReferrals: users.openToReferrals,
+  createdAt: users.createdAt,
+};
+export type DirectoryRow = { [K in keyof typeof directoryColumns]: (typeof directoryColumns)[K]['_']['data'] };
+
+/** Who the directory may list to the viewer: active, verified, listed and visible to them. */
+function listedSql(viewer: Viewer): SQL {
+  return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedInDirectoryForSql(viewer, users.id)}`;
+}
+
+/** The name condition of `q`: every word is a substring of the first or the last name (trigram indexes). */
+function nameSql(q: string): SQL | undefined {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => sql`(lower(${users.firstName}) like ${likeContains(word)} or lower(${users.lastName}) like ${likeContains(word)})`));
+}
+
+/** Conditions of the filters (each AND-ed), leaving out the facet `except` (its own filter). */
+function filterSql(filters: DirectoryFilters, except?: DirectoryFacetName): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q !== undefined) conditions.push(nameSql(filters.q));
+  if (filters.role !== undefined && except !== 'role') conditions.push(eq(users.role, filters.role));
+  if (filters.cohort_year !== undefined && except !== 'cohort_year') conditions.push(eq(users.cohortYear, filters.cohort_year));
+  if (filters.company !== undefined && except !== 'company') conditions.push(sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
+  if (filters.location !== undefined && except !== 'location') conditions.push(sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
+  if (filters.skill !== undefined && except !== 'skill') {
+    conditions.push(sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
+  }
+  if (filters.open_to_referrals !== undefined) conditions.push(eq(users.openToReferrals, filters.open_to_referrals));
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** One page of listed people matching the filters, newest members first, after `cursor`. */
+export async function listDirectory(
+  db: Executor,
+  viewer: Viewer,
+  filters: DirectoryFilters,
+  page: { cursor?: CursorPosition; limit: number },
+): Promise<DirectoryRow[]> {
+  const after = page.cursor ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)` : undefined;
+  return db
+    .select(directoryColumns)
+    .from(users)
+    .where(and(listedSql(viewer), ...filterSql(filters), after))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit + 1);
+}
+
+type FacetCount<T> = { value: T; count: number };
+
+/** The facet's value expression, the condition a row needs to count, and how values group. */
+function facetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters, facet: Exclude<DirectoryFacetName, 'skill'>) {
+  const where = and(listedSql(viewer), ...filterSql(filters, facet));
+  const count = sql<number>`count(*)::int`;
+  switch (facet) {
+    case 'role':
+    case 'cohort_year': {
+      const column = facet === 'role' ? users.role : users.cohortYear;
+      return db
+        .select({ value: sql<string | number>`${column}`, count })
+        .from(users)
+        .where(and(where, isNotNull(column)))
+        .groupBy(column)
+        .orderBy(sql`count(*) desc`, column)
+        .limit(DIRECTORY_FACET_SIZE);
+    }
+    case 'company':
+    case 'location': {
+      const column = facet === 'company' ? users.company : users.location;
+      // Case-insensitive groups, shown in their most common spelling.
+      return db
+        .select({ value: sql<string>`mode() within group (order by ${column})`, count })
+        .from(users)
+        .where(and(where, sql`${column} <> ''`))
+        .groupBy(sql`lower(${column})`)
+        .orderBy(sql`count(*) desc`, sql`lower(${column})`)
+        .limit(DIRECTORY_FACET_SIZE);
+    }
+  }
+}
+
+/** Top skills of the people matching every filter but the skill. */
+function skillFacetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters) {
+  const where = and(listedSql(viewer), ...filterSql(filters, 'skill'), sql`${users.skills} <> ''`);
+  const item = sql`item`;
+  return db
+    .select({ value: sql<string>`mode() within group (order by ${item})`, count: sql<number>`count(*)::int` })
+    .from(sql`${users} cross join lateral unnest(string_to_array(${users.skills}, ', ')) as item`)
+    .where(where)
+    .groupBy(sql`lower(${item})`)
+    .orderBy(sql`count(*) desc`, sql`lower(${item})`)
+    .limit(DIRECTORY_FACET_SIZE);
+}
+
+export type FacetRows = {
+  role: FacetCount<string>[];
+  cohort_year: FacetCount<number>[];
+  company: FacetCount<string>[];
+  skill: FacetCount<string>[];
+  location: FacetCount<string>[];
+};
+
+/** Every facet's top values; each applies every filter but its own. */
+export async function directoryFacets(db: Executor, viewer: Viewer, filters: DirectoryFilters): Promise<FacetRows> {
+  // One after the other: one connection per request, as every other route (a pool of five per request would starve under load).
+  const role = (await facetQuery(db, viewer, filters, 'role')) as FacetCount<string>[];
+  const cohortYear = (await facetQuery(db, viewer, filters, 'cohort_year')) as FacetCount<number>[];
+  const company = (await facetQuery(db, viewer, filters, 'company')) as FacetCount<string>[];
+  const skill = await skillFacetQuery(db, viewer, filters);
+  const location = (await facetQuery(db, viewer, filters, 'location')) as FacetCount<string>[];
+  return { role, cohort_year: cohortYear, company, skill, location };
+}
