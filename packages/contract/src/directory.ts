@@ -36,7 +36,8 @@ export const directoryFiltersSchema = z.object({
     .optional()
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : undefined)),
 });
-export type DirectoryFilters = z.output<typeof directoryFiltersSchema>;
+/** Every filter is optional: undefined means not filtered. */
+export type DirectoryFilters = Partial<z.output<typeof directoryFiltersSchema>>;
 export type DirectoryFiltersInput = z.input<typeof directoryFiltersSchema>;
 
 /** GET /api/directory/?<filters>&cursor=&limit= */

@@ -1,7 +1,7 @@
 import { DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFilters } from '@alumlink/contract';
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { skillItemsSql, users } from '../../db/schema/index';
+import { skillItemsSql, users, type UserRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 import { listedInDirectoryForSql, type Viewer } from '../settings/visibility';
 
@@ -25,7 +25,7 @@ export const directoryColumns = {
   openToReferrals: users.openToReferrals,
   createdAt: users.createdAt,
 };
-export type DirectoryRow = { [K in keyof typeof directoryColumns]: (typeof directoryColumns)[K]['_']['data'] };
+export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
 
 /** Who the directory may list to the viewer: active, verified, listed and visible to them. */
 function listedSql(viewer: Viewer): SQL {
