@@ -1,9 +1,9 @@
-import { DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFilters } from '@alumlink/contract';
+import { type DirectoryFacetName, type DirectoryFilters } from '@alumlink/contract';
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { skillItemsSql, users, type UserRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
-import { listedInDirectoryForSql, type Viewer } from '../settings/visibility';
+import { directoryExtrasForViewerSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
 
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;
@@ -72,9 +72,15 @@ export async function listDirectory(
 
 type FacetCount<T> = { value: T; count: number };
 
-/** The facet's value expression, the condition a row needs to count, and how values group. */
-function facetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters, facet: Exclude<DirectoryFacetName, 'skill'>) {
-  const where = and(listedSql(viewer), ...filterSql(filters, facet));
+/** Who a shared count is for: members see listed Public people, admins every listed person. */
+export type FacetAudience = 'public' | 'everyone';
+
+function audienceSql(audience: FacetAudience): SQL {
+  return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedForAudienceSql(audience === 'everyone', users.id)}`;
+}
+
+/** One facet's top values; `where` already holds the audience and every filter but the facet's own. */
+function facetQuery(db: Executor, where: SQL | undefined, facet: Exclude<DirectoryFacetName, 'skill'>, size: number) {
   const count = sql<number>`count(*)::int`;
   switch (facet) {
     case 'role':
@@ -86,7 +92,7 @@ function facetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters, fac
         .where(and(where, isNotNull(column)))
         .groupBy(column)
         .orderBy(sql`count(*) desc`, column)
-        .limit(DIRECTORY_FACET_SIZE);
+        .limit(size);
     }
     case 'company':
     case 'location': {
@@ -98,22 +104,21 @@ function facetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters, fac
         .where(and(where, sql`${column} <> ''`))
         .groupBy(sql`lower(${column})`)
         .orderBy(sql`count(*) desc`, sql`lower(${column})`)
-        .limit(DIRECTORY_FACET_SIZE);
+        .limit(size);
     }
   }
 }
 
-/** Top skills of the people matching every filter but the skill. */
-function skillFacetQuery(db: Executor, viewer: Viewer, filters: DirectoryFilters) {
-  const where = and(listedSql(viewer), ...filterSql(filters, 'skill'), sql`${users.skills} <> ''`);
+/** Top skills (each item of the stored list counts once per person). */
+function skillFacetQuery(db: Executor, where: SQL | undefined, size: number) {
   const item = sql`item`;
   return db
     .select({ value: sql<string>`mode() within group (order by ${item})`, count: sql<number>`count(*)::int` })
     .from(sql`${users} cross join lateral unnest(string_to_array(${users.skills}, ', ')) as item`)
-    .where(where)
+    .where(and(where, sql`${users.skills} <> ''`))
     .groupBy(sql`lower(${item})`)
     .orderBy(sql`count(*) desc`, sql`lower(${item})`)
-    .limit(DIRECTORY_FACET_SIZE);
+    .limit(size);
 }
 
 export type FacetRows = {
@@ -124,13 +129,40 @@ export type FacetRows = {
   location: FacetCount<string>[];
 };
 
-/** Every facet's top values; each applies every filter but its own. */
-export async function directoryFacets(db: Executor, viewer: Viewer, filters: DirectoryFilters): Promise<FacetRows> {
-  // One after the other: one connection per request, as every other route (a pool of five per request would starve under load).
-  const role = (await facetQuery(db, viewer, filters, 'role')) as FacetCount<string>[];
-  const cohortYear = (await facetQuery(db, viewer, filters, 'cohort_year')) as FacetCount<number>[];
-  const company = (await facetQuery(db, viewer, filters, 'company')) as FacetCount<string>[];
-  const skill = await skillFacetQuery(db, viewer, filters);
-  const location = (await facetQuery(db, viewer, filters, 'location')) as FacetCount<string>[];
+/**
+ * Every facet's top `size` values among the audience's people; each applies every filter but its
+ * own. Viewer-independent, so the service shares it between viewers.
+ */
+export async function directoryFacets(db: Executor, audience: FacetAudience, filters: DirectoryFilters, size: number): Promise<FacetRows> {
+  const where = (facet: DirectoryFacetName) => and(audienceSql(audience), ...filterSql(filters, facet));
+  // One after the other: one connection per request, as every other route.
+  const role = (await facetQuery(db, where('role'), 'role', size)) as FacetCount<string>[];
+  const cohortYear = (await facetQuery(db, where('cohort_year'), 'cohort_year', size)) as FacetCount<number>[];
+  const company = (await facetQuery(db, where('company'), 'company', size)) as FacetCount<string>[];
+  const skill = await skillFacetQuery(db, where('skill'), size);
+  const location = (await facetQuery(db, where('location'), 'location', size)) as FacetCount<string>[];
   return { role, cohort_year: cohortYear, company, skill, location };
+}
+
+/** Columns the service needs to count a person into the facets itself. */
+export type FacetPersonRow = Pick<UserRow, 'firstName' | 'lastName' | 'role' | 'cohortYear' | 'company' | 'skills' | 'location' | 'openToReferrals'>;
+
+/**
+ * The listed people a non-admin viewer sees beyond the Public ones (themselves and connections who
+ * chose Only Connections): a few rows, counted into the shared facets per request.
+ */
+export async function directoryExtrasForViewer(db: Executor, viewer: Viewer): Promise<FacetPersonRow[]> {
+  return db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      cohortYear: users.cohortYear,
+      company: users.company,
+      skills: users.skills,
+      location: users.location,
+      openToReferrals: users.openToReferrals,
+    })
+    .from(users)
+    .where(and(sql`${users.isActive} and ${users.emailVerifiedAt} is not null`, directoryExtrasForViewerSql(viewer, users.id)));
 }

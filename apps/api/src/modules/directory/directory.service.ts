@@ -1,9 +1,10 @@
-import type { DirectoryFacets, DirectoryFilters, DirectoryPage, DirectoryQuery, Role } from '@alumlink/contract';
+import type { DirectoryFacets, DirectoryFilters, DirectoryPage, DirectoryQuery } from '@alumlink/contract';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
-import { directoryFacets, listDirectory } from './directory.repository';
+import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
+import { directoryExtrasForViewer, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {
@@ -19,8 +20,15 @@ export async function getDirectoryPage(db: Database, viewer: AuthUser, query: Di
   return { results: items.map(presentDirectoryPerson), next };
 }
 
-/** Facet counts of the directory for these filters, over the same people as its pages. */
-export async function getDirectoryFacets(db: Database, viewer: AuthUser, filters: DirectoryFilters): Promise<DirectoryFacets> {
-  const rows = await directoryFacets(db, viewer, filtersOf(filters));
-  return { ...rows, role: rows.role.map((row) => ({ value: row.value as Role, count: row.count })) };
+/**
+ * Facet counts of the directory for these filters, over the same people as its pages: the counts
+ * every member shares (listed Public people; for admins every listed person) come from the cache,
+ * and a member's own extra people (themselves, connections who chose Only Connections) are added.
+ */
+export async function getDirectoryFacets(db: Database, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
+  const filters = filtersOf(query);
+  const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
+  const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(db, audience, filters, SHARED_FACET_SIZE));
+  const extras = audience === 'everyone' ? [] : await directoryExtrasForViewer(db, viewer);
+  return mergeFacets(shared, extras, filters);
 }

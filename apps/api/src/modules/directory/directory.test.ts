@@ -193,6 +193,14 @@ describe('GET /api/directory/facets/', () => {
     ]);
   });
 
+  it("shared counts never carry one viewer's connections to another", async () => {
+    const outsider = await createUser(t.db, { role: 'TR', firstName: 'Out', lastName: 'Sider' });
+    const outsiderHeaders = await authHeader(t.app, outsider);
+    expect((await facets('')).company[0]).toEqual({ value: 'Acme', count: 3 });
+    expect((await facets('', outsiderHeaders)).company[0]).toEqual({ value: 'Acme', count: 2 });
+    expect(names(await list('company=acme', outsiderHeaders))).toEqual(['Ben', 'Ada']);
+  });
+
   it('an admin counts hidden people too, never unlisted, inactive or unverified ones', async () => {
     const result = await facets('company=acme', adminHeaders);
     expect(result.role).toEqual([{ value: 'AL', count: 5 }]);

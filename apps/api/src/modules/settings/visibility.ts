@@ -70,6 +70,39 @@ export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): S
   ), true)`;
 }
 
+/**
+ * Condition "the directory lists the person to everyone (`seesEveryone` false) or to admins
+ * (true)": listed_in_directory on and, for everyone, a Public profile. The viewer-independent
+ * part of listedInDirectoryForSql, for counts that many viewers share (directory facets);
+ * directoryExtrasForViewerSql is the rest.
+ */
+export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper): SQL {
+  const visible = seesEveryone ? sql`true` : sql`${userSettings.profileVisibility} = 'Public'`;
+  return sql`coalesce((
+    select ${userSettings.listedInDirectory} and ${visible}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), true)`;
+}
+
+/**
+ * Condition "the person is listed, not Public, and the viewer may still see them": the viewer
+ * themselves, and their connections (a shared conversation) who chose Only Connections. With
+ * listedForAudienceSql(false) it makes listedInDirectoryForSql for a non-admin viewer; bounded by
+ * the viewer's conversations (conversations_user_a_idx and _b_idx, the table visibleToSql reads).
+ */
+export function directoryExtrasForViewerSql(viewer: Viewer, personId: SQLWrapper): SQL {
+  return sql`${personId} in (
+    select ${userSettings.userId} from ${userSettings}
+    where ${userSettings.userId} in (
+        select ${viewer.id}::integer
+        union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
+        union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
+      )
+      and ${userSettings.listedInDirectory} and ${userSettings.profileVisibility} <> 'Public'
+      and (${userSettings.userId} = ${viewer.id}::integer or ${userSettings.profileVisibility} = 'Only Connections')
+  )`;
+}
+
 /** True when the person exists and the viewer may see them (see visibleToSql). */
 export async function canSeePerson(db: Executor, viewer: Viewer, personId: number): Promise<boolean> {
   const [row] = await db
