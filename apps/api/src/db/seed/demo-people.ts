@@ -84,7 +84,7 @@ function demoCareer(index: number, role: Role): Partial<DemoPerson> {
   const location = SAMPLE_LOCATIONS[(index * 7) % 8] ?? 'Remote';
   const { skills } = career;
   if (role === 'TR') return { skills, location, cohortYear: 2025 + (index % 2), headline: `Trainee · learning ${career.skills.split(', ')[0] ?? 'to code'}` };
-  const company = SAMPLE_COMPANIES[(index * 3) % 12] ?? 'Pixel Labs';
+  const company = SAMPLE_COMPANIES[(index * 5) % 16] ?? 'Pixel Labs';
   if (role === 'IN') return { skills, company, jobTitle: `${career.jobTitle} Intern`, location, cohortYear: 2024 + (index % 2), headline: `Intern at ${company}` };
   return {
     skills,
