@@ -79,13 +79,15 @@ const LAST_NAMES = [
  * directory's facets count more than one), interns intern somewhere, trainees are in a recent
  * cohort; about half the alumni welcome referral requests.
  */
+const DEMO_HEADLINE_ENDINGS = ['happy to mentor new cohorts', 'ask me about interviews', 'hiring for my team', 'open to coffee chats'];
+
 function demoCareer(index: number, role: Role): Partial<DemoPerson> {
   const career = SAMPLE_CAREERS[(index * 5) % SAMPLE_CAREERS.length] ?? SAMPLE_CAREERS[0];
   const location = SAMPLE_LOCATIONS[(index * 7) % 8] ?? 'Remote';
   const { skills } = career;
   if (role === 'TR') return { skills, location, cohortYear: 2025 + (index % 2), headline: `Trainee · learning ${career.skills.split(', ')[0] ?? 'to code'}` };
   const company = SAMPLE_COMPANIES[(index * 5) % 16] ?? 'Pixel Labs';
-  if (role === 'IN') return { skills, company, jobTitle: `${career.jobTitle} Intern`, location, cohortYear: 2024 + (index % 2), headline: `Intern at ${company}` };
+  if (role === 'IN') return { skills, company, jobTitle: `${career.jobTitle} Intern`, location, cohortYear: 2024 + (index % 2), headline: `Learning ${career.skills.split(', ')[0] ?? 'the ropes'} on the job` };
   return {
     skills,
     company,
@@ -93,7 +95,7 @@ function demoCareer(index: number, role: Role): Partial<DemoPerson> {
     location,
     cohortYear: 2016 + (index % 8),
     openToReferrals: index % 2 === 0,
-    headline: `${career.jobTitle} at ${company}`,
+    headline: `${career.skills.split(', ').slice(0, 2).join(' & ')} · ${DEMO_HEADLINE_ENDINGS[index % DEMO_HEADLINE_ENDINGS.length] ?? ''}`,
   };
 }
 
