@@ -2,9 +2,14 @@ import { DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFacets, ty
 import type { FacetPersonRow, FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
 
-/** Shared counts are kept this long: facet counts may lag a change by this much, results never do. */
-export const FACET_CACHE_MS = 30_000;
-/** At most this many filter combinations are kept (oldest dropped first). */
+/**
+ * Shared counts are fresh this long; older ones are still answered while one new computation runs
+ * (no request waits for a recount once a combination has been counted), up to FACET_STALE_MS.
+ */
+export const FACET_FRESH_MS = 30_000;
+/** Counts older than this are never answered: the request waits for the new ones. */
+export const FACET_STALE_MS = 5 * 60_000;
+/** At most this many filter combinations are kept (least recently used dropped first). */
 const FACET_CACHE_ENTRIES = 500;
 /**
  * Shared counts keep this many values per facet, so that adding a viewer's few extra people
@@ -12,25 +17,51 @@ const FACET_CACHE_ENTRIES = 500;
  */
 export const SHARED_FACET_SIZE = 50;
 
+type Entry = { at: number; value: Promise<FacetRows>; refreshing: boolean };
+
 /**
- * Facet counts shared between viewers, per audience and filters, computed once per FACET_CACHE_MS
- * (concurrent misses wait for one computation). App-scoped: built with the routes.
+ * Facet counts shared between viewers, per audience and filters (decision 010): computed once,
+ * answered from memory, recounted in the background once FACET_FRESH_MS old. Concurrent misses
+ * wait for one computation; a failed one is not kept. App-scoped: built with the routes.
  */
 export function createFacetCache(now: () => number = Date.now) {
-  const entries = new Map<string, { at: number; value: Promise<FacetRows> }>();
+  const entries = new Map<string, Entry>();
+  const remember = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > FACET_CACHE_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  };
+  const compute = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
+    const value = run();
+    value.then(
+      () => remember(key, { at: now(), value, refreshing: false }),
+      () => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      },
+    );
+    return value;
+  };
   return {
-    get(key: string, compute: () => Promise<FacetRows>): Promise<FacetRows> {
+    get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
       const entry = entries.get(key);
-      if (entry && now() - entry.at < FACET_CACHE_MS) return entry.value;
-      const value = compute();
-      entries.delete(key);
-      entries.set(key, { at: now(), value });
-      // A failed computation is not kept.
-      value.catch(() => entries.delete(key));
-      if (entries.size > FACET_CACHE_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+      const age = entry ? now() - entry.at : Infinity;
+      if (entry && age < FACET_STALE_MS) {
+        remember(key, entry);
+        if (age >= FACET_FRESH_MS && !entry.refreshing) {
+          entry.refreshing = true;
+          // The stale counts answer meanwhile; a failed recount leaves them for the next try.
+          compute(key, run).catch(() => {
+            entry.refreshing = false;
+          });
+        }
+        return entry.value;
       }
+      const value = compute(key, run);
+      // Misses while it runs share it (at: now, so they do not start their own).
+      remember(key, { at: now(), value, refreshing: true });
       return value;
     },
   };
