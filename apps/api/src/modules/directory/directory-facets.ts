@@ -1,5 +1,6 @@
-import { DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFacets, type DirectoryFilters, type Role } from '@alumlink/contract';
-import type { FacetPersonRow, FacetRows } from './directory.repository';
+import { DEFAULT_FIELD_PRIVACY, DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFacets, type DirectoryFilters, type PrivateField, type Role } from '@alumlink/contract';
+import type { Viewer } from '../settings/visibility';
+import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
 
 /**
@@ -68,24 +69,53 @@ export function createFacetCache(now: () => number = Date.now) {
 }
 export type FacetCache = ReturnType<typeof createFacetCache>;
 
+type Sight = { person: boolean; field: (field: PrivateField) => boolean };
+
+/**
+ * What someone sees of a person of the viewer's circle: as everyone does (the shared counts) or as
+ * the viewer does (themselves: everything listed; a connection: Only Connections profiles and
+ * fields shown to connections). The same rules as listedInDirectoryForSql and fieldVisibleSql.
+ */
+function sightOf(person: CirclePersonRow, viewer: Viewer, as: 'everyone' | 'viewer'): Sight {
+  const listed = person.listed ?? true;
+  const profile = person.profileVisibility ?? 'Public';
+  const audiences: Record<PrivateField, string> = {
+    ...DEFAULT_FIELD_PRIVACY,
+    ...(person.companyVisibleTo ? { company: person.companyVisibleTo } : {}),
+    ...(person.locationVisibleTo ? { location: person.locationVisibleTo } : {}),
+    ...(person.cohortYearVisibleTo ? { cohort_year: person.cohortYearVisibleTo } : {}),
+    ...(person.skillsVisibleTo ? { skills: person.skillsVisibleTo } : {}),
+  };
+  if (as === 'everyone') return { person: listed && profile === 'Public', field: (field) => audiences[field] === 'everyone' };
+  if (person.id === viewer.id) return { person: listed, field: () => true };
+  return { person: listed && profile !== 'Private', field: (field) => audiences[field] !== 'only_me' };
+}
+
 /** The same tests as the repository's filterSql, for a person counted in memory. */
-function matches(person: FacetPersonRow, filters: DirectoryFilters, except: DirectoryFacetName): boolean {
+function matches(person: CirclePersonRow, filters: DirectoryFilters, except: DirectoryFacetName, sight: Sight): boolean {
   const lower = (text: string) => text.toLowerCase();
+  const seen = (facet: DirectoryFacetName) => {
+    const field = FIELD_OF[facet];
+    return field === undefined || sight.field(field);
+  };
   if (filters.q !== undefined) {
     const words = lower(filters.q).split(/\s+/).filter(Boolean).slice(0, 5);
     if (!words.every((word) => lower(person.firstName).includes(word) || lower(person.lastName).includes(word))) return false;
   }
   if (except !== 'role' && filters.role !== undefined && person.role !== filters.role) return false;
-  if (except !== 'cohort_year' && filters.cohort_year !== undefined && person.cohortYear !== filters.cohort_year) return false;
-  if (except !== 'company' && filters.company !== undefined && lower(person.company) !== lower(filters.company)) return false;
-  if (except !== 'location' && filters.location !== undefined && lower(person.location) !== lower(filters.location)) return false;
-  if (except !== 'skill' && filters.skill !== undefined && !skillList(person.skills).some((skill) => lower(skill) === lower(filters.skill ?? ''))) return false;
+  if (except !== 'cohort_year' && filters.cohort_year !== undefined && (!seen('cohort_year') || person.cohortYear !== filters.cohort_year)) return false;
+  if (except !== 'company' && filters.company !== undefined && (!seen('company') || lower(person.company) !== lower(filters.company))) return false;
+  if (except !== 'location' && filters.location !== undefined && (!seen('location') || lower(person.location) !== lower(filters.location))) return false;
+  if (except !== 'skill' && filters.skill !== undefined) {
+    const skill = lower(filters.skill);
+    if (!seen('skill') || !skillList(person.skills).some((item) => lower(item) === skill)) return false;
+  }
   if (filters.open_to_referrals !== undefined && person.openToReferrals !== filters.open_to_referrals) return false;
-  return true;
+  return seen(except);
 }
 
 /** The person's values for a facet ('' and null count nowhere). */
-function valuesOf(person: FacetPersonRow, facet: DirectoryFacetName): (string | number)[] {
+function valuesOf(person: CirclePersonRow, facet: DirectoryFacetName): (string | number)[] {
   switch (facet) {
     case 'role':
       return [person.role];
@@ -100,21 +130,32 @@ function valuesOf(person: FacetPersonRow, facet: DirectoryFacetName): (string | 
   }
 }
 
+/** What the person adds to the facet for someone who sees them so. */
+function contribution(person: CirclePersonRow, facet: DirectoryFacetName, filters: DirectoryFilters, sight: Sight): (string | number)[] {
+  return sight.person && matches(person, filters, facet, sight) ? valuesOf(person, facet) : [];
+}
+
 const keyOf = (value: string | number) => (typeof value === 'string' ? value.toLowerCase() : String(value));
 
-/** Shared counts plus the viewer's extra people, cut to the top DIRECTORY_FACET_SIZE per facet. */
-export function mergeFacets(shared: FacetRows, extras: FacetPersonRow[], filters: DirectoryFilters): DirectoryFacets {
+/**
+ * The shared counts (what everyone sees) corrected for the viewer's circle: each person of it adds
+ * what the viewer sees of them and takes back what the shared counts already hold; then the top
+ * DIRECTORY_FACET_SIZE per facet.
+ */
+export function mergeFacets(shared: FacetRows, circle: CirclePersonRow[], viewer: Viewer, filters: DirectoryFilters): DirectoryFacets {
   const merge = <T extends string | number>(facet: DirectoryFacetName, counted: { value: T; count: number }[]) => {
     const byKey = new Map(counted.map((item) => [keyOf(item.value), { ...item }]));
-    for (const person of extras) {
-      if (!matches(person, filters, facet)) continue;
-      for (const value of valuesOf(person, facet)) {
-        const found = byKey.get(keyOf(value));
-        if (found) found.count += 1;
-        else byKey.set(keyOf(value), { value: value as T, count: 1 });
-      }
+    const add = (value: string | number, delta: number) => {
+      const found = byKey.get(keyOf(value));
+      if (found) found.count += delta;
+      else if (delta > 0) byKey.set(keyOf(value), { value: value as T, count: delta });
+    };
+    for (const person of circle) {
+      for (const value of contribution(person, facet, filters, sightOf(person, viewer, 'viewer'))) add(value, 1);
+      for (const value of contribution(person, facet, filters, sightOf(person, viewer, 'everyone'))) add(value, -1);
     }
     return [...byKey.entries()]
+      .filter(([, item]) => item.count > 0)
       .sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
       .slice(0, DIRECTORY_FACET_SIZE)
       .map(([, item]) => item);

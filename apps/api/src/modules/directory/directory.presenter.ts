@@ -1,6 +1,6 @@
 import type { DirectoryPerson, Role } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
-import type { DirectoryRow } from './directory.repository';
+import type { DirectoryListRow } from './directory.repository';
 
 /** Stored skills ("React, SQL") → the list the directory sends. */
 export function skillList(skills: string): string[] {
@@ -10,8 +10,8 @@ export function skillList(skills: string): string[] {
     .filter((skill) => skill !== '');
 }
 
-/** A directory row → the contract's directoryPersonSchema shape. */
-export function presentDirectoryPerson(row: DirectoryRow): DirectoryPerson {
+/** A directory row → the contract's directoryPersonSchema shape; fields hidden from the viewer are empty. */
+export function presentDirectoryPerson(row: DirectoryListRow): DirectoryPerson {
   return {
     id: row.id,
     username: row.username,
@@ -20,11 +20,11 @@ export function presentDirectoryPerson(row: DirectoryRow): DirectoryPerson {
     role: row.role as Role,
     image: mediaUrl(row.image),
     headline: row.headline,
-    company: row.company,
+    company: row.showsCompany ? row.company : '',
     job_title: row.jobTitle,
-    location: row.location,
-    cohort_year: row.cohortYear,
-    skills: skillList(row.skills),
+    location: row.showsLocation ? row.location : '',
+    cohort_year: row.showsCohortYear ? row.cohortYear : null,
+    skills: row.showsSkills ? skillList(row.skills) : [],
     open_to_referrals: row.openToReferrals,
   };
 }

@@ -1,9 +1,9 @@
-import { type DirectoryFacetName, type DirectoryFilters } from '@alumlink/contract';
+import type { DirectoryFacetName, DirectoryFilters, PrivateField } from '@alumlink/contract';
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { skillItemsSql, users, type UserRow } from '../../db/schema/index';
+import { skillItemsSql, userSettings, users, type UserRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
-import { directoryExtrasForViewerSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
+import { directoryCircleOfSql, fieldVisibleSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
 
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;
@@ -26,6 +26,8 @@ export const directoryColumns = {
   createdAt: users.createdAt,
 };
 export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
+/** A row with which of its private fields the viewer may see (the presenter blanks the others). */
+export type DirectoryListRow = DirectoryRow & { showsCompany: boolean; showsLocation: boolean; showsCohortYear: boolean; showsSkills: boolean };
 
 /** Who the directory may list to the viewer: active, verified, listed and visible to them. */
 function listedSql(viewer: Viewer): SQL {
@@ -39,17 +41,29 @@ function nameSql(q: string): SQL | undefined {
   return and(...words.map((word) => sql`(lower(${users.firstName}) like ${likeContains(word)} or lower(${users.lastName}) like ${likeContains(word)})`));
 }
 
-/** Conditions of the filters (each AND-ed), leaving out the facet `except` (its own filter). */
-function filterSql(filters: DirectoryFilters, except?: DirectoryFacetName): SQL[] {
+/** The private field (per-field privacy) each filter and facet reads. */
+export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = { company: 'company', location: 'location', cohort_year: 'cohort_year', skill: 'skills' };
+
+/** "The viewer may see this field of the person", or undefined when it needs no condition. */
+type FieldRule = (field: PrivateField) => SQL | undefined;
+
+/**
+ * Conditions of the filters (each AND-ed), leaving out the facet `except` (its own filter). A
+ * filter on a private field matches only people whose field the viewer may see (`visible`), so
+ * filtering never tells what a hidden field holds.
+ */
+function filterSql(filters: DirectoryFilters, visible: FieldRule, except?: DirectoryFacetName): SQL[] {
   const conditions: (SQL | undefined)[] = [];
+  const onField = (facet: DirectoryFacetName, condition: SQL) => {
+    const field = FIELD_OF[facet];
+    conditions.push(field ? and(condition, visible(field)) : condition);
+  };
   if (filters.q !== undefined) conditions.push(nameSql(filters.q));
   if (filters.role !== undefined && except !== 'role') conditions.push(eq(users.role, filters.role));
-  if (filters.cohort_year !== undefined && except !== 'cohort_year') conditions.push(eq(users.cohortYear, filters.cohort_year));
-  if (filters.company !== undefined && except !== 'company') conditions.push(sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
-  if (filters.location !== undefined && except !== 'location') conditions.push(sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
-  if (filters.skill !== undefined && except !== 'skill') {
-    conditions.push(sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
-  }
+  if (filters.cohort_year !== undefined && except !== 'cohort_year') onField('cohort_year', eq(users.cohortYear, filters.cohort_year));
+  if (filters.company !== undefined && except !== 'company') onField('company', sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
+  if (filters.location !== undefined && except !== 'location') onField('location', sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
+  if (filters.skill !== undefined && except !== 'skill') onField('skill', sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
   if (filters.open_to_referrals !== undefined) conditions.push(eq(users.openToReferrals, filters.open_to_referrals));
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
@@ -60,12 +74,14 @@ export async function listDirectory(
   viewer: Viewer,
   filters: DirectoryFilters,
   page: { cursor?: CursorPosition; limit: number },
-): Promise<DirectoryRow[]> {
+): Promise<DirectoryListRow[]> {
   const after = page.cursor ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)` : undefined;
+  const visible: FieldRule = (field) => fieldVisibleSql(viewer, users.id, field);
+  const shows = (field: PrivateField) => (visible(field) ?? sql`true`).mapWith(Boolean);
   return db
-    .select(directoryColumns)
+    .select({ ...directoryColumns, showsCompany: shows('company'), showsLocation: shows('location'), showsCohortYear: shows('cohort_year'), showsSkills: shows('skills') })
     .from(users)
-    .where(and(listedSql(viewer), ...filterSql(filters), after))
+    .where(and(listedSql(viewer), ...filterSql(filters, visible), after))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit + 1);
 }
@@ -75,8 +91,21 @@ type FacetCount<T> = { value: T; count: number };
 /** Who a shared count is for: members see listed Public people, admins every listed person. */
 export type FacetAudience = 'public' | 'everyone';
 
-function audienceSql(audience: FacetAudience): SQL {
-  return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedForAudienceSql(audience === 'everyone', users.id)}`;
+/** Who is counted for the audience, with the private fields the facet reads shown to everyone. */
+function audienceSql(audience: FacetAudience, fields: PrivateField[]): SQL {
+  return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedForAudienceSql(audience === 'everyone', users.id, fields)}`;
+}
+
+/** The private fields a facet's count reads: its own and those of the other filters set. */
+function fieldsRead(filters: DirectoryFilters, facet: DirectoryFacetName): PrivateField[] {
+  const read = new Set<PrivateField>();
+  const own = FIELD_OF[facet];
+  if (own) read.add(own);
+  for (const name of ['company', 'location', 'cohort_year', 'skill'] as const) {
+    const field = FIELD_OF[name];
+    if (field && name !== facet && filters[name] !== undefined) read.add(field);
+  }
+  return [...read];
 }
 
 /** One facet's top values; `where` already holds the audience and every filter but the facet's own. */
@@ -134,7 +163,8 @@ export type FacetRows = {
  * own. Viewer-independent, so the service shares it between viewers.
  */
 export async function directoryFacets(db: Executor, audience: FacetAudience, filters: DirectoryFilters, size: number): Promise<FacetRows> {
-  const where = (facet: DirectoryFacetName) => and(audienceSql(audience), ...filterSql(filters, facet));
+  // The field conditions sit in the audience's one settings probe (fieldsRead), not per filter.
+  const where = (facet: DirectoryFacetName) => and(audienceSql(audience, fieldsRead(filters, facet)), ...filterSql(filters, () => undefined, facet));
   // One after the other: one connection per request, as every other route.
   const role = (await facetQuery(db, where('role'), 'role', size)) as FacetCount<string>[];
   const cohortYear = (await facetQuery(db, where('cohort_year'), 'cohort_year', size)) as FacetCount<number>[];
@@ -144,16 +174,25 @@ export async function directoryFacets(db: Executor, audience: FacetAudience, fil
   return { role, cohort_year: cohortYear, company, skill, location };
 }
 
-/** Columns the service needs to count a person into the facets itself. */
-export type FacetPersonRow = Pick<UserRow, 'firstName' | 'lastName' | 'role' | 'cohortYear' | 'company' | 'skills' | 'location' | 'openToReferrals'>;
+/** What the service needs to count a person of the viewer's circle into the facets itself. */
+export type CirclePersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'role' | 'cohortYear' | 'company' | 'skills' | 'location' | 'openToReferrals'> & {
+  /** null: no settings row (the defaults). */
+  listed: boolean | null;
+  profileVisibility: string | null;
+  companyVisibleTo: string | null;
+  locationVisibleTo: string | null;
+  cohortYearVisibleTo: string | null;
+  skillsVisibleTo: string | null;
+};
 
 /**
- * The listed people a non-admin viewer sees beyond the Public ones (themselves and connections who
- * chose Only Connections): a few rows, counted into the shared facets per request.
+ * The viewer and the people who share a conversation with them, active and verified, with their
+ * settings: the only people a member may see more of than everyone does. A few rows.
  */
-export async function directoryExtrasForViewer(db: Executor, viewer: Viewer): Promise<FacetPersonRow[]> {
+export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<CirclePersonRow[]> {
   return db
     .select({
+      id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
@@ -162,7 +201,14 @@ export async function directoryExtrasForViewer(db: Executor, viewer: Viewer): Pr
       skills: users.skills,
       location: users.location,
       openToReferrals: users.openToReferrals,
+      listed: userSettings.listedInDirectory,
+      profileVisibility: userSettings.profileVisibility,
+      companyVisibleTo: userSettings.companyVisibleTo,
+      locationVisibleTo: userSettings.locationVisibleTo,
+      cohortYearVisibleTo: userSettings.cohortYearVisibleTo,
+      skillsVisibleTo: userSettings.skillsVisibleTo,
     })
     .from(users)
-    .where(and(sql`${users.isActive} and ${users.emailVerifiedAt} is not null`, directoryExtrasForViewerSql(viewer, users.id)));
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(and(sql`${users.isActive} and ${users.emailVerifiedAt} is not null`, directoryCircleOfSql(viewer, users.id)));
 }

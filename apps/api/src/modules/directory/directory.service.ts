@@ -4,7 +4,7 @@ import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
 import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
-import { directoryExtrasForViewer, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
+import { directoryCircleOf, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {
@@ -22,13 +22,14 @@ export async function getDirectoryPage(db: Database, viewer: AuthUser, query: Di
 
 /**
  * Facet counts of the directory for these filters, over the same people as its pages: the counts
- * every member shares (listed Public people; for admins every listed person) come from the cache,
- * and a member's own extra people (themselves, connections who chose Only Connections) are added.
+ * every member shares (listed Public people and the fields shown to everyone; for admins every
+ * listed person) come from the cache, corrected for the member's circle (themselves and their
+ * connections, who may show them more).
  */
 export async function getDirectoryFacets(db: Database, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
   const filters = filtersOf(query);
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
   const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(db, audience, filters, SHARED_FACET_SIZE));
-  const extras = audience === 'everyone' ? [] : await directoryExtrasForViewer(db, viewer);
-  return mergeFacets(shared, extras, filters);
+  const circle = audience === 'everyone' ? [] : await directoryCircleOf(db, viewer);
+  return mergeFacets(shared, circle, viewer, filters);
 }

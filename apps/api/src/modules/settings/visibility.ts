@@ -1,3 +1,4 @@
+import { DEFAULT_FIELD_PRIVACY, type PrivateField } from '@alumlink/contract';
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { conversations, userSettings, users } from '../../db/schema/index';
@@ -31,21 +32,87 @@ export function visibleToViewerIdSql(viewerId: number | Placeholder, personId: S
     select case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then false
-      else exists (
-        select 1 from ${conversations}
-        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
-          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
-      )
+      else ${connectedToSettingsOwnerSql(viewerId)}
     end
     from ${userSettings} where ${userSettings.userId} = ${personId}
   ), true))`;
 }
 
 /**
+ * Inside a subquery on user_settings: "the viewer shares a conversation with the settings' owner"
+ * (a connection, as Only Connections means it), one conversations_pair_idx probe.
+ */
+function connectedToSettingsOwnerSql(viewerId: number | Placeholder | SQLWrapper): SQL {
+  return sql`exists (
+    select 1 from ${conversations}
+    where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
+      and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
+  )`;
+}
+
+/** The user_settings column holding each private field's audience. */
+const AUDIENCE_COLUMNS = {
+  email: userSettings.emailVisibleTo,
+  phone: userSettings.phoneVisibleTo,
+  company: userSettings.companyVisibleTo,
+  location: userSettings.locationVisibleTo,
+  cohort_year: userSettings.cohortYearVisibleTo,
+  skills: userSettings.skillsVisibleTo,
+} as const satisfies Record<PrivateField, unknown>;
+
+/**
+ * Condition "the viewer may see this field of the person" (per-field privacy, DESIGN 8.4), or
+ * undefined when the viewer sees every field (admins). It does not repeat the person-level rule
+ * (visibleToSql): pair them where the query does not already leave hidden people out.
+ */
+export function fieldVisibleSql(viewer: Viewer, personId: SQLWrapper, field: PrivateField): SQL | undefined {
+  if (viewer.role === 'AD') return undefined;
+  return fieldVisibleToViewerIdSql(viewer.id, personId, field);
+}
+
+/**
+ * The non-admin rule of fieldVisibleSql for a viewer id that may be a placeholder: the person
+ * themself; else everyone → yes, only_me → no, connections → a shared conversation. Without a
+ * settings row the field's default audience applies. One user_settings primary-key probe per row.
+ */
+export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper, field: PrivateField): SQL {
+  const column = AUDIENCE_COLUMNS[field];
+  const byDefault = DEFAULT_FIELD_PRIVACY[field] === 'everyone';
+  return sql`(${personId} = ${viewerId}::integer or coalesce((
+    select case ${column}
+      when 'everyone' then true
+      when 'only_me' then false
+      else ${connectedToSettingsOwnerSql(viewerId)}
+    end
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), ${sql.raw(byDefault ? 'true' : 'false')}))`;
+}
+
+/** Which private fields of the person the viewer may see (all of them for the person and admins). */
+export async function visibleFieldsOf(db: Executor, viewer: Viewer, personId: number): Promise<Record<PrivateField, boolean>> {
+  const all = { email: true, phone: true, company: true, location: true, cohort_year: true, skills: true };
+  if (viewer.role === 'AD' || viewer.id === personId) return all;
+  const person = users.id;
+  const [row] = await db
+    .select({
+      email: fieldVisibleToViewerIdSql(viewer.id, person, 'email').mapWith(Boolean),
+      phone: fieldVisibleToViewerIdSql(viewer.id, person, 'phone').mapWith(Boolean),
+      company: fieldVisibleToViewerIdSql(viewer.id, person, 'company').mapWith(Boolean),
+      location: fieldVisibleToViewerIdSql(viewer.id, person, 'location').mapWith(Boolean),
+      cohort_year: fieldVisibleToViewerIdSql(viewer.id, person, 'cohort_year').mapWith(Boolean),
+      skills: fieldVisibleToViewerIdSql(viewer.id, person, 'skills').mapWith(Boolean),
+    })
+    .from(users)
+    .where(eq(users.id, personId))
+    .limit(1);
+  return row ?? all;
+}
+
+/**
  * Condition "the directory may list the person whose id is `personId` to this viewer": they kept
  * listed_in_directory on and the viewer may see them (the profile_visibility rule of
- * visibleToSql, admins see everyone). Listing is decided here and only here, so per-field privacy
- * can plug into the same place. Activity and verification are the directory's own filters.
+ * visibleToSql, admins see everyone). Listing is decided here and only here; which of a listed
+ * person's fields show is fieldVisibleSql's. Activity and verification are the directory's own filters.
  *
  * One user_settings primary-key probe per candidate row (and, for Only Connections, one
  * conversations_pair_idx probe), as visibleToViewerIdSql; no settings row means the defaults
@@ -72,34 +139,35 @@ export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): S
 
 /**
  * Condition "the directory lists the person to everyone (`seesEveryone` false) or to admins
- * (true)": listed_in_directory on and, for everyone, a Public profile. The viewer-independent
- * part of listedInDirectoryForSql, for counts that many viewers share (directory facets);
- * directoryExtrasForViewerSql is the rest.
+ * (true)": listed_in_directory on and, for everyone, a Public profile whose `fields` are shown to
+ * everyone (per-field privacy). The viewer-independent part of the directory's rules, for counts
+ * that many viewers share (directory facets); a viewer's connections and themselves are counted
+ * on top (directoryCircleOfSql). One user_settings primary-key probe per row.
  */
-export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper): SQL {
-  const visible = seesEveryone ? sql`true` : sql`${userSettings.profileVisibility} = 'Public'`;
+export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper, fields: readonly PrivateField[] = []): SQL {
+  const publicFields = seesEveryone ? [] : fields;
+  const conditions = [
+    sql`${userSettings.listedInDirectory}`,
+    ...(seesEveryone ? [] : [sql`${userSettings.profileVisibility} = 'Public'`]),
+    ...publicFields.map((field) => sql`${AUDIENCE_COLUMNS[field]} = 'everyone'`),
+  ];
+  const byDefault = publicFields.every((field) => DEFAULT_FIELD_PRIVACY[field] === 'everyone');
   return sql`coalesce((
-    select ${userSettings.listedInDirectory} and ${visible}
+    select ${sql.join(conditions, sql` and `)}
     from ${userSettings} where ${userSettings.userId} = ${personId}
-  ), true)`;
+  ), ${sql.raw(byDefault ? 'true' : 'false')})`;
 }
 
 /**
- * Condition "the person is listed, not Public, and the viewer may still see them": the viewer
- * themselves, and their connections (a shared conversation) who chose Only Connections. With
- * listedForAudienceSql(false) it makes listedInDirectoryForSql for a non-admin viewer; bounded by
- * the viewer's conversations (conversations_user_a_idx and _b_idx, the table visibleToSql reads).
+ * Condition "the person is the viewer or shares a conversation with them": the only people a
+ * member may see more of than everyone does (an Only Connections profile, fields shown to
+ * connections). Bounded by the viewer's conversations (conversations_user_a_idx and _b_idx).
  */
-export function directoryExtrasForViewerSql(viewer: Viewer, personId: SQLWrapper): SQL {
+export function directoryCircleOfSql(viewer: Viewer, personId: SQLWrapper): SQL {
   return sql`${personId} in (
-    select ${userSettings.userId} from ${userSettings}
-    where ${userSettings.userId} in (
-        select ${viewer.id}::integer
-        union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
-        union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
-      )
-      and ${userSettings.listedInDirectory} and ${userSettings.profileVisibility} <> 'Public'
-      and (${userSettings.userId} = ${viewer.id}::integer or ${userSettings.profileVisibility} = 'Only Connections')
+    select ${viewer.id}::integer
+    union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
+    union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
   )`;
 }
 
@@ -114,13 +182,15 @@ export async function canSeePerson(db: Executor, viewer: Viewer, personId: numbe
 }
 
 /**
- * True when the person `viewerId` may see `personId` (visibleToSql, with the viewer's role read
- * from the database): for payloads built for one recipient who is not the caller (notifications,
- * socket events). False when the viewer is gone.
+ * True when `viewerId` may read the e-mail of `personId` (the person and the field both visible
+ * to them): for payloads built for one recipient who is not the caller (notifications, sockets).
  */
-export async function userCanSeePerson(db: Executor, viewerId: number, personId: number): Promise<boolean> {
+export async function userCanSeeEmailOf(db: Executor, viewerId: number, personId: number): Promise<boolean> {
+  const person = sql`${personId}::integer`;
   const [row] = await db
-    .select({ visible: sql<boolean>`(${users.role} = 'AD' or ${visibleToViewerIdSql(viewerId, sql`${personId}::integer`)})` })
+    .select({
+      visible: sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, person)} and ${fieldVisibleToViewerIdSql(viewerId, person, 'email')}))`,
+    })
     .from(users)
     .where(eq(users.id, viewerId))
     .limit(1);
