@@ -1,6 +1,6 @@
 import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
 import type { RequestSpec } from './http-load';
-import { searchTerms, TYPEAHEAD_TERMS } from './names';
+import { DIRECTORY_FILTER_PAIRS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
@@ -34,6 +34,8 @@ export const SCENARIO_KEYS = [
   'user-posts',
   'search',
   'typeahead',
+  'directory',
+  'directory-facets',
   'conversations',
   'messages',
   'like',
@@ -107,6 +109,16 @@ export function buildScenarios(context: BenchContext): Scenario[] {
     scenario('typeahead', 'type-ahead search: GET /api/search-users/?q= (1-2 letters, ids, e-mail fragments, punctuation, no match)', (n) => ({
       method: 'GET',
       path: `/api/search-users/?q=${encodeURIComponent(TYPEAHEAD_TERMS[n % TYPEAHEAD_TERMS.length] ?? 'a')}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('directory', 'directory page, two filters: GET /api/directory/?<two of company, cohort, skill, location, role, open>', (n) => ({
+      method: 'GET',
+      path: `/api/directory/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('directory-facets', 'directory facets, two filters: GET /api/directory/facets/?<the same>', (n) => ({
+      method: 'GET',
+      path: `/api/directory/facets/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,
       headers: bearer(viewerAt(n)),
     })),
     scenario('conversations', 'conversation list: GET /social/conversations/', (n) => ({

@@ -1,3 +1,4 @@
+import { sampleCareerSql } from '../apps/api/src/db/seed/career-samples';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { BENCH_PASSWORD, conversationCount, emailOf, SQL_MAPPINGS } from './identities';
 import { COMMENT_TEXTS, FIRST_NAMES, LAST_NAMES, POST_TOPICS, sqlTextArray } from './names';
@@ -31,6 +32,7 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
   const first = SQL_MAPPINGS.firstName('g', firsts);
   const last = SQL_MAPPINGS.lastName('g', lasts);
   const { pairA, pairB } = SQL_MAPPINGS;
+  const career = sampleCareerSql('g');
   // Posts are spread evenly over the past year; the highest id is the newest.
   const postTime = (g: string) => `(${anchor} - ((${posts} - ${g})::float8 / ${posts}) * interval '365 days')`;
   const authorOf = (g: string) => `((${g}::bigint * ${SPREAD}) % ${people})`;
@@ -42,10 +44,12 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
     {
       label: `users (${people})`,
       sql: `INSERT INTO users (id, email, username, password_hash, first_name, last_name, role, is_staff, is_active,
-              email_verified_at, handle, created_at, updated_at)
+              email_verified_at, handle, created_at, updated_at,
+              headline, company, job_title, location, cohort_year, skills, open_to_referrals)
             OVERRIDING SYSTEM VALUE
             SELECT g, CASE WHEN g = 1 THEN '${emailOf(1)}' ELSE lower(f) || '.' || lower(l) || '.' || g || '@bench.test' END,
-              'bench_' || g, '${passwordHash}', f, l, ${SQL_MAPPINGS.role('g')}, g = 1, true, created, 'bench' || g, created, created
+              'bench_' || g, '${passwordHash}', f, l, ${SQL_MAPPINGS.role('g')}, g = 1, true, created, 'bench' || g, created, created,
+              ${career.headline}, ${career.company}, ${career.jobTitle}, ${career.location}, ${career.cohortYear}, ${career.skills}, ${career.openToReferrals}
             FROM (SELECT g, ${first} AS f, ${last} AS l,
                     ${anchor} - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second' AS created
                   FROM generate_series(1, ${people}) g) s`,

@@ -62,3 +62,20 @@ export const TYPEAHEAD_TERMS = [
 export function sqlTextArray(values: readonly string[]): string {
   return `ARRAY[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]`;
 }
+
+/**
+ * Two-filter directory queries (issue #16's "a directory page with two filters"): a big and a
+ * small company, cohorts, whole skills, cities, roles, open to referrals; each pair once.
+ */
+export const DIRECTORY_FILTER_PAIRS = [
+  'company=Pixel%20Labs&cohort_year=2022',
+  'company=notion&skill=python',
+  'skill=React&location=Bengaluru',
+  'role=AL&open_to_referrals=true',
+  'cohort_year=2019&location=pune',
+  'company=Google&open_to_referrals=true',
+  'skill=SQL&role=IN',
+  'location=Remote&cohort_year=2024',
+  'company=Zerodha&location=Berlin',
+  'skill=kubernetes&cohort_year=2016',
+] as const;

@@ -66,6 +66,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /social/profiles/by-id/': 'signed-in',
   'GET /api/search-users/': 'signed-in',
   'GET /users/search-users/': 'signed-in',
+  'GET /api/directory/': 'signed-in',
+  'GET /api/directory/facets/': 'signed-in',
   'GET /api/activity/recent/': 'signed-in',
 
   // Messaging and notifications

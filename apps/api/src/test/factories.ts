@@ -31,6 +31,12 @@ export type CreateUserOptions = {
   phoneNumber?: string;
   image?: string | null;
   createdAt?: Date;
+  headline?: string;
+  company?: string;
+  jobTitle?: string;
+  location?: string;
+  cohortYear?: number | null;
+  openToReferrals?: boolean;
 };
 
 /** A user row plus the plain password it can sign in with. */
@@ -64,6 +70,12 @@ export async function createUser(db: Executor, options: CreateUserOptions = {}):
       countryCode: options.countryCode ?? '',
       phoneNumber: options.phoneNumber ?? '',
       image: options.image ?? null,
+      headline: options.headline ?? '',
+      company: options.company ?? '',
+      jobTitle: options.jobTitle ?? '',
+      location: options.location ?? '',
+      cohortYear: options.cohortYear ?? null,
+      openToReferrals: options.openToReferrals ?? false,
       ...(options.createdAt ? { createdAt: options.createdAt, updatedAt: options.createdAt } : {}),
     })
     .returning();

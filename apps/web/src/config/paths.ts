@@ -22,6 +22,7 @@ export const paths = {
     messages: '/user/messages',
     jobs: '/user/jobs',
     referrals: '/user/referrals',
+    people: '/user/people',
     settings: '/user/settings',
     events: '/user/events',
   },

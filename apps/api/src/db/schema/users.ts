@@ -1,6 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
+
+/**
+ * The lower-cased skill items of a stored skills text ("React, SQL" → {react,sql}). The directory's
+ * skill filter and facet use this exact expression, so users_directory_skills_gin serves them.
+ */
+export function skillItemsSql(skills: SQLWrapper): SQL {
+  return sql`string_to_array(lower(${skills}), ', ')`;
+}
 
 /** Every person of the network (admins, alumni, trainees, interns). */
 export const users = pgTable(
@@ -52,6 +60,13 @@ export const users = pgTable(
     index('users_email_prefix_idx').on(sql`lower(${t.email}) collate "C"`, t.id),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
+    // Directory (DESIGN 8.1): each whole-value filter walks its index in page order (newest first).
+    index('users_directory_company_idx').on(sql`lower(${t.company})`, t.createdAt, t.id),
+    index('users_directory_location_idx').on(sql`lower(${t.location})`, t.createdAt, t.id),
+    index('users_directory_cohort_idx').on(t.cohortYear, t.createdAt, t.id),
+    index('users_directory_open_idx').on(t.createdAt, t.id).where(sql`${t.openToReferrals}`),
+    // Whole-skill match: the lower-cased items of the stored "A, B, C" (normalizeSkills writes that form).
+    index('users_directory_skills_gin').using('gin', skillItemsSql(t.skills)),
   ],
 );
 

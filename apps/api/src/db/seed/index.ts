@@ -44,6 +44,12 @@ const seedPeople: SeedStep = {
           emailVerifiedAt: context.now,
           bio: person.bio ?? '',
           skills: person.skills ?? '',
+          headline: person.headline ?? '',
+          company: person.company ?? '',
+          jobTitle: person.jobTitle ?? '',
+          location: person.location ?? '',
+          cohortYear: person.cohortYear ?? null,
+          openToReferrals: person.openToReferrals ?? false,
         })),
       )
       .onConflictDoNothing()

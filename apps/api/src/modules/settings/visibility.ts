@@ -108,6 +108,69 @@ export async function visibleFieldsOf(db: Executor, viewer: Viewer, personId: nu
   return row ?? all;
 }
 
+/**
+ * Condition "the directory may list the person whose id is `personId` to this viewer": they kept
+ * listed_in_directory on and the viewer may see them (the profile_visibility rule of
+ * visibleToSql, admins see everyone). Listing is decided here and only here; which of a listed
+ * person's fields show is fieldVisibleSql's. Activity and verification are the directory's own filters.
+ *
+ * One user_settings primary-key probe per candidate row (and, for Only Connections, one
+ * conversations_pair_idx probe), as visibleToViewerIdSql; no settings row means the defaults
+ * (listed, Public).
+ */
+export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): SQL {
+  const seesEveryone = viewer.role === 'AD';
+  const visibility = seesEveryone
+    ? sql`true`
+    : sql`case ${userSettings.profileVisibility}
+      when 'Public' then true
+      when 'Private' then ${userSettings.userId} = ${viewer.id}::integer
+      else ${userSettings.userId} = ${viewer.id}::integer or exists (
+        select 1 from ${conversations}
+        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
+          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
+      )
+    end`;
+  return sql`coalesce((
+    select ${userSettings.listedInDirectory} and ${visibility}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), true)`;
+}
+
+/**
+ * Condition "the directory lists the person to everyone (`seesEveryone` false) or to admins
+ * (true)": listed_in_directory on and, for everyone, a Public profile whose `fields` are shown to
+ * everyone (per-field privacy). The viewer-independent part of the directory's rules, for counts
+ * that many viewers share (directory facets); a viewer's connections and themselves are counted
+ * on top (directoryCircleOfSql). One user_settings primary-key probe per row.
+ */
+export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper, fields: readonly PrivateField[] = []): SQL {
+  const publicFields = seesEveryone ? [] : fields;
+  const conditions = [
+    sql`${userSettings.listedInDirectory}`,
+    ...(seesEveryone ? [] : [sql`${userSettings.profileVisibility} = 'Public'`]),
+    ...publicFields.map((field) => sql`${AUDIENCE_COLUMNS[field]} = 'everyone'`),
+  ];
+  const byDefault = publicFields.every((field) => DEFAULT_FIELD_PRIVACY[field] === 'everyone');
+  return sql`coalesce((
+    select ${sql.join(conditions, sql` and `)}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), ${sql.raw(byDefault ? 'true' : 'false')})`;
+}
+
+/**
+ * Condition "the person is the viewer or shares a conversation with them": the only people a
+ * member may see more of than everyone does (an Only Connections profile, fields shown to
+ * connections). Bounded by the viewer's conversations (conversations_user_a_idx and _b_idx).
+ */
+export function directoryCircleOfSql(viewer: Viewer, personId: SQLWrapper): SQL {
+  return sql`${personId} in (
+    select ${viewer.id}::integer
+    union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
+    union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
+  )`;
+}
+
 /** True when the person exists and the viewer may see them (see visibleToSql). */
 export async function canSeePerson(db: Executor, viewer: Viewer, personId: number): Promise<boolean> {
   const [row] = await db

@@ -1,12 +1,22 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { displayName, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
-import { Avatar, Button, DialogClose, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
+import { CAREER_LIMITS, displayName, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
+import { Avatar, Button, Checkbox, DialogClose, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
-import { filledFields, PROFILE_TEXT_FIELDS, useUpdateProfile, type ProfileFormValues, type ProfileTextField } from '../api/update-profile';
+import {
+  CAREER_TEXT_FIELDS,
+  PROFILE_TEXT_FIELDS,
+  profileUpdateBody,
+  useUpdateProfile,
+  type CareerTextField,
+  type ProfileFormValues,
+  type ProfileTextField,
+} from '../api/update-profile';
 import { useObjectUrl } from '@/lib/use-object-url';
 
-type FieldErrorMap = Partial<Record<ProfileTextField | 'image', string>>;
+type FormField = ProfileTextField | CareerTextField;
+const FORM_FIELDS: readonly FormField[] = [...PROFILE_TEXT_FIELDS, ...CAREER_TEXT_FIELDS];
+type FieldErrorMap = Partial<Record<FormField | 'image', string>>;
 
 function initialValues(user: User): ProfileFormValues {
   return {
@@ -17,16 +27,22 @@ function initialValues(user: User): ProfileFormValues {
     handle: user.handle ?? '',
     bio: user.bio,
     skills: user.skills,
+    headline: user.headline,
+    company: user.company,
+    job_title: user.job_title,
+    location: user.location,
+    cohort_year: user.cohort_year === null ? '' : String(user.cohort_year),
+    open_to_referrals: user.open_to_referrals,
   };
 }
 
 function clientErrors(values: ProfileFormValues): FieldErrorMap {
-  const result = updateProfileRequestSchema.safeParse(filledFields(values));
+  const result = updateProfileRequestSchema.safeParse(profileUpdateBody(values));
   const errors: FieldErrorMap = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && (PROFILE_TEXT_FIELDS as readonly string[]).includes(field)) errors[field as ProfileTextField] ??= issue.message;
+    if (typeof field === 'string' && (FORM_FIELDS as readonly string[]).includes(field)) errors[field as FormField] ??= issue.message;
   }
   return errors;
 }
@@ -34,7 +50,7 @@ function clientErrors(values: ProfileFormValues): FieldErrorMap {
 function serverErrors(error: unknown): FieldErrorMap {
   if (!isApiError(error)) return {};
   const errors: FieldErrorMap = {};
-  for (const field of [...PROFILE_TEXT_FIELDS, 'image'] as const) {
+  for (const field of [...FORM_FIELDS, 'image'] as const) {
     const message = error.fieldErrors[field]?.[0];
     if (message) errors[field] = message;
   }
@@ -61,7 +77,7 @@ export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { use
     onOpenChange(next);
   };
 
-  const bind = (field: ProfileTextField) => ({
+  const bind = (field: FormField) => ({
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
   });
@@ -143,6 +159,40 @@ export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { use
         <Field label="Skills" hint="Separate skills with commas" error={errors.skills}>
           <Input placeholder="React, TypeScript, Public speaking" {...bind('skills')} />
         </Field>
+        <fieldset className="space-y-4 border-t border-border pt-4">
+          <legend className="pt-4 text-sm font-semibold text-fg">Career</legend>
+          <Field label="Headline" hint="One line under your name" error={errors.headline}>
+            <Input placeholder="Frontend engineer · mentor" maxLength={CAREER_LIMITS.headlineMax} {...bind('headline')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Company" error={errors.company}>
+              <Input autoComplete="organization" maxLength={CAREER_LIMITS.companyMax} {...bind('company')} />
+            </Field>
+            <Field label="Job title" error={errors.job_title}>
+              <Input autoComplete="organization-title" maxLength={CAREER_LIMITS.jobTitleMax} {...bind('job_title')} />
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+            <Field label="Location" error={errors.location}>
+              <Input placeholder="City, or Remote" maxLength={CAREER_LIMITS.locationMax} {...bind('location')} />
+            </Field>
+            <Field label="Cohort year" error={errors.cohort_year}>
+              <Input inputMode="numeric" placeholder="2022" maxLength={4} {...bind('cohort_year')} />
+            </Field>
+          </div>
+          <div className="flex items-start gap-2.5">
+            <Checkbox
+              id={`${formId}-open`}
+              className="mt-0.5"
+              checked={values.open_to_referrals}
+              onChange={(event) => setValues((current) => ({ ...current, open_to_referrals: event.target.checked }))}
+            />
+            <label htmlFor={`${formId}-open`} className="text-sm text-fg">
+              <span className="font-medium">Open to referrals</span>
+              <span className="block text-fg-muted">Members may ask you for a referral at your company.</span>
+            </label>
+          </div>
+        </fieldset>
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { PROFILE_MESSAGES } from '@alumlink/contract';
+import { cohortYearMessage, PROFILE_MESSAGES } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderRoutes } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -64,7 +64,7 @@ describe('ProfilePage', () => {
 });
 
 describe('EditProfileDialog', () => {
-  it('sends only the non-empty fields as JSON and updates the stored user', async () => {
+  it('sends the non-empty fields and every career field as JSON and updates the stored user', { timeout: 20_000 }, async () => {
     const bodies: unknown[] = [];
     const updated = { ...me, bio: 'New bio', handle: 'alex2' };
     server.use(
@@ -87,12 +87,13 @@ describe('EditProfileDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Profile' })).not.toBeInTheDocument());
-    expect(bodies).toEqual([{ first_name: 'Alex', country_code: '+91', phone_number: '98765 43210', handle: 'alex2', bio: 'New bio' }]);
+    const noCareer = { headline: '', company: '', job_title: '', location: '', cohort_year: '', open_to_referrals: false };
+    expect(bodies).toEqual([{ first_name: 'Alex', country_code: '+91', phone_number: '98765 43210', handle: 'alex2', bio: 'New bio', ...noCareer }]);
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ bio: 'New bio', handle: 'alex2' });
     expect(await screen.findByText('New bio')).toBeInTheDocument();
   });
 
-  it('sends multipart when a new picture is chosen', async () => {
+  it('sends multipart when a new picture is chosen', { timeout: 20_000 }, async () => {
     let contentType = '';
     let fields: string[] = [];
     server.use(
@@ -109,10 +110,48 @@ describe('EditProfileDialog', () => {
     await user.upload(within(dialog).getByLabelText('Profile picture'), new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(contentType).toContain('multipart/form-data'));
-    expect(fields).toEqual(['bio', 'country_code', 'first_name', 'handle', 'image', 'last_name', 'phone_number', 'skills']);
+    expect(fields).toEqual([
+      'bio', 'cohort_year', 'company', 'country_code', 'first_name', 'handle', 'headline', 'image', 'job_title', 'last_name', 'location', 'open_to_referrals', 'phone_number', 'skills',
+    ]);
   });
 
-  it('checks the handle before sending, and shows server field errors by field with the failure text', async () => {
+  it('edits the career fields (the cohort year checked with the contract first) and shows them on the profile', { timeout: 30_000 }, async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/social/user-profiles/me/', () => HttpResponse.json(me)),
+      http.put('/social/user-profiles/update-me/', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...me, headline: 'Frontend lead', company: 'Acme', job_title: 'Engineer', location: 'Pune', cohort_year: 2022, open_to_referrals: true });
+      }),
+    );
+    const { user } = renderProfile('/user/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    await user.type(within(dialog).getByLabelText('Headline'), 'Frontend lead');
+    await user.type(within(dialog).getByLabelText('Company'), 'Acme');
+    await user.type(within(dialog).getByLabelText('Job title'), 'Engineer');
+    await user.type(within(dialog).getByLabelText('Location'), 'Pune');
+    const cohort = within(dialog).getByLabelText('Cohort year');
+    await user.type(cohort, '1800');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Open to referrals/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText(cohortYearMessage())).toBeInTheDocument();
+    expect(cohort).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+
+    await user.clear(cohort);
+    await user.type(cohort, '2022');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Profile' })).not.toBeInTheDocument());
+    expect(bodies[0]).toMatchObject({ headline: 'Frontend lead', company: 'Acme', job_title: 'Engineer', location: 'Pune', cohort_year: '2022', open_to_referrals: true });
+    expect(await screen.findByText('Frontend lead')).toBeInTheDocument();
+    expect(screen.getByText('Engineer at Acme')).toBeInTheDocument();
+    expect(screen.getByText('Cohort 2022')).toBeInTheDocument();
+    expect(screen.getByText('Open to referrals')).toBeInTheDocument();
+  });
+
+  it('checks the handle before sending, and shows server field errors by field with the failure text', { timeout: 20_000 }, async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const put = vi.fn();
     server.use(

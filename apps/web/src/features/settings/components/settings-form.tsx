@@ -78,6 +78,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       <SettingsSection title="Privacy" description="Who sees your profile and what you share.">
         <ChoiceGroup legend="Profile visibility" name="profile_visibility" options={asOptions(PROFILE_VISIBILITIES)} value={values.profile_visibility} onChange={(value) => change('profile_visibility', value)} />
         <ToggleRow
+          label="Listed in the directory"
+          description="Show you on the People page, where members filter by company, cohort and skills."
+          checked={values.listed_in_directory}
+          onChange={(checked) => change('listed_in_directory', checked)}
+        />
+        <ToggleRow
           label="Activity tracking"
           description="Show your posts in other members' recent activity."
           checked={values.activity_tracking}

@@ -1,0 +1,170 @@
+import { DEFAULT_FIELD_PRIVACY, DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFacets, type DirectoryFilters, type PrivateField, type Role } from '@alumlink/contract';
+import type { Viewer } from '../settings/visibility';
+import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
+import { skillList } from './directory.presenter';
+
+/**
+ * Shared counts are fresh this long; older ones are still answered while one new computation runs
+ * (no request waits for a recount once a combination has been counted), up to FACET_STALE_MS.
+ */
+export const FACET_FRESH_MS = 30_000;
+/** Counts older than this are never answered: the request waits for the new ones. */
+export const FACET_STALE_MS = 5 * 60_000;
+/** At most this many filter combinations are kept (least recently used dropped first). */
+const FACET_CACHE_ENTRIES = 500;
+/**
+ * Shared counts keep this many values per facet, so that adding a viewer's few extra people
+ * (directoryExtrasForViewer) still ranks the top DIRECTORY_FACET_SIZE right.
+ */
+export const SHARED_FACET_SIZE = 50;
+
+type Entry = { at: number; value: Promise<FacetRows>; refreshing: boolean };
+
+/**
+ * Facet counts shared between viewers, per audience and filters (decision 010): computed once,
+ * answered from memory, recounted in the background once FACET_FRESH_MS old. Concurrent misses
+ * wait for one computation; a failed one is not kept. App-scoped: built with the routes.
+ */
+export function createFacetCache(now: () => number = Date.now) {
+  const entries = new Map<string, Entry>();
+  const remember = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > FACET_CACHE_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  };
+  const compute = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
+    const value = run();
+    value.then(
+      () => remember(key, { at: now(), value, refreshing: false }),
+      () => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      },
+    );
+    return value;
+  };
+  return {
+    get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
+      const entry = entries.get(key);
+      const age = entry ? now() - entry.at : Infinity;
+      if (entry && age < FACET_STALE_MS) {
+        remember(key, entry);
+        if (age >= FACET_FRESH_MS && !entry.refreshing) {
+          entry.refreshing = true;
+          // The stale counts answer meanwhile; a failed recount leaves them for the next try.
+          compute(key, run).catch(() => {
+            entry.refreshing = false;
+          });
+        }
+        return entry.value;
+      }
+      const value = compute(key, run);
+      // Misses while it runs share it (at: now, so they do not start their own).
+      remember(key, { at: now(), value, refreshing: true });
+      return value;
+    },
+  };
+}
+export type FacetCache = ReturnType<typeof createFacetCache>;
+
+type Sight = { person: boolean; field: (field: PrivateField) => boolean };
+
+/**
+ * What someone sees of a person of the viewer's circle: as everyone does (the shared counts) or as
+ * the viewer does (themselves: everything listed; a connection: Only Connections profiles and
+ * fields shown to connections). The same rules as listedInDirectoryForSql and fieldVisibleSql.
+ */
+function sightOf(person: CirclePersonRow, viewer: Viewer, as: 'everyone' | 'viewer'): Sight {
+  const listed = person.listed ?? true;
+  const profile = person.profileVisibility ?? 'Public';
+  const audiences: Record<PrivateField, string> = {
+    ...DEFAULT_FIELD_PRIVACY,
+    ...(person.companyVisibleTo ? { company: person.companyVisibleTo } : {}),
+    ...(person.locationVisibleTo ? { location: person.locationVisibleTo } : {}),
+    ...(person.cohortYearVisibleTo ? { cohort_year: person.cohortYearVisibleTo } : {}),
+    ...(person.skillsVisibleTo ? { skills: person.skillsVisibleTo } : {}),
+  };
+  if (as === 'everyone') return { person: listed && profile === 'Public', field: (field) => audiences[field] === 'everyone' };
+  if (person.id === viewer.id) return { person: listed, field: () => true };
+  return { person: listed && profile !== 'Private', field: (field) => audiences[field] !== 'only_me' };
+}
+
+/** The same tests as the repository's filterSql, for a person counted in memory. */
+function matches(person: CirclePersonRow, filters: DirectoryFilters, except: DirectoryFacetName, sight: Sight): boolean {
+  const lower = (text: string) => text.toLowerCase();
+  const seen = (facet: DirectoryFacetName) => {
+    const field = FIELD_OF[facet];
+    return field === undefined || sight.field(field);
+  };
+  if (filters.q !== undefined) {
+    const words = lower(filters.q).split(/\s+/).filter(Boolean).slice(0, 5);
+    if (!words.every((word) => lower(person.firstName).includes(word) || lower(person.lastName).includes(word))) return false;
+  }
+  if (except !== 'role' && filters.role !== undefined && person.role !== filters.role) return false;
+  if (except !== 'cohort_year' && filters.cohort_year !== undefined && (!seen('cohort_year') || person.cohortYear !== filters.cohort_year)) return false;
+  if (except !== 'company' && filters.company !== undefined && (!seen('company') || lower(person.company) !== lower(filters.company))) return false;
+  if (except !== 'location' && filters.location !== undefined && (!seen('location') || lower(person.location) !== lower(filters.location))) return false;
+  if (except !== 'skill' && filters.skill !== undefined) {
+    const skill = lower(filters.skill);
+    if (!seen('skill') || !skillList(person.skills).some((item) => lower(item) === skill)) return false;
+  }
+  if (filters.open_to_referrals !== undefined && person.openToReferrals !== filters.open_to_referrals) return false;
+  return seen(except);
+}
+
+/** The person's values for a facet ('' and null count nowhere). */
+function valuesOf(person: CirclePersonRow, facet: DirectoryFacetName): (string | number)[] {
+  switch (facet) {
+    case 'role':
+      return [person.role];
+    case 'cohort_year':
+      return person.cohortYear === null ? [] : [person.cohortYear];
+    case 'company':
+      return person.company === '' ? [] : [person.company];
+    case 'location':
+      return person.location === '' ? [] : [person.location];
+    case 'skill':
+      return skillList(person.skills);
+  }
+}
+
+/** What the person adds to the facet for someone who sees them so. */
+function contribution(person: CirclePersonRow, facet: DirectoryFacetName, filters: DirectoryFilters, sight: Sight): (string | number)[] {
+  return sight.person && matches(person, filters, facet, sight) ? valuesOf(person, facet) : [];
+}
+
+const keyOf = (value: string | number) => (typeof value === 'string' ? value.toLowerCase() : String(value));
+
+/**
+ * The shared counts (what everyone sees) corrected for the viewer's circle: each person of it adds
+ * what the viewer sees of them and takes back what the shared counts already hold; then the top
+ * DIRECTORY_FACET_SIZE per facet.
+ */
+export function mergeFacets(shared: FacetRows, circle: CirclePersonRow[], viewer: Viewer, filters: DirectoryFilters): DirectoryFacets {
+  const merge = <T extends string | number>(facet: DirectoryFacetName, counted: { value: T; count: number }[]) => {
+    const byKey = new Map(counted.map((item) => [keyOf(item.value), { ...item }]));
+    const add = (value: string | number, delta: number) => {
+      const found = byKey.get(keyOf(value));
+      if (found) found.count += delta;
+      else if (delta > 0) byKey.set(keyOf(value), { value: value as T, count: delta });
+    };
+    for (const person of circle) {
+      for (const value of contribution(person, facet, filters, sightOf(person, viewer, 'viewer'))) add(value, 1);
+      for (const value of contribution(person, facet, filters, sightOf(person, viewer, 'everyone'))) add(value, -1);
+    }
+    return [...byKey.entries()]
+      .filter(([, item]) => item.count > 0)
+      .sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+      .slice(0, DIRECTORY_FACET_SIZE)
+      .map(([, item]) => item);
+  };
+  return {
+    role: merge('role', shared.role).map((item) => ({ value: item.value as Role, count: item.count })),
+    cohort_year: merge('cohort_year', shared.cohort_year),
+    company: merge('company', shared.company),
+    skill: merge('skill', shared.skill),
+    location: merge('location', shared.location),
+  };
+}

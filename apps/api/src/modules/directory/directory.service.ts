@@ -1,0 +1,35 @@
+import type { DirectoryFacets, DirectoryFilters, DirectoryPage, DirectoryQuery } from '@alumlink/contract';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { presentDirectoryPerson } from './directory.presenter';
+import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
+import { directoryCircleOf, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
+
+/** Filters without the page fields. */
+function filtersOf(query: DirectoryFilters): DirectoryFilters {
+  const { q, role, cohort_year, company, skill, location, open_to_referrals } = query;
+  return { q, role, cohort_year, company, skill, location, open_to_referrals };
+}
+
+/** A page of the people the directory lists to the viewer (DESIGN 8.1). */
+export async function getDirectoryPage(db: Database, viewer: AuthUser, query: DirectoryQuery): Promise<DirectoryPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await listDirectory(db, viewer, filtersOf(query), { cursor, limit: query.limit });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentDirectoryPerson), next };
+}
+
+/**
+ * Facet counts of the directory for these filters, over the same people as its pages: the counts
+ * every member shares (listed Public people and the fields shown to everyone; for admins every
+ * listed person) come from the cache, corrected for the member's circle (themselves and their
+ * connections, who may show them more).
+ */
+export async function getDirectoryFacets(db: Database, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
+  const filters = filtersOf(query);
+  const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
+  const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(db, audience, filters, SHARED_FACET_SIZE));
+  const circle = audience === 'everyone' ? [] : await directoryCircleOf(db, viewer);
+  return mergeFacets(shared, circle, viewer, filters);
+}
