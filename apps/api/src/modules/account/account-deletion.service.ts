@@ -9,6 +9,7 @@ import { exportFilesFor, mediaStorageFor } from '../../lib/storage/index';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository';
 import { exportFileKeysOf, lockPerson } from '../data-export/data-export.repository';
 import { mediaKeysOfPerson, releaseMedia } from '../media/media.service';
+import { forgetNotificationsCausedBy } from '../notifications/notifications.service';
 import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { closeReferralsOfLeavingPerson } from '../referrals/referrals.service';
 import { deletePerson, findUserById } from '../users/users.service';
@@ -28,7 +29,7 @@ async function endMentorshipsOf(_tx: Executor, _personId: number): Promise<void>
 /**
  * Deletes a person for good inside `tx`, for "Delete my account" and the admin deletion alike.
  * `person` must be locked FOR UPDATE by the caller (nothing of theirs can land meanwhile). Their
- * offers close, mentorships end, sign-ins end (every session family revoked: access tokens are
+ * offers close, mentorships end, the notifications they caused (which name them) go, sign-ins end (every session family revoked: access tokens are
  * refused at once), a confirmation goes to their address, then deletePerson takes the row with
  * their posts, comments, likes (counters follow), memberships, registrations, settings and
  * exports; conversations stay for the other side with 'Deleted user'.
@@ -38,6 +39,7 @@ export async function deletePersonInTransaction(ctx: DeletionContext, tx: Execut
   const exportKeys = await exportFileKeysOf(tx, person.id);
   await closeReferralsOfLeavingPerson(tx, person.id);
   await endMentorshipsOf(tx, person.id);
+  await forgetNotificationsCausedBy(tx, person.id);
   await revokeAllSessionsOfUser(tx, person.id, new Date());
   await ctx.mailer.enqueue(tx, accountDeletedEmail(ctx.config, person, by));
   if (!(await deletePerson(tx, person.id))) throw notFound();
