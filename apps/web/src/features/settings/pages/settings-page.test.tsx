@@ -9,7 +9,10 @@ import { SettingsPage } from './settings-page';
 
 function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
   storeSession(buildUser());
-  server.use(http.get('/social/settings/', () => HttpResponse.json(saved)));
+  server.use(
+    http.get('/social/settings/', () => HttpResponse.json(saved)),
+    http.get('/api/account/export/', () => HttpResponse.json(null)),
+  );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
 }
 
@@ -86,6 +89,7 @@ describe('SettingsPage', () => {
         calls += 1;
         return calls === 1 ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json(DEFAULT_SETTINGS);
       }),
+      http.get('/api/account/export/', () => HttpResponse.json(null)),
     );
     const { user } = renderPage(<SettingsPage />, { path: '/user/settings' });
     expect(await screen.findByText('Failed to load settings. Please try again.')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { getThemeSetting } from '@/lib/theme';
 import { useSettings } from '../api/get-settings';
 import { SettingsForm } from '../components/settings-form';
 import { SignInSecuritySection } from '../components/sign-in-security-section';
+import { YourDataSection } from '../components/your-data-section';
 
 export const SETTINGS_MESSAGES_WEB = { loadFailed: 'Failed to load settings. Please try again.' } as const;
 
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <>
         <SettingsForm initial={{ ...settings.data, theme }} />
         <SignInSecuritySection />
+        <YourDataSection />
       </>
     );
   }
