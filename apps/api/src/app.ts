@@ -12,6 +12,7 @@ import type { Database, DatabaseConnection } from './db/client';
 import { registerAuth } from './lib/auth';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
+import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
 import { accountRoutes } from './modules/account/account.routes';
@@ -77,7 +78,12 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Signed links carry their credential in the query (?token=): never written to the logs.
+            serializers: { req: serializeRequestForLog },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     // A whole request (headers and body) must arrive within requestTimeoutMs, else 408 and the
     // connection closes; a connection silent twice that long mid-request (a handler that never
