@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { runExportJobs } from './data-export.jobs';
 
-/** How often a server looks for pending and expired exports (a new request also wakes it). */
-export const EXPORT_WORKER_INTERVAL_MS = 30_000;
-
 export type ExportWorker = { start(): void; stop(): Promise<void>; kick(): void };
 
 /**
  * Runs runExportJobs every `intervalMs` and right after `kick()`. Runs never overlap; a failed
  * run is logged and the next one retries (state lives in the database).
  */
-export function createExportWorker(app: FastifyInstance, intervalMs = EXPORT_WORKER_INTERVAL_MS): ExportWorker {
+export function createExportWorker(app: FastifyInstance, intervalMs: number): ExportWorker {
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -57,10 +54,10 @@ export function createExportWorker(app: FastifyInstance, intervalMs = EXPORT_WOR
   };
 }
 
-/** The worker of an app: started when the server is ready (not under NODE_ENV=test), stopped on close. */
+/** The worker of an app (config.exportWorkerMs; 0: off), started when the server is ready and stopped on close. */
 export function registerExportWorker(app: FastifyInstance): ExportWorker {
-  const worker = createExportWorker(app);
-  if (app.config.nodeEnv === 'test') return worker;
+  const worker = createExportWorker(app, app.config.exportWorkerMs);
+  if (app.config.exportWorkerMs === 0) return worker;
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   return worker;
