@@ -182,7 +182,6 @@ const referralsSection: ExportSection = {
 const mentoring: ExportSection = {
   file: 'mentoring.json',
   kind: 'list',
-  // eslint-disable-next-line require-yield -- nothing to export before the mentoring tables exist
   rows: async function* () {},
 };
 
