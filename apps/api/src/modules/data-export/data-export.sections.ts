@@ -13,6 +13,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema/index';
+import { presentFieldPrivacy } from '../settings/field-privacy.service';
 import { presentSettings } from '../settings/settings.presenter';
 import { presentUser } from '../users/users.presenter';
 
@@ -60,7 +61,7 @@ const settings: ExportSection = {
   kind: 'object',
   read: async (db, userId) => {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-    return presentSettings(row ?? null);
+    return { ...presentSettings(row ?? null), privacy: presentFieldPrivacy(row ?? null) };
   },
 };
 

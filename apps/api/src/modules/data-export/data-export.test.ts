@@ -110,7 +110,7 @@ describe('the zip', () => {
     expect(jsonOf(entries, 'referrals.json')).toEqual([expect.objectContaining({ id: person.referralId, company: 'Quentin Corp', ctc: 12.5, status: 'open' })]);
     expect(jsonOf(entries, 'mentoring.json')).toEqual([]);
     expect(jsonOf(entries, 'events.json')).toEqual([]);
-    expect(jsonOf(entries, 'settings.json')).toMatchObject({ theme: 'Default', two_factor: false });
+    expect(jsonOf(entries, 'settings.json')).toMatchObject({ theme: 'Default', two_factor: false, privacy: { phone: 'only_me', email: 'everyone' } });
   });
 
   it('pages through long lists (more rows than one page) and writes valid JSON', async () => {
