@@ -25,7 +25,8 @@ function renderSection(latest: DataExport | null | 'error') {
   return renderPage(<YourDataSection />, { path: '/user/settings', stubs: ['/login'] });
 }
 
-describe('YourDataSection: download my data', () => {
+// Rendering with the app's providers is slow on a busy machine: a generous limit per test.
+describe('YourDataSection: download my data', { timeout: 20_000 }, () => {
   it('starts an export when there is none, then shows it is being prepared', async () => {
     const { user } = renderSection(null);
     server.use(http.post('/api/account/export/', () => HttpResponse.json({ detail: YOUR_DATA_MESSAGES.exportStarted, export: pending }, { status: 202 })));
@@ -63,7 +64,7 @@ describe('YourDataSection: download my data', () => {
   });
 });
 
-describe('YourDataSection: delete my account', () => {
+describe('YourDataSection: delete my account', { timeout: 30_000 }, () => {
   it('explains what goes, checks the password on both sides, then signs out to /login', async () => {
     const { user } = renderSection(null);
     const bodies: unknown[] = [];
@@ -95,5 +96,5 @@ describe('YourDataSection: delete my account', () => {
     expect(await screen.findByText('Stub page /login')).toBeInTheDocument();
     expect(bodies).toEqual([{ password: 'wrong-password-1' }, { password: 'right-password-1' }]);
     expect(getAccessToken()).toBeNull();
-  }, 20_000);
+  });
 });
