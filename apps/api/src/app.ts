@@ -12,12 +12,14 @@ import type { Database, DatabaseConnection } from './db/client';
 import { registerAuth } from './lib/auth';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
+import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -56,7 +58,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -77,7 +79,12 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Signed links carry their credential in the query (?token=): never written to the logs.
+            serializers: { req: serializeRequestForLog },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     // A whole request (headers and body) must arrive within requestTimeoutMs, else 408 and the
     // connection closes; a connection silent twice that long mid-request (a handler that never

@@ -72,6 +72,12 @@ export type AppConfig = Readonly<{
    * Not an env variable: REQUEST_TIMEOUT_MS below; tests shorten it.
    */
   requestTimeoutMs: number;
+  /**
+   * How often (ms) the data-export worker looks for pending and expired exports (it also wakes on a
+   * new request); 0 turns it off. EXPORT_WORKER_MS; default 30 s, off under NODE_ENV=test (tests run
+   * it by hand; the browser suite sets it).
+   */
+  exportWorkerMs: number;
 }>;
 
 /**
@@ -183,6 +189,12 @@ const envSchema = z.object({
     .min(1, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .max(64, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .optional(),
+  EXPORT_WORKER_MS: z.coerce
+    .number({ error: 'EXPORT_WORKER_MS must be an integer between 0 and 86400000' })
+    .int('EXPORT_WORKER_MS must be an integer between 0 and 86400000')
+    .min(0, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
+    .max(86_400_000, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
+    .optional(),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */
@@ -252,6 +264,7 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    exportWorkerMs: vars.EXPORT_WORKER_MS ?? (vars.NODE_ENV === 'test' ? 0 : 30_000),
   });
 }
 

@@ -18,3 +18,4 @@ export * from './settings';
 export * from './activity';
 export * from './account';
 export * from './directory';
+export * from './your-data';

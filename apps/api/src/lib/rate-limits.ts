@@ -100,6 +100,10 @@ export const ACCOUNT_RATE_LIMITS = {
   settings: { max: 120, windowSeconds: HOUR },
   /** POST /api/account/password/, email/ and email/confirm/ (each also limited per IP) */
   credentials: { max: 20, windowSeconds: HOUR },
+  /** POST /api/account/export/ (the once-a-day rule is the real limit; this bounds its 429s) */
+  dataExport: { max: 10, windowSeconds: HOUR },
+  /** DELETE /api/account/ (each try checks the password) */
+  accountDelete: { max: 10, windowSeconds: HOUR },
   /** POST /social/notifications/read/ */
   notificationsRead: { max: 600, windowSeconds: HOUR },
   /** POST /api/communities/{slug}/join/ and leave/ */

@@ -35,6 +35,12 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/account/password/': 'signed-in',
   'POST /api/account/email/': 'signed-in',
   'POST /api/account/email/confirm/': 'signed-in',
+  'DELETE /api/account/': 'signed-in',
+  'POST /api/account/export/': 'signed-in',
+  'GET /api/account/export/': 'signed-in',
+  // The signed link of the export is its own credential (HMAC of id, owner and expiry): no sign-in,
+  // 404 without a valid one (modules/data-export/data-export.link.ts).
+  'GET /api/account/export/{id}/download/': 'public',
 
   // Public pages: communities and events read without a token (more with one)
   'GET /api/communities/': 'public',

@@ -110,6 +110,8 @@ export const notifications = pgTable(
     index('notifications_unread_conversation_idx')
       .on(t.userId, t.conversationId)
       .where(sql`${t.readAt} is null and ${t.conversationId} is not null`),
+    // A person's deletion removes the notifications they caused (their texts carry the name).
+    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { mediaUrl } from '../media';
 import { assertSafeKey, type MediaStorage } from './media-storage';
@@ -13,6 +14,17 @@ export const WITHHELD_DIR = '.withheld';
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** A read stream of the file, or null when it does not exist (opened first, so a missing file is not a stream error). */
+export async function openFile(file: string): Promise<Readable | null> {
+  try {
+    const handle = await open(file, 'r');
+    return handle.createReadStream();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 /** Media under a local directory (DATA_DIR/media), served by app.ts at /media/. */
@@ -50,6 +62,10 @@ export class LocalMediaStorage implements MediaStorage {
     const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
     await writeFile(partial, bytes);
     await rename(partial, target);
+  }
+
+  async open(key: string): Promise<Readable | null> {
+    return openFile(this.served(key));
   }
 
   url(key: string): string {

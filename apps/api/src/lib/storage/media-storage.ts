@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded media lives. Keys are relative paths such as `posts/<sha256>.webp`; they are
  * content-addressed, so a key's bytes never change and may be cached forever.
@@ -5,6 +7,8 @@
 export interface MediaStorage {
   /** Stores the bytes under key (overwriting is harmless: same key, same bytes). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The key's bytes as a stream (served ones only), or null when there are none. */
+  open(key: string): Promise<Readable | null>;
   /** Public URL of the key (e.g. `/media/posts/ab12.webp`). */
   url(key: string): string;
   /** Deletes the key's bytes, served or withheld; nothing when there are none. */

@@ -29,3 +29,16 @@ export function emailChangedEmail(site: Site, to: Recipient, newEmail: string): 
     `The e-mail address of your ${site.siteName} account was changed to ${newEmail}. This address no longer signs in.`,
   ]);
 }
+
+/** Confirms a deletion to the address of the account that is gone (no warning line: it cannot be undone). */
+export function accountDeletedEmail(site: Site, to: Recipient, by: 'self' | 'admin'): MailMessage {
+  const greeting = to.firstName.trim() ? `Hello ${to.firstName.trim()},` : 'Hello,';
+  const lines = [
+    by === 'self' ? `Your ${site.siteName} account has been deleted, as you asked.` : `Your ${site.siteName} account has been deleted by an administrator.`,
+    'Your profile, posts, comments, likes, media and data exports are gone. People you wrote to keep the conversations, with your messages shown from "Deleted user". You can no longer sign in.',
+    `You can register again with this address at any time: ${site.publicUrl}`,
+  ];
+  const text = [greeting, '', ...lines, '', `${site.siteName} · ${site.publicUrl}`].join('\n');
+  const html = [`<p>${escapeHtml(greeting)}</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`)].join('\n');
+  return { to: to.email, subject: `${site.siteName}: your account has been deleted`, text, html };
+}

@@ -5,11 +5,14 @@ import {
   changePasswordResponseSchema,
   confirmEmailChangeRequestSchema,
   confirmEmailChangeResponseSchema,
+  deleteAccountRequestSchema,
   errorSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authRateLimit } from '../../lib/rate-limits';
 import { badRequestSchema } from '../../lib/validation';
+import { deleteOwnAccount } from './account-deletion.service';
 import { changePassword, confirmEmailChange, requestEmailChange } from './account.service';
 
 const TAGS = ['account'];
@@ -73,5 +76,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => confirmEmailChange(app, request.user, request.body.otp),
+  );
+
+  app.delete(
+    '/api/account/',
+    {
+      onRequest: app.authenticate,
+      config: { accountRateLimit: 'accountDelete' },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete your account for good (password required): content, media and exports go, sign-in stops at once',
+        security,
+        body: deleteAccountRequestSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnAccount(app, request.user, request.body.password);
+      return reply.status(204).send(null);
+    },
   );
 };

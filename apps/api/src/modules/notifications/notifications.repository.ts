@@ -153,3 +153,8 @@ export async function insertUnlessUnread(
   if (!row) return null;
   return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };
 }
+
+/** Deletes the notifications a person caused (their texts name them), for their account's deletion (notifications_actor_idx). */
+export async function deleteNotificationsCausedBy(db: Executor, actorId: number): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.actorId, actorId));
+}

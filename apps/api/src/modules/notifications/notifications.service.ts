@@ -152,3 +152,11 @@ export function notifyRoleChanged(db: Database, event: { userId: number; role: R
     null,
   );
 }
+
+/**
+ * Account deletion, in its transaction: what the person caused (likes, comments, messages) goes
+ * from the others' notifications, since their texts carry the person's name.
+ */
+export async function forgetNotificationsCausedBy(tx: Executor, personId: number): Promise<void> {
+  await repository.deleteNotificationsCausedBy(tx, personId);
+}

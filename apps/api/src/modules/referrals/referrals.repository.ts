@@ -106,6 +106,17 @@ export async function setReferralStatus(db: Executor, referralId: number, status
     .where(eq(referrals.id, referralId));
 }
 
+/** Closes every open offer of a person (their account is being deleted). */
+export async function closeOpenReferralsOf(db: Executor, alumniId: number): Promise<number[]> {
+  const now = new Date();
+  const rows = await db
+    .update(referrals)
+    .set({ status: 'closed', updatedAt: now, closedAt: now })
+    .where(and(eq(referrals.alumniId, alumniId), eq(referrals.status, 'open')))
+    .returning({ id: referrals.id });
+  return rows.map((row) => row.id);
+}
+
 export async function insertReferralAudit(
   db: Executor,
   entry: { actorId: number; actorLabel: string; action: 'referral.close'; targetId: number; targetLabel: string },

@@ -8,7 +8,6 @@ import {
   updateRoleResponseSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaStorageFor } from '../../../lib/storage/index';
 import { badRequestSchema } from '../../../lib/validation';
 import { adminOnly } from '../admin-access';
 import * as service from './admin-users.service';
@@ -18,7 +17,6 @@ const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 /** User management: the list, role changes and deletions (administrators only). */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = adminOnly(app);
-  const storage = mediaStorageFor(app.config);
 
   for (const path of ['/users/', '/api/admin/users/']) {
     app.get(
@@ -69,7 +67,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, 404: errorSchema, ...errors },
         },
       },
-      async (request) => service.deleteUser(app.db, storage, request.user, request.params.id),
+      async (request) => service.deleteUser(app, request.user, request.params.id),
     );
   }
 };

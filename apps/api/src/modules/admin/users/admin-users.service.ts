@@ -9,11 +9,9 @@ import {
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound, validation } from '../../../lib/errors';
-import type { MediaStorage } from '../../../lib/storage/index';
-import { mediaKeysOfPerson, releaseMedia } from '../../media/media.service';
+import { deletePersonInTransaction, finishPersonDeletion, type DeletionContext } from '../../account/account-deletion.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
-import { closeSocketsOfEndedSessions } from '../../realtime/realtime.service';
-import { deletePerson, findUserById } from '../../users/users.service';
+import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
@@ -106,16 +104,14 @@ export async function changeRole(
 }
 
 /**
- * Deletes someone (not yourself, not an administrator) through deletePerson. The audit entry is
- * written first, in the same transaction, so it keeps their e-mail and name; their content,
- * sessions and tokens' validity go with the row (authenticate reloads the person and session on
- * every request); their conversations stay for the other people. Once that has committed, their
- * open sockets are closed and their media (profile image, every post's image) is deleted and no
- * longer served.
+ * Deletes someone (not yourself, not an administrator) through the same path as "Delete my
+ * account" (deletePersonInTransaction). The audit entry is written first, in the same
+ * transaction, so it keeps their e-mail and name; their conversations stay for the other people.
+ * Once that has committed, their open sockets are closed and their media and exports removed.
  */
-export async function deleteUser(db: Database, storage: MediaStorage, actor: AuthUser, userId: number): Promise<{ detail: string }> {
-  const actorRow = await loadActor(db, actor);
-  const mediaKeys = await db.transaction(async (tx) => {
+export async function deleteUser(ctx: DeletionContext, actor: AuthUser, userId: number): Promise<{ detail: string }> {
+  const actorRow = await loadActor(ctx.db, actor);
+  const deletion = await ctx.db.transaction(async (tx) => {
     const target = await repository.lockUser(tx, userId);
     if (!target) throw userNotFound();
     const refusal = userManagementRefusal(actor, 'delete', target);
@@ -126,11 +122,8 @@ export async function deleteUser(db: Database, storage: MediaStorage, actor: Aut
       target: { type: 'user', id: target.id, label: auditLabelOf(target) },
       details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
     });
-    const keys = await mediaKeysOfPerson(tx, target.id);
-    if (!(await deletePerson(tx, target.id))) throw userNotFound();
-    return keys;
+    return deletePersonInTransaction(ctx, tx, target, 'admin');
   });
-  closeSocketsOfEndedSessions(db, { userId, family: null });
-  await releaseMedia(db, storage, mediaKeys);
+  await finishPersonDeletion(ctx, deletion);
   return { detail: ADMIN_MESSAGES.userDeleted };
 }

@@ -11,6 +11,7 @@ function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
   storeSession(buildUser());
   server.use(
     http.get('/social/settings/', () => HttpResponse.json(saved)),
+    http.get('/api/account/export/', () => HttpResponse.json(null)),
     http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
   );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
@@ -89,6 +90,7 @@ describe('SettingsPage', () => {
         calls += 1;
         return calls === 1 ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json(DEFAULT_SETTINGS);
       }),
+      http.get('/api/account/export/', () => HttpResponse.json(null)),
       http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
     );
     const { user } = renderPage(<SettingsPage />, { path: '/user/settings' });

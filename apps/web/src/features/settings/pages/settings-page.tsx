@@ -5,6 +5,7 @@ import { useSettings } from '../api/get-settings';
 import { FieldPrivacySection } from '../components/field-privacy-section';
 import { SettingsForm } from '../components/settings-form';
 import { SignInSecuritySection } from '../components/sign-in-security-section';
+import { YourDataSection } from '../components/your-data-section';
 
 export const SETTINGS_MESSAGES_WEB = { loadFailed: 'Failed to load settings. Please try again.' } as const;
 
@@ -29,6 +30,7 @@ export function SettingsPage() {
         <SettingsForm initial={{ ...settings.data, theme }} />
         <FieldPrivacySection />
         <SignInSecuritySection />
+        <YourDataSection />
       </>
     );
   }

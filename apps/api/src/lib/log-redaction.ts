@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+
+const TOKEN_PARAMETER = /([?&]token=)[^&#]*/gi;
+
+/** A URL with the value of every `token` query parameter replaced (signed download and unsubscribe links). */
+export function withoutTokens(url: string): string {
+  return url.replace(TOKEN_PARAMETER, '$1[redacted]');
+}
+
+/** Fastify's request log line (method, url, host, address) with signed links' tokens redacted. */
+export function serializeRequestForLog(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: withoutTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}

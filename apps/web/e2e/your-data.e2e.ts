@@ -1,0 +1,111 @@
+// "Your data" end to end: an export is built in the background, mailed and downloaded as a zip;
+// an account is deleted from Settings and can no longer sign in.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './support/api-session.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/user', { timeout: 15_000 });
+}
+
+type MailboxMessage = { to: string; subject: string; text: string };
+
+async function mailTo(baseUrl: string, email: string, subject: string): Promise<MailboxMessage> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+    if (response.ok) {
+      const found = ((await response.json()) as { results: MailboxMessage[] }).results.find((message) => message.subject === subject);
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no "${subject}" e-mailed to ${email}`);
+}
+
+describe('your data', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', EXPORT_WORKER_MS: '500' });
+    browser = await launchBrowser();
+    context = await newContext(browser, server.baseUrl);
+    ({ page, errors } = await openPage(context));
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('exports your data: prepared in the background, e-mailed, downloaded as a zip', async () => {
+    await signIn(page, 'alumni@example.com');
+    await page.goto('/user/settings');
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    await section.getByText('Preparing', { exact: true }).or(section.getByText('Ready', { exact: true })).first().waitFor();
+    // Polled every 5 s while pending.
+    const link = section.getByRole('link', { name: /Download zip/ });
+    await link.waitFor({ timeout: 20_000 });
+    assert.match(await section.innerText(), /Link valid until/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    assert.match(download.suggestedFilename(), /^AlumLink-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await readFile((await download.path()) ?? '');
+    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip file');
+    for (const name of ['profile.json', 'posts.json', 'messages.json', 'settings.json']) assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
+
+    const mail = await mailTo(server.baseUrl, 'alumni@example.com', 'AlumLink: your data is ready to download');
+    const mailed = /(http\S+\/api\/account\/export\/\d+\/download\/\?token=\S+)/.exec(mail.text)?.[1];
+    assert.ok(mailed, 'the e-mail carries the link');
+    const fromMail = await fetch(`${server.baseUrl}${new URL(mailed).pathname}${new URL(mailed).search}`);
+    assert.equal(fromMail.status, 200);
+    assert.equal(fromMail.headers.get('content-type'), 'application/zip');
+
+    // A second request the same day is refused with the time left.
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    await section.getByText(/You can download your data once a day\. Try again in \d+ hours\./).waitFor();
+  });
+
+  it('deletes an account from Settings: a dialog, the password, then signed out for good', async () => {
+    await context.clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await signIn(page, 'trainee@example.com');
+    await page.goto('/user/settings');
+    await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('What goes:').waitFor();
+    const password = dialog.getByLabel('Type your password to confirm');
+    await password.fill('not-the-password-1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Your password is not correct.').waitFor();
+    await password.fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    await page.getByText('Your account has been deleted.').waitFor();
+
+    const signInAgain = await fetch(`${server.baseUrl}/api/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'trainee@example.com', password: DEMO_PASSWORD }),
+    });
+    assert.equal(signInAgain.status, 401);
+    await mailTo(server.baseUrl, 'trainee@example.com', 'AlumLink: your account has been deleted');
+    assert.deepEqual(
+      errors.filter((error) => !/status of 4\d\d/.test(error)),
+      [],
+    );
+  });
+});
