@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { conversations } from './messaging';
 import { users } from './users';
 
 /**
- * A person's mentor card. `topic_keys` holds the topics lower-cased (kept by the service in the
- * same statement) so a topic filter is a GIN containment lookup, case-insensitive; `active_count`
+ * A person's mentor card. `topic_keys` holds the topics lower-cased (written with them), copied
+ * to mentor_topics for the topic filter (case-insensitive, whole value); `active_count`
  * is kept on the row in the transaction that changes a mentorship, so the mentors list is one
  * indexed query and accepting re-checks capacity under this row's lock.
  */
@@ -31,15 +31,33 @@ export const mentorProfiles = pgTable(
   (t) => [
     check('mentor_profiles_capacity_check', sql`${t.capacity} between 1 and 10`),
     check('mentor_profiles_active_count_check', sql`${t.activeCount} >= 0`),
-    index('mentor_profiles_topic_keys_idx')
-      .using('gin', t.topicKeys)
-      .where(sql`${t.isMentor} and ${t.accepting} and ${t.activeCount} < ${t.capacity}`),
     // The mentors list: open mentors (with a free place), least loaded first.
     index('mentor_profiles_open_idx')
       .on(t.activeCount, t.userId)
       .where(sql`${t.isMentor} and ${t.accepting} and ${t.activeCount} < ${t.capacity}`),
     // The admin view: mentors by load.
     index('mentor_profiles_mentors_idx').on(t.activeCount.desc(), t.userId).where(sql`${t.isMentor}`),
+  ],
+);
+
+/**
+ * One row per topic of each open mentor (is_mentor, accepting, a free place), with the mentor's
+ * load: the mentors list with a topic filter reads mentor_topics_list_idx in its order and stops
+ * after a page, where a GIN lookup would fetch and sort every mentor of the topic. Rewritten by
+ * the mentoring repository in the statement that changes the card or its load.
+ */
+export const mentorTopics = pgTable(
+  'mentor_topics',
+  {
+    topicKey: text('topic_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => mentorProfiles.userId, { onDelete: 'cascade' }),
+    activeCount: integer('active_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'mentor_topics_pkey', columns: [t.userId, t.topicKey] }),
+    index('mentor_topics_list_idx').on(t.topicKey, t.activeCount, t.userId),
   ],
 );
 

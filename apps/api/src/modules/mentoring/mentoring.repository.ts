@@ -2,13 +2,16 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MentorshipStatus } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
-import { mentorProfiles, mentorships, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
+import { mentorProfiles, mentorships, mentorTopics, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
 import { visibleToSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
+
+/** The card is listed: a mentor, accepting, with a free place. */
+const open = sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`;
 
 const profileColumns = {
   isMentor: mentorProfiles.isMentor,
@@ -37,7 +40,21 @@ export async function upsertMentorProfile(
     .onConflictDoUpdate({ target: mentorProfiles.userId, set })
     .returning(profileColumns);
   if (!row) throw new Error('upsertMentorProfile: no row returned');
+  await syncMentorTopics(db, userId);
   return row;
+}
+
+/**
+ * Rewrites the person's mentor_topics rows from their card: one per topic while they are open
+ * (mentor, accepting, a free place), none otherwise. Run in the transaction that changed the card.
+ */
+async function syncMentorTopics(db: Executor, userId: number): Promise<void> {
+  await db.delete(mentorTopics).where(eq(mentorTopics.userId, userId));
+  await db.execute(sql`
+    insert into ${mentorTopics} (topic_key, user_id, active_count)
+    select distinct unnest(${mentorProfiles.topicKeys}), ${mentorProfiles.userId}, ${mentorProfiles.activeCount}
+    from ${mentorProfiles}
+    where ${mentorProfiles.userId} = ${userId}::integer and ${open}`);
 }
 
 /** Position in the mentors list: load (active mentees) then person id, ascending. */
@@ -47,40 +64,45 @@ export type MentorListRow = UserSummaryRow & Pick<MentorProfileRow, 'topics' | '
 
 export type MentorSearch = { viewer: Viewer; topicKey?: string; nameLike?: string; after?: MentorCursor; take: number };
 
-const open = sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`;
 
 /**
  * Open mentors (accepting, with a free place), least loaded first, visible to the viewer, not the
- * viewer. Served by mentor_profiles_open_idx (in order), or mentor_profiles_topic_keys_idx
- * (GIN containment) with a topic.
+ * viewer. Served by mentor_profiles_open_idx in order, or with a topic by mentor_topics_list_idx
+ * in order (both stop after a page unless the name filter drops many).
  */
 export function mentorsQuery(db: Executor, search: MentorSearch) {
+  const byTopic = search.topicKey !== undefined;
+  const load = byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
+  const person = byTopic ? mentorTopics.userId : mentorProfiles.userId;
   const conditions: (SQL | undefined)[] = [
     open,
-    sql`${mentorProfiles.userId} <> ${search.viewer.id}::integer`,
+    sql`${person} <> ${search.viewer.id}::integer`,
     eq(users.isActive, true),
     sql`${users.emailVerifiedAt} is not null`,
     visibleToSql(search.viewer, users.id),
   ];
-  if (search.topicKey !== undefined) conditions.push(sql`${mentorProfiles.topicKeys} @> array[${search.topicKey}::text]`);
+  if (search.topicKey !== undefined) conditions.push(eq(mentorTopics.topicKey, search.topicKey));
   if (search.nameLike !== undefined) {
     conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${search.nameLike} or lower(${users.username}) like ${search.nameLike})`);
   }
-  if (search.after) {
-    conditions.push(sql`(${mentorProfiles.activeCount}, ${mentorProfiles.userId}) > (${search.after.load}::integer, ${search.after.id}::integer)`);
-  }
-  return db
-    .select({
-      ...userSummaryColumnsFor(search.viewer),
-      topics: mentorProfiles.topics,
-      capacity: mentorProfiles.capacity,
-      activeCount: mentorProfiles.activeCount,
-      about: mentorProfiles.about,
-    })
-    .from(mentorProfiles)
-    .innerJoin(users, eq(users.id, mentorProfiles.userId))
+  if (search.after) conditions.push(sql`(${load}, ${person}) > (${search.after.load}::integer, ${search.after.id}::integer)`);
+  const columns = {
+    ...userSummaryColumnsFor(search.viewer),
+    topics: mentorProfiles.topics,
+    capacity: mentorProfiles.capacity,
+    activeCount: mentorProfiles.activeCount,
+    about: mentorProfiles.about,
+  };
+  const base = byTopic
+    ? db
+        .select(columns)
+        .from(mentorTopics)
+        .innerJoin(mentorProfiles, eq(mentorProfiles.userId, mentorTopics.userId))
+        .innerJoin(users, eq(users.id, mentorTopics.userId))
+    : db.select(columns).from(mentorProfiles).innerJoin(users, eq(users.id, mentorProfiles.userId));
+  return base
     .where(and(...conditions))
-    .orderBy(asc(mentorProfiles.activeCount), asc(mentorProfiles.userId))
+    .orderBy(asc(load), asc(person))
     .limit(search.take);
 }
 
@@ -99,6 +121,7 @@ export async function addToActiveCount(db: Executor, userId: number, delta: numb
     .update(mentorProfiles)
     .set({ activeCount: sql`greatest(${mentorProfiles.activeCount} + ${delta}::integer, 0)` })
     .where(eq(mentorProfiles.userId, userId));
+  await syncMentorTopics(db, userId);
 }
 
 /** True when the person is an active, verified member. */
@@ -276,4 +299,5 @@ export async function findUserSummary(db: Executor, userId: number): Promise<Use
 /** The person no longer mentors (their card stays, unlisted). */
 export async function stopMentoring(db: Executor, userId: number): Promise<void> {
   await db.update(mentorProfiles).set({ isMentor: false, accepting: false, updatedAt: new Date() }).where(eq(mentorProfiles.userId, userId));
+  await syncMentorTopics(db, userId);
 }

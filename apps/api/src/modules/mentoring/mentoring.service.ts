@@ -5,7 +5,7 @@ import {
   type MentorsQuery,
   type UpdateMentorProfileFields,
 } from '@alumlink/contract';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
@@ -26,19 +26,19 @@ export function assertCanBeMentor(user: AuthUser): void {
  * Changes what is sent of the caller's card. A mentor needs at least one topic; lowering the
  * capacity below the current mentees keeps them (no new ones until a place frees up).
  */
-export async function updateMentorProfile(db: Executor, user: AuthUser, fields: UpdateMentorProfileFields): Promise<MentorProfile> {
+export async function updateMentorProfile(db: Database, user: AuthUser, fields: UpdateMentorProfileFields): Promise<MentorProfile> {
   assertCanBeMentor(user);
   const current = (await repository.findMentorProfile(db, user.id)) ?? DEFAULT_MENTOR_PROFILE;
   const isMentor = fields.is_mentor ?? current.isMentor;
   const topics = fields.topics ?? current.topics;
   if (isMentor && topics.length === 0) throw validation({ topics: [MENTORING_MESSAGES.topicsRequired] });
-  const row = await repository.upsertMentorProfile(db, user.id, {
+  const row = await db.transaction((tx) => repository.upsertMentorProfile(tx, user.id, {
     isMentor: fields.is_mentor,
     topics: fields.topics,
     capacity: fields.capacity,
     about: fields.about,
     accepting: fields.accepting,
-  });
+  }));
   return presentMentorProfile(row);
 }
 
