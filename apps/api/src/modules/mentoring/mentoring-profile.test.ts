@@ -1,6 +1,7 @@
 import { MENTORING_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSettings } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { userSettings, users } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
@@ -94,13 +95,14 @@ describe('GET /api/mentoring/mentors/', () => {
   it('lists open mentors least loaded first, filters by topic (any case, whole value) and name, pages by cursor', async () => {
     const a = await makeMentor({ topics: ['Kotlin', 'Android'] }, 'AL', { firstName: 'Zed', lastName: 'Kotlinson' });
     const b = await makeMentor({ topics: ['kotlin'] }, 'AL', { firstName: 'Yan', lastName: 'Other' });
+    for (const mentor of [a, b]) await t.db.update(users).set({ company: 'Globex', jobTitle: 'Engineer' }).where(eq(users.id, mentor.id));
     await makeMentor({ topics: ['Kotlin'], accepting: false });
     await makeMentor({ topics: ['Kotlin'], is_mentor: false });
     const response = await mentors(trainee, '?topic=KOTLIN');
     expect(response.statusCode).toBe(200);
     const ids = response.json().results.map((mentor: { id: number }) => mentor.id);
     expect(ids.sort()).toEqual([a.id, b.id].sort());
-    expect(response.json().results[0]).toMatchObject({ company: '', job_title: '', capacity: 2, active_count: 0, about: 'Happy to help' });
+    expect(response.json().results[0]).toMatchObject({ company: 'Globex', job_title: 'Engineer', capacity: 2, active_count: 0, about: 'Happy to help' });
     expect((await mentors(trainee, '?topic=Kot')).json().results).toEqual([]);
     const byName = (await mentors(trainee, '?q=kotlinson')).json();
     expect(byName.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
@@ -116,8 +118,6 @@ describe('GET /api/mentoring/mentors/', () => {
     const hidden = await makeMentor({ topics: ['Secret topic'] });
     await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
     const inactive = await makeMentor({ topics: ['Secret topic'] });
-    const { users } = await import('../../db/schema/index');
-    const { eq } = await import('drizzle-orm');
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
     expect((await mentors(trainee, '?topic=secret%20topic')).json().results).toEqual([]);
     expect((await mentors(hidden, '?topic=secret%20topic')).json().results).toEqual([]);

@@ -16,12 +16,12 @@ export function presentMentorProfile(row: MentorProfileFields): MentorProfile {
   };
 }
 
-/** A mentor of the list; company and job title come with the career profile fields. */
-export function presentMentor(row: MentorListRow & { company?: string | null; jobTitle?: string | null }): Mentor {
+/** A mentor of the list, with where they work (career profile). */
+export function presentMentor(row: MentorListRow): Mentor {
   return {
     ...presentUserSummary(row),
-    company: row.company ?? '',
-    job_title: row.jobTitle ?? '',
+    company: row.company,
+    job_title: row.jobTitle,
     topics: row.topics,
     capacity: row.capacity,
     active_count: row.activeCount,

@@ -60,7 +60,8 @@ async function syncMentorTopics(db: Executor, userId: number): Promise<void> {
 /** Position in the mentors list: load (active mentees) then person id, ascending. */
 export type MentorCursor = { load: number; id: number };
 
-export type MentorListRow = UserSummaryRow & Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'>;
+export type MentorListRow = UserSummaryRow &
+  Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'> & { company: string; jobTitle: string };
 
 export type MentorSearch = { viewer: Viewer; topicKey?: string; nameLike?: string; after?: MentorCursor; take: number };
 
@@ -75,7 +76,8 @@ export function mentorsQuery(db: Executor, search: MentorSearch) {
   const load = byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
   const person = byTopic ? mentorTopics.userId : mentorProfiles.userId;
   const conditions: (SQL | undefined)[] = [
-    open,
+    // mentor_topics holds open mentors only (syncMentorTopics).
+    byTopic ? undefined : open,
     sql`${person} <> ${search.viewer.id}::integer`,
     eq(users.isActive, true),
     sql`${users.emailVerifiedAt} is not null`,
@@ -88,6 +90,8 @@ export function mentorsQuery(db: Executor, search: MentorSearch) {
   if (search.after) conditions.push(sql`(${load}, ${person}) > (${search.after.load}::integer, ${search.after.id}::integer)`);
   const columns = {
     ...userSummaryColumnsFor(search.viewer),
+    company: users.company,
+    jobTitle: users.jobTitle,
     topics: mentorProfiles.topics,
     capacity: mentorProfiles.capacity,
     activeCount: mentorProfiles.activeCount,
