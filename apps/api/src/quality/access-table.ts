@@ -97,6 +97,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/mentoring/profile/': 'signed-in',
   'PUT /api/mentoring/profile/': 'alumni-or-admin',
   'GET /api/mentoring/mentors/': 'signed-in',
+  'GET /api/mentoring/mentors/{id}/': 'signed-in',
   'POST /api/mentoring/requests/': 'signed-in',
   'GET /api/mentoring/requests/': 'signed-in',
   'POST /api/mentoring/requests/{id}/accept/': 'owner',

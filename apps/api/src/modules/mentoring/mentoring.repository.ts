@@ -110,6 +110,25 @@ export function mentorsQuery(db: Executor, search: MentorSearch) {
     .limit(search.take);
 }
 
+/** One mentor's card (listed or not) if they mentor and the viewer may see them. */
+export async function findMentor(db: Executor, viewer: Viewer, userId: number): Promise<MentorListRow | null> {
+  const [row] = await db
+    .select({
+      ...userSummaryColumnsFor(viewer),
+      company: users.company,
+      jobTitle: users.jobTitle,
+      topics: mentorProfiles.topics,
+      capacity: mentorProfiles.capacity,
+      activeCount: mentorProfiles.activeCount,
+      about: mentorProfiles.about,
+    })
+    .from(mentorProfiles)
+    .innerJoin(users, eq(users.id, mentorProfiles.userId))
+    .where(and(eq(mentorProfiles.userId, userId), eq(mentorProfiles.isMentor, true), eq(users.isActive, true), visibleToSql(viewer, users.id)))
+    .limit(1);
+  return row ?? null;
+}
+
 export function nameLikePattern(q: string): string {
   return likeContains(q.toLowerCase());
 }

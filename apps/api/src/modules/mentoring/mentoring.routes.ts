@@ -5,6 +5,7 @@ import {
   errorSchema,
   idParamsSchema,
   mentorPageSchema,
+  mentorSchema,
   mentorProfileSchema,
   mentorsQuerySchema,
   mentorshipPageSchema,
@@ -62,6 +63,20 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => profiles.listMentors(app.db, request.user, request.query),
+  );
+
+  app.get(
+    '/api/mentoring/mentors/:id/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Someone's mentor card (the profile's Mentor badge); 404 unless they mentor and the viewer may see them",
+        params: idParamsSchema,
+        response: { 200: mentorSchema, ...errors },
+      },
+    },
+    async (request) => profiles.getMentor(app.db, request.user, request.params.id),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   MENTORING_MESSAGES,
+  type Mentor,
   type MentorPage,
   type MentorProfile,
   type MentorsQuery,
@@ -7,7 +8,7 @@ import {
 } from '@alumlink/contract';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden, validation } from '../../lib/errors';
+import { forbidden, notFound, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
@@ -40,6 +41,13 @@ export async function updateMentorProfile(db: Database, user: AuthUser, fields: 
     accepting: fields.accepting,
   }));
   return presentMentorProfile(row);
+}
+
+/** A mentor's card with their summary, whether or not they take requests now; 404 unless they mentor and the viewer may see them. */
+export async function getMentor(db: Executor, viewer: AuthUser, userId: number): Promise<Mentor> {
+  const row = await repository.findMentor(db, viewer, userId);
+  if (!row) throw notFound(MENTORING_MESSAGES.mentorNotFound);
+  return presentMentor(row);
 }
 
 /** Base64url of `<load>|<id>`: the last mentor of a page. */
