@@ -62,3 +62,10 @@ export const TYPEAHEAD_TERMS = [
 export function sqlTextArray(values: readonly string[]): string {
   return `ARRAY[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]`;
 }
+
+/** Mentoring topics of the bench's mentors (each mentor has three). */
+export const MENTOR_TOPICS = [
+  'React', 'TypeScript', 'Node.js', 'PostgreSQL', 'System design', 'Career growth', 'Interviewing', 'Python', 'Machine learning', 'Data science',
+  'DevOps', 'AWS', 'Kubernetes', 'Security', 'Accessibility', 'UX design', 'Figma', 'Product management', 'Leadership', 'Public speaking',
+  'Java', 'Spring', 'Kotlin', 'Swift', 'Flutter', 'Go', 'Rust', 'Testing', 'SQL', 'Writing',
+] as const;
