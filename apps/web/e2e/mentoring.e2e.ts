@@ -8,7 +8,7 @@ import { launchBrowser, newContext, openPage } from './support/browser.ts';
 
 const PASSWORD = 'alumlink-demo';
 // A demo alumnus without a mentor card (demo-mentoring.ts gives cards to the first six).
-const MENTOR_EMAIL = 'jonas.berg@example.com';
+const MENTOR_EMAIL = 'ethan.brooks@example.com';
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -65,15 +65,15 @@ describe('mentoring', () => {
   it('a trainee finds the mentor by topic and sends a request (on a phone)', async () => {
     await mentee.goto('/user/mentoring');
     await mentee.getByLabel('Topic').fill(topic.toUpperCase());
-    const card = mentee.getByRole('article', { name: 'Mentor Jonas Berg' });
+    const card = mentee.getByRole('article', { name: 'Mentor Ethan Brooks' });
     await card.waitFor();
     assert.equal(await mentee.getByRole('list', { name: 'Mentors' }).getByRole('listitem').count(), 1, 'only the mentor of that topic');
-    await card.getByRole('button', { name: 'Request mentoring from Jonas Berg' }).click();
-    const dialog = mentee.getByRole('dialog', { name: 'Ask Jonas Berg for mentoring' });
+    await card.getByRole('button', { name: 'Request mentoring from Ethan Brooks' }).click();
+    const dialog = mentee.getByRole('dialog', { name: 'Ask Ethan Brooks for mentoring' });
     await dialog.getByLabel('Message').fill('I am writing a toy compiler and would love guidance.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
-    await mentee.getByText('Request sent to Jonas Berg.').waitFor();
-    await mentee.getByRole('article', { name: `Mentorship with Jonas Berg on ${topic}` }).getByText('Pending').waitFor();
+    await mentee.getByText('Request sent to Ethan Brooks.').waitFor();
+    await mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` }).getByText('Pending').waitFor();
   });
 
   it('the mentor accepts and lands in the conversation', async () => {
@@ -88,7 +88,7 @@ describe('mentoring', () => {
 
   it('the mentee sees the active mentorship and opens the same conversation', async () => {
     await mentee.goto('/user/mentoring');
-    const active = mentee.getByRole('article', { name: `Mentorship with Jonas Berg on ${topic}` });
+    const active = mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` });
     await active.getByText('Active').waitFor();
     await active.getByRole('link', { name: 'Open conversation' }).click();
     await mentee.waitForURL(/\/user\/messages\?conversation=\d+/);

@@ -9,7 +9,11 @@ import { SettingsPage } from './settings-page';
 
 function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
   storeSession(buildUser());
-  server.use(http.get('/social/settings/', () => HttpResponse.json(saved)));
+  server.use(
+    http.get('/social/settings/', () => HttpResponse.json(saved)),
+    // The demo person is an alumnus: the page also shows their mentor card.
+    http.get('/api/mentoring/profile/', () => HttpResponse.json({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 })),
+  );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
 }
 
@@ -79,7 +83,7 @@ describe('SettingsPage', () => {
   });
 
   it('shows an error with a retry when the settings cannot be loaded', async () => {
-    storeSession(buildUser());
+    storeSession(buildUser({ role: 'TR' }));
     let calls = 0;
     server.use(
       http.get('/social/settings/', () => {

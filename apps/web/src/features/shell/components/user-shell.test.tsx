@@ -36,7 +36,7 @@ describe('UserShell', () => {
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
     if (!sidebar) throw new Error('no sidebar');
     const names = [...sidebar.querySelectorAll('a, button')].map((element) => element.textContent);
-    expect(names).toEqual(['Home', 'Create', 'Referrals', 'Messages', 'Jobs', 'Profile', 'Settings', 'Logout']);
+    expect(names).toEqual(['Home', 'Create', 'Referrals', 'Mentoring', 'Messages', 'Jobs', 'Profile', 'Settings', 'Logout']);
     expect(within(sidebar).getByRole('link', { name: 'Referrals' })).toHaveAttribute('href', '/user/referrals');
     await user.click(within(sidebar).getByRole('button', { name: 'Create' }));
     expect(onCreatePost).toHaveBeenCalledTimes(1);
@@ -60,7 +60,7 @@ describe('UserShell', () => {
     const { user, onLogout } = renderShell();
     await user.click(screen.getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Referrals', 'Settings', 'Dark theme', 'Logout']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Referrals', 'Mentoring', 'Settings', 'Dark theme', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
