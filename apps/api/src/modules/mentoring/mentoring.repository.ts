@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { mentorProfiles, mentorships, mentorTopics, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
@@ -57,6 +57,12 @@ async function syncMentorTopics(db: Executor, userId: number): Promise<void> {
     where ${mentorProfiles.userId} = ${userId}::integer and ${open}`);
 }
 
+/** The person's company unless its per-field audience leaves the viewer out (DESIGN 8.4). */
+function companyFor(viewer: Viewer) {
+  const visible = fieldVisibleSql(viewer, users.id, 'company');
+  return visible ? sql<string>`case when ${visible} then ${users.company} else '' end` : users.company;
+}
+
 /** Position in the mentors list: load (active mentees) then person id, ascending. */
 export type MentorCursor = { load: number; id: number };
 
@@ -90,7 +96,7 @@ export function mentorsQuery(db: Executor, search: MentorSearch) {
   if (search.after) conditions.push(sql`(${load}, ${person}) > (${search.after.load}::integer, ${search.after.id}::integer)`);
   const columns = {
     ...userSummaryColumnsFor(search.viewer),
-    company: users.company,
+    company: companyFor(search.viewer),
     jobTitle: users.jobTitle,
     topics: mentorProfiles.topics,
     capacity: mentorProfiles.capacity,
@@ -115,7 +121,7 @@ export async function findMentor(db: Executor, viewer: Viewer, userId: number): 
   const [row] = await db
     .select({
       ...userSummaryColumnsFor(viewer),
-      company: users.company,
+      company: companyFor(viewer),
       jobTitle: users.jobTitle,
       topics: mentorProfiles.topics,
       capacity: mentorProfiles.capacity,
@@ -209,10 +215,11 @@ const menteeUser = alias(users, 'mentee_user');
 
 function summaryOf(viewer: Viewer, table: typeof mentorUser | typeof menteeUser) {
   const visible = visibleToSql(viewer, table.id);
+  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
   return {
     id: table.id,
     username: table.username,
-    email: visible ? sql<string>`case when ${visible} then ${table.email} else '' end` : table.email,
+    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else '' end` : table.email,
     firstName: table.firstName,
     lastName: table.lastName,
     handle: table.handle,

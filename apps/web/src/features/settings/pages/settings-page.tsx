@@ -4,6 +4,7 @@ import { useStoredUser } from '@/lib/use-session';
 import { getStoredTheme } from '@/lib/storage';
 import { getThemeSetting } from '@/lib/theme';
 import { useSettings } from '../api/get-settings';
+import { FieldPrivacySection } from '../components/field-privacy-section';
 import { SettingsForm } from '../components/settings-form';
 import { SignInSecuritySection } from '../components/sign-in-security-section';
 
@@ -29,6 +30,7 @@ export function SettingsPage() {
     body = (
       <>
         <SettingsForm initial={{ ...settings.data, theme }} />
+        <FieldPrivacySection />
         <SignInSecuritySection />
         {user?.role === 'AL' || user?.role === 'AD' ? <MentorProfileCard /> : null}
       </>
