@@ -33,14 +33,14 @@ function TopicChips({ value, onChange, error }: { value: string[]; onChange: (to
   const full = value.length >= MENTORING_LIMITS.topicsMax;
   return (
     <div className="space-y-2">
-      <Field label="Topics" hint={`Up to ${MENTORING_LIMITS.topicsMax}; press Enter to add.`} error={error}>
-        <div className="flex gap-2">
+      <div className="flex items-start gap-2">
+        <Field label="Topics" hint={`Up to ${MENTORING_LIMITS.topicsMax}; press Enter to add.`} error={error} className="flex-1">
           <Input value={draft} disabled={full} maxLength={MENTORING_LIMITS.topicMax} placeholder="e.g. System design" onChange={(event) => setDraft(event.target.value)} onKeyDown={handleKeyDown} />
-          <Button variant="secondary" onClick={add} disabled={full || !draft.trim()}>
-            Add
-          </Button>
-        </div>
-      </Field>
+        </Field>
+        <Button variant="secondary" className="mt-7" onClick={add} disabled={full || !draft.trim()}>
+          Add
+        </Button>
+      </div>
       {value.length > 0 ? (
         <ul aria-label="Your topics" className="flex flex-wrap gap-1.5">
           {value.map((topic) => (
