@@ -1,6 +1,6 @@
 import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
 import type { RequestSpec } from './http-load';
-import { DIRECTORY_FILTER_PAIRS, searchTerms, TYPEAHEAD_TERMS } from './names';
+import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
@@ -31,6 +31,7 @@ export const SCENARIO_KEYS = [
   'refresh',
   'feed',
   'feed50',
+  'mentors',
   'user-posts',
   'search',
   'typeahead',
@@ -94,6 +95,11 @@ export function buildScenarios(context: BenchContext): Scenario[] {
     scenario('feed50', 'feed page 50: GET /social/posts/?cursor=', (n) => ({
       method: 'GET',
       path: `/social/posts/?cursor=${encodeURIComponent(context.feedPage50Cursor)}`,
+      headers: bearer(viewerAt(n)),
+    })),
+    scenario('mentors', 'find a mentor: GET /api/mentoring/mentors/?topic= (topic filter)', (n) => ({
+      method: 'GET',
+      path: `/api/mentoring/mentors/?topic=${encodeURIComponent(MENTOR_TOPICS[n % MENTOR_TOPICS.length] ?? 'React')}`,
       headers: bearer(viewerAt(n)),
     })),
     scenario('user-posts', "a person's posts: GET /social/posts/user-posts/?user_id=", (n) => ({

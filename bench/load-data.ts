@@ -1,12 +1,12 @@
 import { sampleCareerSql } from '../apps/api/src/db/seed/career-samples';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { BENCH_PASSWORD, conversationCount, emailOf, SQL_MAPPINGS } from './identities';
-import { COMMENT_TEXTS, FIRST_NAMES, LAST_NAMES, POST_TOPICS, sqlTextArray } from './names';
+import { COMMENT_TEXTS, FIRST_NAMES, LAST_NAMES, MENTOR_TOPICS, POST_TOPICS, sqlTextArray } from './names';
 import type { Scale } from './options';
 import type { SqlSession } from './sql-session';
 
 /** Tables the loader fills; their secondary indexes are dropped during the load and rebuilt after. */
-const LOADED_TABLES = ['users', 'posts', 'post_likes', 'comments', 'conversations', 'conversation_participants', 'messages'];
+const LOADED_TABLES = ['users', 'posts', 'post_likes', 'comments', 'conversations', 'conversation_participants', 'messages', 'mentor_profiles', 'mentor_topics'];
 
 export type LoadSummary = { seconds: number; counts: Record<string, number> };
 
@@ -33,6 +33,7 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
   const last = SQL_MAPPINGS.lastName('g', lasts);
   const { pairA, pairB } = SQL_MAPPINGS;
   const career = sampleCareerSql('g');
+  const mentorTopics = sqlTextArray(MENTOR_TOPICS);
   // Posts are spread evenly over the past year; the highest id is the newest.
   const postTime = (g: string) => `(${anchor} - ((${posts} - ${g})::float8 / ${posts}) * interval '365 days')`;
   const authorOf = (g: string) => `((${g}::bigint * ${SPREAD}) % ${people})`;
@@ -98,6 +99,25 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
             FROM (SELECT DISTINCT ON (conversation_id) conversation_id, created_at, content, sender_id
                   FROM messages ORDER BY conversation_id, created_at DESC, id DESC) l
             WHERE conversations.id = l.conversation_id`,
+    },
+    {
+      // Mentors: alumni (id % 10 < 5) spread over everyone, three topics each, a quarter of them full.
+      label: `mentor_profiles (${scale.mentors})`,
+      sql: `INSERT INTO mentor_profiles (user_id, is_mentor, topics, topic_keys, capacity, about, accepting, active_count, created_at, updated_at)
+            SELECT id, true, t, (SELECT array_agg(lower(x)) FROM unnest(t) x), 3, 'Happy to help with ' || t[1] || '.', true, m % 4, ${anchor}, ${anchor}
+            FROM (SELECT m, 2 + ((m::bigint * ${SPREAD}) % (${people} - 1)) AS id,
+                    ARRAY[(${mentorTopics})[1 + m % ${MENTOR_TOPICS.length}], (${mentorTopics})[1 + (m * 7 + 3) % ${MENTOR_TOPICS.length}],
+                          (${mentorTopics})[1 + (m * 13 + 5) % ${MENTOR_TOPICS.length}]] AS t
+                  FROM generate_series(1, ${scale.mentors * 2}) m) s
+            WHERE id % 10 < 5
+            ORDER BY m LIMIT ${scale.mentors}
+            ON CONFLICT (user_id) DO NOTHING`,
+    },
+    {
+      label: 'mentor_topics',
+      sql: `INSERT INTO mentor_topics (topic_key, user_id, active_count)
+            SELECT DISTINCT unnest(topic_keys), user_id, active_count FROM mentor_profiles
+            WHERE is_mentor AND accepting AND active_count < capacity`,
     },
     {
       label: 'conversation_participants',

@@ -78,4 +78,11 @@ export const DIRECTORY_FILTER_PAIRS = [
   'location=Remote&cohort_year=2024',
   'company=Zerodha&location=Berlin',
   'skill=kubernetes&cohort_year=2016',
+];
+
+/** Mentoring topics of the bench's mentors (each mentor has three). */
+export const MENTOR_TOPICS = [
+  'React', 'TypeScript', 'Node.js', 'PostgreSQL', 'System design', 'Career growth', 'Interviewing', 'Python', 'Machine learning', 'Data science',
+  'DevOps', 'AWS', 'Kubernetes', 'Security', 'Accessibility', 'UX design', 'Figma', 'Product management', 'Leadership', 'Public speaking',
+  'Java', 'Spring', 'Kotlin', 'Swift', 'Flutter', 'Go', 'Rust', 'Testing', 'SQL', 'Writing',
 ] as const;

@@ -88,6 +88,12 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
     const p99Ratio = typeahead.p99 / feed.p99;
     verdicts.push({ target: 'type-ahead search p99 ≤ 1.5× the feed p99', measured: `${fixed(typeahead.p99)} ms = ${fixed(p99Ratio, 2)}×`, met: p99Ratio <= 1.5 });
   }
+  const mentors = get('mentors');
+  if (mentors && feed) {
+    // Issue #17: finding a mentor with a topic filter stays within twice a feed page.
+    const p99Ratio = mentors.p99 / feed.p99;
+    verdicts.push({ target: 'mentors with a topic filter p99 ≤ 2× the feed p99', measured: `${fixed(mentors.p99)} ms = ${fixed(p99Ratio, 2)}×`, met: p99Ratio <= 2 });
+  }
   const page50 = get('feed50');
   if (feed && page50) {
     const share = page50.requestsPerSecond / feed.requestsPerSecond;

@@ -19,3 +19,4 @@ export * from './activity';
 export * from './account';
 export * from './directory';
 export * from './your-data';
+export * from './mentoring';

@@ -3,7 +3,18 @@ import { idSchema, LIMITS, paginated } from './common';
 import { userSummarySchema } from './users';
 
 /** Why a notification was made. */
-export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed'] as const;
+export const NOTIFICATION_TYPES = [
+  'post_liked',
+  'post_commented',
+  'message',
+  'post_removed',
+  'role_changed',
+  'mentoring_requested',
+  'mentoring_accepted',
+  'mentoring_declined',
+  'mentoring_cancelled',
+  'mentoring_completed',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

@@ -120,6 +120,12 @@ export const ACCOUNT_RATE_LIMITS = {
   referral: { max: 20, windowSeconds: HOUR },
   /** POST /api/referrals/{id}/close/ and reopen/ */
   referralEdit: { max: 120, windowSeconds: HOUR },
+  /** PUT /api/mentoring/profile/ */
+  mentoringProfile: { max: 60, windowSeconds: HOUR },
+  /** POST /api/mentoring/requests/ */
+  mentoringRequest: { max: 20, windowSeconds: HOUR },
+  /** POST /api/mentoring/requests/{id}/accept/, decline/, cancel/ and complete/ */
+  mentoringStep: { max: 120, windowSeconds: HOUR },
   /** Administration writes: roles, user and post deletion, event creation and changes */
   admin: { max: 600, windowSeconds: HOUR },
   /** POST /api/auth/logout/ */

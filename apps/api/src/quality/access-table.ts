@@ -103,6 +103,18 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/referrals/{id}/close/': 'owner',
   'POST /api/referrals/{id}/reopen/': 'owner',
 
+  // Mentoring
+  'GET /api/mentoring/profile/': 'signed-in',
+  'PUT /api/mentoring/profile/': 'alumni-or-admin',
+  'GET /api/mentoring/mentors/': 'signed-in',
+  'GET /api/mentoring/mentors/{id}/': 'signed-in',
+  'POST /api/mentoring/requests/': 'signed-in',
+  'GET /api/mentoring/requests/': 'signed-in',
+  'POST /api/mentoring/requests/{id}/accept/': 'owner',
+  'POST /api/mentoring/requests/{id}/decline/': 'owner',
+  'POST /api/mentoring/requests/{id}/cancel/': 'owner',
+  'POST /api/mentoring/requests/{id}/complete/': 'owner',
+
   // Administration
   'GET /users/': 'admin',
   'GET /api/admin/users/': 'admin',
@@ -116,6 +128,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/audit-log/': 'admin',
   'GET /api/admin/jobs/': 'admin',
   'GET /api/admin/referrals/': 'admin',
+  'GET /api/admin/mentoring/': 'admin',
 };
 
 /**

@@ -149,6 +149,10 @@ describe('authorization matrix: owners', () => {
     'POST /api/jobs/{id}/reopen/': 'jobId',
     'POST /api/referrals/{id}/close/': 'referralId',
     'POST /api/referrals/{id}/reopen/': 'referralId',
+    'POST /api/mentoring/requests/{id}/accept/': 'mentorshipId',
+    'POST /api/mentoring/requests/{id}/decline/': 'mentorshipId',
+    'POST /api/mentoring/requests/{id}/cancel/': 'mentorshipId',
+    'POST /api/mentoring/requests/{id}/complete/': 'mentorshipId',
   };
 
   it('covers every owner route of the table', () => {

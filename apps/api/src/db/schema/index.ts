@@ -10,3 +10,4 @@ export * from './careers';
 export * from './settings';
 export * from './admin';
 export * from './account';
+export * from './mentoring';

@@ -7,6 +7,7 @@ import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
 import { seedConversations } from './demo-conversations';
 import { demoEvents } from './demo-events';
+import { seedMentoring } from './demo-mentoring';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
@@ -87,6 +88,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedMemberships,
   seedConversations,
   seedPostNotifications,
+  seedMentoring,
 ];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */

@@ -13,18 +13,13 @@ import { forgetNotificationsCausedBy } from '../notifications/notifications.serv
 import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { closeReferralsOfLeavingPerson } from '../referrals/referrals.service';
 import { deletePerson, findUserById } from '../users/users.service';
+import { endMentorshipsOf } from '../mentoring/index';
 import { accountDeletedEmail } from './account.emails';
 
 export type DeletionContext = Pick<FastifyInstance, 'db' | 'config' | 'mailer'>;
 
 /** What is left to do once the deletion's transaction committed: files and open sockets. */
 export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: string[] };
-
-/**
- * Mentoring (8.3): ends the person's pending and active mentorships and tells the other side.
- * Nothing to end until the mentoring tables exist; the mentoring module fills this in.
- */
-async function endMentorshipsOf(_tx: Executor, _personId: number): Promise<void> {}
 
 /**
  * Deletes a person for good inside `tx`, for "Delete my account" and the admin deletion alike.

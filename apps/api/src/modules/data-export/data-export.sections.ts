@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  mentorProfiles,
+  mentorships,
   comments,
   conversationParticipants,
   eventMessages,
@@ -176,14 +178,42 @@ const referralsSection: ExportSection = {
     ),
 };
 
-/**
- * Mentoring requests and mentorships (8.3). Empty until the mentoring tables exist: the mentoring
- * module replaces this generator with its own rows (as mentor and as mentee).
- */
+/** Mentoring (8.3): the person's mentor card, if any, then every mentorship as mentor or as mentee. */
 const mentoring: ExportSection = {
   file: 'mentoring.json',
   kind: 'list',
-  rows: async function* () {},
+  rows: async function* (db, userId) {
+    const [card] = await db.select().from(mentorProfiles).where(eq(mentorProfiles.userId, userId)).limit(1);
+    if (card) {
+      yield { kind: 'mentor_profile', is_mentor: card.isMentor, topics: card.topics, capacity: card.capacity, about: card.about, accepting: card.accepting, created_at: iso(card.createdAt) };
+    }
+    const rows = keyset(
+      (after) =>
+        db
+          .select()
+          .from(mentorships)
+          .where(and(or(eq(mentorships.mentorId, userId), eq(mentorships.menteeId, userId)), gt(mentorships.id, after)))
+          .orderBy(asc(mentorships.id))
+          .limit(EXPORT_PAGE_SIZE),
+      (row) => row.id,
+    );
+    for await (const row of rows) {
+      yield {
+        kind: 'mentorship',
+        id: row.id,
+        as: row.mentorId === userId ? 'mentor' : 'mentee',
+        mentor_id: row.mentorId,
+        mentee_id: row.menteeId,
+        topic: row.topic,
+        message: row.message,
+        status: row.status,
+        decline_reason: row.declineReason,
+        conversation_id: row.conversationId,
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+      };
+    }
+  },
 };
 
 /** The events the person registered for, created, and what they wrote in events' discussions. */

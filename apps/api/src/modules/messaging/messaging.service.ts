@@ -128,3 +128,17 @@ export async function sendMessage(db: Database, sender: AuthUser, conversationId
   });
   return presented;
 }
+
+/**
+ * The conversation of two people, opened when they have none (for the mentoring module, where
+ * the mentor's acceptance is the consent: no visibility check). Pass the caller's transaction;
+ * a concurrent open of the same pair ends with one row (the unique pair index).
+ */
+export async function openConversationBetween(db: Executor, starterId: number, otherId: number): Promise<number> {
+  const existing = await repository.findConversationIdOfPair(db, starterId, otherId);
+  if (existing !== null) return existing;
+  const created = await repository.insertConversation(db, starterId, otherId, new Date());
+  const id = created ?? (await repository.findConversationIdOfPair(db, starterId, otherId));
+  if (id === null) throw new Error('openConversationBetween: the pair has no conversation after a conflict');
+  return id;
+}

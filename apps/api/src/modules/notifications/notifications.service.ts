@@ -14,6 +14,7 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
 import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
+import { emailNotificationIfChosen, type NotificationContext } from './notification-emails';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 
@@ -159,4 +160,35 @@ export function notifyRoleChanged(db: Database, event: { userId: number; role: R
  */
 export async function forgetNotificationsCausedBy(tx: Executor, personId: number): Promise<void> {
   await repository.deleteNotificationsCausedBy(tx, personId);
+}
+
+/** The mentoring steps that notify the other person of a mentorship. */
+export type MentoringNotificationType = Extract<NotificationType, `mentoring_${string}`>;
+
+const MENTORING_TEXT: Record<MentoringNotificationType, (name: string, topic: string) => string> = {
+  mentoring_requested: (name, topic) => `${name} asked you for mentoring on ${topic}.`,
+  mentoring_accepted: (name, topic) => `${name} accepted your mentoring request on ${topic}.`,
+  mentoring_declined: (name, topic) => `${name} declined your mentoring request on ${topic}.`,
+  mentoring_cancelled: (name, topic) => `${name} cancelled their mentoring request on ${topic}.`,
+  mentoring_completed: (name, topic) => `${name} marked your mentorship on ${topic} complete.`,
+};
+
+/**
+ * A mentoring step (mentoring module): the other person is notified in-app and live, and by
+ * e-mail when their notification setting is Email. Call after the step committed.
+ */
+export async function notifyMentoring(
+  ctx: NotificationContext,
+  event: { type: MentoringNotificationType; recipientId: number; actor: UserSummaryRow; topic: string; conversationId?: number | null; reason?: string | null },
+): Promise<Notification> {
+  const actor = await actorAsSeenBy(ctx.db, event.recipientId, event.actor);
+  const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
+  const notification = await createNotification(
+    ctx.db,
+    { userId: event.recipientId, type: event.type, actorId: actor.id, conversationId: event.conversationId ?? null, reason: event.reason ?? null, text },
+    actor,
+  );
+  const path = event.type === 'mentoring_accepted' && event.conversationId ? `/user/messages?conversation=${event.conversationId}` : '/user/mentoring';
+  await emailNotificationIfChosen(ctx, event.recipientId, text, path);
+  return notification;
 }

@@ -17,7 +17,7 @@ export type Cast = {
   headers: Record<Role, { authorization: string }>;
   ids: Ids;
   /** Objects created by the cast (null when the route refused to create one). */
-  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId', number | null>;
+  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId', number | null>;
   /** Puts every person back as created (the fuzz may delete, demote or deactivate them, or log them out). */
   heal(): Promise<void>;
   headersOf(caller: Caller): Record<string, string>;
@@ -91,7 +91,16 @@ export async function createCast(t: TestApp): Promise<Cast> {
     payload: { company: 'Acme', role: 'QA', ctc: 12.5, location: 'Pune', requirements: 'Curiosity' },
   });
 
-  const objectIds = [postId, conversationId, eventId, jobId, referralId].filter((id): id is number => id !== null);
+  // The alumnus mentors; the trainee asks them (pending: accept, decline and cancel reach real code).
+  await t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: headers.AL, payload: { is_mentor: true, topics: ['Testing'], capacity: 10 } });
+  const mentorshipId = await idOf(t, {
+    method: 'POST',
+    url: '/api/mentoring/requests/',
+    headers: headers.TR,
+    payload: { mentor_id: people.AL.id, topic: 'Testing', message: 'Teach me fuzzing' },
+  });
+
+  const objectIds = [postId, conversationId, eventId, jobId, referralId, mentorshipId].filter((id): id is number => id !== null);
   const ids: Ids = {
     numbers: [...new Set([...objectIds, ...victims.map((victim) => victim.id), ...ROLES_UNDER_TEST.map((role) => people[role].id)])],
     slugs: ['fuzz-club', 'no-such-community'],
@@ -120,6 +129,6 @@ export async function createCast(t: TestApp): Promise<Cast> {
     if (caller === 'bad-token') return { authorization: BAD_TOKENS[badTokenTurn++ % BAD_TOKENS.length] ?? '' };
     return headers[caller];
   };
-  const objects = { postId, conversationId, eventId, jobId, referralId };
+  const objects = { postId, conversationId, eventId, jobId, referralId, mentorshipId };
   return { people, headers, ids, objects, heal, headersOf };
 }

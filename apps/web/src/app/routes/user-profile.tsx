@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MentorBadge } from '@/features/mentoring';
 import { postKeys, UserPostsGrid } from '@/features/posts';
 import { ProfilePage } from '@/features/profiles';
 
@@ -8,7 +9,12 @@ export function UserProfilePage() {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <ProfilePage
-        renderPosts={(userId, isOwn) => <UserPostsGrid userId={userId} isOwn={isOwn} />}
+        renderPosts={(userId, isOwn) => (
+          <>
+            {userId === null ? null : <MentorBadge userId={userId} />}
+            <UserPostsGrid userId={userId} isOwn={isOwn} />
+          </>
+        )}
         onProfileUpdated={() => void queryClient.invalidateQueries({ queryKey: postKeys.all })}
       />
     </div>

@@ -8,6 +8,13 @@ export function notificationHref(notification: Notification): string {
       return notification.conversation_id === null ? paths.user.messages : conversationHref(notification.conversation_id);
     case 'role_changed':
       return paths.user.profile;
+    case 'mentoring_accepted':
+      return notification.conversation_id === null ? paths.user.mentoring : conversationHref(notification.conversation_id);
+    case 'mentoring_requested':
+    case 'mentoring_declined':
+    case 'mentoring_cancelled':
+    case 'mentoring_completed':
+      return paths.user.mentoring;
     case 'post_liked':
     case 'post_commented':
     case 'post_removed':

@@ -44,6 +44,7 @@ describe('AdminShell', () => {
       ['Job Posts', '/admin/jobs'],
       ['Manage Posts', '/admin/managepost'],
       ['Referrals', '/admin/referral'],
+      ['Mentoring', '/admin/mentoring'],
       ['Update User Role', '/admin/roleupdater'],
       ['Audit Log', '/admin/audit-log'],
     ]);

@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { GraduationCap, Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -10,6 +10,11 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   message: { icon: MessageSquare, tone: 'bg-primary-soft text-primary-soft-fg' },
   post_removed: { icon: ShieldAlert, tone: 'bg-danger-soft text-danger-fg' },
   role_changed: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
+  mentoring_requested: { icon: GraduationCap, tone: 'bg-primary-soft text-primary-soft-fg' },
+  mentoring_accepted: { icon: GraduationCap, tone: 'bg-success-soft text-success-fg' },
+  mentoring_declined: { icon: GraduationCap, tone: 'bg-danger-soft text-danger-fg' },
+  mentoring_cancelled: { icon: GraduationCap, tone: 'bg-surface-muted text-fg-muted' },
+  mentoring_completed: { icon: GraduationCap, tone: 'bg-success-soft text-success-fg' },
 };
 
 /**

@@ -13,6 +13,8 @@ function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
     http.get('/social/settings/', () => HttpResponse.json(saved)),
     http.get('/api/account/export/', () => HttpResponse.json(null)),
     http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
+    // The demo person is an alumnus: the page also shows their mentor card.
+    http.get('/api/mentoring/profile/', () => HttpResponse.json({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 })),
   );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
 }
@@ -83,7 +85,7 @@ describe('SettingsPage', () => {
   });
 
   it('shows an error with a retry when the settings cannot be loaded', async () => {
-    storeSession(buildUser());
+    storeSession(buildUser({ role: 'TR' }));
     let calls = 0;
     server.use(
       http.get('/social/settings/', () => {

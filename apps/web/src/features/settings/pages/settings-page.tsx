@@ -1,4 +1,6 @@
 import { ErrorState, Spinner } from '@/components/ui';
+import { MentorProfileCard } from '@/features/mentoring';
+import { useStoredUser } from '@/lib/use-session';
 import { getStoredTheme } from '@/lib/storage';
 import { getThemeSetting } from '@/lib/theme';
 import { useSettings } from '../api/get-settings';
@@ -12,6 +14,7 @@ export const SETTINGS_MESSAGES_WEB = { loadFailed: 'Failed to load settings. Ple
 /** /user/settings: the person's settings, saved on the server. */
 export function SettingsPage() {
   const settings = useSettings();
+  const user = useStoredUser();
 
   let body;
   if (settings.isPending) {
@@ -31,6 +34,7 @@ export function SettingsPage() {
         <FieldPrivacySection />
         <SignInSecuritySection />
         <YourDataSection />
+        {user?.role === 'AL' || user?.role === 'AD' ? <MentorProfileCard /> : null}
       </>
     );
   }

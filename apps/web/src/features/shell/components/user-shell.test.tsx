@@ -36,7 +36,7 @@ describe('UserShell', () => {
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
     if (!sidebar) throw new Error('no sidebar');
     const names = [...sidebar.querySelectorAll('a, button')].map((element) => element.textContent);
-    expect(names).toEqual(['Home', 'Create', 'People', 'Referrals', 'Messages', 'Jobs', 'Profile', 'Settings', 'Logout']);
+    expect(names).toEqual(['Home', 'Create', 'People', 'Referrals', 'Mentoring', 'Messages', 'Jobs', 'Profile', 'Settings', 'Logout']);
     expect(within(sidebar).getByRole('link', { name: 'Referrals' })).toHaveAttribute('href', '/user/referrals');
     expect(within(sidebar).getByRole('link', { name: 'People' })).toHaveAttribute('href', '/user/people');
     await user.click(within(sidebar).getByRole('button', { name: 'Create' }));
@@ -61,7 +61,7 @@ describe('UserShell', () => {
     const { user, onLogout } = renderShell();
     await user.click(screen.getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['People', 'Referrals', 'Settings', 'Dark theme', 'Logout']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['People', 'Referrals', 'Mentoring', 'Settings', 'Dark theme', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, type TestApp } from '../../test/index';
+import { users } from '../schema/index';
+import { seedDemo } from './index';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const result = await seedDemo(t.db);
+  expect(result.steps).toContain('mentoring');
+});
+afterAll(() => t.close());
+
+async function headersOf(email: string) {
+  const [person] = await t.db.select().from(users).where(sql`${users.email} = ${email}`);
+  if (!person) throw new Error(`no demo person ${email}`);
+  return authHeader(t.app, person);
+}
+
+describe('demo mentoring', () => {
+  it('has mentors with topics and mentorships in every state', async () => {
+    const admin = await t.app.inject({ url: '/api/admin/mentoring/', headers: await headersOf('admin@example.com') });
+    const body = admin.json();
+    expect(body.mentor_total).toBeGreaterThanOrEqual(5);
+    for (const status of ['pending', 'active', 'completed', 'declined', 'cancelled']) expect(body.counts[status], status).toBeGreaterThan(0);
+    const mentors = await t.app.inject({ url: '/api/mentoring/mentors/?topic=career%20growth', headers: await headersOf('trainee@example.com') });
+    expect(mentors.json().results.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the demo trainee one active mentorship with its conversation', async () => {
+    const headers = await headersOf('trainee@example.com');
+    const active = (await t.app.inject({ url: '/api/mentoring/requests/?as=mentee&status=active', headers })).json().results;
+    expect(active).toHaveLength(1);
+    expect(active[0].mentor.email).toBe('alumni@example.com');
+    const messages = await t.app.inject({ url: `/social/conversations/${active[0].conversation_id}/messages/`, headers });
+    expect(messages.statusCode).toBe(200);
+    expect(messages.json().results.length).toBe(2);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { conversationParticipants, conversations, mentorProfiles, mentorships, mentorTopics, messages } from '../schema/index';
+import { DEMO_PEOPLE } from './demo-people';
+import type { SeedStep } from './index';
+
+const HOUR = 60 * 60 * 1000;
+
+const alumni = DEMO_PEOPLE.filter((person) => person.role === 'AL').map((person) => person.email);
+const learners = DEMO_PEOPLE.filter((person) => person.role !== 'AL').map((person) => person.email);
+
+/** Mentor cards: the demo alumnus and six more alumni (one paused). */
+const DEMO_MENTORS: { email: string; topics: string[]; capacity: number; about: string; accepting?: boolean }[] = [
+  { email: 'alumni@example.com', topics: ['React', 'TypeScript', 'Accessibility', 'Career growth'], capacity: 3, about: 'Front-end engineer for eight years. I review code, portfolios and interview prep.' },
+  { email: alumni[0] ?? '', topics: ['Node.js', 'PostgreSQL', 'System design'], capacity: 2, about: 'Back-end lead; happy to talk architecture and first jobs.' },
+  { email: alumni[1] ?? '', topics: ['UX design', 'Figma', 'Portfolio review'], capacity: 2, about: 'Product designer. Bring your portfolio.' },
+  { email: alumni[2] ?? '', topics: ['Machine learning', 'Python', 'Data science'], capacity: 4, about: 'ML engineer; I help with projects and reading lists.' },
+  { email: alumni[3] ?? '', topics: ['DevOps', 'AWS', 'Career growth'], capacity: 1, about: 'Cloud engineer, one mentee at a time.' },
+  { email: alumni[4] ?? '', topics: ['Interviewing', 'Career growth', 'Java'], capacity: 3, about: 'Hiring manager; mock interviews on request.' },
+  { email: alumni[5] ?? '', topics: ['Mobile', 'Kotlin', 'Swift'], capacity: 2, about: 'Mobile developer. Paused until next month.', accepting: false },
+];
+
+type DemoMentorship = { mentor: string; mentee: string; topic: string; message: string; status: string; reason?: string; daysAgo: number };
+
+/** Mentorships in every state; the demo trainee has one active with the demo alumnus. */
+const DEMO_MENTORSHIPS: DemoMentorship[] = [
+  { mentor: 'alumni@example.com', mentee: 'trainee@example.com', topic: 'React', message: 'I am building my first React app and would love a code review now and then.', status: 'active', daysAgo: 6 },
+  { mentor: 'alumni@example.com', mentee: 'intern@example.com', topic: 'Career growth', message: 'Could we talk about moving from data to front-end?', status: 'pending', daysAgo: 1 },
+  { mentor: alumni[0] ?? '', mentee: 'trainee@example.com', topic: 'System design', message: 'I would like to understand how to design a small API.', status: 'pending', daysAgo: 2 },
+  { mentor: alumni[1] ?? '', mentee: learners[0] ?? '', topic: 'Portfolio review', message: 'Can you look at my case studies?', status: 'active', daysAgo: 9 },
+  { mentor: alumni[2] ?? '', mentee: learners[1] ?? '', topic: 'Python', message: 'Help with my first data project, please.', status: 'completed', daysAgo: 40 },
+  { mentor: alumni[3] ?? '', mentee: learners[2] ?? '', topic: 'AWS', message: 'Preparing for a cloud certification.', status: 'declined', reason: 'My one place is taken this month; try again in March.', daysAgo: 12 },
+  { mentor: alumni[4] ?? '', mentee: learners[3] ?? '', topic: 'Interviewing', message: 'Mock interview before my first job interview?', status: 'cancelled', daysAgo: 15 },
+  { mentor: alumni[4] ?? '', mentee: learners[4] ?? '', topic: 'Interviewing', message: 'Weekly interview practice?', status: 'active', daysAgo: 4 },
+];
+
+/** The first messages of the demo trainee's mentorship conversation. */
+const FIRST_MESSAGES = [
+  { from: 'mentor', text: 'Welcome! Send me the repository link and we will pick one component to review each week.' },
+  { from: 'mentee', text: 'Thank you! Here it is. The form validation is where I am stuck.' },
+] as const;
+
+export const seedMentoring: SeedStep = {
+  name: 'mentoring',
+  async run(tx, context) {
+    const idOf = (email: string) => context.userIds.get(email);
+    const active = new Map<number, number>();
+    const rows = DEMO_MENTORSHIPS.flatMap((m) => {
+      const mentorId = idOf(m.mentor);
+      const menteeId = idOf(m.mentee);
+      if (mentorId === undefined || menteeId === undefined) return [];
+      if (m.status === 'active') active.set(mentorId, (active.get(mentorId) ?? 0) + 1);
+      const createdAt = new Date(context.now.getTime() - m.daysAgo * 24 * HOUR);
+      return [{ ...m, mentorId, menteeId, createdAt }];
+    });
+    const cards = DEMO_MENTORS.flatMap((mentor) => {
+      const userId = idOf(mentor.email);
+      if (userId === undefined) return [];
+      return [
+        {
+          userId,
+          isMentor: true,
+          topics: mentor.topics,
+          topicKeys: mentor.topics.map((topic) => topic.toLowerCase()),
+          capacity: mentor.capacity,
+          about: mentor.about,
+          accepting: mentor.accepting ?? true,
+          activeCount: active.get(userId) ?? 0,
+        },
+      ];
+    });
+    if (cards.length === 0) return;
+    await tx.insert(mentorProfiles).values(cards);
+    await tx.insert(mentorTopics).select(
+      tx
+        .select({ topicKey: sql<string>`unnest(${mentorProfiles.topicKeys})`.as('topic_key'), userId: mentorProfiles.userId, activeCount: mentorProfiles.activeCount })
+        .from(mentorProfiles)
+        .where(sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`),
+    );
+    for (const m of rows) {
+      let conversationId: number | null = null;
+      if (m.status === 'active' || m.status === 'completed') {
+        const at = new Date(m.createdAt.getTime() + 2 * HOUR);
+        const [conversation] = await tx
+          .insert(conversations)
+          .values({ userAId: m.mentorId, userBId: m.menteeId, createdAt: at, updatedAt: at })
+          .onConflictDoNothing()
+          .returning({ id: conversations.id });
+        if (conversation) {
+          conversationId = conversation.id;
+          const sent = FIRST_MESSAGES.map((message, index) => ({
+            conversationId: conversation.id,
+            senderId: message.from === 'mentor' ? m.mentorId : m.menteeId,
+            content: message.text,
+            createdAt: new Date(at.getTime() + (index + 1) * HOUR),
+          }));
+          await tx.insert(messages).values(sent);
+          const last = sent.at(-1);
+          await tx
+            .update(conversations)
+            .set({ updatedAt: last?.createdAt, lastMessageAt: last?.createdAt, lastMessageContent: last?.content, lastMessageSenderId: last?.senderId })
+            .where(sql`${conversations.id} = ${conversation.id}`);
+          await tx.insert(conversationParticipants).values([
+            { conversationId: conversation.id, userId: m.mentorId, otherUserId: m.menteeId, activityAt: last?.createdAt ?? at },
+            { conversationId: conversation.id, userId: m.menteeId, otherUserId: m.mentorId, activityAt: last?.createdAt ?? at, unreadCount: 0 },
+          ]);
+        }
+      }
+      await tx.insert(mentorships).values({
+        mentorId: m.mentorId,
+        menteeId: m.menteeId,
+        topic: m.topic,
+        message: m.message,
+        status: m.status,
+        declineReason: m.reason ?? null,
+        conversationId,
+        createdAt: m.createdAt,
+        updatedAt: new Date(m.createdAt.getTime() + HOUR),
+      });
+    }
+  },
+};

@@ -1,0 +1,142 @@
+import { MENTORING_MESSAGES } from '@alumlink/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { userSettings, users } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+
+let t: TestApp;
+let alumnus: TestUser;
+let admin: TestUser;
+let trainee: TestUser;
+let intern: TestUser;
+const headers = new Map<number, { authorization: string }>();
+const auth = (user: TestUser) => headers.get(user.id) ?? {};
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitMultiplier: 100 });
+  alumnus = await createUser(t.db, { role: 'AL', firstName: 'Maya', lastName: 'Rao' });
+  admin = await createUser(t.db, { role: 'AD' });
+  trainee = await createUser(t.db, { role: 'TR' });
+  intern = await createUser(t.db, { role: 'IN' });
+  for (const user of [alumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
+});
+afterAll(() => t.close());
+
+const put = (user: TestUser, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: auth(user), payload: payload as object });
+const get = (user: TestUser) => t.app.inject({ url: '/api/mentoring/profile/', headers: auth(user) });
+const mentors = (user: TestUser, query = '') => t.app.inject({ url: `/api/mentoring/mentors/${query}`, headers: auth(user) });
+
+async function makeMentor(overrides: Record<string, unknown> = {}, role: 'AL' | 'AD' = 'AL', names: { firstName?: string; lastName?: string } = {}) {
+  const person = await createUser(t.db, { role, ...names });
+  headers.set(person.id, await authHeader(t.app, person));
+  const response = await put(person, { is_mentor: true, topics: ['React'], capacity: 2, about: 'Happy to help', ...overrides });
+  expect(response.statusCode).toBe(200);
+  return person;
+}
+
+describe('GET/PUT /api/mentoring/profile/', () => {
+  it('answers the defaults to someone who never set a card', async () => {
+    const response = await get(trainee);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 });
+  });
+
+  it('lets an alumnus become a mentor: topics trimmed, duplicates (any case) dropped, order kept', async () => {
+    const response = await put(alumnus, { is_mentor: true, topics: ['  System   design ', 'React', 'react', 'Careers'], capacity: '4', about: '  I help  ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ is_mentor: true, topics: ['System design', 'React', 'Careers'], capacity: 4, about: 'I help', accepting: true, active_count: 0 });
+    expect((await get(alumnus)).json()).toMatchObject({ is_mentor: true, capacity: 4 });
+    const paused = await put(alumnus, { accepting: false });
+    expect(paused.json()).toMatchObject({ accepting: false, topics: ['System design', 'React', 'Careers'] });
+    await put(alumnus, { accepting: true });
+  });
+
+  it('lets an admin be a mentor', async () => {
+    expect((await put(admin, { is_mentor: true, topics: ['Leadership'] })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['trainee', () => trainee],
+    ['intern', () => intern],
+  ])('refuses a %s with 403 whatever the body', async (_label, who) => {
+    for (const payload of [{ is_mentor: true, topics: ['x'] }, {}, { capacity: 99 }]) {
+      const response = await put(who(), payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: MENTORING_MESSAGES.onlyAlumni, code: 'forbidden' });
+    }
+  });
+
+  it.each([
+    ['11 topics', { topics: Array.from({ length: 11 }, (_, i) => `Topic ${i}`) }, 'topics'],
+    ['a topic of 41 characters', { topics: ['x'.repeat(41)] }, 'topics'],
+    ['a blank topic', { topics: ['  '] }, 'topics'],
+    ['capacity 0', { capacity: 0 }, 'capacity'],
+    ['capacity 11', { capacity: 11 }, 'capacity'],
+    ['capacity 1.5', { capacity: 1.5 }, 'capacity'],
+    ['about of 1001 characters', { about: 'a'.repeat(1001) }, 'about'],
+    ['an unknown field', { colour: 'red' }, 'non_field_errors'],
+  ])('answers 400 for %s', async (_label, payload, field) => {
+    const response = await put(alumnus, payload);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toContain(field);
+  });
+
+  it('needs at least one topic to be a mentor', async () => {
+    const person = await createUser(t.db, { role: 'AL' });
+    headers.set(person.id, await authHeader(t.app, person));
+    const response = await put(person, { is_mentor: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ topics: [MENTORING_MESSAGES.topicsRequired] });
+  });
+});
+
+describe('GET /api/mentoring/mentors/', () => {
+  it('lists open mentors least loaded first, filters by topic (any case, whole value) and name, pages by cursor', async () => {
+    const a = await makeMentor({ topics: ['Kotlin', 'Android'] }, 'AL', { firstName: 'Zed', lastName: 'Kotlinson' });
+    const b = await makeMentor({ topics: ['kotlin'] }, 'AL', { firstName: 'Yan', lastName: 'Other' });
+    for (const mentor of [a, b]) await t.db.update(users).set({ company: 'Globex', jobTitle: 'Engineer' }).where(eq(users.id, mentor.id));
+    await makeMentor({ topics: ['Kotlin'], accepting: false });
+    await makeMentor({ topics: ['Kotlin'], is_mentor: false });
+    const response = await mentors(trainee, '?topic=KOTLIN');
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().results.map((mentor: { id: number }) => mentor.id);
+    expect(ids.sort()).toEqual([a.id, b.id].sort());
+    expect(response.json().results[0]).toMatchObject({ company: 'Globex', job_title: 'Engineer', capacity: 2, active_count: 0, about: 'Happy to help' });
+    expect((await mentors(trainee, '?topic=Kot')).json().results).toEqual([]);
+    const byName = (await mentors(trainee, '?q=kotlinson')).json();
+    expect(byName.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
+    const first = (await mentors(trainee, '?topic=kotlin&limit=1')).json();
+    expect(first.results).toHaveLength(1);
+    const second = (await mentors(trainee, `?topic=kotlin&limit=1&cursor=${first.next}`)).json();
+    expect(second.results).toHaveLength(1);
+    expect(second.results[0].id).not.toBe(first.results[0].id);
+    expect(second.next).toBeNull();
+  });
+
+  it('leaves out the viewer, people hidden from them, and inactive people', async () => {
+    const hidden = await makeMentor({ topics: ['Secret topic'] });
+    await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
+    const inactive = await makeMentor({ topics: ['Secret topic'] });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
+    expect((await mentors(trainee, '?topic=secret%20topic')).json().results).toEqual([]);
+    expect((await mentors(hidden, '?topic=secret%20topic')).json().results).toEqual([]);
+    const asAdmin = (await mentors(admin, '?topic=secret%20topic')).json().results.map((mentor: { id: number }) => mentor.id);
+    expect(asAdmin).toEqual([hidden.id]);
+  });
+
+  it('GET /api/mentoring/mentors/{id}/ answers a mentor card (the profile badge), 404 for non-mentors and hidden people', async () => {
+    const m = await makeMentor({ topics: ['Badge topic'], accepting: false });
+    const card = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toMatchObject({ id: m.id, topics: ['Badge topic'], capacity: 2, active_count: 0 });
+    expect((await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) })).statusCode).toBe(404);
+    await t.db.insert(userSettings).values({ userId: m.id, profileVisibility: 'Private' });
+    expect((await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) })).statusCode).toBe(404);
+  });
+
+  it('answers 400 to a forged cursor and 401 without a token', async () => {
+    expect((await mentors(trainee, '?cursor=bm9wZQ')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/mentoring/mentors/' })).statusCode).toBe(401);
+  });
+});

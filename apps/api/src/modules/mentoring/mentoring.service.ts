@@ -1,0 +1,81 @@
+import {
+  MENTORING_MESSAGES,
+  type Mentor,
+  type MentorPage,
+  type MentorProfile,
+  type MentorsQuery,
+  type UpdateMentorProfileFields,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound, validation } from '../../lib/errors';
+import { canOnMentoring } from './mentoring.policy';
+import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
+import * as repository from './mentoring.repository';
+
+/** The caller's mentor card (the defaults when they never set one). */
+export async function getMentorProfile(db: Executor, user: AuthUser): Promise<MentorProfile> {
+  return presentMentorProfile((await repository.findMentorProfile(db, user.id)) ?? DEFAULT_MENTOR_PROFILE);
+}
+
+/** 403 unless the person may be a mentor (alumni and admins). */
+export function assertCanBeMentor(user: AuthUser): void {
+  if (!canOnMentoring(user, 'be-mentor')) throw forbidden(MENTORING_MESSAGES.onlyAlumni, 'forbidden');
+}
+
+/**
+ * Changes what is sent of the caller's card. A mentor needs at least one topic; lowering the
+ * capacity below the current mentees keeps them (no new ones until a place frees up).
+ */
+export async function updateMentorProfile(db: Database, user: AuthUser, fields: UpdateMentorProfileFields): Promise<MentorProfile> {
+  assertCanBeMentor(user);
+  const current = (await repository.findMentorProfile(db, user.id)) ?? DEFAULT_MENTOR_PROFILE;
+  const isMentor = fields.is_mentor ?? current.isMentor;
+  const topics = fields.topics ?? current.topics;
+  if (isMentor && topics.length === 0) throw validation({ topics: [MENTORING_MESSAGES.topicsRequired] });
+  const row = await db.transaction((tx) => repository.upsertMentorProfile(tx, user.id, {
+    isMentor: fields.is_mentor,
+    topics: fields.topics,
+    capacity: fields.capacity,
+    about: fields.about,
+    accepting: fields.accepting,
+  }));
+  return presentMentorProfile(row);
+}
+
+/** A mentor's card with their summary, whether or not they take requests now; 404 unless they mentor and the viewer may see them. */
+export async function getMentor(db: Executor, viewer: AuthUser, userId: number): Promise<Mentor> {
+  const row = await repository.findMentor(db, viewer, userId);
+  if (!row) throw notFound(MENTORING_MESSAGES.mentorNotFound);
+  return presentMentor(row);
+}
+
+/** Base64url of `<load>|<id>`: the last mentor of a page. */
+function encodeMentorCursor(cursor: repository.MentorCursor): string {
+  return Buffer.from(`${cursor.load}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+function decodeMentorCursor(cursor: string): repository.MentorCursor {
+  const match = /^(\d{1,2})\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const load = Number(match?.[1]);
+  const id = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(load) || !Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw validation({ cursor: ['Invalid cursor.'] });
+  }
+  return { load, id };
+}
+
+/**
+ * Open mentors (accepting, with a free place) the viewer may see, least loaded first; `topic`
+ * keeps those offering it (whole value, any case), `q` matches names.
+ */
+export async function listMentors(db: Executor, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
+  const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
+  const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
+  const after = query.cursor ? decodeMentorCursor(query.cursor) : undefined;
+  const rows = await repository.mentorsQuery(db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next = rows.length > query.limit && last ? encodeMentorCursor({ load: last.activeCount, id: last.id }) : null;
+  return { results: items.map(presentMentor), next };
+}

@@ -1,0 +1,157 @@
+import {
+  MENTORING_MESSAGES,
+  type CreateMentorshipFields,
+  type Mentorship,
+  type MentorshipPage,
+  type MentorshipStatus,
+  type MentorshipsQuery,
+  type PageQuery,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { openConversationBetween } from '../messaging/messaging.service';
+import type { NotificationContext } from '../notifications/notification-emails';
+import { notifyMentoring, type MentoringNotificationType } from '../notifications/notifications.service';
+import { canSeePerson } from '../settings/visibility';
+import { canOnMentoring, type MentoringAction } from './mentoring.policy';
+import { presentMentorship } from './mentoring.presenter';
+import * as repository from './mentoring.repository';
+
+const mentorshipNotFound = () => notFound(MENTORING_MESSAGES.notFound);
+const invalidTransition = () => conflict(MENTORING_MESSAGES.invalidTransition, 'invalid_transition');
+const mentorUnavailable = () => conflict(MENTORING_MESSAGES.mentorUnavailable, 'mentor_unavailable');
+
+/** The caller's mentorships newest first: as mentor, as mentee, or both; one status or all. */
+export async function listMentorships(db: Executor, viewer: AuthUser, query: MentorshipsQuery & PageQuery): Promise<MentorshipPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findMentorships(db, { viewer, side: query.as, status: query.status, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentMentorship), next };
+}
+
+async function presentOne(db: Executor, viewer: AuthUser, id: number): Promise<Mentorship> {
+  const [row] = await repository.findMentorships(db, { viewer, mentorshipId: id, take: 1 });
+  if (!row) throw mentorshipNotFound();
+  return presentMentorship(row);
+}
+
+/**
+ * A mentee asks a mentor: not themself (400), an open mentor they may see (404 otherwise; 409
+ * mentor_unavailable when paused or full), one pending or active request per pair (409).
+ */
+export async function requestMentorship(ctx: NotificationContext, mentee: AuthUser, fields: CreateMentorshipFields): Promise<Mentorship> {
+  const { db } = ctx;
+  if (fields.mentor_id === mentee.id) throw validation({ mentor_id: [MENTORING_MESSAGES.notYourself] });
+  const profile = await repository.findMentorProfile(db, fields.mentor_id);
+  const found =
+    profile?.isMentor === true &&
+    (await repository.isActiveMember(db, fields.mentor_id)) &&
+    (await canSeePerson(db, mentee, fields.mentor_id));
+  if (!found) throw notFound(MENTORING_MESSAGES.mentorNotFound);
+  if (!profile.accepting || profile.activeCount >= profile.capacity) throw mentorUnavailable();
+  const id = await repository.insertMentorship(db, { mentorId: fields.mentor_id, menteeId: mentee.id, topic: fields.topic, message: fields.message });
+  if (id === null) throw conflict(MENTORING_MESSAGES.alreadyAsked, 'already_requested');
+  const mentorship = await presentOne(db, mentee, id);
+  await notifyOther(ctx, mentee, mentorship, 'mentoring_requested');
+  return mentorship;
+}
+
+/** The mentorship, checked for the action: 404 to people outside it, 403 to the side that may not. */
+async function authorize(db: Executor, user: AuthUser, id: number, action: MentoringAction): Promise<repository.MentorshipState> {
+  const state = await repository.findMentorshipState(db, id);
+  if (!state || !canOnMentoring(user, 'read', state)) throw mentorshipNotFound();
+  if (!canOnMentoring(user, action, state)) throw forbidden(MENTORING_MESSAGES.notYours, 'forbidden');
+  return state;
+}
+
+/**
+ * The mentor accepts a pending request. Under the lock of the mentor's card, capacity is
+ * re-checked (409 mentor_full) and the mentee counted, so concurrent accepts never exceed it;
+ * the pair's conversation is opened (or reused) in the same transaction.
+ */
+export async function acceptMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+  const state = await authorize(ctx.db, user, id, 'accept');
+  if (state.status !== 'pending' || state.menteeId === null) throw invalidTransition();
+  const menteeId = state.menteeId;
+  await ctx.db.transaction(async (tx) => {
+    const profile = await repository.lockMentorProfile(tx, user.id);
+    if (!profile || profile.activeCount >= profile.capacity) throw new AppError(409, 'mentor_full', MENTORING_MESSAGES.full);
+    const conversationId = await openConversationBetween(tx, user.id, menteeId);
+    const moved = await repository.moveMentorship(tx, id, 'pending', 'active', { conversationId });
+    if (!moved) throw invalidTransition();
+    await repository.addToActiveCount(tx, user.id, 1);
+  });
+  const mentorship = await presentOne(ctx.db, user, id);
+  await notifyOther(ctx, user, mentorship, 'mentoring_accepted');
+  return mentorship;
+}
+
+/** The mentor declines a pending request, optionally saying why. */
+export async function declineMentorship(ctx: NotificationContext, user: AuthUser, id: number, reason: string | undefined): Promise<Mentorship> {
+  await authorize(ctx.db, user, id, 'decline');
+  const moved = await repository.moveMentorship(ctx.db, id, 'pending', 'declined', { declineReason: reason ? reason : null });
+  if (!moved) throw invalidTransition();
+  const mentorship = await presentOne(ctx.db, user, id);
+  await notifyOther(ctx, user, mentorship, 'mentoring_declined');
+  return mentorship;
+}
+
+/** The mentee withdraws a pending request. */
+export async function cancelMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+  await authorize(ctx.db, user, id, 'cancel');
+  const moved = await repository.moveMentorship(ctx.db, id, 'pending', 'cancelled');
+  if (!moved) throw invalidTransition();
+  const mentorship = await presentOne(ctx.db, user, id);
+  await notifyOther(ctx, user, mentorship, 'mentoring_cancelled');
+  return mentorship;
+}
+
+/** Either person ends an active mentorship; the mentor's place frees up in the same transaction. */
+export async function completeMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+  await authorize(ctx.db, user, id, 'complete');
+  await ctx.db.transaction(async (tx) => {
+    const moved = await repository.moveMentorship(tx, id, 'active', 'completed');
+    if (!moved) throw invalidTransition();
+    if (moved.mentorId !== null) await repository.addToActiveCount(tx, moved.mentorId, -1);
+  });
+  const mentorship = await presentOne(ctx.db, user, id);
+  await notifyOther(ctx, user, mentorship, 'mentoring_completed');
+  return mentorship;
+}
+
+/** Tells the other person of the mentorship about the caller's step. */
+async function notifyOther(ctx: NotificationContext, actor: AuthUser, mentorship: Mentorship, type: MentoringNotificationType): Promise<void> {
+  const self = mentorship.mentor?.id === actor.id ? mentorship.mentor : mentorship.mentee;
+  const other = mentorship.mentor?.id === actor.id ? mentorship.mentee : mentorship.mentor;
+  if (!self || !other) return;
+  const actorRow = await repository.findUserSummary(ctx.db, self.id);
+  if (!actorRow) return;
+  await notifyMentoring(ctx, {
+    type,
+    recipientId: other.id,
+    actor: actorRow,
+    topic: mentorship.topic,
+    conversationId: mentorship.conversation_id,
+    reason: type === 'mentoring_declined' ? mentorship.decline_reason : null,
+  });
+}
+
+/**
+ * Ends a person's mentorships (account deletion): pending ones are cancelled, active ones
+ * completed and their mentors' places freed; their own card stops listing them. Answers how
+ * many it ended. Runs in the caller's transaction when given one.
+ */
+export async function endMentorshipsOf(db: Database | Executor, userId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const open = await repository.openMentorshipsOf(tx, userId);
+    for (const mentorship of open) {
+      const to: MentorshipStatus = mentorship.status === 'active' ? 'completed' : 'cancelled';
+      const moved = await repository.moveMentorship(tx, mentorship.id, mentorship.status as MentorshipStatus, to);
+      if (moved && mentorship.status === 'active' && mentorship.mentorId !== null) await repository.addToActiveCount(tx, mentorship.mentorId, -1);
+    }
+    await repository.stopMentoring(tx, userId);
+    return open.length;
+  });
+}

@@ -1,0 +1,106 @@
+// Mentoring end to end: an alumnus becomes a mentor, a trainee finds and asks them, the mentor
+// accepts and both land in their conversation; the profile shows the Mentor badge.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+const PASSWORD = 'alumlink-demo';
+// A demo alumnus without a mentor card (demo-mentoring.ts gives cards to the first six).
+const MENTOR_EMAIL = 'ethan.brooks@example.com';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/user', { timeout: 15_000 });
+}
+
+describe('mentoring', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let mentorContext: BrowserContext;
+  let menteeContext: BrowserContext;
+  let mentor: Page;
+  let mentee: Page;
+  const pageErrors: string[][] = [];
+  const topic = `Compilers ${Date.now() % 100_000}`;
+  let conversationUrl = '';
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    mentorContext = await newContext(browser, server.baseUrl);
+    menteeContext = await newContext(browser, server.baseUrl, 390, 844);
+    let errors: string[];
+    ({ page: mentor, errors } = await openPage(mentorContext));
+    pageErrors.push(errors);
+    ({ page: mentee, errors } = await openPage(menteeContext));
+    pageErrors.push(errors);
+    await signIn(mentor, MENTOR_EMAIL);
+    await signIn(mentee, 'trainee@example.com');
+  });
+  after(async () => {
+    await mentorContext?.close();
+    await menteeContext?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an alumnus becomes a mentor from the settings', async () => {
+    await mentor.goto('/user/settings');
+    const form = mentor.getByRole('form', { name: 'Mentor profile' });
+    await form.getByLabel('I want to mentor').check();
+    await form.getByLabel('Topics').fill(topic);
+    await form.getByLabel('Topics').press('Enter');
+    await form.getByRole('list', { name: 'Your topics' }).getByText(topic).waitFor();
+    await form.getByLabel('Mentees at once').fill('2');
+    await form.getByLabel('How I can help').fill('Parsers, type checkers and code generation.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await mentor.getByText('Your mentor profile is saved.').waitFor();
+  });
+
+  it('a trainee finds the mentor by topic and sends a request (on a phone)', async () => {
+    await mentee.goto('/user/mentoring');
+    await mentee.getByLabel('Topic').fill(topic.toUpperCase());
+    const card = mentee.getByRole('article', { name: 'Mentor Ethan Brooks' });
+    await card.waitFor();
+    assert.equal(await mentee.getByRole('list', { name: 'Mentors' }).getByRole('listitem').count(), 1, 'only the mentor of that topic');
+    await card.getByRole('button', { name: 'Request mentoring from Ethan Brooks' }).click();
+    const dialog = mentee.getByRole('dialog', { name: 'Ask Ethan Brooks for mentoring' });
+    await dialog.getByLabel('Message').fill('I am writing a toy compiler and would love guidance.');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await mentee.getByText('Request sent to Ethan Brooks.').waitFor();
+    await mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` }).getByText('Pending').waitFor();
+  });
+
+  it('the mentor accepts and lands in the conversation', async () => {
+    await mentor.goto('/user/mentoring');
+    await mentor.getByRole('tab', { name: 'As mentor' }).click();
+    const request = mentor.getByRole('article', { name: `Mentorship with Taylor Reed on ${topic}` });
+    await request.getByText('I am writing a toy compiler').waitFor();
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await mentor.waitForURL(/\/user\/messages\?conversation=\d+/, { timeout: 10_000 });
+    conversationUrl = new URL(mentor.url()).search;
+  });
+
+  it('the mentee sees the active mentorship and opens the same conversation', async () => {
+    await mentee.goto('/user/mentoring');
+    const active = mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` });
+    await active.getByText('Active').waitFor();
+    await active.getByRole('link', { name: 'Open conversation' }).click();
+    await mentee.waitForURL(/\/user\/messages\?conversation=\d+/);
+    assert.equal(new URL(mentee.url()).search, conversationUrl, 'both people are in one conversation');
+  });
+
+  it('the mentor’s profile shows the Mentor badge with the topic', async () => {
+    await mentor.goto('/user/profile');
+    await mentor.getByRole('list', { name: 'Mentoring topics' }).getByText(topic).waitFor();
+  });
+
+  it('logged no page errors', () => {
+    assert.deepEqual(pageErrors.flat(), []);
+  });
+});

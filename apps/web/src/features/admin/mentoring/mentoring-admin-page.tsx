@@ -1,0 +1,105 @@
+import { displayName } from '@alumlink/contract';
+import { Badge, Card, EmptyState, ErrorState } from '@/components/ui';
+import { AdminPageTitle } from '../shell/admin-page-title';
+import { useAdminMentoring } from './api/get-admin-mentoring';
+
+const COUNTS = [
+  ['requested', 'Requests'],
+  ['pending', 'Pending'],
+  ['active', 'Active'],
+  ['completed', 'Completed'],
+  ['declined', 'Declined'],
+  ['cancelled', 'Cancelled'],
+] as const;
+
+/** /admin/mentoring: mentorships by status, the most asked-for topics, mentors with their load. */
+export function MentoringAdminPage() {
+  const overview = useAdminMentoring();
+  return (
+    <div className="space-y-6">
+      <AdminPageTitle title="Mentoring" description="Mentorships across the community." />
+      {overview.isPending ? (
+        <p role="status" className="py-10 text-center text-fg-muted">
+          Loading mentoring...
+        </p>
+      ) : overview.isError ? (
+        <ErrorState message="Failed to load mentoring. Please try again later." onRetry={() => void overview.refetch()} />
+      ) : (
+        <>
+          <section aria-labelledby="mentoring-counts" className="space-y-3">
+            <h2 id="mentoring-counts" className="text-lg font-semibold text-fg">
+              Mentorships
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              {COUNTS.map(([key, label]) => (
+                <Card key={key} className="p-4">
+                  <dt className="text-sm text-fg-muted">{label}</dt>
+                  <dd className="text-2xl font-bold text-fg">{overview.data.counts[key]}</dd>
+                </Card>
+              ))}
+            </dl>
+          </section>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section aria-labelledby="mentoring-topics" className="space-y-3">
+              <h2 id="mentoring-topics" className="text-lg font-semibold text-fg">
+                Most asked-for topics
+              </h2>
+              {overview.data.top_topics.length === 0 ? (
+                <EmptyState title="No requests yet" description="Topics appear once people ask for mentoring." />
+              ) : (
+                <Card className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead className="text-left text-fg-muted">
+                      <tr>
+                        <th scope="col" className="px-4 py-2 font-medium">Topic</th>
+                        <th scope="col" className="px-4 py-2 text-right font-medium">Requests</th>
+                        <th scope="col" className="px-4 py-2 text-right font-medium">Mentors</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {overview.data.top_topics.map((row) => (
+                        <tr key={row.topic} className="border-t border-border">
+                          <td className="px-4 py-2 text-fg">{row.topic}</td>
+                          <td className="px-4 py-2 text-right text-fg">{row.requests}</td>
+                          <td className="px-4 py-2 text-right text-fg">{row.mentors}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </Card>
+              )}
+            </section>
+            <section aria-labelledby="mentoring-mentors" className="space-y-3">
+              <h2 id="mentoring-mentors" className="text-lg font-semibold text-fg">
+                Mentors ({overview.data.mentor_total})
+              </h2>
+              {overview.data.mentors.length === 0 ? (
+                <EmptyState title="No mentors yet" description="Alumni become mentors from the Mentoring page." />
+              ) : (
+                <ul aria-label="Mentors by load" className="space-y-2">
+                  {overview.data.mentors.map((mentor) => (
+                    <li key={mentor.id}>
+                      <Card className="flex flex-wrap items-center justify-between gap-2 p-3">
+                        <div className="min-w-0">
+                          <p className="truncate font-medium text-fg">{displayName(mentor)}</p>
+                          <p className="truncate text-xs text-fg-muted">{mentor.topics.join(', ')}</p>
+                        </div>
+                        <div className="flex flex-wrap items-center gap-2 text-sm">
+                          <Badge tone={mentor.active_count >= mentor.capacity ? 'danger' : 'success'}>
+                            {mentor.active_count} / {mentor.capacity}
+                          </Badge>
+                          {mentor.pending_count > 0 ? <Badge tone="brand">{mentor.pending_count} pending</Badge> : null}
+                          {mentor.accepting ? null : <Badge>Paused</Badge>}
+                        </div>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import {
+  createMentorshipRequestSchema,
+  displayName,
+  MENTORING_LIMITS,
+  type CreateMentorshipFields,
+  type CreateMentorshipRequest,
+  type Mentor,
+} from '@alumlink/contract';
+import { Button, Dialog, Field, Select, Textarea } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useRequestMentorship } from '../api/request-mentorship';
+
+/** "Request": a dialog with the topic (one of the mentor's) and a message. */
+export function RequestMentorshipDialog({ mentor }: { mentor: Mentor }) {
+  const [open, setOpen] = useState(false);
+  const request = useRequestMentorship();
+  const name = displayName(mentor);
+  const form = useForm<CreateMentorshipRequest, unknown, CreateMentorshipFields>({
+    resolver: zodResolver(createMentorshipRequestSchema),
+    defaultValues: { mentor_id: mentor.id, topic: mentor.topics[0] ?? '', message: '' },
+  });
+  const { register, formState } = form;
+
+  const handleValidSubmit = async (values: CreateMentorshipFields) => {
+    try {
+      await request.mutateAsync(values);
+      toast.success(`Request sent to ${name}.`);
+      form.reset();
+      setOpen(false);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const field of ['topic', 'message'] as const) {
+          const message = error.fieldErrors[field]?.[0];
+          if (message) form.setError(field, { message });
+        }
+      }
+      toast.error((isApiError(error) && error.detail) || 'Failed to send the request. Please try again.');
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button size="sm" aria-label={`Request mentoring from ${name}`}>
+          Request
+        </Button>
+      }
+      title={`Ask ${name} for mentoring`}
+      description="Say what you would like help with; they can accept or decline."
+    >
+      <form noValidate aria-label="Mentoring request" onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-4">
+        <Field label="Topic" error={formState.errors.topic?.message ?? null}>
+          <Select {...register('topic')}>
+            {mentor.topics.map((topic) => (
+              <option key={topic} value={topic}>
+                {topic}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Message" error={formState.errors.message?.message ?? null}>
+          <Textarea rows={4} maxLength={MENTORING_LIMITS.messageMax} placeholder="What you are working on and how they could help" {...register('message')} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            Send request
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
