@@ -3,7 +3,17 @@ import { idSchema, LIMITS, paginated } from './common';
 import { userSummarySchema } from './users';
 
 /** Why a notification was made. */
-export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed'] as const;
+export const NOTIFICATION_TYPES = [
+  'post_liked',
+  'post_commented',
+  'message',
+  'post_removed',
+  'role_changed',
+  /** Someone asked for a referral on your offer. */
+  'referral_requested',
+  /** A referral request of yours (or on your offer, when withdrawn) changed status. */
+  'referral_status_changed',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

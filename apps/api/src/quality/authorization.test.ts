@@ -149,6 +149,10 @@ describe('authorization matrix: owners', () => {
     'POST /api/jobs/{id}/reopen/': 'jobId',
     'POST /api/referrals/{id}/close/': 'referralId',
     'POST /api/referrals/{id}/reopen/': 'referralId',
+    'GET /api/referrals/{id}/requests/': 'referralId',
+    'GET /api/referral-requests/{id}/': 'referralRequestId',
+    'POST /api/referral-requests/{id}/status/': 'referralRequestId',
+    'POST /api/referral-requests/{id}/withdraw/': 'referralRequestId',
   };
 
   it('covers every owner route of the table', () => {

@@ -52,6 +52,10 @@ export const users = pgTable(
     index('users_email_prefix_idx').on(sql`lower(${t.email}) collate "C"`, t.id),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
+    // Alumni open to referrals by company (a job's "alumni at this company"), matched case-insensitively.
+    index('users_referral_company_idx')
+      .on(sql`lower(${t.company})`, t.id)
+      .where(sql`${t.openToReferrals} and ${t.role} = 'AL'`),
   ],
 );
 

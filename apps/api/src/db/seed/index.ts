@@ -7,6 +7,7 @@ import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
 import { demoEvents } from './demo-events';
 import { seedPosts } from './demo-posts';
+import { seedReferralPipeline } from './demo-referral-pipeline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
@@ -69,7 +70,7 @@ const seedEvents: SeedStep = {
  * The demo, in order. Later modules add their steps here (e.g. jobs, posts, referrals),
  * using context.userIds to pick authors.
  */
-export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents, seedPosts, seedJobs, seedReferrals, seedMemberships];
+export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents, seedPosts, seedJobs, seedReferrals, seedReferralPipeline, seedMemberships];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */
 const SEED_LOCK_KEY = 7_316_240_913;
