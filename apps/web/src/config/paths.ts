@@ -30,6 +30,7 @@ export const paths = {
     jobs: '/admin/jobs',
     managePosts: '/admin/managepost',
     referrals: '/admin/referral',
+    outcomes: '/admin/outcomes',
     roleUpdater: '/admin/roleupdater',
     auditLog: '/admin/audit-log',
     profile: '/admin/profile',

@@ -10,4 +10,5 @@ export const adminKeys = {
   jobs: (status: string) => [...adminKeys.all, 'jobs', status] as const,
   jobsAll: () => [...adminKeys.all, 'jobs'] as const,
   referrals: () => [...adminKeys.all, 'referrals'] as const,
+  outcomes: (filters: { from: string; to: string; cohort_year: string }) => [...adminKeys.all, 'outcomes', filters] as const,
 };

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, FileText, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ChartNoAxesColumn, FileText, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {
@@ -15,6 +15,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Job Posts', to: paths.admin.jobs, icon: BriefcaseBusiness },
   { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
   { label: 'Referrals', to: paths.admin.referrals, icon: Handshake },
+  { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },
   { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
 ];

@@ -4,6 +4,7 @@ import { Badge, Button, Dialog } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useSetJobOpen } from '../api/save-job';
 import { ApplyLink } from './apply-link';
+import { CompanyAlumni } from './company-alumni';
 import { formatPostedDate, JobMeta } from './job-meta';
 
 export interface JobDetailDialogProps {
@@ -62,6 +63,7 @@ export function JobDetailDialog({ job, onOpenChange, onEdit }: JobDetailDialogPr
         ) : (
           <p className="text-sm text-fg-muted">No description was given for this job.</p>
         )}
+        {job.status === 'open' ? <CompanyAlumni job={job} /> : null}
         <p className="text-xs text-fg-subtle">
           Posted by {displayName(job.posted_by)} ({roleLabel(job.posted_by.role)}) on{' '}
           <time dateTime={job.created_at}>{formatPostedDate(job.created_at)}</time>
