@@ -44,6 +44,7 @@ describe('AdminShell', () => {
       ['Job Posts', '/admin/jobs'],
       ['Manage Posts', '/admin/managepost'],
       ['Referrals', '/admin/referral'],
+      ['Outcomes', '/admin/outcomes'],
       ['Update User Role', '/admin/roleupdater'],
       ['Audit Log', '/admin/audit-log'],
     ]);
