@@ -31,7 +31,9 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
             <tbody>
               {(['requested', 'referred', 'interviewing'] as const).map((stage) => (
                 <tr key={stage} className="border-t border-border">
-                  <th scope="row" className="py-1.5 text-left font-normal text-fg">Reached {REFERRAL_REQUEST_STATUS_LABELS[stage].toLowerCase()}</th>
+                  <th scope="row" className="py-1.5 text-left font-normal text-fg">
+                    {stage === 'requested' ? 'Requests made' : `Reached ${REFERRAL_REQUEST_STATUS_LABELS[stage].toLowerCase()}`}
+                  </th>
                   <td className="py-1.5 text-right tabular-nums">{outcomes.referrals[stage]}</td>
                 </tr>
               ))}

@@ -27,8 +27,13 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
           <p className="text-xs text-fg-subtle">
             <time dateTime={request.created_at}>{formatRelativeTime(request.created_at)}</time>
           </p>
+          {/* Under the name, not beside it: the outcome column is narrow. */}
+          {compact || moves.length === 0 ? (
+            <p className="mt-1">
+              <RequestStatusBadge status={request.status} />
+            </p>
+          ) : null}
         </div>
-        {compact || !['requested', 'referred', 'interviewing'].includes(request.status) ? <RequestStatusBadge status={request.status} /> : null}
       </div>
       <p className="line-clamp-4 text-sm break-words text-fg">{request.message}</p>
       {request.resume_url ? (
