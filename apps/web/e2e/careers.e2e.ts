@@ -21,15 +21,6 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL('**/user', { timeout: 15_000 });
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 async function apiToken(baseUrl: string, email: string): Promise<string> {
   return (await signInByApi(baseUrl, email, PASSWORD)).access;
 }

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { referrals, users } from '../../db/schema/index';
-import { visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 export type CompanyAlumnusRow = UserSummaryRow & { headline: string; jobTitle: string; openReferralId: number | null };
 
 /**
  * Alumni at `company` (case-insensitive, whole value) who are open to referrals, active, verified
- * and visible to the viewer, the viewer left out: served by the partial users_referral_company_idx.
+ * and visible to the viewer (their company too), the viewer left out: served by the partial users_referral_company_idx.
  */
 function conditionsOf(viewer: Viewer, company: string): SQL | undefined {
   return and(
@@ -19,6 +19,8 @@ function conditionsOf(viewer: Viewer, company: string): SQL | undefined {
     isNotNull(users.emailVerifiedAt),
     ne(users.id, viewer.id),
     visibleToSql(viewer, users.id),
+    // Someone who keeps their company to themselves (per-field privacy) is not found by it.
+    fieldVisibleSql(viewer, users.id, 'company'),
   );
 }
 
@@ -32,7 +34,7 @@ export function companyAlumniQuery(db: Executor, viewer: Viewer, company: string
     .limit(1);
   return db
     .select({
-      ...userSummaryColumns,
+      ...userSummaryColumnsFor(viewer),
       headline: users.headline,
       jobTitle: users.jobTitle,
       openReferralId: sql<number | null>`(${openReferral})`,

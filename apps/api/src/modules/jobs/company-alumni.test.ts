@@ -47,6 +47,9 @@ describe('GET /api/jobs/{id}/ alumni_at_company', () => {
     await alumnus('Acme Corp', { role: 'TR' });
     const hidden = await alumnus('Acme Corp');
     await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
+    // Keeps their company to themselves: not found by it (admins still see them).
+    const secretCompany = await alumnus('Acme Corp');
+    await t.db.insert(userSettings).values({ userId: secretCompany.id, companyVisibleTo: 'only_me' });
 
     const response = await t.app.inject({ url: `/api/jobs/${jobId}/`, headers: await authHeader(t.app, viewer) });
     expect(response.statusCode).toBe(200);
@@ -65,7 +68,7 @@ describe('GET /api/jobs/{id}/ alumni_at_company', () => {
     // An admin sees the private one too; nobody sees themself.
     const admin = await createUser(t.db, { role: 'AD' });
     const asAdmin = (await t.app.inject({ url: `/api/jobs/${jobId}/`, headers: await authHeader(t.app, admin) })).json<JobDetail>();
-    expect(asAdmin.alumni_at_company.count).toBe(8);
+    expect(asAdmin.alumni_at_company.count).toBe(9);
     const asHidden = (await t.app.inject({ url: `/api/jobs/${jobId}/`, headers: await authHeader(t.app, hidden) })).json<JobDetail>();
     expect(asHidden.alumni_at_company.count).toBe(7);
   });

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { notifications, userSettings, users } from '../../db/schema/index';
 import { escapeHtml, type Mailer } from '../../lib/mailer/index';
 import { publishRealtime } from '../../lib/realtime/registry';
-import { userCanSeePerson } from '../settings/visibility';
+import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { presentNotification } from './notifications.presenter';
 
@@ -45,7 +45,7 @@ export async function storeReferralNotifications(tx: Executor, context: Notifica
   for (const notice of notices) {
     const recipient = byId.get(notice.recipientId);
     if (!recipient) continue;
-    const actor = notice.actor && !(await userCanSeePerson(tx, recipient.id, notice.actor.id)) ? withoutEmail(notice.actor) : notice.actor;
+    const actor = notice.actor && !(await userCanSeeEmailOf(tx, recipient.id, notice.actor.id)) ? withoutEmail(notice.actor) : notice.actor;
     const [row] = await tx
       .insert(notifications)
       .values({ userId: recipient.id, type: notice.type, actorId: actor?.id ?? null, text: notice.text })

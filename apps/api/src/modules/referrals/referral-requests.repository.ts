@@ -5,20 +5,24 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 const owners = alias(users, 'owner');
 const requesters = alias(users, 'requester');
 const actors = alias(users, 'actor');
 
-/** The summary columns of a users alias, with the e-mail as `viewer` may read it (userSummaryColumnsFor). */
+/**
+ * The summary columns of a users alias, with the e-mail as `viewer` may read it (the person
+ * visible and their e-mail's audience including the viewer, as userSummaryColumnsFor).
+ */
 function summaryColumnsOf(table: typeof owners | typeof requesters | typeof actors, viewer: Viewer) {
   const visible = visibleToSql(viewer, table.id);
+  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
   return {
     id: table.id,
     username: table.username,
-    email: visible ? sql<string>`case when ${visible} then ${table.email} else ${HIDDEN_EMAIL} end` : table.email,
+    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end` : table.email,
     firstName: table.firstName,
     lastName: table.lastName,
     handle: table.handle,
