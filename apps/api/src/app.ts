@@ -32,6 +32,7 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
+import { referralRequestsRoutes } from './modules/referrals/referral-requests.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -59,7 +60,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes, mentoringRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, referralRequestsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes, mentoringRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;

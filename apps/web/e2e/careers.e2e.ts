@@ -21,15 +21,6 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL('**/user', { timeout: 15_000 });
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 async function apiToken(baseUrl: string, email: string): Promise<string> {
   return (await signInByApi(baseUrl, email, PASSWORD)).access;
 }
@@ -104,23 +95,30 @@ describe('careers and community', () => {
     assert.equal(await trainee.getByRole('button', { name: 'Post a job' }).count(), 0);
   });
 
-  it("a trainee sees 'Access Restricted' with the listing, asks for the referral and the alumnus receives it", async () => {
+  it("a trainee sees 'Access Restricted' with the listing, asks for the referral and the alumnus receives the request", async () => {
     await trainee.goto('/user/referrals');
     await trainee.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     await trainee.getByText('Only alumni can access this page').waitFor();
     const card = trainee.getByRole('article', { name: `${referralRole} at Acme Cloud` });
     await card.getByRole('button', { name: /Ask for a referral/ }).click();
-    await trainee.waitForURL(/\/user\/messages\?/);
-    const composer = trainee.getByRole('textbox', { name: 'Message' });
-    await until(async () => (await composer.inputValue()).includes(referralRole), 'the message is prefilled');
-    await trainee.getByRole('button', { name: 'Send' }).click();
-    await until(async () => (await composer.inputValue()) === '', 'the message is sent');
+    const dialog = trainee.getByRole('dialog', { name: 'Ask for a referral' });
+    await dialog.getByLabel('Message').fill(`Please refer me for ${referralRole}.`);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await trainee.getByText('Referral request sent.').waitFor();
+    await trainee.getByRole('article', { name: `Your request: ${referralRole} at Acme Cloud` }).waitFor();
 
     const token = await apiToken(server.baseUrl, 'alumni@example.com');
-    const response = await fetch(`${server.baseUrl}/social/conversations/`, { headers: { Authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { results: { last_message: { content: string } | null; other_user: { username: string } }[] };
-    const received = body.results.find((conversation) => conversation.last_message?.content.includes(referralRole));
-    assert.ok(received, 'the alumnus has the message asking for the referral');
+    const mine = await fetch(`${server.baseUrl}/api/referrals/mine/`, { headers: { Authorization: `Bearer ${token}` } });
+    const offers = (await mine.json()) as { results: { id: number; role: string }[] };
+    const offer = offers.results.find((row) => row.role === referralRole);
+    assert.ok(offer, 'the offer is the alumnus’s');
+    const response = await fetch(`${server.baseUrl}/api/referrals/${offer.id}/requests/`, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { results: { message: string; status: string }[] };
+    assert.deepEqual(
+      body.results.map((request) => [request.status, request.message]),
+      [['requested', `Please refer me for ${referralRole}.`]],
+      'the alumnus has the request on their board',
+    );
   });
 
   it('a visitor clicks Register Now, signs in, registers, sees the alert and the registered state after reload', async () => {

@@ -13,6 +13,7 @@ export * from './realtime';
 export * from './events';
 export * from './jobs';
 export * from './referrals';
+export * from './referral-pipeline';
 export * from './admin';
 export * from './settings';
 export * from './activity';

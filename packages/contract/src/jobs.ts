@@ -104,6 +104,21 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/** An alumnus at the job's company who is open to referrals. */
+export const companyAlumnusSchema = userSummarySchema.extend({
+  headline: z.string(),
+  job_title: z.string(),
+  /** Their open referral offer at this company, if any: where "Ask for a referral" goes (else a message). */
+  open_referral_id: z.number().int().nullable(),
+});
+export type CompanyAlumnus = z.infer<typeof companyAlumnusSchema>;
+
+/** GET /api/jobs/{id}/: the job and the alumni at its company open to referrals (at most 5 of `count`). */
+export const jobDetailSchema = jobSchema.extend({
+  alumni_at_company: z.object({ count: z.number().int(), people: z.array(companyAlumnusSchema).max(5) }),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
 /** Newest first, cursor-paginated. */
 export const jobPageSchema = paginated(jobSchema);
 export type JobPage = z.infer<typeof jobPageSchema>;

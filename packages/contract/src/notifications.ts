@@ -14,6 +14,10 @@ export const NOTIFICATION_TYPES = [
   'mentoring_declined',
   'mentoring_cancelled',
   'mentoring_completed',
+  /** Someone asked for a referral on your offer. */
+  'referral_requested',
+  /** A referral request of yours (or on your offer, when withdrawn) changed status. */
+  'referral_status_changed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -126,6 +126,10 @@ export const ACCOUNT_RATE_LIMITS = {
   mentoringRequest: { max: 20, windowSeconds: HOUR },
   /** POST /api/mentoring/requests/{id}/accept/, decline/, cancel/ and complete/ */
   mentoringStep: { max: 120, windowSeconds: HOUR },
+  /** POST /api/referrals/{id}/requests/ */
+  referralRequest: { max: 30, windowSeconds: HOUR },
+  /** POST /api/referral-requests/{id}/status/ and withdraw/ */
+  referralRequestMove: { max: 300, windowSeconds: HOUR },
   /** Administration writes: roles, user and post deletion, event creation and changes */
   admin: { max: 600, windowSeconds: HOUR },
   /** POST /api/auth/logout/ */

@@ -102,6 +102,12 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/referrals/create/': 'alumni',
   'POST /api/referrals/{id}/close/': 'owner',
   'POST /api/referrals/{id}/reopen/': 'owner',
+  'POST /api/referrals/{id}/requests/': 'signed-in', // not on one's own offer (403), only on an open one (409)
+  'GET /api/referrals/{id}/requests/': 'owner', // and admins
+  'GET /api/referral-requests/mine/': 'signed-in',
+  'GET /api/referral-requests/{id}/': 'owner', // requester, the offer's alumnus, admins
+  'POST /api/referral-requests/{id}/status/': 'owner', // the offer's alumnus
+  'POST /api/referral-requests/{id}/withdraw/': 'owner', // the requester
 
   // Mentoring
   'GET /api/mentoring/profile/': 'signed-in',
@@ -129,6 +135,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/jobs/': 'admin',
   'GET /api/admin/referrals/': 'admin',
   'GET /api/admin/mentoring/': 'admin',
+  'GET /api/admin/outcomes/': 'admin',
+  'GET /api/admin/outcomes.csv': 'admin',
 };
 
 /**

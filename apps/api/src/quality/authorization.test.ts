@@ -153,6 +153,10 @@ describe('authorization matrix: owners', () => {
     'POST /api/mentoring/requests/{id}/decline/': 'mentorshipId',
     'POST /api/mentoring/requests/{id}/cancel/': 'mentorshipId',
     'POST /api/mentoring/requests/{id}/complete/': 'mentorshipId',
+    'GET /api/referrals/{id}/requests/': 'referralId',
+    'GET /api/referral-requests/{id}/': 'referralRequestId',
+    'POST /api/referral-requests/{id}/status/': 'referralRequestId',
+    'POST /api/referral-requests/{id}/withdraw/': 'referralRequestId',
   };
 
   it('covers every owner route of the table', () => {

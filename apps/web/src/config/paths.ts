@@ -33,6 +33,7 @@ export const paths = {
     managePosts: '/admin/managepost',
     referrals: '/admin/referral',
     mentoring: '/admin/mentoring',
+    outcomes: '/admin/outcomes',
     roleUpdater: '/admin/roleupdater',
     auditLog: '/admin/audit-log',
     profile: '/admin/profile',

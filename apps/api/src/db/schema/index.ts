@@ -11,3 +11,4 @@ export * from './settings';
 export * from './admin';
 export * from './account';
 export * from './mentoring';
+export * from './referral-pipeline';

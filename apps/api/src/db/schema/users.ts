@@ -67,6 +67,10 @@ export const users = pgTable(
     index('users_directory_open_idx').on(t.createdAt, t.id).where(sql`${t.openToReferrals}`),
     // Whole-skill match: the lower-cased items of the stored "A, B, C" (normalizeSkills writes that form).
     index('users_directory_skills_gin').using('gin', skillItemsSql(t.skills)),
+    // Alumni open to referrals by company (a job's "alumni at this company"), matched case-insensitively.
+    index('users_referral_company_idx')
+      .on(sql`lower(${t.company})`, t.id)
+      .where(sql`${t.openToReferrals} and ${t.role} = 'AL'`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { demoEvents } from './demo-events';
 import { seedMentoring } from './demo-mentoring';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
+import { seedReferralPipeline } from './demo-referral-pipeline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
@@ -85,6 +86,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedPosts,
   seedJobs,
   seedReferrals,
+  seedReferralPipeline,
   seedMemberships,
   seedConversations,
   seedPostNotifications,

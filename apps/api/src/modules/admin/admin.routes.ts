@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
+import { outcomesRoutes } from './outcomes/outcomes.routes';
 import { adminPostsRoutes } from './posts/admin-posts.routes';
 import { adminStatsRoutes } from './stats/admin-stats.routes';
 import { adminUsersRoutes } from './users/admin-users.routes';
@@ -15,4 +16,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPostsRoutes);
   await app.register(adminStatsRoutes);
   await app.register(auditLogRoutes);
+  await app.register(outcomesRoutes);
 };

@@ -1,7 +1,8 @@
-import type { Job, JobStatus, JobType } from '@alumlink/contract';
+import type { CompanyAlumnus, Job, JobStatus, JobType } from '@alumlink/contract';
 import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
 import { canOnJob } from './jobs.policy';
+import type { CompanyAlumnusRow } from './company-alumni.repository';
 import type { JobListRow } from './jobs.repository';
 
 /** A job row with its author → the contract's job shape, as `viewer` sees it. */
@@ -20,4 +21,9 @@ export function presentJob(row: JobListRow, viewer: Pick<AuthUser, 'id' | 'role'
     posted_by: presentUserSummary(row.author),
     can_edit: canOnJob(viewer, 'edit', row),
   };
+}
+
+/** An alumnus at the job's company, open to referrals. */
+export function presentCompanyAlumnus(row: CompanyAlumnusRow): CompanyAlumnus {
+  return { ...presentUserSummary(row), headline: row.headline, job_title: row.jobTitle, open_referral_id: row.openReferralId };
 }

@@ -4,6 +4,7 @@ import {
   errorSchema,
   idParamsSchema,
   jobPageSchema,
+  jobDetailSchema,
   jobSchema,
   jobsQuerySchema,
   pageQuerySchema,
@@ -72,9 +73,14 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jobs/:id/',
     {
       ...auth,
-      schema: { tags, summary: 'One job', params: idParamsSchema, response: { 200: jobSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One job, with the alumni at its company who are open to referrals',
+        params: idParamsSchema,
+        response: { 200: jobDetailSchema, ...errors },
+      },
     },
-    async (request) => service.getJob(app.db, request.user, request.params.id),
+    async (request) => service.getJobDetail(app.db, request.user, request.params.id),
   );
 
   app.patch(

@@ -3,6 +3,7 @@ import {
   type AdminJobsQuery,
   type CreateJobFields,
   type Job,
+  type JobDetail,
   type JobPage,
   type JobStatus,
   type JobTypeFilter,
@@ -13,11 +14,13 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
+import { countCompanyAlumni, findCompanyAlumni } from './company-alumni.repository';
 import { canOnJob } from './jobs.policy';
-import { presentJob } from './jobs.presenter';
+import { presentCompanyAlumnus, presentJob } from './jobs.presenter';
 import * as repository from './jobs.repository';
 
 const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
+const COMPANY_ALUMNI_SHOWN = 5;
 
 type ListFilter = Omit<repository.JobSearch, 'viewer' | 'before' | 'take'>;
 
@@ -52,6 +55,16 @@ export async function getJob(db: Executor, viewer: AuthUser, jobId: number): Pro
   const row = await repository.findJob(db, viewer, jobId);
   if (!row || (row.status !== 'open' && !canOnJob(viewer, 'edit', row))) throw jobNotFound();
   return presentJob(row, viewer);
+}
+
+/** GET /api/jobs/{id}/: the job and the alumni at its company open to referrals (at most five of them, and their count). */
+export async function getJobDetail(db: Executor, viewer: AuthUser, jobId: number): Promise<JobDetail> {
+  const job = await getJob(db, viewer, jobId);
+  const [people, count] = await Promise.all([
+    findCompanyAlumni(db, viewer, job.company, COMPANY_ALUMNI_SHOWN),
+    countCompanyAlumni(db, viewer, job.company),
+  ]);
+  return { ...job, alumni_at_company: { count, people: people.map(presentCompanyAlumnus) } };
 }
 
 /** 403 unless the person may post jobs (alumni and admins). */

@@ -85,7 +85,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => service.setReferralStatus(app.db, request.user, request.params.id, 'closed'),
+    async (request) => service.setReferralStatus(app, request.user, request.params.id, 'closed'),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'referralEdit' },
       schema: { tags, summary: 'Reopens a referral (its alumnus)', params: idParamsSchema, response: { 200: referralSchema, ...errors } },
     },
-    async (request) => service.setReferralStatus(app.db, request.user, request.params.id, 'open'),
+    async (request) => service.setReferralStatus(app, request.user, request.params.id, 'open'),
   );
 
   app.get(

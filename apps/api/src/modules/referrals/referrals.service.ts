@@ -7,13 +7,15 @@ import {
   type ReferralStatus,
   type User,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { getOwnUser } from '../users/users.service';
 import { canOnReferral } from './referrals.policy';
 import { presentReferral } from './referrals.presenter';
+import { closeWaitingRequestsOf } from './referral-requests.repository';
+import { recordSystemEnd, withNotifications, type PipelineContext } from './referral-requests.service';
 import * as repository from './referrals.repository';
 
 const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
@@ -69,14 +71,20 @@ export async function createReferral(db: Executor, user: AuthUser, fields: Creat
 /**
  * Closes (author or admin) or reopens (author) a referral; doing it twice changes nothing. An
  * admin closing someone else's referral is written to the audit log in the same transaction.
+ * Closing turns the offer's `requested` requests `closed` (their requesters are told).
  */
-export async function setReferralStatus(db: Database, user: AuthUser, referralId: number, status: ReferralStatus): Promise<Referral> {
-  await db.transaction(async (tx) => {
+export async function setReferralStatus(context: PipelineContext, user: AuthUser, referralId: number, status: ReferralStatus): Promise<Referral> {
+  await withNotifications(context, async (tx, notices) => {
     const referral = await repository.lockReferral(tx, referralId);
     if (!referral) throw referralNotFound();
     if (!canOnReferral(user, status === 'closed' ? 'close' : 'reopen', referral)) throw forbidden(REFERRAL_MESSAGES.notYours, 'forbidden');
     if (referral.status === status) return;
     await repository.setReferralStatus(tx, referralId, status);
+    if (status === 'closed') {
+      const now = new Date();
+      const ended = await closeWaitingRequestsOf(tx, referralId, now);
+      await recordSystemEnd(tx, ended, 'closed', new Map([[referralId, referral]]), notices, now);
+    }
     if (referral.alumniId !== user.id) {
       await repository.insertReferralAudit(tx, {
         actorId: user.id,
@@ -87,7 +95,7 @@ export async function setReferralStatus(db: Database, user: AuthUser, referralId
       });
     }
   });
-  return presentOne(db, user, referralId);
+  return presentOne(context.db, user, referralId);
 }
 
 /**

@@ -17,7 +17,7 @@ export type Cast = {
   headers: Record<Role, { authorization: string }>;
   ids: Ids;
   /** Objects created by the cast (null when the route refused to create one). */
-  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId', number | null>;
+  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId' | 'referralRequestId', number | null>;
   /** Puts every person back as created (the fuzz may delete, demote or deactivate them, or log them out). */
   heal(): Promise<void>;
   headersOf(caller: Caller): Record<string, string>;
@@ -39,7 +39,8 @@ async function idOf(t: TestApp, request: InjectOptions): Promise<number | null> 
 
 /**
  * Creates the cast: four people, a community, the alumnus's post (with the trainee's comment),
- * a conversation between the trainee and the alumnus, an event, the alumnus's job and referral.
+ * a conversation between the trainee and the alumnus, an event, the alumnus's job and referral
+ * (with the trainee's request on it).
  * The intern owns nothing and takes part in nothing.
  */
 export async function createCast(t: TestApp): Promise<Cast> {
@@ -90,6 +91,10 @@ export async function createCast(t: TestApp): Promise<Cast> {
     headers: headers.AL,
     payload: { company: 'Acme', role: 'QA', ctc: 12.5, location: 'Pune', requirements: 'Curiosity' },
   });
+  const referralRequestId =
+    referralId === null
+      ? null
+      : await idOf(t, { method: 'POST', url: `/api/referrals/${referralId}/requests/`, headers: headers.TR, payload: { message: 'Refer me?' } });
 
   // The alumnus mentors; the trainee asks them (pending: accept, decline and cancel reach real code).
   await t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: headers.AL, payload: { is_mentor: true, topics: ['Testing'], capacity: 10 } });
@@ -100,7 +105,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     payload: { mentor_id: people.AL.id, topic: 'Testing', message: 'Teach me fuzzing' },
   });
 
-  const objectIds = [postId, conversationId, eventId, jobId, referralId, mentorshipId].filter((id): id is number => id !== null);
+  const objectIds = [postId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId].filter((id): id is number => id !== null);
   const ids: Ids = {
     numbers: [...new Set([...objectIds, ...victims.map((victim) => victim.id), ...ROLES_UNDER_TEST.map((role) => people[role].id)])],
     slugs: ['fuzz-club', 'no-such-community'],
@@ -129,6 +134,6 @@ export async function createCast(t: TestApp): Promise<Cast> {
     if (caller === 'bad-token') return { authorization: BAD_TOKENS[badTokenTurn++ % BAD_TOKENS.length] ?? '' };
     return headers[caller];
   };
-  const objects = { postId, conversationId, eventId, jobId, referralId, mentorshipId };
+  const objects = { postId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId };
   return { people, headers, ids, objects, heal, headersOf };
 }

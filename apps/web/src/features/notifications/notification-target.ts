@@ -1,7 +1,7 @@
 import type { Notification } from '@alumlink/contract';
 import { conversationHref, paths } from '@/config/paths';
 
-/** Where clicking a notification goes: posts → the feed, messages → the conversation, role → the profile. */
+/** Where clicking a notification goes: posts → the feed, messages → the conversation, role → the profile, referrals → the referrals page (board and own requests). */
 export function notificationHref(notification: Notification): string {
   switch (notification.type) {
     case 'message':
@@ -19,5 +19,8 @@ export function notificationHref(notification: Notification): string {
     case 'post_commented':
     case 'post_removed':
       return paths.user.root;
+    case 'referral_requested':
+    case 'referral_status_changed':
+      return paths.user.referrals;
   }
 }

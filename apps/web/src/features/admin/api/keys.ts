@@ -11,4 +11,5 @@ export const adminKeys = {
   jobsAll: () => [...adminKeys.all, 'jobs'] as const,
   referrals: () => [...adminKeys.all, 'referrals'] as const,
   mentoring: () => [...adminKeys.all, 'mentoring'] as const,
+  outcomes: (filters: { from: string; to: string; cohort_year: string }) => [...adminKeys.all, 'outcomes', filters] as const,
 };

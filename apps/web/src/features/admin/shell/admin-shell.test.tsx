@@ -45,6 +45,7 @@ describe('AdminShell', () => {
       ['Manage Posts', '/admin/managepost'],
       ['Referrals', '/admin/referral'],
       ['Mentoring', '/admin/mentoring'],
+      ['Outcomes', '/admin/outcomes'],
       ['Update User Role', '/admin/roleupdater'],
       ['Audit Log', '/admin/audit-log'],
     ]);

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, FileText, GraduationCap, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ChartNoAxesColumn, FileText, GraduationCap, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {
@@ -16,6 +16,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
   { label: 'Referrals', to: paths.admin.referrals, icon: Handshake },
   { label: 'Mentoring', to: paths.admin.mentoring, icon: GraduationCap },
+  { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },
   { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
 ];

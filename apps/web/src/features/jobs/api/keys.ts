@@ -7,4 +7,5 @@ export const jobKeys = {
   list: (type: JobTypeFilter, q: string) => [...jobKeys.lists(), { type, q }] as const,
   mine: () => [...jobKeys.all, 'mine'] as const,
   newest: (limit: number) => [...jobKeys.all, 'newest', limit] as const,
+  detail: (jobId: number) => [...jobKeys.all, 'detail', jobId] as const,
 };

@@ -4,6 +4,7 @@ import { Avatar, Badge, Button, Dialog } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useSetJobOpen } from '../api/save-job';
 import { ApplyLink } from './apply-link';
+import { CompanyAlumni } from './company-alumni';
 import { formatPostedDate, JobMeta } from './job-meta';
 
 export interface JobDetailDialogProps {
@@ -62,6 +63,7 @@ export function JobDetailDialog({ job, onOpenChange, onEdit }: JobDetailDialogPr
         ) : (
           <p className="text-sm text-fg-muted">No description was given for this job.</p>
         )}
+        {job.status === 'open' ? <CompanyAlumni job={job} /> : null}
         <p className="flex items-center gap-2 text-xs text-fg-subtle">
           <Avatar src={job.posted_by.image} personId={job.posted_by.id} name={displayName(job.posted_by)} alt="" size="xs" />
           <span>

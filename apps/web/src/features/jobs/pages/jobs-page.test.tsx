@@ -5,7 +5,7 @@ import { JOB_MESSAGES, type Job } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildJob } from '../test-factories';
+import { buildJob, buildPoster } from '../test-factories';
 import { JobsPage } from './jobs-page';
 
 const jobs: Job[] = [
@@ -24,9 +24,20 @@ function serveJobs(queries: string[] = []) {
       const results = jobs.filter((job) => (type === 'All' || job.type === type) && job.title.toLowerCase().includes(q));
       return HttpResponse.json({ results, next: null });
     }),
+    http.get('/api/jobs/:id/', ({ params }) => {
+      const job = jobs.find((row) => row.id === Number(params.id));
+      return HttpResponse.json({ ...job, alumni_at_company: job === jobs[0] ? { count: 1, people: [alumnusAtInitech] } : { count: 0, people: [] } });
+    }),
   );
   return queries;
 }
+
+const alumnusAtInitech = {
+  ...buildPoster({ first_name: 'Noah', last_name: 'Nguyen' }),
+  headline: 'Frontend lead at Initech',
+  job_title: 'Frontend Lead',
+  open_referral_id: 55,
+};
 
 describe('JobsPage', () => {
   it('filters by type on the server and shows the empty text when nothing matches', async () => {
@@ -72,6 +83,11 @@ describe('JobsPage', () => {
     expect(apply).toHaveAttribute('href', 'https://jobs.example.com/1');
     expect(apply).toHaveAttribute('target', '_blank');
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    const alumni = await within(dialog).findByRole('list', { name: 'Alumni at Initech' });
+    expect(within(alumni).getByText('Frontend lead at Initech')).toBeInTheDocument();
+    await user.click(within(alumni).getByRole('button', { name: 'Ask Noah Nguyen for a referral' }));
+    const ask = await screen.findByRole('dialog', { name: 'Ask for a referral' });
+    expect(within(ask).getByLabelText('Message')).toHaveValue('I am interested in the Frontend Developer opening at Initech.');
   });
 
   it("lets an alumnus post a job, showing the server's field errors under their fields", async () => {
@@ -113,6 +129,7 @@ describe('JobsPage', () => {
     server.use(
       http.get('/api/jobs/', () => HttpResponse.json({ results: [], next: null })),
       http.get('/api/jobs/mine/', () => HttpResponse.json({ results: [{ ...own, status: closed ? 'closed' : 'open' }], next: null })),
+      http.get(`/api/jobs/${own.id}/`, () => HttpResponse.json({ ...own, alumni_at_company: { count: 0, people: [] } })),
       http.post(`/api/jobs/${own.id}/close/`, () => {
         closed = true;
         return HttpResponse.json({ ...own, status: 'closed' });

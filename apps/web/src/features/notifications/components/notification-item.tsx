@@ -1,4 +1,4 @@
-import { GraduationCap, Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -15,6 +15,8 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   mentoring_declined: { icon: GraduationCap, tone: 'bg-danger-soft text-danger-fg' },
   mentoring_cancelled: { icon: GraduationCap, tone: 'bg-surface-muted text-fg-muted' },
   mentoring_completed: { icon: GraduationCap, tone: 'bg-success-soft text-success-fg' },
+  referral_requested: { icon: Handshake, tone: 'bg-primary-soft text-primary-soft-fg' },
+  referral_status_changed: { icon: Handshake, tone: 'bg-success-soft text-success-fg' },
 };
 
 /**

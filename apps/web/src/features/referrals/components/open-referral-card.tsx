@@ -1,18 +1,13 @@
-import { MessageSquare } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Send } from 'lucide-react';
+import { useState } from 'react';
 import { displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Button, Card } from '@/components/ui';
-import { messageUserHref } from '@/config/paths';
+import { AskReferralDialog } from './ask-referral-dialog';
 import { ReferralDetails } from './referral-details';
 
-/** The message prefilled when someone asks an alumnus for a referral. */
-export function askForReferralText(referral: Referral): string {
-  return `Hi ${referral.alumni.first_name || displayName(referral.alumni)}, I saw your referral for ${referral.role} at ${referral.company} and would love to be referred. Could we talk?`;
-}
-
-/** An open referral with its alumnus and 'Ask for a referral' (opens a chat with a prefilled message). */
+/** An open referral with its alumnus and 'Ask for a referral' (a request the alumnus moves along their board). */
 export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOwn: boolean }) {
-  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
   const alumnusName = displayName(referral.alumni);
   return (
     <Card className="flex h-full flex-col gap-4 p-5" role="article" aria-label={`${referral.role} at ${referral.company}`}>
@@ -35,14 +30,23 @@ export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOw
       {isOwn ? (
         <p className="text-xs text-fg-subtle">This is your referral.</p>
       ) : (
-        <Button
-          variant="secondary"
-          onClick={() => void navigate(messageUserHref(referral.alumni.id, askForReferralText(referral)))}
-          leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}
-          aria-label={`Ask for a referral: ${referral.role} at ${referral.company}`}
-        >
-          Ask for a referral
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => setAsking(true)}
+            leftIcon={<Send aria-hidden="true" className="size-4" />}
+            aria-label={`Ask for a referral: ${referral.role} at ${referral.company}`}
+          >
+            Ask for a referral
+          </Button>
+          {asking ? (
+            <AskReferralDialog
+              open
+              onOpenChange={setAsking}
+              offer={{ id: referral.id, title: `${referral.role} at ${referral.company}`, alumniName: alumnusName }}
+            />
+          ) : null}
+        </>
       )}
     </Card>
   );

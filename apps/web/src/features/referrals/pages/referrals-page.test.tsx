@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Referral, User } from '@alumlink/contract';
+import type { Referral, ReferralRequest, User } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -22,9 +22,13 @@ function buildReferral(alumnus: User, overrides: Partial<Referral> = {}): Referr
   };
 }
 
-function renderReferrals(me: User) {
+function renderReferrals(me: User, { requests = [], board = [] }: { requests?: ReferralRequest[]; board?: ReferralRequest[] } = {}) {
   storeSession(me);
-  server.use(http.get('/api/referral-user/', () => HttpResponse.json(me)));
+  server.use(
+    http.get('/api/referral-user/', () => HttpResponse.json(me)),
+    http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: requests, next: null })),
+    http.get('/api/referrals/:id/requests/', () => HttpResponse.json({ results: board, next: null })),
+  );
   return renderPage(<ReferralsPage />, { path: '/user/referrals', stubs: ['/user/messages'] });
 }
 
@@ -116,7 +120,7 @@ describe('ReferralsPage', () => {
   it("shows 'Access Restricted' to others, with the toast, the open referrals and 'Ask for a referral'", async () => {
     const alumnus = buildUser({ role: 'AL', first_name: 'Rahul', last_name: 'Verma' });
     server.use(http.get('/api/referrals/', () => HttpResponse.json({ results: [buildReferral(alumnus)], next: null })));
-    const { user, router } = renderReferrals(buildUser({ role: 'TR' }));
+    const { user } = renderReferrals(buildUser({ role: 'TR' }));
 
     expect(await screen.findByRole('heading', { name: 'Access Restricted' })).toBeInTheDocument();
     expect(await screen.findByText('Only alumni can access this page')).toBeInTheDocument();
@@ -125,12 +129,9 @@ describe('ReferralsPage', () => {
     expect(within(card).getByText('Rahul Verma')).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Ask for a referral: Data Analyst at Globex' }));
-    expect(await screen.findByText('Stub page /user/messages')).toBeInTheDocument();
-    const params = new URLSearchParams(router.state.location.search);
-    expect(params.get('user_id')).toBe(String(alumnus.id));
-    expect(params.get('text')).toContain('Data Analyst at Globex');
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for a referral' });
+    expect(within(dialog).getByText('Data Analyst at Globex · Rahul Verma')).toBeInTheDocument();
   });
-
   it("toasts 'Failed to fetch user' when the user call fails", async () => {
     storeSession(buildUser({ role: 'AL' }));
     server.use(http.get('/api/referral-user/', () => HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 })));

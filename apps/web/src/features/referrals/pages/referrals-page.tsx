@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Card, ErrorState, Spinner } from '@/components/ui';
 import { useReferralUser } from '../api/get-referral-user';
+import { MyReferralRequestsSection } from '../components/my-referral-requests-section';
 import { MyReferralsSection } from '../components/my-referrals-section';
 import { OpenReferralsSection } from '../components/open-referrals-section';
+import { ReferralBoardSection } from '../components/referral-board-section';
 import { ReferralForm } from '../components/referral-form';
 
 export const REFERRAL_PAGE_MESSAGES = {
@@ -27,7 +29,11 @@ function AccessRestricted() {
   );
 }
 
-/** /user/referrals: loading, then the alumni form and own referrals, or 'Access Restricted' and the open referrals. */
+/**
+ * /user/referrals: loading, then for alumni the form, the board of requests on their offers and
+ * their offers; for everyone else 'Access Restricted' and the open referrals to ask on. Both see
+ * their own requests with their timelines.
+ */
 export function ReferralsPage() {
   const referralUser = useReferralUser();
   const role = referralUser.data?.role;
@@ -55,7 +61,9 @@ export function ReferralsPage() {
     body = (
       <>
         <ReferralForm />
+        <ReferralBoardSection />
         <MyReferralsSection />
+        <MyReferralRequestsSection />
       </>
     );
   } else {
@@ -63,6 +71,7 @@ export function ReferralsPage() {
       <>
         <AccessRestricted />
         <OpenReferralsSection currentUserId={referralUser.data.id} />
+        <MyReferralRequestsSection />
       </>
     );
   }

@@ -1,0 +1,36 @@
+import { REFERRAL_REQUEST_LIMITS } from '@alumlink/contract';
+import type { FastifyInstance } from 'fastify';
+import { createIntervalTask, registerIntervalTask } from '../../lib/interval-task';
+import * as repository from './referral-requests.repository';
+import { recordSystemEnd, withNotifications, type PipelineContext } from './referral-requests.service';
+
+/** How often a server looks for requests to expire (they expire by the day; this is plenty). */
+export const REFERRAL_EXPIRY_INTERVAL_MS = 10 * 60_000;
+const BATCH_SIZE = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every request still `requested` REFERRAL_REQUEST_LIMITS.expiryDays after it was made becomes
+ * `expired`, with its history entry and the requester's notification in the same transaction.
+ * Each batch is one conditional UPDATE (status still `requested`), so two instances running at
+ * once, or a run repeated, expire and notify each request exactly once. Returns how many expired.
+ */
+export async function expireStaleReferralRequests(context: PipelineContext, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - REFERRAL_REQUEST_LIMITS.expiryDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const count = await withNotifications(context, async (tx, notices) => {
+      const expired = await repository.expireWaitingRequests(tx, cutoff, now, BATCH_SIZE);
+      const offers = await repository.findOfferTitles(tx, expired.map((request) => request.referralId));
+      await recordSystemEnd(tx, expired, 'expired', offers, notices, now);
+      return expired.length;
+    });
+    total += count;
+    if (count < BATCH_SIZE) return total;
+  }
+}
+
+/** The expiry loop of this server (a plugin: starts with the app, stops with it). */
+export function registerReferralExpiry(app: FastifyInstance): void {
+  registerIntervalTask(app, createIntervalTask(app, 'Referral request expiry', REFERRAL_EXPIRY_INTERVAL_MS, () => expireStaleReferralRequests(app)));
+}

@@ -1,0 +1,24 @@
+import type { AuthUser } from '../../lib/auth';
+
+export type ReferralRequestAction = 'ask' | 'list' | 'view' | 'move' | 'withdraw';
+
+type Subject = { ownerId: number; requesterId?: number };
+
+/**
+ * Anyone but the owner asks on an offer; the owner and admins list an offer's requests; the
+ * requester, the owner and admins read one; only the owner moves it; only the requester withdraws it.
+ */
+export function canOnReferralRequest(user: Pick<AuthUser, 'id' | 'role'>, action: ReferralRequestAction, subject: Subject): boolean {
+  switch (action) {
+    case 'ask':
+      return subject.ownerId !== user.id;
+    case 'list':
+      return subject.ownerId === user.id || user.role === 'AD';
+    case 'view':
+      return subject.ownerId === user.id || subject.requesterId === user.id || user.role === 'AD';
+    case 'move':
+      return subject.ownerId === user.id;
+    case 'withdraw':
+      return subject.requesterId === user.id;
+  }
+}

@@ -1,0 +1,235 @@
+import type { ReferralRequestStatus } from '@alumlink/contract';
+import { HIDDEN_EMAIL } from '@alumlink/contract';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/pagination';
+import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
+import type { UserSummaryRow } from '../users/users.presenter';
+
+const owners = alias(users, 'owner');
+const requesters = alias(users, 'requester');
+const actors = alias(users, 'actor');
+
+/**
+ * The summary columns of a users alias, with the e-mail as `viewer` may read it (the person
+ * visible and their e-mail's audience including the viewer, as userSummaryColumnsFor).
+ */
+function summaryColumnsOf(table: typeof owners | typeof requesters | typeof actors, viewer: Viewer) {
+  const visible = visibleToSql(viewer, table.id);
+  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
+  return {
+    id: table.id,
+    username: table.username,
+    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end` : table.email,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    handle: table.handle,
+    role: table.role,
+    image: table.image,
+  };
+}
+
+export type ReferralRequestListRow = Pick<
+  ReferralRequestRow,
+  'id' | 'status' | 'message' | 'resumeUrl' | 'createdAt' | 'updatedAt' | 'referralId' | 'requesterId'
+> & {
+  referral: { id: number; company: string; role: string; status: string };
+  owner: UserSummaryRow;
+  requester: UserSummaryRow & { headline: string; cohortYear: number | null };
+};
+
+export type ReferralRequestSearch = {
+  viewer: Viewer;
+  requestId?: number;
+  referralId?: number;
+  requesterId?: number;
+  /** Requests strictly older than this position (newest-first keyset). */
+  before?: CursorPosition;
+  take: number;
+};
+
+/**
+ * Requests newest first with their offer, its owner and the requester, in one query: served by
+ * referral_requests_referral_created_idx (one offer) or referral_requests_requester_created_idx (one person).
+ */
+export function referralRequestsQuery(db: Executor, search: ReferralRequestSearch) {
+  const conditions: SQL[] = [];
+  if (search.requestId !== undefined) conditions.push(eq(referralRequests.id, search.requestId));
+  if (search.referralId !== undefined) conditions.push(eq(referralRequests.referralId, search.referralId));
+  if (search.requesterId !== undefined) conditions.push(eq(referralRequests.requesterId, search.requesterId));
+  if (search.before) {
+    const { at, id } = search.before;
+    conditions.push(sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${at.toISOString()}::timestamptz, ${id})`);
+  }
+  return db
+    .select({
+      id: referralRequests.id,
+      status: referralRequests.status,
+      message: referralRequests.message,
+      resumeUrl: referralRequests.resumeUrl,
+      createdAt: referralRequests.createdAt,
+      updatedAt: referralRequests.updatedAt,
+      referralId: referralRequests.referralId,
+      requesterId: referralRequests.requesterId,
+      referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
+      owner: summaryColumnsOf(owners, search.viewer),
+      requester: { ...summaryColumnsOf(requesters, search.viewer), headline: requesters.headline, cohortYear: requesters.cohortYear },
+    })
+    .from(referralRequests)
+    .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
+    .innerJoin(owners, eq(owners.id, referrals.alumniId))
+    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+    .where(and(...conditions))
+    .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
+    .limit(search.take);
+}
+
+export function findReferralRequests(db: Executor, search: ReferralRequestSearch): Promise<ReferralRequestListRow[]> {
+  return referralRequestsQuery(db, search).execute();
+}
+
+export type ReferralRequestEventListRow = { status: string; note: string | null; createdAt: Date; actor: UserSummaryRow | null };
+
+/** One request's history, oldest first (referral_request_events_request_idx). */
+export async function findReferralRequestEvents(db: Executor, viewer: Viewer, requestId: number): Promise<ReferralRequestEventListRow[]> {
+  const rows = await db
+    .select({
+      status: referralRequestEvents.status,
+      note: referralRequestEvents.note,
+      createdAt: referralRequestEvents.createdAt,
+      actor: summaryColumnsOf(actors, viewer),
+    })
+    .from(referralRequestEvents)
+    .leftJoin(actors, eq(actors.id, referralRequestEvents.actorId))
+    .where(eq(referralRequestEvents.requestId, requestId))
+    .orderBy(asc(referralRequestEvents.createdAt), asc(referralRequestEvents.id));
+  return rows.map(({ actor, ...row }) => {
+    // No actor (the system, or a deleted person): the left join answers null.
+    const actorId = (actor as { id: number | null } | null)?.id ?? null;
+    return { ...row, actor: actorId === null ? null : (actor as UserSummaryRow) };
+  });
+}
+
+export type LockedReferralRequest = { id: number; status: string; requesterId: number; referralId: number; ownerId: number; company: string; role: string };
+
+/**
+ * The request with its offer's owner, locked for the rest of the transaction (two moves at once:
+ * one waits). Outside a transaction, a plain read.
+ */
+export async function lockReferralRequest(db: Executor, requestId: number): Promise<LockedReferralRequest | null> {
+  const [row] = await db
+    .select({
+      id: referralRequests.id,
+      status: referralRequests.status,
+      requesterId: referralRequests.requesterId,
+      referralId: referralRequests.referralId,
+      ownerId: referrals.alumniId,
+      company: referrals.company,
+      role: referrals.role,
+    })
+    .from(referralRequests)
+    .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
+    .where(eq(referralRequests.id, requestId))
+    .for('update', { of: referralRequests })
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertReferralRequest(
+  db: Executor,
+  values: { referralId: number; requesterId: number; message: string; resumeUrl: string | null },
+): Promise<number> {
+  const [row] = await db.insert(referralRequests).values(values).returning({ id: referralRequests.id });
+  if (!row) throw new Error('insertReferralRequest: no row returned');
+  return row.id;
+}
+
+export async function insertReferralRequestEvents(
+  db: Executor,
+  events: { requestId: number; status: ReferralRequestStatus; note: string | null; actorId: number | null; createdAt?: Date }[],
+): Promise<void> {
+  if (events.length > 0) await db.insert(referralRequestEvents).values(events);
+}
+
+/** Sets the status (and referred_at on a referral) of a locked request. */
+export async function setReferralRequestStatus(db: Executor, requestId: number, status: ReferralRequestStatus, now: Date): Promise<void> {
+  await db
+    .update(referralRequests)
+    .set({ status, updatedAt: now, ...(status === 'referred' ? { referredAt: now } : {}) })
+    .where(eq(referralRequests.id, requestId));
+}
+
+export type EndedRequest = { id: number; requesterId: number; referralId: number };
+
+/**
+ * Turns every `requested` request of an offer `closed`, in one conditional UPDATE (served by
+ * referral_requests_referral_created_idx); returns the ones it changed.
+ */
+export async function closeWaitingRequestsOf(db: Executor, referralId: number, now: Date): Promise<EndedRequest[]> {
+  return db
+    .update(referralRequests)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(eq(referralRequests.referralId, referralId), eq(referralRequests.status, 'requested')))
+    .returning({ id: referralRequests.id, requesterId: referralRequests.requesterId, referralId: referralRequests.referralId });
+}
+
+/**
+ * Expires up to `limit` requests still `requested` and made before `cutoff`, in one conditional
+ * UPDATE (referral_requests_waiting_idx): a row another instance expired first no longer matches
+ * once its transaction commits, so each request expires exactly once whoever runs it.
+ */
+export async function expireWaitingRequests(db: Executor, cutoff: Date, now: Date, limit: number): Promise<EndedRequest[]> {
+  const due = db
+    .select({ id: referralRequests.id })
+    .from(referralRequests)
+    .where(and(eq(referralRequests.status, 'requested'), lte(referralRequests.createdAt, cutoff)))
+    .orderBy(asc(referralRequests.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(referralRequests)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(sql`${referralRequests.id} in (${due})`, eq(referralRequests.status, 'requested')))
+    .returning({ id: referralRequests.id, requesterId: referralRequests.requesterId, referralId: referralRequests.referralId });
+}
+
+/** An offer's owner, status and title (or null). */
+export async function findOffer(db: Executor, referralId: number): Promise<{ id: number; alumniId: number; status: string; role: string; company: string } | null> {
+  const [row] = await db
+    .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, role: referrals.role, company: referrals.company })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The titles of some offers, by id. */
+export async function findOfferTitles(db: Executor, referralIds: number[]): Promise<Map<number, { role: string; company: string }>> {
+  if (referralIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: referrals.id, role: referrals.role, company: referrals.company })
+    .from(referrals)
+    .where(inArray(referrals.id, [...new Set(referralIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A person's summary with their e-mail (for notification actors; the notifier hides it from whoever may not see it). */
+export async function findUserSummary(db: Executor, userId: number): Promise<UserSummaryRow | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      handle: users.handle,
+      role: users.role,
+      image: users.image,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,211 @@
+import {
+  REFERRAL_REQUEST_MESSAGES,
+  REFERRAL_REQUEST_STATUS_LABELS,
+  canMoveReferralRequest,
+  idSchema,
+  type AskReferralFields,
+  type MoveReferralFields,
+  type PageQuery,
+  type ReferralRequestDetail,
+  type ReferralRequestPage,
+  type ReferralRequestStatus,
+} from '@alumlink/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
+import { actorName, publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications';
+import { canOnReferralRequest } from './referral-requests.policy';
+import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
+import * as repository from './referral-requests.repository';
+import { lockReferral } from './referrals.repository';
+
+/** What the pipeline needs from the app: the database, the mail outbox and the site's name and address. */
+export type PipelineContext = Pick<FastifyInstance, 'db' | 'mailer' | 'config'>;
+
+const requestNotFound = () => notFound(REFERRAL_REQUEST_MESSAGES.notFound);
+const invalidTransition = () => conflict(REFERRAL_REQUEST_MESSAGES.invalidTransition, 'invalid_transition');
+
+/** The sentence the requester reads when their request changes. */
+export function statusChangeText(offer: { role: string; company: string }, status: ReferralRequestStatus, note?: string | null): string {
+  const base = `Your referral request for ${offer.role} at ${offer.company} is now: ${REFERRAL_REQUEST_STATUS_LABELS[status]}.`;
+  return note ? `${base} Note: ${note}` : base;
+}
+
+/** Runs `change` in a transaction, then publishes its notifications and wakes the mailer. */
+export async function withNotifications<T>(context: PipelineContext, change: (tx: Executor, notices: ReferralNotice[]) => Promise<T>): Promise<T> {
+  const { result, stored } = await context.db.transaction(async (tx) => {
+    const notices: ReferralNotice[] = [];
+    const result = await change(tx, notices);
+    return { result, stored: await storeReferralNotifications(tx, context, notices) };
+  });
+  publishNotifications(context.db, stored);
+  if (stored.length > 0) context.mailer.trigger();
+  return result;
+}
+
+async function detailOf(db: Executor, viewer: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
+  const [row] = await repository.findReferralRequests(db, { viewer, requestId, take: 1 });
+  if (!row) throw requestNotFound();
+  return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(db, viewer, requestId));
+}
+
+/**
+ * Asks for a referral on an open offer (not one's own). The offer row is locked, so an ask and
+ * the offer's closing never cross; the partial unique index keeps one active request per person
+ * and offer even if two asks race (409 `already_requested`).
+ */
+export async function askForReferral(context: PipelineContext, user: AuthUser, referralId: number, fields: AskReferralFields): Promise<ReferralRequestDetail> {
+  let requestId: number;
+  try {
+    requestId = await withNotifications(context, async (tx, notices) => {
+      const offer = await lockReferral(tx, referralId);
+      if (!offer) throw notFound('Referral not found.');
+      if (!canOnReferralRequest(user, 'ask', { ownerId: offer.alumniId })) throw forbidden(REFERRAL_REQUEST_MESSAGES.ownOffer, 'forbidden');
+      if (offer.status !== 'open') throw conflict(REFERRAL_REQUEST_MESSAGES.offerClosed, 'referral_closed');
+      const id = await repository.insertReferralRequest(tx, { referralId, requesterId: user.id, message: fields.message, resumeUrl: fields.resume_url ?? null });
+      await repository.insertReferralRequestEvents(tx, [{ requestId: id, status: 'requested', note: null, actorId: user.id }]);
+      const actor = await repository.findUserSummary(tx, user.id);
+      const who = actor ? actorName(actor) : 'Someone';
+      notices.push({
+        recipientId: offer.alumniId,
+        type: 'referral_requested',
+        actor,
+        text: `${who} asked you for a referral for ${offer.role} at ${offer.company}.`,
+        subject: `New referral request: ${offer.role} at ${offer.company}`,
+      });
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(REFERRAL_REQUEST_MESSAGES.alreadyActive, 'already_requested');
+    throw error;
+  }
+  return detailOf(context.db, user, requestId);
+}
+
+/** An offer's requests, newest first (its owner and admins). */
+export async function listRequestsOfReferral(db: Executor, user: AuthUser, referralId: number, query: PageQuery): Promise<ReferralRequestPage> {
+  const offer = await repository.findOffer(db, referralId);
+  if (!offer) throw notFound('Referral not found.');
+  if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId })) throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
+  return pageOf(db, user, query, { referralId });
+}
+
+/** The caller's own requests, newest first. */
+export function listOwnRequests(db: Executor, user: AuthUser, query: PageQuery): Promise<ReferralRequestPage> {
+  return pageOf(db, user, query, { requesterId: user.id });
+}
+
+async function pageOf(db: Executor, viewer: AuthUser, query: PageQuery, filter: { referralId?: number; requesterId?: number }): Promise<ReferralRequestPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findReferralRequests(db, { ...filter, viewer, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentReferralRequest), next };
+}
+
+/** One request with its history: the requester, the offer's owner and admins; 404 for anyone else. */
+export async function getReferralRequest(db: Executor, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
+  const [row] = await repository.findReferralRequests(db, { viewer: user, requestId, take: 1 });
+  if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner.id, requesterId: row.requesterId })) throw requestNotFound();
+  return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(db, user, requestId));
+}
+
+/**
+ * Before the body is read (route preValidation): 404 for people who may not see the request, 403
+ * for those who may see it but not move it, so a stranger learns nothing from field errors. The
+ * move itself checks again under the row lock.
+ */
+export async function assertCanMoveReferralRequest(db: Executor, user: AuthUser, rawId: unknown): Promise<void> {
+  const parsed = idSchema.safeParse(rawId);
+  if (!parsed.success) return;
+  const request = await repository.lockReferralRequest(db, parsed.data);
+  if (!request) throw requestNotFound();
+  const subject = { ownerId: request.ownerId, requesterId: request.requesterId };
+  if (canOnReferralRequest(user, 'move', subject)) return;
+  if (!canOnReferralRequest(user, 'view', subject)) throw requestNotFound();
+  throw forbidden(REFERRAL_REQUEST_MESSAGES.notOwner, 'forbidden');
+}
+
+/** Locks the request and refuses people who may not see it (404) or may see it but not act (403). */
+async function lockFor(tx: Executor, user: AuthUser, requestId: number, action: 'move' | 'withdraw', refusal: string) {
+  const request = await repository.lockReferralRequest(tx, requestId);
+  if (!request) throw requestNotFound();
+  const subject = { ownerId: request.ownerId, requesterId: request.requesterId };
+  if (!canOnReferralRequest(user, action, subject)) {
+    if (!canOnReferralRequest(user, 'view', subject)) throw requestNotFound();
+    throw forbidden(refusal, 'forbidden');
+  }
+  return request;
+}
+
+/**
+ * The owner moves a request along (DESIGN 8.2 transitions; anything else 409 `invalid_transition`).
+ * The row is locked: of two moves at once, the second sees the first's status and, having
+ * become an invalid move, gets 409.
+ */
+export async function moveReferralRequest(context: PipelineContext, user: AuthUser, requestId: number, fields: MoveReferralFields): Promise<ReferralRequestDetail> {
+  await withNotifications(context, async (tx, notices) => {
+    const request = await lockFor(tx, user, requestId, 'move', REFERRAL_REQUEST_MESSAGES.notOwner);
+    if (!canMoveReferralRequest(request.status as ReferralRequestStatus, fields.status)) throw invalidTransition();
+    const note = fields.note?.trim() || null;
+    await repository.setReferralRequestStatus(tx, requestId, fields.status, new Date());
+    await repository.insertReferralRequestEvents(tx, [{ requestId, status: fields.status, note, actorId: user.id }]);
+    notices.push({
+      recipientId: request.requesterId,
+      type: 'referral_status_changed',
+      actor: await repository.findUserSummary(tx, user.id),
+      text: statusChangeText(request, fields.status, note),
+      subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[fields.status]}`,
+    });
+  });
+  return detailOf(context.db, user, requestId);
+}
+
+/** The requester withdraws a request while it is `requested` (409 `invalid_transition` after); the owner is told. */
+export async function withdrawReferralRequest(context: PipelineContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
+  await withNotifications(context, async (tx, notices) => {
+    const request = await lockFor(tx, user, requestId, 'withdraw', REFERRAL_REQUEST_MESSAGES.notRequester);
+    if (request.status !== 'requested') throw invalidTransition();
+    await repository.setReferralRequestStatus(tx, requestId, 'withdrawn', new Date());
+    await repository.insertReferralRequestEvents(tx, [{ requestId, status: 'withdrawn', note: null, actorId: user.id }]);
+    const actor = await repository.findUserSummary(tx, user.id);
+    notices.push({
+      recipientId: request.ownerId,
+      type: 'referral_status_changed',
+      actor,
+      text: `${actor ? actorName(actor) : 'Someone'} withdrew their referral request for ${request.role} at ${request.company}.`,
+      subject: `Referral request withdrawn: ${request.role} at ${request.company}`,
+    });
+  });
+  return detailOf(context.db, user, requestId);
+}
+
+/**
+ * Ends the given requests (expired or closed by the system) in the history and tells each
+ * requester. For the offer-closing and expiry paths, inside their transaction.
+ */
+export async function recordSystemEnd(
+  tx: Executor,
+  ended: repository.EndedRequest[],
+  status: 'expired' | 'closed',
+  offers: Map<number, { role: string; company: string }>,
+  notices: ReferralNotice[],
+  now: Date,
+): Promise<void> {
+  await repository.insertReferralRequestEvents(
+    tx,
+    ended.map((request) => ({ requestId: request.id, status, note: null, actorId: null, createdAt: now })),
+  );
+  for (const request of ended) {
+    const offer = offers.get(request.referralId);
+    if (!offer) continue;
+    notices.push({
+      recipientId: request.requesterId,
+      type: 'referral_status_changed',
+      actor: null,
+      text: statusChangeText(offer, status),
+      subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[status]}`,
+    });
+  }
+}

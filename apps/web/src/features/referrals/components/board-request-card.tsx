@@ -1,0 +1,79 @@
+import { ExternalLink } from 'lucide-react';
+import { displayName, REFERRAL_REQUEST_STATUS_LABELS, REFERRAL_REQUEST_TRANSITIONS, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
+import { Avatar, Button, Card, Select } from '@/components/ui';
+import { formatRelativeTime } from '@/lib/format-relative-time';
+import { RequestStatusBadge } from './request-status-badge';
+
+export interface BoardRequestCardProps {
+  request: ReferralRequest;
+  /** Phones: a status select instead of one button per move. */
+  compact: boolean;
+  onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
+}
+
+/** One request on the alumnus's board: who asked, their message and CV, and the moves left. */
+export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardProps) {
+  const name = displayName(request.requester);
+  const moves = REFERRAL_REQUEST_TRANSITIONS[request.status];
+  const career = [request.requester.headline, request.requester.cohort_year ? `Cohort ${request.requester.cohort_year}` : null].filter(Boolean).join(' · ');
+
+  return (
+    <Card className="space-y-3 p-4" role="article" aria-label={`Request from ${name}`}>
+      <div className="flex items-start gap-3">
+        <Avatar src={request.requester.image} personId={request.requester.id} name={name} alt="" size="sm" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-fg">{name}</p>
+          {career ? <p className="truncate text-xs text-fg-muted">{career}</p> : null}
+          <p className="text-xs text-fg-subtle">
+            <time dateTime={request.created_at}>{formatRelativeTime(request.created_at)}</time>
+          </p>
+          {/* Under the name, not beside it: the outcome column is narrow. */}
+          {compact || moves.length === 0 ? (
+            <p className="mt-1">
+              <RequestStatusBadge status={request.status} />
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <p className="line-clamp-4 text-sm break-words text-fg">{request.message}</p>
+      {request.resume_url ? (
+        <a href={request.resume_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+          CV <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">of {name} (opens in a new tab)</span>
+        </a>
+      ) : null}
+      {moves.length === 0 ? null : compact ? (
+        <label className="block text-xs font-medium text-fg-muted">
+          Status
+          <Select
+            className="mt-1"
+            value={request.status}
+            aria-label={`Status of ${name}'s request`}
+            onChange={(event) => onMove(request, event.target.value as ReferralRequestStatus)}
+          >
+            <option value={request.status}>{REFERRAL_REQUEST_STATUS_LABELS[request.status]}</option>
+            {moves.map((status) => (
+              <option key={status} value={status}>
+                {REFERRAL_REQUEST_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </label>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {moves.map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={status === 'declined' || status === 'not_selected' ? 'ghost' : 'secondary'}
+              aria-label={`Move ${name}'s request to ${REFERRAL_REQUEST_STATUS_LABELS[status]}`}
+              onClick={() => onMove(request, status)}
+            >
+              {REFERRAL_REQUEST_STATUS_LABELS[status]}
+            </Button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
