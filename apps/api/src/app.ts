@@ -23,6 +23,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -55,7 +56,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, moderationRoutes, profilesRoutes, searchRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, settingsRoutes, activityRoutes, accountRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;

@@ -17,3 +17,4 @@ export * from './admin';
 export * from './settings';
 export * from './activity';
 export * from './account';
+export * from './moderation';

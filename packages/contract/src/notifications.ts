@@ -3,7 +3,7 @@ import { idSchema, LIMITS, paginated } from './common';
 import { userSummarySchema } from './users';
 
 /** Why a notification was made. */
-export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed'] as const;
+export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed', 'appeal_decided'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -17,7 +17,7 @@ export const notificationSchema = z.object({
   conversation_id: z.number().int().nullable(),
   /** Ready-to-show sentence, e.g. 'Alex Morgan liked your post.' */
   text: z.string(),
-  /** The moderation reason of a removed post (one of DELETION_REASONS), else null. */
+  /** The moderation reason of a removed post (one of DELETION_REASONS), else null; for appeal_decided, the decision (upheld or restored). */
   reason: z.string().nullable(),
   read: z.boolean(),
   /** ISO 8601. */
