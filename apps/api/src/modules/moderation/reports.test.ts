@@ -62,6 +62,14 @@ describe('POST /social/posts/{id}/report/', () => {
     expect((await report(postId, await reporter('AL'))).statusCode).toBe(201);
   });
 
+  it('the same person reporting twice at once stores one report (the other 409)', async () => {
+    const postId = await insertPost();
+    const headers = await reporter();
+    const answers = await Promise.all([report(postId, headers), report(postId, headers, { reason: 'False information' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(postReports).where(eq(postReports.postId, postId))).toHaveLength(1);
+  });
+
   it('refuses your own post (400)', async () => {
     const response = await report(await insertPost(), authorAuth);
     expect(response.statusCode).toBe(400);
