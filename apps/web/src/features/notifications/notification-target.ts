@@ -1,16 +1,21 @@
 import type { Notification } from '@alumlink/contract';
-import { conversationHref, paths } from '@/config/paths';
+import { conversationHref, moderationCaseHref, paths } from '@/config/paths';
 
-/** Where clicking a notification goes: posts → the feed, messages → the conversation, role → the profile. */
+/**
+ * Where clicking a notification goes: posts → the feed, messages → the conversation, role → the
+ * profile, a removal or an appeal decision → the post's moderation page (reason, appeal, reply).
+ */
 export function notificationHref(notification: Notification): string {
   switch (notification.type) {
     case 'message':
       return notification.conversation_id === null ? paths.user.messages : conversationHref(notification.conversation_id);
     case 'role_changed':
       return paths.user.profile;
+    case 'post_removed':
+    case 'appeal_decided':
+      return notification.post_id === null ? paths.user.root : moderationCaseHref(notification.post_id);
     case 'post_liked':
     case 'post_commented':
-    case 'post_removed':
       return paths.user.root;
   }
 }

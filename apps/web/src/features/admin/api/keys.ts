@@ -10,4 +10,8 @@ export const adminKeys = {
   jobs: (status: string) => [...adminKeys.all, 'jobs', status] as const,
   jobsAll: () => [...adminKeys.all, 'jobs'] as const,
   referrals: () => [...adminKeys.all, 'referrals'] as const,
+  reports: (status: string) => [...adminKeys.all, 'reports', status] as const,
+  reportsAll: () => [...adminKeys.all, 'reports'] as const,
+  appeals: (status: string) => [...adminKeys.all, 'appeals', status] as const,
+  appealsAll: () => [...adminKeys.all, 'appeals'] as const,
 };

@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { Heart, MessageCircle, MessageSquare, Scale, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import type { Notification, NotificationType } from '@alumlink/contract';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format-relative-time';
@@ -9,6 +9,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   message: { icon: MessageSquare, tone: 'bg-primary-soft text-primary-soft-fg' },
   post_removed: { icon: ShieldAlert, tone: 'bg-danger-soft text-danger-fg' },
   role_changed: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
+  appeal_decided: { icon: Scale, tone: 'bg-primary-soft text-primary-soft-fg' },
 };
 
 /** The inside of one notification row: type icon, sentence, moderation reason, time, unread dot. */
@@ -21,7 +22,8 @@ export function NotificationItem({ notification }: { notification: Notification 
       </span>
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
-        {notification.reason ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
+        {notification.reason && notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
+        {notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs font-semibold text-accent-fg">View or appeal this decision</span> : null}
         <time dateTime={notification.created_at} className="mt-0.5 block text-xs text-fg-subtle">
           {formatRelativeTime(notification.created_at, new Date(), 'short')}
         </time>
