@@ -26,7 +26,7 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 const USER_PAGES = ['/user', '/user/profile', '/user/messages', '/user/jobs', '/user/referrals', '/user/settings', '/user/events'];
-const ADMIN_PAGES = ['/admin', '/admin/jobs', '/admin/managepost', '/admin/referral', '/admin/roleupdater', '/admin/audit-log', '/admin/profile'];
+const ADMIN_PAGES = ['/admin', '/admin/jobs', '/admin/managepost', '/admin/referral', '/admin/roleupdater', '/admin/audit-log', '/admin/reports', '/admin/appeals', '/admin/profile'];
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
