@@ -44,6 +44,8 @@ export const settingsSchema = z.object({
   /** On: signing in also asks for a code sent by e-mail. */
   two_factor: z.boolean(),
   notification_type: notificationChannelSchema,
+  /** Off: you are left out of the alumni directory (still findable by people search). */
+  listed_in_directory: z.boolean(),
   widgets: settingsWidgetsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   activity_tracking: true,
   two_factor: false,
   notification_type: 'In-App',
+  listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };
 
@@ -77,6 +80,7 @@ export const updateSettingsRequestSchema = z.object({
   activity_tracking: z.boolean().optional(),
   two_factor: z.boolean().optional(),
   notification_type: notificationChannelInputSchema.optional(),
+  listed_in_directory: z.boolean().optional(),
   widgets: settingsWidgetsSchema.partial().optional(),
   /** Required (and checked) to turn two-factor off; ignored otherwise and never stored. */
   current_password: z.string().max(LIMITS.passwordMax).optional(),

@@ -22,6 +22,8 @@ export const userSettings = pgTable(
     twoFactor: boolean('two_factor').notNull().default(false),
     /** In-App or Email (SMS is shown as not available). */
     notificationType: text('notification_type').notNull().default('In-App'),
+    /** Off: you are left out of the alumni directory (DESIGN 8.1). */
+    listedInDirectory: boolean('listed_in_directory').notNull().default(true),
     widgetAnalytics: boolean('widget_analytics').notNull().default(true),
     widgetRecentActivity: boolean('widget_recent_activity').notNull().default(true),
     widgetUpcomingEvents: boolean('widget_upcoming_events').notNull().default(true),
