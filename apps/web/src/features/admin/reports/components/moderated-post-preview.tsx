@@ -18,7 +18,7 @@ export function ModeratedPostPreview({ post }: { post: ModeratedPost }) {
       ) : null}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <Avatar src={post.user.image} alt="" size="sm" />
+          <Avatar src={post.user.image} personId={post.user.id} name={name} alt="" size="sm" />
           <span className="truncate text-sm font-semibold text-fg">{name}</span>
           <Badge tone="brand">{roleLabel(post.user.role)}</Badge>
           <time dateTime={post.created_at} className="text-xs text-fg-subtle">
