@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { mentoringRoutes } from './modules/mentoring/mentoring.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -60,7 +61,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, referralRequestsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes, mentoringRoutes];
+const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, moderationRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, referralRequestsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes, mentoringRoutes];
 
 export type BuildAppOptions = {
   config: AppConfig;

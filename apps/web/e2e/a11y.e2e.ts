@@ -25,8 +25,8 @@ const PUBLIC_PAGES = [
   '/reset-password?email=someone%40example.com',
   '/no-such-page',
 ];
-const USER_PAGES = ['/user', '/user/people', '/user/profile', '/user/messages', '/user/jobs', '/user/referrals', '/user/settings', '/user/events'];
-const ADMIN_PAGES = ['/admin', '/admin/jobs', '/admin/managepost', '/admin/referral', '/admin/roleupdater', '/admin/audit-log', '/admin/profile'];
+const USER_PAGES = ['/user', '/user/people', '/user/mentoring', '/user/profile', '/user/messages', '/user/jobs', '/user/referrals', '/user/settings', '/user/events'];
+const ADMIN_PAGES = ['/admin', '/admin/jobs', '/admin/managepost', '/admin/referral', '/admin/roleupdater', '/admin/audit-log', '/admin/reports', '/admin/appeals', '/admin/mentoring', '/admin/outcomes', '/admin/profile'];
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 

@@ -117,7 +117,14 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 // ---------- audit log ----------
 
 /** Actions the admin portal writes (other modules may add more, e.g. job.close). */
-export const AUDIT_ACTIONS = ['user.role_change', 'user.delete', 'post.delete'] as const;
+export const AUDIT_ACTIONS = [
+  'user.role_change',
+  'user.delete',
+  'post.delete',
+  'post.reports_dismiss',
+  'post.appeal',
+  'post.appeal_decide',
+] as const;
 
 export const auditLogQuerySchema = pageQuerySchema.extend({
   /** Exact action, e.g. post.delete. */

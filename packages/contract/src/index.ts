@@ -21,3 +21,4 @@ export * from './account';
 export * from './directory';
 export * from './your-data';
 export * from './mentoring';
+export * from './moderation';

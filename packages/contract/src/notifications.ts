@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'message',
   'post_removed',
   'role_changed',
+  /** An admin decided your appeal of a removed post (the reply is the reason). */
+  'appeal_decided',
   'mentoring_requested',
   'mentoring_accepted',
   'mentoring_declined',
@@ -32,7 +34,7 @@ export const notificationSchema = z.object({
   conversation_id: z.number().int().nullable(),
   /** Ready-to-show sentence, e.g. 'Alex Morgan liked your post.' */
   text: z.string(),
-  /** The moderation reason of a removed post (one of DELETION_REASONS), else null. */
+  /** The moderation reason of a removed post (one of DELETION_REASONS), else null; for appeal_decided, the decision (upheld or restored). */
   reason: z.string().nullable(),
   read: z.boolean(),
   /** ISO 8601. */

@@ -90,6 +90,10 @@ export const ACCOUNT_RATE_LIMITS = {
   like: { max: 300, windowSeconds: HOUR },
   /** POST /social/posts/{id}/comment/ */
   comment: { max: 120, windowSeconds: HOUR },
+  /** POST /social/posts/{id}/report/ */
+  report: { max: 30, windowSeconds: HOUR },
+  /** POST /social/moderation/{id}/appeal/ */
+  appeal: { max: 10, windowSeconds: HOUR },
   /** POST /social/conversations/{id}/send_message/ */
   message: { max: 120, windowSeconds: MINUTE },
   /** POST /social/conversations/start_conversation/ */
@@ -131,6 +135,7 @@ export const ACCOUNT_RATE_LIMITS = {
   /** POST /api/referral-requests/{id}/status/ and withdraw/ */
   referralRequestMove: { max: 300, windowSeconds: HOUR },
   /** Administration writes: roles, user and post deletion, event creation and changes */
+  /** Administration writes: roles, user and post deletion, report dismissals, appeal decisions, event creation and changes */
   admin: { max: 600, windowSeconds: HOUR },
   /** POST /api/auth/logout/ */
   logout: { max: 60, windowSeconds: HOUR },

@@ -142,6 +142,8 @@ describe('authorization matrix: owners', () => {
   /** Owner routes and the cast's object each one acts on (all owned by the alumnus or the trainee). */
   const OWNED: Record<string, keyof Cast['objects']> = {
     'DELETE /social/posts/{id}/': 'postId',
+    'GET /social/moderation/{id}/': 'removedPostId',
+    'POST /social/moderation/{id}/appeal/': 'removedPostId',
     'GET /social/conversations/{id}/messages/': 'conversationId',
     'POST /social/conversations/{id}/send_message/': 'conversationId',
     'PATCH /api/jobs/{id}/': 'jobId',
@@ -170,7 +172,7 @@ describe('authorization matrix: owners', () => {
       const objectName = OWNED[operationKey(operation)];
       const id = objectName ? cast.objects[objectName] : null;
       expect(id, `the cast has no ${objectName} (its creation failed)`).not.toBeNull();
-      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil' };
+      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil', text: 'not yours: an appeal by a stranger' };
       const response = await t.app.inject({ method: operation.method, url: urlOf(operation, id ?? 0), headers: cast.headersOf('IN'), payload });
       if (![403, 404].includes(response.statusCode) || !isApiError(response.json())) {
         failures.push(`${operationKey(operation)} as a stranger → ${response.statusCode} ${response.body.slice(0, 100)}`);

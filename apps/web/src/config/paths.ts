@@ -26,6 +26,8 @@ export const paths = {
     mentoring: '/user/mentoring',
     settings: '/user/settings',
     events: '/user/events',
+    /** The author's own moderated post: reason, appeal and the moderator's reply. */
+    moderationCase: '/user/moderation/:postId',
   },
   admin: {
     root: '/admin',
@@ -36,6 +38,8 @@ export const paths = {
     outcomes: '/admin/outcomes',
     roleUpdater: '/admin/roleupdater',
     auditLog: '/admin/audit-log',
+    reports: '/admin/reports',
+    appeals: '/admin/appeals',
     profile: '/admin/profile',
   },
 } as const;
@@ -60,6 +64,11 @@ export function messageUserHref(userId: number, text?: string): string {
 /** The messages page opened on one conversation (notifications link here). */
 export function conversationHref(conversationId: number): string {
   return `${paths.user.messages}?${new URLSearchParams({ conversation: String(conversationId) }).toString()}`;
+}
+
+/** The page of a moderated post of the signed-in author (notifications of removals and appeal decisions link here). */
+export function moderationCaseHref(postId: number): string {
+  return `/user/moderation/${postId}`;
 }
 
 export function resetPasswordHref(email: string): string {

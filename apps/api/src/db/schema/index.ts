@@ -12,3 +12,4 @@ export * from './admin';
 export * from './account';
 export * from './mentoring';
 export * from './referral-pipeline';
+export * from './moderation';

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { adminAppealsRoutes } from './appeals/admin-appeals.routes';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { outcomesRoutes } from './outcomes/outcomes.routes';
 import { adminPostsRoutes } from './posts/admin-posts.routes';
+import { adminReportsRoutes } from './reports/admin-reports.routes';
 import { adminStatsRoutes } from './stats/admin-stats.routes';
 import { adminUsersRoutes } from './users/admin-users.routes';
 
@@ -14,6 +16,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBody(app);
   await app.register(adminUsersRoutes);
   await app.register(adminPostsRoutes);
+  await app.register(adminReportsRoutes);
+  await app.register(adminAppealsRoutes);
   await app.register(adminStatsRoutes);
   await app.register(auditLogRoutes);
   await app.register(outcomesRoutes);

@@ -145,6 +145,19 @@ export function notifyPostRemoved(db: Database, event: { postId: number; authorI
   );
 }
 
+/** A moderator decided an appeal (for the moderation module): the author gets the decision and the written reply. */
+export function notifyAppealDecided(
+  db: Database,
+  event: { postId: number; authorId: number; decision: 'upheld' | 'restored'; reply: string },
+): Promise<Notification> {
+  const outcome = event.decision === 'restored' ? 'Your appeal was accepted and your post is restored.' : 'Your appeal was reviewed and your post stays removed.';
+  return createNotification(
+    db,
+    { userId: event.authorId, type: 'appeal_decided', postId: event.postId, reason: event.decision, text: `${outcome} Moderator's reply: ${event.reply}` },
+    null,
+  );
+}
+
 /** An administrator changed someone's role (for the admin module). */
 export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification> {
   return createNotification(

@@ -64,7 +64,7 @@ export async function createPost(
  * route that takes a post id answers like the profile and user-posts routes, so sequential ids
  * reveal nothing about hidden people.
  */
-async function requireVisiblePost(db: Executor, viewer: AuthUser, postId: number): Promise<Pick<PostRow, 'id' | 'userId'>> {
+export async function requireVisiblePost(db: Executor, viewer: AuthUser, postId: number): Promise<Pick<PostRow, 'id' | 'userId'>> {
   const post = await repository.findLivePost(db, postId, viewer);
   if (!post) throw postNotFound();
   return post;

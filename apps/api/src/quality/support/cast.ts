@@ -17,7 +17,7 @@ export type Cast = {
   headers: Record<Role, { authorization: string }>;
   ids: Ids;
   /** Objects created by the cast (null when the route refused to create one). */
-  objects: Record<'postId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId' | 'referralRequestId', number | null>;
+  objects: Record<'postId' | 'removedPostId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId' | 'referralRequestId', number | null>;
   /** Puts every person back as created (the fuzz may delete, demote or deactivate them, or log them out). */
   heal(): Promise<void>;
   headersOf(caller: Caller): Record<string, string>;
@@ -64,6 +64,12 @@ export async function createCast(t: TestApp): Promise<Cast> {
   if (postId !== null) {
     await t.app.inject({ method: 'POST', url: `/social/posts/${postId}/comment/`, headers: headers.TR, payload: { text: 'Nice' } });
   }
+  // A second post of the alumnus, removed by the administrator (its author may appeal).
+  const second = multipartBody({ caption: 'A removed post' }, [imageFile(await sampleImage(32, 32))]);
+  const removedPostId = await idOf(t, { method: 'POST', url: '/social/posts/', ...second, headers: { ...second.headers, ...headers.AL } });
+  if (removedPostId !== null) {
+    await t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${removedPostId}/delete_post/`, headers: headers.AD, payload: { reason: 'Unwanted content' } });
+  }
   const conversationId = await idOf(t, {
     method: 'POST',
     url: '/social/conversations/start_conversation/',
@@ -105,7 +111,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     payload: { mentor_id: people.AL.id, topic: 'Testing', message: 'Teach me fuzzing' },
   });
 
-  const objectIds = [postId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId].filter((id): id is number => id !== null);
+  const objectIds = [postId, removedPostId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId].filter((id): id is number => id !== null);
   const ids: Ids = {
     numbers: [...new Set([...objectIds, ...victims.map((victim) => victim.id), ...ROLES_UNDER_TEST.map((role) => people[role].id)])],
     slugs: ['fuzz-club', 'no-such-community'],
@@ -134,6 +140,6 @@ export async function createCast(t: TestApp): Promise<Cast> {
     if (caller === 'bad-token') return { authorization: BAD_TOKENS[badTokenTurn++ % BAD_TOKENS.length] ?? '' };
     return headers[caller];
   };
-  const objects = { postId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId };
+  const objects = { postId, removedPostId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId };
   return { people, headers, ids, objects, heal, headersOf };
 }

@@ -23,6 +23,10 @@ export const userRoutes: RouteObject = {
         { path: paths.user.people, lazy: () => import('@/features/directory/pages/directory-page').then((m) => ({ Component: m.DirectoryPage })) },
         { path: paths.user.mentoring, lazy: () => import('@/features/mentoring/pages/mentoring-page').then((m) => ({ Component: m.MentoringPage })) },
         { path: paths.user.settings, lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+        {
+          path: paths.user.moderationCase,
+          lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
+        },
         { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
       ],
     },

@@ -1,7 +1,11 @@
 import type { Notification } from '@alumlink/contract';
-import { conversationHref, paths } from '@/config/paths';
+import { conversationHref, moderationCaseHref, paths } from '@/config/paths';
 
-/** Where clicking a notification goes: posts → the feed, messages → the conversation, role → the profile, referrals → the referrals page (board and own requests). */
+/**
+ * Where clicking a notification goes: posts → the feed, messages → the conversation, role → the
+ * profile, referrals → the referrals page, mentoring → the mentoring page (an acceptance → the
+ * conversation), a removal or an appeal decision → the post's moderation page (reason, appeal, reply).
+ */
 export function notificationHref(notification: Notification): string {
   switch (notification.type) {
     case 'message':
@@ -15,9 +19,11 @@ export function notificationHref(notification: Notification): string {
     case 'mentoring_cancelled':
     case 'mentoring_completed':
       return paths.user.mentoring;
+    case 'post_removed':
+    case 'appeal_decided':
+      return notification.post_id === null ? paths.user.root : moderationCaseHref(notification.post_id);
     case 'post_liked':
     case 'post_commented':
-    case 'post_removed':
       return paths.user.root;
     case 'referral_requested':
     case 'referral_status_changed':

@@ -53,7 +53,7 @@ describe('GET /api/admin/audit-log/', () => {
         actor: { id: null, label: moderatorLabel },
         target: { type: 'post', id: post.id, label: `Post ${post.id} by ${personLabel}` },
         reason: 'Scam or fraud',
-        details: { author_id: person.id, caption: 'spam' },
+        details: { author_id: person.id, caption: 'spam', reports_closed: 0 },
         created_at: expect.any(String),
       },
       {

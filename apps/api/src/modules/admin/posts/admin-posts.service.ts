@@ -10,6 +10,7 @@ import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { MediaStorage } from '../../../lib/storage/index';
 import { notifyPostRemoved } from '../../notifications/notifications.service';
+import { closeReportsOfRemovedPost } from '../../moderation/reports.service';
 import { listFeed, softDeletePost } from '../../posts/posts.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
@@ -26,7 +27,8 @@ export function listPostsForModeration(db: Database, admin: AuthUser, query: Pag
 /**
  * Soft-deletes a live post with a reason. The posts module withholds its image (kept aside for
  * an appeal, no longer served) and tells its listeners (the realtime hub broadcasts post.deleted);
- * the author is notified with the reason; the audit log keeps who, what and why.
+ * its open reports are closed (actioned); the author is notified with the reason (and may appeal);
+ * the audit log keeps who, what and why.
  */
 export async function removePost(
   db: Database,
@@ -43,12 +45,13 @@ export async function removePost(
   const deleted = await softDeletePost(db, storage, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, reportError);
   // Someone else deleted it between the lookup and the update.
   if (!deleted) throw postNotFound();
+  const reportsClosed = await closeReportsOfRemovedPost(db, postId, admin.id);
   await writeAuditLog(db, {
     actor,
     action: 'post.delete',
     target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
     reason,
-    details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG) },
+    details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG), reports_closed: reportsClosed },
   });
   await notifyPostRemoved(db, { postId, authorId: post.author.id, reason });
   const { author } = post;

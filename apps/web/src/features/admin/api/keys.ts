@@ -12,4 +12,8 @@ export const adminKeys = {
   referrals: () => [...adminKeys.all, 'referrals'] as const,
   mentoring: () => [...adminKeys.all, 'mentoring'] as const,
   outcomes: (filters: { from: string; to: string; cohort_year: string }) => [...adminKeys.all, 'outcomes', filters] as const,
+  reports: (status: string) => [...adminKeys.all, 'reports', status] as const,
+  reportsAll: () => [...adminKeys.all, 'reports'] as const,
+  appeals: (status: string) => [...adminKeys.all, 'appeals', status] as const,
+  appealsAll: () => [...adminKeys.all, 'appeals'] as const,
 };

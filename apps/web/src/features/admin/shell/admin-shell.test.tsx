@@ -43,6 +43,8 @@ describe('AdminShell', () => {
       ['Home', '/admin'],
       ['Job Posts', '/admin/jobs'],
       ['Manage Posts', '/admin/managepost'],
+      ['Reports', '/admin/reports'],
+      ['Appeals', '/admin/appeals'],
       ['Referrals', '/admin/referral'],
       ['Mentoring', '/admin/mentoring'],
       ['Outcomes', '/admin/outcomes'],

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, ChartNoAxesColumn, FileText, GraduationCap, Handshake, House, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ChartNoAxesColumn, FileText, Flag, GraduationCap, Handshake, House, Scale, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {
@@ -9,11 +9,13 @@ export interface AdminNavItem {
   end?: boolean;
 }
 
-/** The side menu of the admin portal, in the specification's order. */
+/** The side menu of the admin portal, in the specification's order (Reports and Appeals beside Manage Posts). */
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Home', to: paths.admin.root, icon: House, end: true },
   { label: 'Job Posts', to: paths.admin.jobs, icon: BriefcaseBusiness },
   { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
+  { label: 'Reports', to: paths.admin.reports, icon: Flag },
+  { label: 'Appeals', to: paths.admin.appeals, icon: Scale },
   { label: 'Referrals', to: paths.admin.referrals, icon: Handshake },
   { label: 'Mentoring', to: paths.admin.mentoring, icon: GraduationCap },
   { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },

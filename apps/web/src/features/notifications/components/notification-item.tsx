@@ -1,4 +1,4 @@
-import { GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, Scale, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -17,6 +17,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   mentoring_completed: { icon: GraduationCap, tone: 'bg-success-soft text-success-fg' },
   referral_requested: { icon: Handshake, tone: 'bg-primary-soft text-primary-soft-fg' },
   referral_status_changed: { icon: Handshake, tone: 'bg-success-soft text-success-fg' },
+  appeal_decided: { icon: Scale, tone: 'bg-primary-soft text-primary-soft-fg' },
 };
 
 /**
@@ -42,7 +43,8 @@ export function NotificationItem({ notification }: { notification: Notification 
       )}
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
-        {notification.reason ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
+        {notification.reason && notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
+        {notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs font-semibold text-accent-fg">View or appeal this decision</span> : null}
         <time dateTime={notification.created_at} className="mt-0.5 block text-xs text-fg-subtle">
           {formatRelativeTime(notification.created_at, new Date(), 'short')}
         </time>

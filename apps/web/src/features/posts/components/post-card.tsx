@@ -1,4 +1,4 @@
-import { MessageCircle, Trash2 } from 'lucide-react';
+import { Flag, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, roleLabel, type Post } from '@alumlink/contract';
@@ -12,19 +12,23 @@ import { LikeButton } from './like-button';
 
 /** The confirmation's code (Radix dialog, toasts) loads when an author first asks to delete. */
 const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })));
+/** Same for the report form, when a member first asks to report. */
+const ReportPostDialog = lazy(() => import('./report-post-dialog').then((m) => ({ default: m.ReportPostDialog })));
 
 /** Intrinsic size hint of the image; its box has a fixed 4:3 ratio, so nothing moves when it loads. */
 const IMAGE_WIDTH = 800;
 const IMAGE_HEIGHT = 600;
 
 /**
- * One post of the feed: author, caption (plain text), image, likes, comments and, for its author, Delete.
+ * One post of the feed: author, caption (plain text), image, likes, comments and, for its author,
+ * Delete; for everyone else, Report.
  * `priority`: the image is likely the largest thing on screen at load (the first post): fetched at
  * once and first instead of lazily.
  */
 export function PostCard({ post, currentUserId, priority = false }: { post: Post; currentUserId: number | null; priority?: boolean }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const deleteDialog = useLazyDialog();
+  const reportDialog = useLazyDialog();
   const name = displayName(post.user);
   const isOwn = currentUserId !== null && post.user.id === currentUserId;
 
@@ -53,6 +57,17 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
             className="text-fg-muted"
           >
             Delete
+          </Button>
+        ) : currentUserId !== null ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={reportDialog.show}
+            leftIcon={<Flag aria-hidden="true" className="size-4" />}
+            className="text-fg-muted"
+            aria-label={`Report post by ${name}`}
+          >
+            Report
           </Button>
         ) : null}
       </header>
@@ -88,6 +103,11 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
       {isOwn && deleteDialog.mounted ? (
         <Suspense fallback={null}>
           <DeletePostDialog postId={post.id} open={deleteDialog.open} onOpenChange={deleteDialog.setOpen} />
+        </Suspense>
+      ) : null}
+      {!isOwn && reportDialog.mounted ? (
+        <Suspense fallback={null}>
+          <ReportPostDialog postId={post.id} open={reportDialog.open} onOpenChange={reportDialog.setOpen} />
         </Suspense>
       ) : null}
     </Card>

@@ -1,0 +1,97 @@
+import {
+  MODERATION_MESSAGES,
+  type DismissReportsResponse,
+  type ReportPostRequest,
+  type ReportPostResponse,
+  type ReportQueueFilter,
+  type ReportQueuePage,
+  type ReportReason,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
+import { badRequest, conflict, forbidden, notFound, validation } from '../../lib/errors';
+import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { requireVisiblePost } from '../posts/posts.service';
+import { findUserById } from '../users/users.service';
+import { canReport } from './moderation.policy';
+import { presentModeratedPost } from './moderated-post';
+import * as repository from './reports.repository';
+
+const NOTES_SHOWN = 3;
+const CAPTION_IN_LOG = 80;
+
+/**
+ * A member reports a post they may see (404 otherwise, like every post-id route), not their own
+ * (400), once (409). The answer names nobody: reporters stay anonymous.
+ */
+export async function reportPost(db: Database, reporter: AuthUser, postId: number, body: ReportPostRequest): Promise<ReportPostResponse> {
+  const post = await requireVisiblePost(db, reporter, postId);
+  if (!canReport(reporter, post)) throw badRequest(MODERATION_MESSAGES.ownPost, 'own_post');
+  const reason = body.reason as ReportReason;
+  const note = body.note?.trim() ? body.note.trim() : null;
+  const stored = await repository.insertReport(db, { postId, reporterId: reporter.id, reason, note });
+  if (!stored) throw conflict(MODERATION_MESSAGES.alreadyReported, 'already_reported');
+  return { detail: MODERATION_MESSAGES.reported, post_id: postId, reason };
+}
+
+/** Opaque queue cursor: base64url of `<count>|<ISO time>|<post id>`. */
+function encodeQueueCursor(position: repository.QueuePosition): string {
+  return Buffer.from(`${position.count}|${position.at.toISOString()}|${position.postId}`, 'utf8').toString('base64url');
+}
+
+function decodeQueueCursor(cursor: string): repository.QueuePosition {
+  const match = /^(\d{1,9})\|(\d{4}-\d{2}-\d{2}T[\d:.]+Z)\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const at = new Date(match?.[2] ?? '');
+  if (!match || Number.isNaN(at.getTime()) || Number(match[3]) > 2_147_483_647) throw validation({ cursor: ['Invalid cursor.'] });
+  return { count: Number(match[1]), at, postId: Number(match[3]) };
+}
+
+/** The reports queue: posts with reports of the status, most reported first, grouped with reasons and notes. */
+export async function listReportQueue(db: Executor, query: ReportQueueFilter): Promise<ReportQueuePage> {
+  const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
+  const rows = await repository.findReportedPosts(db, { status: query.status, after, take: query.limit + 1 });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next = rows.length > query.limit && last ? encodeQueueCursor({ count: last.count, at: last.latestAt, postId: last.post.id }) : null;
+  const details = await repository.findReportDetails(
+    db,
+    items.map((row) => row.post.id),
+    query.status,
+  );
+  return {
+    results: items.map((row) => ({
+      post: presentModeratedPost(row.post),
+      count: row.count,
+      reasons: details.reasons.filter((reason) => reason.postId === row.post.id).map(({ reason, count }) => ({ reason, count })),
+      notes: details.notes
+        .filter((note) => note.postId === row.post.id)
+        .slice(0, NOTES_SHOWN)
+        .map((note) => note.note),
+      latest_report_at: row.latestAt.toISOString(),
+    })),
+    next,
+  };
+}
+
+/** A moderator keeps the post: its open reports are dismissed (404 when it has none). Audit-logged. */
+export async function dismissReports(db: Database, admin: AuthUser, postId: number): Promise<DismissReportsResponse> {
+  const actor = await findUserById(db, admin.id);
+  if (!actor) throw forbidden();
+  return db.transaction(async (tx) => {
+    const post = await repository.findPostForAudit(tx, postId);
+    const dismissed = post ? await repository.closeOpenReports(tx, postId, { status: 'dismissed', by: admin.id, at: new Date() }) : 0;
+    if (!post || dismissed === 0) throw notFound(MODERATION_MESSAGES.noOpenReports);
+    await writeAuditLog(tx, {
+      actor,
+      action: 'post.reports_dismiss',
+      target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
+      details: { author_id: post.author.id, reports: dismissed, caption: post.caption.slice(0, CAPTION_IN_LOG) },
+    });
+    return { detail: MODERATION_MESSAGES.dismissed, post_id: postId, dismissed };
+  });
+}
+
+/** A moderator removed the post: its open reports are closed as actioned; answers how many (for the audit entry). */
+export function closeReportsOfRemovedPost(db: Executor, postId: number, adminId: number): Promise<number> {
+  return repository.closeOpenReports(db, postId, { status: 'actioned', by: adminId, at: new Date() });
+}

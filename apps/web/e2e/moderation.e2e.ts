@@ -1,0 +1,152 @@
+// Reports and appeals end to end: a member reports a post from the feed and the admin sees it in
+// the Reports queue; an author appeals a removal from the notification, the admin restores the
+// post from the Appeals queue, and the author reads the reply and finds the post back.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+const PASSWORD = 'alumlink-demo';
+// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signIn(page: Page, email: string, landing: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(`**${landing}`, { timeout: 15_000 });
+}
+
+async function createPost(baseUrl: string, token: string, caption: string): Promise<number> {
+  const form = new FormData();
+  form.set('caption', caption);
+  form.set('image', new Blob([PNG], { type: 'image/png' }), 'report-me.png');
+  const response = await fetch(`${baseUrl}/social/posts/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { id: number }).id;
+}
+
+describe('reports and appeals', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let contexts: BrowserContext[];
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    contexts = [];
+  });
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedInPage(email: string, landing: string, width?: number) {
+    const context = await newContext(browser, server.baseUrl, width);
+    contexts.push(context);
+    const { page, errors } = await openPage(context);
+    await signIn(page, email, landing);
+    return { page, errors };
+  }
+
+  it('a member reports a post from the post menu, once; the admin sees it in the Reports queue and dismisses it', async () => {
+    const caption = `Too good to be true ${Date.now()}`;
+    await createPost(server.baseUrl, (await signInByApi(server.baseUrl, 'alumni@example.com')).access, caption);
+
+    const { page: member } = await signedInPage('trainee@example.com', '/user');
+    const card = member.getByRole('article').filter({ hasText: caption });
+    await card.getByRole('button', { name: /^Report post by/ }).click();
+    const dialog = member.getByRole('dialog', { name: 'Report this post' });
+    // Nothing chosen: the form says so and sends nothing.
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await dialog.getByText('Choose a reason.').waitFor();
+    await dialog.getByRole('radio', { name: 'Harassment or hate' }).check();
+    await dialog.getByLabel(/Note/).fill('Mocks a classmate in the comments');
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await member.getByText('Thank you. The moderators will review this post.').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A second report of the same post is refused with the server's sentence.
+    await card.getByRole('button', { name: /^Report post by/ }).click();
+    await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await dialog.getByText('You have already reported this post.').waitFor();
+    await member.keyboard.press('Escape');
+
+    const { page: admin } = await signedInPage('admin@example.com', '/admin');
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reports' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    const reported = admin.getByRole('article').filter({ hasText: caption });
+    await reported.getByText('1 report', { exact: false }).first().waitFor();
+    await reported.getByText('Harassment or hate · 1').waitFor();
+    await reported.getByText('Mocks a classmate in the comments', { exact: false }).waitFor();
+    assert.equal(await reported.getByText('trainee@example.com').count(), 0, 'the reporter is never shown');
+    await reported.getByRole('button', { name: 'Dismiss' }).click();
+    await reported.waitFor({ state: 'detached' });
+    await admin.getByRole('tab', { name: 'Dismissed' }).click();
+    await admin.getByRole('article').filter({ hasText: caption }).waitFor();
+  });
+
+  it('the author appeals a removal from the notification; the admin restores the post; the author reads the reply and finds the post back', async () => {
+    const caption = `Our study group flyer ${Date.now()}`;
+    const authorToken = (await signInByApi(server.baseUrl, 'alumni@example.com')).access;
+    const postId = await createPost(server.baseUrl, authorToken, caption);
+    const adminToken = (await signInByApi(server.baseUrl, 'admin@example.com')).access;
+    const removed = await fetch(`${server.baseUrl}/social/admin/posts/${postId}/delete_post/`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Unwanted content' }),
+    });
+    assert.equal(removed.status, 200);
+
+    const { page: author } = await signedInPage('alumni@example.com', '/user');
+    await author.getByRole('button', { name: /^Notifications/ }).first().click();
+    await author.getByRole('menu').getByRole('menuitem').filter({ hasText: 'Reason: Unwanted content' }).first().click();
+    await author.waitForURL(`**/user/moderation/${postId}`);
+    await author.getByRole('heading', { level: 1, name: 'Your removed post' }).waitFor();
+    await author.getByText('Reason: Unwanted content').waitFor();
+    const appealText = author.getByLabel('Your appeal');
+    await appealText.fill('too short');
+    await author.getByRole('button', { name: 'Send appeal' }).click();
+    await author.getByText('Ensure this field has at least 10 characters.').waitFor();
+    await appealText.fill('This is the flyer of our study group, not an advert.');
+    await author.getByRole('button', { name: 'Send appeal' }).click();
+    await author.getByText('Waiting for a moderator').waitFor();
+    assert.equal(await author.getByRole('button', { name: 'Send appeal' }).count(), 0, 'one appeal only');
+
+    const { page: admin } = await signedInPage('admin@example.com', '/admin');
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Appeals' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Appeals' }).waitFor();
+    const appeal = admin.getByRole('article').filter({ hasText: caption });
+    await appeal.getByText('This is the flyer of our study group, not an advert.').waitFor();
+    await appeal.getByRole('button', { name: 'Decide' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Decide this appeal' });
+    await dialog.getByRole('radio', { name: /Restore the post/ }).check();
+    await dialog.getByLabel('Reply to the author').fill('You are right, the flyer is welcome. Sorry!');
+    await dialog.getByRole('button', { name: 'Send decision' }).click();
+    await admin.getByText('Post restored. The author has your reply.').waitFor();
+    await appeal.waitFor({ state: 'detached' });
+
+    // The author is told live (the bell) and reads the reply on the page.
+    await author.reload();
+    await author.getByTestId('appeal-reply').getByText('You are right, the flyer is welcome. Sorry!').waitFor();
+    await author.getByText('Accepted: your post is back').waitFor();
+    await author.getByRole('button', { name: /^Notifications/ }).first().click();
+    await author.getByRole('menu').getByText(/Your appeal was accepted and your post is restored/).waitFor();
+    await author.keyboard.press('Escape');
+    await author.goto('/user');
+    await author.getByRole('article').filter({ hasText: caption }).waitFor();
+    const image = await fetch(`${server.baseUrl}/social/posts/user-posts/`, { headers: { Authorization: `Bearer ${authorToken}` } });
+    const posts = ((await image.json()) as { results: { id: number; image: string }[] }).results;
+    const back = posts.find((post) => post.id === postId);
+    assert.ok(back, 'the post is back');
+    assert.equal((await fetch(`${server.baseUrl}${back.image}`)).status, 200, 'its image is served again');
+  });
+});

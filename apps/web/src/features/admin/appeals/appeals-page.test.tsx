@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { AdminAppeal } from '@alumlink/contract';
+import { buildUser, storeSession } from '@/testing/factories';
+import { renderPage } from '@/testing/render';
+import { server } from '@/testing/server';
+import { buildSummary, page } from '../test-factories';
+import { AppealsPage } from './appeals-page';
+
+const admin = buildUser({ id: 1, role: 'AD', is_staff: true, first_name: 'Ada', last_name: 'Admin' });
+
+function buildAppeal(overrides: Partial<AdminAppeal> = {}): AdminAppeal {
+  const now = new Date().toISOString();
+  return {
+    id: 5,
+    post_id: 9,
+    text: 'It was our meetup announcement.',
+    status: 'open',
+    reply: null,
+    created_at: now,
+    decided_at: null,
+    reason: 'Unwanted content',
+    removed_at: now,
+    post: { id: 9, user: buildSummary({ first_name: 'Sam', last_name: 'Lee' }), caption: 'Meetup on Friday', image: null, image_withheld: true, created_at: now, likes_count: 2, comments_count: 1 },
+    ...overrides,
+  };
+}
+
+function renderAppeals() {
+  storeSession(admin);
+  return renderPage(<AppealsPage />, { path: '/admin/appeals' });
+}
+
+describe('AppealsPage', () => {
+  it('shows loading, then each appeal with the removal reason, the withheld image and the author’s text', async () => {
+    server.use(http.get('/social/admin/appeals/', () => HttpResponse.json(page([buildAppeal()]))));
+    renderAppeals();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading appeals...');
+    const card = await screen.findByRole('article', { name: 'Appeal 5' });
+    expect(within(card).getByText('Unwanted content')).toBeInTheDocument();
+    expect(within(card).getByText('Image withheld')).toBeInTheDocument();
+    expect(within(card).getByText('It was our meetup announcement.')).toBeInTheDocument();
+    expect(within(card).getByText('2 likes · 1 comment')).toBeInTheDocument();
+  });
+
+  it('shows the empty and error states', async () => {
+    server.use(http.get('/social/admin/appeals/', () => HttpResponse.json(page([]))));
+    const { unmount } = renderAppeals();
+    expect(await screen.findByText('No appeals')).toBeInTheDocument();
+    unmount();
+    server.use(http.get('/social/admin/appeals/', () => HttpResponse.json({ detail: 'down', code: 'x' }, { status: 503 })));
+    renderAppeals();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load appeals. Please try again later.');
+  });
+
+  it('needs a decision and a reply, then sends them and the appeal leaves the open list', async () => {
+    let sent: unknown = null;
+    let decided = false;
+    server.use(
+      http.get('/social/admin/appeals/', () => HttpResponse.json(page(decided ? [] : [buildAppeal()]))),
+      http.post('/social/admin/appeals/5/decide/', async ({ request }) => {
+        sent = await request.json();
+        decided = true;
+        return HttpResponse.json(buildAppeal({ status: 'restored', reply: 'Welcome back.' }));
+      }),
+    );
+    const { user } = renderAppeals();
+    const card = await screen.findByRole('article', { name: 'Appeal 5' });
+    await user.click(within(card).getByRole('button', { name: 'Decide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decide this appeal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send decision' }));
+    expect(within(dialog).getByText('Choose a decision.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: /Restore the post/ }));
+    await user.type(within(dialog).getByLabelText('Reply to the author'), 'Welcome back.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send decision' }));
+    await waitFor(() => expect(sent).toEqual({ decision: 'restored', reply: 'Welcome back.' }));
+    expect(await screen.findByText('Post restored. The author has your reply.')).toBeInTheDocument();
+    expect(await screen.findByText('No appeals')).toBeInTheDocument();
+  });
+});
