@@ -3,7 +3,7 @@ import { idSchema, LIMITS, paginated } from './common';
 import { userSummarySchema } from './users';
 
 /** Why a notification was made. */
-export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed'] as const;
+export const NOTIFICATION_TYPES = ['post_liked', 'post_commented', 'message', 'post_removed', 'role_changed', 'event_promoted'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

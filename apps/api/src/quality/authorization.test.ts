@@ -139,7 +139,7 @@ describe('authorization matrix: roles', () => {
 });
 
 describe('authorization matrix: owners', () => {
-  /** Owner routes and the cast's object each one acts on (all owned by the alumnus or the trainee). */
+  /** Owner routes and the cast's object each one acts on (owned by the alumnus or the trainee; the event by the admin, its host). */
   const OWNED: Record<string, keyof Cast['objects']> = {
     'DELETE /social/posts/{id}/': 'postId',
     'GET /social/conversations/{id}/messages/': 'conversationId',
@@ -149,6 +149,9 @@ describe('authorization matrix: owners', () => {
     'POST /api/jobs/{id}/reopen/': 'jobId',
     'POST /api/referrals/{id}/close/': 'referralId',
     'POST /api/referrals/{id}/reopen/': 'referralId',
+    'GET /api/events/{id}/attendees/': 'eventId',
+    'GET /api/events/{id}/attendees.csv': 'eventId',
+    'POST /api/events/{id}/check-in/': 'eventId',
   };
 
   it('covers every owner route of the table', () => {

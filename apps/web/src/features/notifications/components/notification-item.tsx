@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import type { Notification, NotificationType } from '@alumlink/contract';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format-relative-time';
@@ -9,6 +9,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   message: { icon: MessageSquare, tone: 'bg-primary-soft text-primary-soft-fg' },
   post_removed: { icon: ShieldAlert, tone: 'bg-danger-soft text-danger-fg' },
   role_changed: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
+  event_promoted: { icon: CalendarCheck, tone: 'bg-success-soft text-success-fg' },
 };
 
 /** The inside of one notification row: type icon, sentence, moderation reason, time, unread dot. */
