@@ -165,7 +165,7 @@ describe('authorization matrix: owners', () => {
       const objectName = OWNED[operationKey(operation)];
       const id = objectName ? cast.objects[objectName] : null;
       expect(id, `the cast has no ${objectName} (its creation failed)`).not.toBeNull();
-      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil' };
+      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil', user_id: cast.people.AL.id };
       const response = await t.app.inject({ method: operation.method, url: urlOf(operation, id ?? 0), headers: cast.headersOf('IN'), payload });
       if (![403, 404].includes(response.statusCode) || !isApiError(response.json())) {
         failures.push(`${operationKey(operation)} as a stranger → ${response.statusCode} ${response.body.slice(0, 100)}`);

@@ -24,6 +24,7 @@ export const paths = {
     referrals: '/user/referrals',
     settings: '/user/settings',
     events: '/user/events',
+    eventCheckIn: '/user/events/:eventId/check-in',
   },
   admin: {
     root: '/admin',
@@ -56,6 +57,11 @@ export function messageUserHref(userId: number, text?: string): string {
 /** The messages page opened on one conversation (notifications link here). */
 export function conversationHref(conversationId: number): string {
   return `${paths.user.messages}?${new URLSearchParams({ conversation: String(conversationId) }).toString()}`;
+}
+
+/** The attendee list and check-in screen of one event (its host and admins). */
+export function eventCheckInHref(eventId: number): string {
+  return `${paths.user.events}/${eventId}/check-in`;
 }
 
 export function resetPasswordHref(email: string): string {

@@ -26,7 +26,7 @@ async function newEvent(values: { capacity?: number | null; title?: string; desc
   if (!row) throw new Error('no event');
   return row.id;
 }
-async function as(user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
+async function as(user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
   const headers = user ? await authHeader(t.app, user) : {};
   return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 }

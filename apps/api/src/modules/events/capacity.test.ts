@@ -16,7 +16,7 @@ async function newEvent(capacity: number | null): Promise<number> {
   if (!row) throw new Error('no event');
   return row.id;
 }
-async function register(user: TestUser, eventId: number, payload?: unknown) {
+async function register(user: TestUser, eventId: number, payload?: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: await authHeader(t.app, user), ...(payload === undefined ? {} : { payload }) });
 }
 async function cancel(user: TestUser, eventId: number) {

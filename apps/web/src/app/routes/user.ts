@@ -22,6 +22,10 @@ export const userRoutes: RouteObject = {
         { path: paths.user.referrals, lazy: () => import('@/features/referrals/pages/referrals-page').then((m) => ({ Component: m.ReferralsPage })) },
         { path: paths.user.settings, lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
         { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
+        {
+          path: paths.user.eventCheckIn,
+          lazy: () => import('@/features/events/pages/event-check-in-page').then((m) => ({ Component: m.EventCheckInPage })),
+        },
       ],
     },
   ],
