@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
@@ -43,10 +43,17 @@ export async function findAttendees(db: Executor, search: AttendeeSearch): Promi
   if (search.status) conditions.push(eq(eventRegistrations.status, search.status));
   if (search.userId !== undefined) conditions.push(eq(eventRegistrations.userId, search.userId));
   if (search.text) {
-    const pattern = likeContains(search.text);
-    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)));
+    // lower(...) like: the expressions of the users_*_trgm indexes.
+    const pattern = likeContains(search.text.toLowerCase());
+    conditions.push(
+      or(sql`lower(${users.firstName}) like ${pattern}`, sql`lower(${users.lastName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`),
+    );
   }
-  if (search.after) {
+  if (search.after && search.status) {
+    // One status: the cursor is an arrival within it (a plain range the planner estimates well).
+    if (search.after.status > search.status) return [];
+    if (search.after.status === search.status) conditions.push(gt(eventRegistrations.arrival, search.after.arrival));
+  } else if (search.after) {
     conditions.push(sql`(${eventRegistrations.status}, ${eventRegistrations.arrival}) > (${search.after.status}, ${search.after.arrival})`);
   }
   const rows = await db
