@@ -14,8 +14,8 @@ export function AttendeeRow({ attendee, onCheckIn, pending }: { attendee: EventA
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-fg">{name}</p>
         <p className="truncate text-xs text-fg-muted">
-          {attendee.user.email ? `${attendee.user.email} · ` : ''}
           {party}
+          {attendee.user.email ? ` · ${attendee.user.email}` : ''}
         </p>
       </div>
       {attendee.status === 'waitlisted' ? (

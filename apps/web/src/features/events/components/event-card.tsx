@@ -89,8 +89,8 @@ export function EventCard({ event }: { event: Event }) {
         </dl>
         <p className="mt-3 flex-1 text-sm leading-6 text-fg-muted">{event.description}</p>
         {user ? <EventRegistration event={event} /> : <SignInToRegister event={event} />}
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          <a href={eventCalendarUrl(event.id)} download={`event-${event.id}.ics`} className={buttonClasses('ghost', 'sm', 'w-full')} aria-label={`Add to calendar: ${event.title}`}>
+        <div className="mt-2 flex flex-wrap gap-2 [&>*]:min-w-40 [&>*]:flex-1">
+          <a href={eventCalendarUrl(event.id)} download={`event-${event.id}.ics`} className={buttonClasses('ghost', 'sm')} aria-label={`Add to calendar: ${event.title}`}>
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to calendar
           </a>
