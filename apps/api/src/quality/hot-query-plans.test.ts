@@ -88,7 +88,7 @@ async function pagesRead(statement: Statement): Promise<number> {
   });
 }
 
-type HotRequest = { method?: 'GET' | 'POST'; url: string; payload?: object };
+type HotRequest = { method?: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object };
 
 /** Sends the request, checks its status, and answers it with the plannable statements it ran. */
 async function statementsOfRequest(request: HotRequest, status: number) {
