@@ -44,6 +44,8 @@ export const settingsSchema = z.object({
   /** On: signing in also asks for a code sent by e-mail. */
   two_factor: z.boolean(),
   notification_type: notificationChannelSchema,
+  /** Off: you are left out of the alumni directory (still findable by people search). */
+  listed_in_directory: z.boolean(),
   widgets: settingsWidgetsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   activity_tracking: true,
   two_factor: false,
   notification_type: 'In-App',
+  listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };
 
@@ -77,8 +80,43 @@ export const updateSettingsRequestSchema = z.object({
   activity_tracking: z.boolean().optional(),
   two_factor: z.boolean().optional(),
   notification_type: notificationChannelInputSchema.optional(),
+  listed_in_directory: z.boolean().optional(),
   widgets: settingsWidgetsSchema.partial().optional(),
   /** Required (and checked) to turn two-factor off; ignored otherwise and never stored. */
   current_password: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
+
+/** Who may see one field of your profile (DESIGN 8.4). */
+export const FIELD_AUDIENCES = ['everyone', 'connections', 'only_me'] as const;
+export const fieldAudienceSchema = z.enum(FIELD_AUDIENCES);
+export type FieldAudience = z.infer<typeof fieldAudienceSchema>;
+
+/** The fields each person chooses an audience for. */
+export const PRIVATE_FIELDS = ['email', 'phone', 'company', 'location', 'cohort_year', 'skills'] as const;
+export type PrivateField = (typeof PRIVATE_FIELDS)[number];
+
+/** GET /social/settings/privacy/ and the answer of PUT: each field's audience. */
+export const fieldPrivacySchema = z.object({
+  email: fieldAudienceSchema,
+  phone: fieldAudienceSchema,
+  company: fieldAudienceSchema,
+  location: fieldAudienceSchema,
+  cohort_year: fieldAudienceSchema,
+  skills: fieldAudienceSchema,
+});
+export type FieldPrivacy = z.infer<typeof fieldPrivacySchema>;
+
+/** Until you choose: the phone number only for you, the rest for everyone who may see your profile. */
+export const DEFAULT_FIELD_PRIVACY: FieldPrivacy = {
+  email: 'everyone',
+  phone: 'only_me',
+  company: 'everyone',
+  location: 'everyone',
+  cohort_year: 'everyone',
+  skills: 'everyone',
+};
+
+/** Body of PUT /social/settings/privacy/: any subset of the fields; the rest stays. */
+export const updateFieldPrivacyRequestSchema = fieldPrivacySchema.partial();
+export type UpdateFieldPrivacyRequest = z.input<typeof updateFieldPrivacyRequestSchema>;

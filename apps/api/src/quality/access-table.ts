@@ -82,6 +82,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /social/notifications/read/': 'signed-in',
   'GET /social/settings/': 'signed-in',
   'PUT /social/settings/': 'signed-in',
+  'GET /social/settings/privacy/': 'signed-in',
+  'PUT /social/settings/privacy/': 'signed-in',
 
   // Careers
   'GET /api/jobs/': 'signed-in',

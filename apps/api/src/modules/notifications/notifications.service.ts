@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
-import { userCanSeePerson } from '../settings/visibility';
+import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
@@ -44,7 +44,7 @@ const nameOf = (actor: UserSummaryRow) =>
  * visibility lets the recipient see them. The stored text and the live payload use it.
  */
 async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
-  return (await userCanSeePerson(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
+  return (await userCanSeeEmailOf(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
 }
 
 /** Stores the notification and pushes `notification.created` to its recipient's sockets. */

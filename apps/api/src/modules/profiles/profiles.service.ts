@@ -5,7 +5,7 @@ import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage/index';
-import { canSeePerson } from '../settings/visibility';
+import { canSeePerson, visibleFieldsOf } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
 
@@ -35,6 +35,13 @@ function changesFrom(update: ProfileUpdate): ProfileChanges {
   if (bio !== undefined) changes.bio = bio;
   const skills = given(normalizeSkills(update.skills ?? ''));
   if (skills !== undefined) changes.skills = skills;
+  // Career fields: present means set (an empty text or null clears).
+  if (update.headline !== undefined) changes.headline = update.headline;
+  if (update.company !== undefined) changes.company = update.company;
+  if (update.job_title !== undefined) changes.jobTitle = update.job_title;
+  if (update.location !== undefined) changes.location = update.location;
+  if (update.cohort_year !== undefined) changes.cohortYear = update.cohort_year;
+  if (update.open_to_referrals !== undefined) changes.openToReferrals = update.open_to_referrals;
   return changes;
 }
 
@@ -74,12 +81,12 @@ export async function updateOwnProfile(
 }
 
 /**
- * Someone's profile (e-mail included: people search shows it too); 404 for unknown or
+ * Someone's profile, each private field as the viewer may see it (per-field privacy); 404 for unknown or
  * deactivated people and for people whose profile visibility hides them from the viewer.
  */
 export async function getProfileById(db: Executor, viewer: AuthUser, userId: number): Promise<User> {
   const row = await findUserById(db, userId);
   if (!row || !row.isActive) throw notFound('User not found.');
   if (row.id !== viewer.id && !(await canSeePerson(db, viewer, row.id))) throw notFound('User not found.');
-  return presentUser(row);
+  return presentUser(row, undefined, await visibleFieldsOf(db, viewer, row.id));
 }

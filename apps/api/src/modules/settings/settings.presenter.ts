@@ -18,6 +18,7 @@ export function presentSettings(row: UserSettingsRow | null): Settings {
     activity_tracking: row.activityTracking,
     two_factor: row.twoFactor,
     notification_type: notificationChannelSchema.catch(DEFAULT_SETTINGS.notification_type).parse(row.notificationType),
+    listed_in_directory: row.listedInDirectory,
     widgets: {
       analytics: row.widgetAnalytics,
       recent_activity: row.widgetRecentActivity,
