@@ -52,8 +52,11 @@ export async function findRegistration(db: Executor, eventId: number, userId: nu
   return row ? { ...row, status: row.status as RegistrationStatus } : null;
 }
 
-export async function insertRegistration(tx: Executor, values: { eventId: number; userId: number; status: RegistrationStatus; guests: number }): Promise<void> {
-  await tx.insert(eventRegistrations).values(values);
+/** Adds the person to the list; their arrival number. */
+export async function insertRegistration(tx: Executor, values: { eventId: number; userId: number; status: RegistrationStatus; guests: number }): Promise<number> {
+  const [row] = await tx.insert(eventRegistrations).values(values).returning({ arrival: eventRegistrations.arrival });
+  if (!row) throw new Error('insertRegistration: no row returned');
+  return row.arrival;
 }
 
 /** Removes the registration; what it was, or null when there was none. */

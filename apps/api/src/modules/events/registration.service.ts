@@ -5,7 +5,7 @@ import { forbidden } from '../../lib/errors';
 import { notifyEventPromoted } from '../notifications/notifications.service';
 import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';
-import type { EventPlaces, RegistrationRow } from './registration.repository';
+import type { EventPlaces, RegistrationRow, RegistrationStatus } from './registration.repository';
 import { eventNotFound } from './event-errors';
 
 /** Places still free, or null for unlimited (never below 0 after a capacity cut). */
@@ -37,12 +37,13 @@ export async function promoteWaitlisted(tx: Executor, places: EventPlaces): Prom
   return promoted;
 }
 
-async function resultOf(db: Executor, places: EventPlaces, eventId: number, registration: RegistrationRow | null): Promise<EventRegistrationResult> {
+/** The answer after the change committed (the waitlist position is read outside the event's lock). */
+async function resultOf(db: Executor, places: EventPlaces, registration: Pick<RegistrationRow, 'status' | 'arrival'> | null): Promise<EventRegistrationResult> {
   const status = registration?.status ?? null;
   return {
     registered: status === 'registered',
     status,
-    waitlist_position: registration?.status === 'waitlisted' ? await repository.waitlistPosition(db, eventId, registration.arrival) : null,
+    waitlist_position: registration?.status === 'waitlisted' ? await repository.waitlistPosition(db, places.id, registration.arrival) : null,
     registrations_count: places.registrationsCount,
     waitlist_count: places.waitlistCount,
     spots_left: spotsLeft(places),
@@ -57,24 +58,27 @@ async function resultOf(db: Executor, places: EventPlaces, eventId: number, regi
  */
 export async function register(db: Database, user: AuthUser, eventId: number, guests: number): Promise<EventRegistrationResult> {
   if (!canOnEvents(user, 'register')) throw forbidden();
-  return db.transaction(async (tx) => {
-    const places = await repository.lockEventPlaces(tx, eventId);
-    if (!places) throw eventNotFound();
+  // Four statements hold the lock (lock, look-up, insert, counters): simultaneous registrations for
+  // one event wait for each other, so the lock is held as briefly as it can be.
+  const { places, registration } = await db.transaction(async (tx) => {
+    const locked = await repository.lockEventPlaces(tx, eventId);
+    if (!locked) throw eventNotFound();
     const existing = await repository.findRegistration(tx, eventId, user.id);
-    if (existing) return resultOf(tx, places, eventId, existing);
+    if (existing) return { places: locked, registration: existing };
     const party = 1 + guests;
-    const fits = places.capacity === null || (places.waitlistCount === 0 && places.seatsTaken + party <= places.capacity);
-    const status = fits ? 'registered' : 'waitlisted';
-    await repository.insertRegistration(tx, { eventId, userId: user.id, status, guests });
+    const fits = locked.capacity === null || (locked.waitlistCount === 0 && locked.seatsTaken + party <= locked.capacity);
+    const status: RegistrationStatus = fits ? 'registered' : 'waitlisted';
+    const arrival = await repository.insertRegistration(tx, { eventId, userId: user.id, status, guests });
     if (fits) {
-      places.registrationsCount += 1;
-      places.seatsTaken += party;
+      locked.registrationsCount += 1;
+      locked.seatsTaken += party;
     } else {
-      places.waitlistCount += 1;
+      locked.waitlistCount += 1;
     }
-    await repository.saveEventCounters(tx, places);
-    return resultOf(tx, places, eventId, await repository.findRegistration(tx, eventId, user.id));
+    await repository.saveEventCounters(tx, locked);
+    return { places: locked, registration: { status, arrival } };
   });
+  return resultOf(db, places, registration);
 }
 
 /** Tells the promoted people at once (in-app and live); after the change committed. */
@@ -103,7 +107,7 @@ export async function cancel(db: Database, user: AuthUser, eventId: number): Pro
       promotedIds = await promoteWaitlisted(tx, places);
       await repository.saveEventCounters(tx, places);
     }
-    return { result: await resultOf(tx, places, eventId, null), promoted: promotedIds, title: places.title };
+    return { result: await resultOf(tx, places, null), promoted: promotedIds, title: places.title };
   });
   await tellPromoted(db, eventId, title, promoted);
   return result;
