@@ -39,6 +39,13 @@ export async function markConversationNotificationsRead(db: Database, userId: nu
 const nameOf = (actor: UserSummaryRow) =>
   displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
 
+/** The sentences of the notifications people cause, from the actor's display name. */
+export const notificationText = {
+  postLiked: (actorName: string) => `${actorName} liked your post.`,
+  postCommented: (actorName: string) => `${actorName} commented on your post.`,
+  message: (actorName: string) => `${actorName} sent you a message.`,
+};
+
 /**
  * The actor as the recipient may see them: without the e-mail ('') unless their profile
  * visibility lets the recipient see them. The stored text and the live payload use it.
@@ -75,7 +82,7 @@ export async function notifyPostLiked(
     type: 'post_liked',
     actorId: actor.id,
     postId: event.postId,
-    text: `${nameOf(actor)} liked your post.`,
+    text: notificationText.postLiked(nameOf(actor)),
   });
   if (!row) return null;
   const notification = presentNotification({ ...row, actor });
@@ -92,7 +99,7 @@ export async function notifyPostCommented(
   const actor = await actorAsSeenBy(db, event.authorId, event.actor);
   return createNotification(
     db,
-    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} commented on your post.` },
+    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: notificationText.postCommented(nameOf(actor)) },
     actor,
   );
 }
@@ -116,7 +123,7 @@ export async function notifyNewMessage(
       type: 'message',
       actorId: sender.id,
       conversationId: event.conversationId,
-      text: `${nameOf(sender)} sent you a message.`,
+      text: notificationText.message(nameOf(sender)),
     },
     sender,
   );

@@ -10,7 +10,7 @@ export function AttendeeRow({ attendee, onCheckIn, pending }: { attendee: EventA
   const party = attendee.guests > 0 ? `+${attendee.guests} ${attendee.guests === 1 ? 'guest' : 'guests'}` : 'No guests';
   return (
     <li className="flex items-center gap-3 py-3">
-      <Avatar src={attendee.user.image} alt="" size="sm" />
+      <Avatar src={attendee.user.image} alt="" size="sm" personId={attendee.user.id} name={name} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-fg">{name}</p>
         <p className="truncate text-xs text-fg-muted">
