@@ -7,6 +7,10 @@ const tooLong = (max: number) => `Ensure this field has no more than ${max} char
 /** User-visible texts of the events page, word for word. */
 export const EVENT_MESSAGES = {
   registered: "Successfully Registered! You'll receive a reminder before the event.",
+  waitlisted: "The event is full: you are on the waitlist. We'll tell you as soon as a place opens.",
+  notRegistered: 'This person is not registered for the event.',
+  alreadyCheckedIn: 'This person is already checked in.',
+  capacityMin: 'Ensure this value is greater than or equal to 1.',
   invalidStartsAt: 'Enter a valid date and time (ISO 8601).',
 } as const;
 
@@ -18,6 +22,9 @@ export const EVENT_LIMITS = {
   discussionMessageMax: 2_000,
   /** Registered people get a reminder e-mail this long before the start. */
   reminderLeadHours: 24,
+  /** Guests one person may bring. */
+  guestsMax: 5,
+  capacityMax: 100_000,
 } as const;
 
 const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong(max));
@@ -30,6 +37,22 @@ const startsAtSchema = z
   .min(1, REQUIRED)
   .pipe(z.iso.datetime({ offset: true, error: EVENT_MESSAGES.invalidStartsAt }));
 
+/** Places (people plus their guests), or null for unlimited. */
+const capacitySchema = z
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .min(1, EVENT_MESSAGES.capacityMin)
+  .max(EVENT_LIMITS.capacityMax, `Ensure this value is less than or equal to ${EVENT_LIMITS.capacityMax}.`)
+  .nullable();
+
+/** The same from a multipart field: a number, or '' / 'null' for unlimited. */
+export const capacityFieldSchema = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '' || text === 'null') return null;
+  return /^-?\d+$/.test(text) ? Number(text) : value;
+}, capacitySchema);
+
 /**
  * Body of POST /api/events/ (admin): JSON, or multipart/form-data with the same fields plus an
  * optional `image` file.
@@ -41,6 +64,8 @@ export const createEventRequestSchema = z.object({
   host: optionalText(EVENT_LIMITS.hostMax).default(''),
   category: optionalText(EVENT_LIMITS.categoryMax).default(''),
   description: optionalText(EVENT_LIMITS.descriptionMax).default(''),
+  /** Places (people plus guests, at least 1), or null / absent for unlimited. */
+  capacity: capacityFieldSchema.default(null),
 });
 export type CreateEventRequest = z.input<typeof createEventRequestSchema>;
 
@@ -51,15 +76,40 @@ export const updateEventRequestSchema = z.object({
   host: optionalText(EVENT_LIMITS.hostMax).optional(),
   category: optionalText(EVENT_LIMITS.categoryMax).optional(),
   description: optionalText(EVENT_LIMITS.descriptionMax).optional(),
+  /** A larger capacity promotes the first waitlisted people at once; a smaller one removes nobody. */
+  capacity: capacityFieldSchema.optional(),
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
 export const eventIdParamsSchema = z.object({ id: idSchema });
 
-/** Answer of POST and DELETE /api/events/{id}/register/ (both idempotent). */
+/** Body of POST /api/events/{id}/register/ (optional; no body = no guests). */
+export const eventRegistrationRequestSchema = z.object({
+    /** Guests you bring (0..5); they take places too. */
+    guests: z
+      .number({ error: 'A valid integer is required.' })
+      .int('A valid integer is required.')
+      .min(0, 'Ensure this value is greater than or equal to 0.')
+      .max(EVENT_LIMITS.guestsMax, `Ensure this value is less than or equal to ${EVENT_LIMITS.guestsMax}.`)
+      .default(0),
+  });
+export type EventRegistrationRequest = z.input<typeof eventRegistrationRequestSchema>;
+
+/**
+ * Answer of POST and DELETE /api/events/{id}/register/ (both idempotent: registering again keeps
+ * your place and your guests; cancel first to change them).
+ */
 export const eventRegistrationResultSchema = z.object({
+  /** True when you hold a place (not waitlisted). */
   registered: z.boolean(),
+  /** 'registered', 'waitlisted', or null after a cancellation. */
+  status: z.enum(['registered', 'waitlisted']).nullable(),
+  /** Your place on the waitlist (1 = next), or null. */
+  waitlist_position: z.number().int().nullable(),
   registrations_count: z.number().int(),
+  waitlist_count: z.number().int(),
+  /** Places still free, or null for unlimited. */
+  spots_left: z.number().int().nullable(),
 });
 export type EventRegistrationResult = z.infer<typeof eventRegistrationResultSchema>;
 
@@ -91,3 +141,33 @@ export const eventMessageCreatedSchema = z.object({
   message: eventMessageSchema,
 });
 export type EventMessageCreated = z.infer<typeof eventMessageCreatedSchema>;
+
+/** One person on an event's attendee list (host and admins). */
+export const eventAttendeeSchema = z.object({
+  user: userSummarySchema,
+  status: z.enum(['registered', 'waitlisted']),
+  guests: z.number().int(),
+  /** The place on the waitlist (1 = next), or null when registered. */
+  waitlist_position: z.number().int().nullable(),
+  /** ISO 8601: when they registered (or joined the waitlist). */
+  registered_at: z.string(),
+  /** ISO 8601, or null when not checked in. */
+  checked_in_at: z.string().nullable(),
+});
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
+
+/**
+ * GET /api/events/{id}/attendees/?status=&q=&cursor=&limit=: registered people first, then the
+ * waitlist, each in arrival order; `q` matches first name, last name or e-mail.
+ */
+export const eventAttendeesQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['registered', 'waitlisted']).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type EventAttendeesQuery = z.input<typeof eventAttendeesQuerySchema>;
+export const eventAttendeePageSchema = paginated(eventAttendeeSchema);
+export type EventAttendeePage = z.infer<typeof eventAttendeePageSchema>;
+
+/** Body of POST /api/events/{id}/check-in/ (host, admin). */
+export const eventCheckInRequestSchema = z.object({ user_id: idSchema });
+export type EventCheckInRequest = z.input<typeof eventCheckInRequestSchema>;

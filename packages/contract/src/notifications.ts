@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'referral_requested',
   /** A referral request of yours (or on your offer, when withdrawn) changed status. */
   'referral_status_changed',
+  /** A place opened up at an event you were waitlisted for: you are registered now. */
+  'event_promoted',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -116,6 +116,8 @@ export const ACCOUNT_RATE_LIMITS = {
   eventRegistration: { max: 60, windowSeconds: HOUR },
   /** POST /api/events/{id}/discussion/ */
   eventDiscussion: { max: 30, windowSeconds: MINUTE },
+  /** POST /api/events/{id}/check-in/ (a host at the door checks in a crowd) */
+  eventCheckIn: { max: 1_000, windowSeconds: HOUR },
   /** POST /api/jobs/ */
   job: { max: 20, windowSeconds: HOUR },
   /** PATCH /api/jobs/{id}/, POST close/ and reopen/ */

@@ -55,6 +55,11 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/events/{id}/register/': 'signed-in',
   'GET /api/events/{id}/discussion/': 'signed-in',
   'POST /api/events/{id}/discussion/': 'signed-in',
+  'GET /api/events/{id}/calendar.ics': 'public',
+  // The event's host (its creator) and admins; anyone else 403
+  'GET /api/events/{id}/attendees/': 'owner',
+  'GET /api/events/{id}/attendees.csv': 'owner',
+  'POST /api/events/{id}/check-in/': 'owner',
 
   // Posts, profiles, search
   'GET /social/posts/': 'signed-in',

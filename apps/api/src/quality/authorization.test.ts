@@ -139,7 +139,7 @@ describe('authorization matrix: roles', () => {
 });
 
 describe('authorization matrix: owners', () => {
-  /** Owner routes and the cast's object each one acts on (all owned by the alumnus or the trainee). */
+  /** Owner routes and the cast's object each one acts on (owned by the alumnus or the trainee; the event by the admin, its host). */
   const OWNED: Record<string, keyof Cast['objects']> = {
     'DELETE /social/posts/{id}/': 'postId',
     'GET /social/moderation/{id}/': 'removedPostId',
@@ -159,6 +159,9 @@ describe('authorization matrix: owners', () => {
     'GET /api/referral-requests/{id}/': 'referralRequestId',
     'POST /api/referral-requests/{id}/status/': 'referralRequestId',
     'POST /api/referral-requests/{id}/withdraw/': 'referralRequestId',
+    'GET /api/events/{id}/attendees/': 'eventId',
+    'GET /api/events/{id}/attendees.csv': 'eventId',
+    'POST /api/events/{id}/check-in/': 'eventId',
   };
 
   it('covers every owner route of the table', () => {
@@ -172,7 +175,7 @@ describe('authorization matrix: owners', () => {
       const objectName = OWNED[operationKey(operation)];
       const id = objectName ? cast.objects[objectName] : null;
       expect(id, `the cast has no ${objectName} (its creation failed)`).not.toBeNull();
-      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil', text: 'not yours: an appeal by a stranger' };
+      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil', text: 'not yours: an appeal by a stranger', user_id: cast.people.AL.id };
       const response = await t.app.inject({ method: operation.method, url: urlOf(operation, id ?? 0), headers: cast.headersOf('IN'), payload });
       if (![403, 404].includes(response.statusCode) || !isApiError(response.json())) {
         failures.push(`${operationKey(operation)} as a stranger → ${response.statusCode} ${response.body.slice(0, 100)}`);

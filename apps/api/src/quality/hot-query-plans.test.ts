@@ -15,7 +15,7 @@ import * as schema from '../db/schema/index';
 import { sampleCareerSql } from '../db/seed/career-samples';
 import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
 
-const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships)\b/;
+const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Statement = { text: string; params: unknown[] };
@@ -27,6 +27,7 @@ let viewer: TestUser;
 let headers: { authorization: string };
 let conversationId = 0;
 let postId = 0;
+let bigEventId = 0;
 const captured: Statement[] = [];
 
 /** The same connection, seen through a Drizzle handle that records every statement it runs. */
@@ -88,7 +89,7 @@ async function pagesRead(statement: Statement): Promise<number> {
   });
 }
 
-type HotRequest = { method?: 'GET' | 'POST'; url: string; payload?: object };
+type HotRequest = { method?: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object };
 
 /** Sends the request, checks its status, and answers it with the plannable statements it ran. */
 async function statementsOfRequest(request: HotRequest, status: number) {
@@ -204,6 +205,20 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into mentor_topics (topic_key, user_id, active_count)
     select distinct unnest(topic_keys), user_id, active_count from mentor_profiles where active_count < capacity`);
+  // Events: 40 with 1,000 people each, and one the viewer hosts with 3,000 registered and 1,000 waitlisted.
+  await db.execute(sql`
+    insert into events (title, starts_at, capacity, created_by)
+    select 'Event ' || g, now() + g * interval '1 day', 50, ${viewer.id} from generate_series(1, 41) g`);
+  const { rows: eventRows } = await db.execute<{ id: number }>(sql`select max(id) as id from events`);
+  bigEventId = eventRows[0]?.id ?? 0;
+  await db.execute(sql`
+    insert into event_registrations (event_id, user_id, status)
+    select e.id, u.id, 'registered' from events e join users u on (u.id + e.id) % 5 = 0 where e.id <> ${bigEventId} and u.id <> ${viewer.id}`);
+  await db.execute(sql`
+    insert into event_registrations (event_id, user_id, status)
+    select ${bigEventId}, id, case when rn <= 3000 then 'registered' else 'waitlisted' end
+    from (select id, row_number() over (order by id) as rn from users where id <> ${viewer.id} limit 4000) people order by rn`);
+  await db.execute(sql`update events set capacity = 3000, registrations_count = 3000, seats_taken = 3000, waitlist_count = 1000 where id = ${bigEventId}`);
   await db.execute(sql`vacuum analyze`);
 }, 180_000);
 
@@ -334,5 +349,24 @@ describe('hot query plans on large tables (statements captured from real request
       `/social/conversations/${conversationId}/messages/`,
     ];
     for (const url of urls) expect(await replannedStatementsOfRequest(url), url).toEqual([]);
+  });
+
+  it("events: the list with the viewer's place, joining a long waitlist, leaving it, and the host's attendee list", { timeout: 120_000 }, async () => {
+    const list = await plansOfRequest({ url: '/api/events/?limit=20' }, 200);
+    expect(list.offending).toEqual([]);
+    const join = await plansOfRequest({ method: 'POST', url: `/api/events/${bigEventId}/register/`, payload: { guests: 1 } }, 200);
+    expect(join.offending).toEqual([]);
+    expect(join.response.json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1001 });
+    const detail = await plansOfRequest({ url: `/api/events/${bigEventId}/` }, 200);
+    expect(detail.offending).toEqual([]);
+    const attendees = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?limit=50` }, 200);
+    expect(attendees.offending).toEqual([]);
+    const next = attendees.response.json<{ next: string | null }>().next;
+    const later = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?limit=50&status=waitlisted&cursor=${encodeURIComponent(next ?? '')}` }, 200);
+    expect(later.offending).toEqual([]);
+    const search = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?q=F12` }, 200);
+    expect(search.offending).toEqual([]);
+    const leave = await plansOfRequest({ method: 'DELETE', url: `/api/events/${bigEventId}/register/` }, 200);
+    expect(leave.offending).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ export const paths = {
     events: '/user/events',
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',
+    eventCheckIn: '/user/events/:eventId/check-in',
   },
   admin: {
     root: '/admin',
@@ -69,6 +70,11 @@ export function conversationHref(conversationId: number): string {
 /** The page of a moderated post of the signed-in author (notifications of removals and appeal decisions link here). */
 export function moderationCaseHref(postId: number): string {
   return `/user/moderation/${postId}`;
+}
+
+/** The attendee list and check-in screen of one event (its host and admins). */
+export function eventCheckInHref(eventId: number): string {
+  return `${paths.user.events}/${eventId}/check-in`;
 }
 
 export function resetPasswordHref(email: string): string {

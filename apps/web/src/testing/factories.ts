@@ -1,4 +1,4 @@
-import type { User } from '@alumlink/contract';
+import type { Event, User } from '@alumlink/contract';
 
 let nextId = 1;
 
@@ -37,4 +37,28 @@ export function storeSession(user: User, tokens = { access: 'access-1', refresh:
   window.localStorage.setItem('refresh_token', tokens.refresh);
   window.localStorage.setItem('user', JSON.stringify(user));
   window.localStorage.setItem('user_id', String(user.id));
+}
+
+/** An event card as the server sends it to someone not on its list (unlimited places). */
+export function buildEvent(overrides: Partial<Event> = {}): Event {
+  return {
+    id: 1,
+    title: 'React Workshop',
+    date: '2030-06-14T18:30:00.000Z',
+    host: 'Ada Lovelace',
+    category: 'Web Development',
+    image: null,
+    description: 'Hands-on hooks.',
+    registrations_count: 0,
+    registered: false,
+    capacity: null,
+    waitlist_count: 0,
+    spots_left: null,
+    my_status: null,
+    waitlist_position: null,
+    my_guests: null,
+    checked_in_at: null,
+    can_manage: false,
+    ...overrides,
+  };
 }

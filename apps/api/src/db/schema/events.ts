@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -15,8 +15,14 @@ export const events = pgTable(
     /** Storage key of the cover image (not a URL). */
     image: text('image'),
     description: text('description').notNull().default(''),
-    /** Kept in step with registrations in the same transaction. */
+    /** Places (people plus their guests); null = unlimited. */
+    capacity: integer('capacity'),
+    /** Registered people (not waitlisted), kept in step with registrations in the same transaction. */
     registrationsCount: integer('registrations_count').notNull().default(0),
+    /** Places taken by registered people and their guests, kept in step in the same transaction. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    /** People on the waitlist, kept in step in the same transaction. */
+    waitlistCount: integer('waitlist_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -24,13 +30,15 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt, t.id),
     index('events_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('events_category_trgm').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
+    check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],
 );
 
 export type EventRow = typeof events.$inferSelect;
 
 /**
- * One row per (event, person) registered. `reminder_sent_at` is set in the same transaction that
+ * One row per (event, person) registered or waitlisted. `arrival` orders the waitlist: it is drawn
+ * while the event row is locked, so it is the order in which the server decided. `reminder_sent_at` is set in the same transaction that
  * queues the reminder e-mail, by whichever server instance claimed the row (FOR UPDATE SKIP LOCKED).
  */
 export const eventRegistrations = pgTable(
@@ -44,11 +52,21 @@ export const eventRegistrations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     reminderSentAt: timestamptz('reminder_sent_at'),
+    /** 'registered' or 'waitlisted'. */
+    status: text('status').notNull().default('registered'),
+    /** Guests the person brings (0..5); they take places too. */
+    guests: integer('guests').notNull().default(0),
+    arrival: bigint('arrival', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    checkedInAt: timestamptz('checked_in_at'),
   },
   (t) => [
     primaryKey({ name: 'event_registrations_pkey', columns: [t.eventId, t.userId] }),
     index('event_registrations_user_idx').on(t.userId),
     index('event_registrations_reminder_due_idx').on(t.eventId).where(sql`${t.reminderSentAt} is null`),
+    // The attendee list (registered, by arrival) and the waitlist's head, in arrival order.
+    index('event_registrations_event_status_arrival_idx').on(t.eventId, t.status, t.arrival),
+    check('event_registrations_status_check', sql`${t.status} in ('registered', 'waitlisted')`),
+    check('event_registrations_guests_check', sql`${t.guests} between 0 and 5`),
   ],
 );
 

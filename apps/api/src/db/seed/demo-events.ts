@@ -1,6 +1,9 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Two upcoming events, dated relative to the moment the demo is seeded. */
+/**
+ * Two upcoming events, dated relative to the moment the demo is seeded: the meetup has places
+ * left, the workshop is full with a waitlist (see DEMO_EVENT_REGISTRATIONS).
+ */
 export function demoEvents(now: Date) {
   const inDays = (days: number, hourUtc: number) => {
     const date = new Date(now.getTime() + days * DAY_MS);
@@ -13,6 +16,7 @@ export function demoEvents(now: Date) {
       startsAt: inDays(14, 16),
       host: 'AlumLink Alumni Network',
       category: 'Networking',
+      capacity: 40,
       description:
         'Meet alumni working as full-stack developers, hear how they landed their first roles and bring your questions about portfolios and interviews.',
     },
@@ -21,8 +25,20 @@ export function demoEvents(now: Date) {
       startsAt: inDays(28, 14),
       host: 'Cloud & DevOps Community',
       category: 'Workshop',
+      capacity: 10,
       description:
         'A hands-on afternoon deploying a small web app with containers and a CI pipeline. Bring a laptop; no cloud account needed.',
     },
   ];
 }
+
+/**
+ * Who is on each demo event's list, by the index of the event in demoEvents and the index of the
+ * person in DEMO_PEOPLE, in arrival order: the meetup has 9 of 40 places taken; the workshop's 10
+ * places are taken (two people bring a guest) and three people wait.
+ */
+export const DEMO_EVENT_REGISTRATIONS: { event: number; person: number; guests: number; status: 'registered' | 'waitlisted' }[] = [
+  ...[0, 1, 2, 3, 4, 5, 6].map((person) => ({ event: 0, person, guests: person === 2 ? 2 : 0, status: 'registered' as const })),
+  ...[7, 8, 9, 10, 11, 12, 13, 14].map((person) => ({ event: 1, person, guests: person === 8 || person === 11 ? 1 : 0, status: 'registered' as const })),
+  ...[15, 16, 17].map((person) => ({ event: 1, person, guests: 0, status: 'waitlisted' as const })),
+];

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
-import { communities, events, users } from '../schema/index';
+import { communities, eventRegistrations, events, users } from '../schema/index';
 import { hashPassword } from '../../lib/passwords';
 import type { MediaStorage } from '../../lib/storage/index';
 import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
 import { seedConversations } from './demo-conversations';
-import { demoEvents } from './demo-events';
+import { DEMO_EVENT_REGISTRATIONS, demoEvents } from './demo-events';
 import { seedMentoring } from './demo-mentoring';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
@@ -71,7 +71,30 @@ const seedEvents: SeedStep = {
   name: 'events',
   async run(tx, context) {
     const createdBy = context.userIds.get('admin@example.com') ?? null;
-    await tx.insert(events).values(demoEvents(context.now).map((event) => ({ ...event, createdBy })));
+    const rows = await tx
+      .insert(events)
+      .values(demoEvents(context.now).map((event) => ({ ...event, createdBy })))
+      .returning({ id: events.id });
+    // One insert, in arrival order (the identity column follows the row order).
+    const registrations = DEMO_EVENT_REGISTRATIONS.flatMap(({ event, person, guests, status }) => {
+      const eventId = rows[event]?.id;
+      const userId = context.userIds.get(DEMO_PEOPLE[person]?.email ?? '');
+      return eventId !== undefined && userId !== undefined ? [{ eventId, userId, guests, status }] : [];
+    });
+    if (registrations.length === 0) return;
+    await tx.insert(eventRegistrations).values(registrations);
+    for (const row of rows) {
+      const mine = registrations.filter((registration) => registration.eventId === row.id);
+      const registered = mine.filter((registration) => registration.status === 'registered');
+      await tx
+        .update(events)
+        .set({
+          registrationsCount: registered.length,
+          seatsTaken: registered.reduce((seats, registration) => seats + 1 + registration.guests, 0),
+          waitlistCount: mine.length - registered.length,
+        })
+        .where(sql`${events.id} = ${row.id}`);
+    }
   },
 };
 

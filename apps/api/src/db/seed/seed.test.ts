@@ -32,6 +32,13 @@ describe('seedDemo', () => {
     const seededEvents = await t.db.select().from(events);
     for (const event of seededEvents) expect(event.startsAt.getTime()).toBeGreaterThan(now.getTime());
 
+    // The meetup has places left; the workshop is full with three people waiting.
+    const listed = (await t.app.inject({ url: '/api/events/' })).json();
+    expect(listed.results.map((event: { capacity: number; spots_left: number; registrations_count: number; waitlist_count: number }) => [event.capacity, event.spots_left, event.registrations_count, event.waitlist_count])).toEqual([
+      [40, 31, 7, 0],
+      [10, 0, 8, 3],
+    ]);
+
     const response = await t.app.inject({ url: '/api/communities/' });
     expect(response.json().map((c: { name: string }) => c.name)).toEqual(
       expect.arrayContaining(['Web Development', 'UI/UX Design', 'Marketing', 'Business Communication']),

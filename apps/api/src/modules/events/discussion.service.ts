@@ -8,7 +8,7 @@ import { presentUserSummary, withoutEmail } from '../users/users.presenter';
 import { findEventMessages, insertEventMessage, type EventMessageListRow } from './discussion.repository';
 import { canOnEvents } from './events.policy';
 import { eventExists } from './events.repository';
-import { eventNotFound } from './events.service';
+import { eventNotFound } from './event-errors';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 

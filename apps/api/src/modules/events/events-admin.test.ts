@@ -29,6 +29,14 @@ describe('POST /api/events/', () => {
       description: 'Bring a laptop.',
       registrations_count: 0,
       registered: false,
+      capacity: null,
+      waitlist_count: 0,
+      spots_left: null,
+      my_status: null,
+      waitlist_position: null,
+      my_guests: null,
+      checked_in_at: null,
+      can_manage: true,
     });
     const listed = (await t.app.inject({ url: '/api/events/?q=cloud night' })).json();
     expect(listed.results.map((event: { title: string }) => event.title)).toEqual(['Cloud Night']);

@@ -1,3 +1,4 @@
+import type { EventRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 
 export type EventAction = 'manage' | 'register' | 'discuss';
@@ -11,4 +12,12 @@ export function canOnEvents(user: AuthUser, action: EventAction): boolean {
     case 'discuss':
       return true;
   }
+}
+
+/**
+ * Who runs one event (sees its attendees, exports them, checks people in): its host (the person
+ * who created it) and admins.
+ */
+export function canManageEvent(user: Pick<AuthUser, 'id' | 'role'>, event: Pick<EventRow, 'createdBy'>): boolean {
+  return user.role === 'AD' || (event.createdBy !== null && event.createdBy === user.id);
 }

@@ -3,8 +3,14 @@ import type { Executor } from '../../db/client';
 import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 
-/** An event with whether the viewer is registered (false for visitors). */
-export type EventListRow = EventRow & { registered: boolean };
+/** An event with the viewer's registration (all null for visitors and people not on its list). */
+export type EventListRow = EventRow & {
+  myStatus: string | null;
+  myGuests: number | null;
+  /** 1 = next in line; null unless waitlisted. */
+  myWaitlistPosition: number | null;
+  myCheckedInAt: Date | null;
+};
 
 export type EventSearch = {
   /** Case-insensitive substring of the title or the category. */
@@ -20,10 +26,10 @@ export type EventSearch = {
   take: number;
 };
 
-/** EXISTS on the event_registrations primary key (event_id, user_id). */
-function registeredColumn(viewerId: number | null): SQL<boolean> {
-  if (viewerId === null) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.userId} = ${viewerId})`;
+/** The viewer's registration row is joined on the event_registrations primary key (event_id, user_id). */
+function viewerJoin(viewerId: number | null): SQL {
+  if (viewerId === null) return sql`false`;
+  return sql`${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.userId} = ${viewerId}`;
 }
 
 /** Events by start time (then id), served by events_starts_at_idx and the trigram indexes. */
@@ -51,11 +57,19 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       image: events.image,
       description: events.description,
       registrationsCount: events.registrationsCount,
+      capacity: events.capacity,
+      seatsTaken: events.seatsTaken,
+      waitlistCount: events.waitlistCount,
       createdBy: events.createdBy,
       createdAt: events.createdAt,
-      registered: registeredColumn(search.viewerId),
+      myStatus: eventRegistrations.status,
+      myGuests: eventRegistrations.guests,
+      // Served by event_registrations_event_status_arrival_idx (w is the same table, aliased).
+      myWaitlistPosition: sql<number | null>`case when ${eventRegistrations.status} = 'waitlisted' then (select count(*)::int from event_registrations w where w.event_id = ${events.id} and w.status = 'waitlisted' and w.arrival <= ${eventRegistrations.arrival}) end`,
+      myCheckedInAt: eventRegistrations.checkedInAt,
     })
     .from(events)
+    .leftJoin(eventRegistrations, viewerJoin(search.viewerId))
     .where(and(...conditions))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(search.take);
@@ -66,7 +80,7 @@ export async function eventExists(db: Executor, eventId: number): Promise<boolea
   return row !== undefined;
 }
 
-export type EventValues = Pick<EventRow, 'title' | 'startsAt' | 'host' | 'category' | 'description' | 'image'>;
+export type EventValues = Pick<EventRow, 'title' | 'startsAt' | 'host' | 'category' | 'description' | 'image' | 'capacity'>;
 
 export async function insertEvent(db: Executor, values: EventValues & { createdBy: number }): Promise<EventRow> {
   const [row] = await db.insert(events).values(values).returning();
@@ -82,33 +96,4 @@ export async function updateEvent(db: Executor, eventId: number, changes: Partia
   }
   const [row] = await db.update(events).set(changes).where(eq(events.id, eventId)).returning();
   return row ?? null;
-}
-
-/** Adds the registration; true when it was new (a second click, even concurrent, inserts nothing). */
-export async function insertRegistration(db: Executor, eventId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .insert(eventRegistrations)
-    .values({ eventId, userId })
-    .onConflictDoNothing()
-    .returning({ eventId: eventRegistrations.eventId });
-  return rows.length > 0;
-}
-
-/** Removes the registration; the number of rows removed (0 or 1). */
-export async function deleteRegistration(db: Executor, eventId: number, userId: number): Promise<number> {
-  const rows = await db
-    .delete(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
-    .returning({ eventId: eventRegistrations.eventId });
-  return rows.length;
-}
-
-/** Adds delta to registrations_count; the new value, or null when the event is gone. */
-export async function bumpRegistrationsCount(db: Executor, eventId: number, delta: number): Promise<number | null> {
-  const [row] = await db
-    .update(events)
-    .set({ registrationsCount: sql`${events.registrationsCount} + ${delta}` })
-    .where(eq(events.id, eventId))
-    .returning({ value: events.registrationsCount });
-  return row?.value ?? null;
 }

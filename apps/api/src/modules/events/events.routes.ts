@@ -7,6 +7,7 @@ import {
   eventMessagePageSchema,
   eventMessageSchema,
   eventPageSchema,
+  eventRegistrationRequestSchema,
   eventRegistrationResultSchema,
   eventSchema,
   eventsQuerySchema,
@@ -21,7 +22,9 @@ import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, parseFields } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { listEventMessages, postEventMessage } from './discussion.service';
+import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';
+import * as registrationService from './registration.service';
 import { authenticateIfPresent, viewerOf } from './optional-auth';
 import { registerEventReminderScheduler } from './reminder-scheduler';
 
@@ -114,7 +117,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Registration takes no body; an empty JSON body (or none) is fine.
+  // Registration takes an optional {guests}; an empty JSON body (or none) means no guests.
   await app.register(async (plainScope) => {
     acceptEmptyJsonBody(plainScope);
     const scope = plainScope.withTypeProvider<ZodTypeProvider>();
@@ -130,15 +133,27 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     scope.post(
       '/api/events/:id/register/',
-      { ...registration, schema: { ...registration.schema, summary: 'Register for an event (idempotent)' } },
-      async (request) => service.setRegistration(app.db, request.user, request.params.id, true),
+      {
+        ...registration,
+        schema: {
+          ...registration.schema,
+          summary: 'Register for an event with 0..5 guests; when the party does not fit (or others wait) you join the waitlist (idempotent)',
+          body: eventRegistrationRequestSchema,
+        },
+      },
+      async (request) => registrationService.register(app.db, request.user, request.params.id, request.body.guests),
     );
     scope.delete(
       '/api/events/:id/register/',
-      { ...registration, schema: { ...registration.schema, summary: 'Cancel your registration (idempotent)' } },
-      async (request) => service.setRegistration(app.db, request.user, request.params.id, false),
+      {
+        ...registration,
+        schema: { ...registration.schema, summary: 'Cancel your registration or waitlist place (idempotent); the first waitlisted people move up and are told' },
+      },
+      async (request) => registrationService.cancel(app.db, request.user, request.params.id),
     );
   });
+
+  await app.register(eventAttendanceRoutes);
 
   app.get(
     '/api/events/:id/discussion/',

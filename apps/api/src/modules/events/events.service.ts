@@ -1,8 +1,8 @@
-import type { Event, EventRegistrationResult, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
+import type { Event, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden, notFound, postgresErrorCode } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import type { MediaStorage } from '../../lib/storage/index';
@@ -14,8 +14,10 @@ export type ListEventsInput = { q?: string; upcoming?: boolean; cursor?: string;
 export type CreateEventInput = z.output<typeof createEventRequestSchema>;
 export type UpdateEventInput = z.output<typeof updateEventRequestSchema>;
 
-const FOREIGN_KEY_VIOLATION = '23503';
-export const eventNotFound = () => notFound('Event not found.');
+import { eventNotFound } from './event-errors';
+import { applyCapacityChange } from './registration.service';
+
+export { eventNotFound };
 
 /** Events by date, optionally filtered by title/category; public (`registered` for a signed-in viewer). */
 export async function listEvents(db: Executor, viewer: AuthUser | null, input: ListEventsInput): Promise<Paginated<Event>> {
@@ -24,14 +26,14 @@ export async function listEvents(db: Executor, viewer: AuthUser | null, input: L
   const startingAfter = input.upcoming ? new Date() : undefined;
   const rows = await repository.findEvents(db, { text, after, startingAfter, viewerId: viewer?.id ?? null, take: input.limit + 1 });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
-  return { results: page.items.map((row) => presentEvent(row, row.registered)), next: page.next };
+  return { results: page.items.map((row) => presentEvent(row, viewer)), next: page.next };
 }
 
 /** One event; public. */
 export async function getEvent(db: Executor, viewer: AuthUser | null, eventId: number): Promise<Event> {
   const [row] = await repository.findEvents(db, { viewerId: viewer?.id ?? null, eventId, take: 1 });
   if (!row) throw eventNotFound();
-  return presentEvent(row, row.registered);
+  return presentEvent(row, viewer);
 }
 
 function assertManager(user: AuthUser): void {
@@ -54,6 +56,7 @@ export async function createEvent(
     host: input.host,
     category: input.category,
     description: input.description,
+    capacity: input.capacity,
     image: imageKey,
     createdBy: user.id,
   });
@@ -62,7 +65,7 @@ export async function createEvent(
 
 /** Admin: changes the given fields (and the image when one is sent). */
 export async function updateEvent(
-  db: Executor,
+  db: Database,
   storage: MediaStorage,
   user: AuthUser,
   eventId: number,
@@ -77,37 +80,11 @@ export async function updateEvent(
   if (input.host !== undefined) changes.host = input.host;
   if (input.category !== undefined) changes.category = input.category;
   if (input.description !== undefined) changes.description = input.description;
+  if (input.capacity !== undefined) changes.capacity = input.capacity;
   if (image) changes.image = await storeUploadedImage(storage, image, 'post');
   const row = await repository.updateEvent(db, eventId, changes);
   if (!row) throw eventNotFound();
+  // More places (or none limited): the first waitlisted people move up and are told.
+  if (input.capacity !== undefined) await applyCapacityChange(db, row.id);
   return getEvent(db, user, row.id);
-}
-
-/**
- * Registers or unregisters. The registration row and registrations_count change in one
- * transaction, the count by the rows actually inserted or deleted, so concurrent clicks never
- * count anyone twice. Both directions are idempotent.
- */
-export async function setRegistration(
-  db: Database,
-  user: AuthUser,
-  eventId: number,
-  register: boolean,
-): Promise<EventRegistrationResult> {
-  if (!canOnEvents(user, 'register')) throw forbidden();
-  if (!(await repository.eventExists(db, eventId))) throw eventNotFound();
-  try {
-    return await db.transaction(async (tx) => {
-      const delta = register
-        ? Number(await repository.insertRegistration(tx, eventId, user.id))
-        : -(await repository.deleteRegistration(tx, eventId, user.id));
-      const count = await repository.bumpRegistrationsCount(tx, eventId, delta);
-      // Deleted meanwhile: throwing rolls the change back.
-      if (count === null) throw eventNotFound();
-      return { registered: register, registrations_count: count };
-    });
-  } catch (error) {
-    if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw eventNotFound();
-    throw error;
-  }
 }

@@ -42,6 +42,8 @@ function claimDueReminders(tx: Executor, now: Date): Promise<DueReminder[]> {
     .where(
       and(
         isNull(eventRegistrations.reminderSentAt),
+        // The waitlisted are reminded once promoted (their row keeps reminder_sent_at null until then).
+        eq(eventRegistrations.status, 'registered'),
         gt(events.startsAt, now),
         lte(events.startsAt, new Date(now.getTime() + LEAD_MS)),
         eq(users.isActive, true),

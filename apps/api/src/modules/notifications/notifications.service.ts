@@ -205,3 +205,15 @@ export async function notifyMentoring(
   await emailNotificationIfChosen(ctx, event.recipientId, text, path);
   return notification;
 }
+
+/**
+ * A place opened up and the waitlisted person now holds it: they are told at once (stored and
+ * pushed live). Call after the promotion committed (events registration service).
+ */
+export async function notifyEventPromoted(db: Database, event: { userId: number; eventId: number; title: string }): Promise<Notification> {
+  return createNotification(
+    db,
+    { userId: event.userId, type: 'event_promoted', text: `A place opened up: you are now registered for ${event.title}.` },
+    null,
+  );
+}

@@ -28,6 +28,10 @@ export const userRoutes: RouteObject = {
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
         },
         { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
+        {
+          path: paths.user.eventCheckIn,
+          lazy: () => import('@/features/events/pages/event-check-in-page').then((m) => ({ Component: m.EventCheckInPage })),
+        },
       ],
     },
   ],

@@ -4,7 +4,7 @@ import { conversationHref, moderationCaseHref, paths } from '@/config/paths';
 /**
  * Where clicking a notification goes: posts → the feed, messages → the conversation, role → the
  * profile, referrals → the referrals page, mentoring → the mentoring page (an acceptance → the
- * conversation), a removal or an appeal decision → the post's moderation page (reason, appeal, reply).
+ * conversation), a removal or an appeal decision → the post's moderation page (reason, appeal, reply), a waitlist promotion → the events.
  */
 export function notificationHref(notification: Notification): string {
   switch (notification.type) {
@@ -22,6 +22,8 @@ export function notificationHref(notification: Notification): string {
     case 'post_removed':
     case 'appeal_decided':
       return notification.post_id === null ? paths.user.root : moderationCaseHref(notification.post_id);
+    case 'event_promoted':
+      return paths.user.events;
     case 'post_liked':
     case 'post_commented':
       return paths.user.root;

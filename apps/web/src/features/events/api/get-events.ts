@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 export const eventKeys = {
   all: ['events'] as const,
   list: (q: string) => [...eventKeys.all, 'list', { q }] as const,
+  detail: (eventId: number) => [...eventKeys.all, 'detail', eventId] as const,
+  attendees: (eventId: number, q: string) => [...eventKeys.all, 'attendees', eventId, { q }] as const,
 };
 
 /** One page of events; `q` filters by title or category on the server (case-insensitive). */

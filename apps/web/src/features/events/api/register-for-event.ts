@@ -1,27 +1,26 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { eventRegistrationResultSchema, type Event, type EventRegistrationResult, type Paginated } from '@alumlink/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { eventRegistrationResultSchema, type EventRegistrationResult } from '@alumlink/contract';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './get-events';
 
-/** POST (register) or DELETE (cancel) /api/events/{id}/register/; both idempotent. */
-export function setEventRegistration(eventId: number, register: boolean): Promise<EventRegistrationResult> {
+export type RegistrationChange = { register: true; guests: number } | { register: false };
+
+/** POST (register with guests, or join the waitlist) or DELETE (cancel) /api/events/{id}/register/; both idempotent. */
+export function setEventRegistration(eventId: number, change: RegistrationChange): Promise<EventRegistrationResult> {
   const path = `/api/events/${eventId}/register/`;
-  return register
-    ? api.post(path, undefined, { schema: eventRegistrationResultSchema })
+  return change.register
+    ? api.post(path, { guests: change.guests }, { schema: eventRegistrationResultSchema })
     : api.delete(path).then((body) => eventRegistrationResultSchema.parse(body));
 }
 
-/** Registers or cancels, then writes the answer into every cached list of events. */
+/**
+ * Registers or cancels, then refetches the events: places, the waitlist and (after a
+ * cancellation) other people's promotions all change with it.
+ */
 export function useEventRegistration(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (register: boolean) => setEventRegistration(eventId, register),
-    onSuccess: (result) => {
-      queryClient.setQueriesData<InfiniteData<Paginated<Event>>>({ queryKey: eventKeys.all }, (data) =>
-        data?.pages
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((event) => (event.id === eventId ? { ...event, ...result } : event)) })) }
-          : data,
-      );
-    },
+    mutationFn: (change: RegistrationChange) => setEventRegistration(eventId, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -1,11 +1,13 @@
-import { CalendarDays, CircleCheck, MessagesSquare, UserRound, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ClipboardCheck, MessagesSquare, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Event } from '@alumlink/contract';
 import { Badge, Button, buttonClasses, Card } from '@/components/ui';
-import { paths } from '@/config/paths';
+import { eventCheckInHref, paths } from '@/config/paths';
 import { formatEventDate } from '@/lib/format';
 import { useStoredUser } from '@/lib/use-session';
+import { eventCalendarUrl } from '../api/event-attendees';
+import { EventStatusBadge, eventPlacesText } from './event-places';
 import { EventRegistration, SignInToRegister } from './event-registration';
 
 // The discussion (and the live connection's code) loads only when someone opens it.
@@ -21,8 +23,6 @@ function EventImage({ event }: { event: Event }) {
   }
   return <img src={event.image} alt="" loading="lazy" decoding="async" width={640} height={360} className="aspect-[16/9] w-full object-cover" />;
 }
-
-const countFormat = new Intl.NumberFormat('en');
 
 function DiscussionButton({ event }: { event: Event }) {
   const user = useStoredUser();
@@ -59,12 +59,7 @@ export function EventCard({ event }: { event: Event }) {
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="brand">{event.category}</Badge>
-          {event.registered ? (
-            <Badge tone="success">
-              <CircleCheck aria-hidden="true" className="size-3.5" />
-              Registered
-            </Badge>
-          ) : null}
+          <EventStatusBadge event={event} />
         </div>
         <h2 className="mt-3 text-lg font-semibold text-fg">{event.title}</h2>
         <dl className="mt-2 space-y-1 text-sm text-fg-muted">
@@ -89,16 +84,24 @@ export function EventCard({ event }: { event: Event }) {
               <Users aria-hidden="true" className="size-4" />
               <span className="sr-only">Registrations</span>
             </dt>
-            <dd>
-              {countFormat.format(event.registrations_count)} {event.registrations_count === 1 ? 'person' : 'people'} registered
-            </dd>
+            <dd>{eventPlacesText(event)}</dd>
           </div>
         </dl>
         <p className="mt-3 flex-1 text-sm leading-6 text-fg-muted">{event.description}</p>
         {user ? <EventRegistration event={event} /> : <SignInToRegister event={event} />}
-        <div className="mt-2">
+        <div className="mt-2 flex flex-wrap gap-2 [&>*]:min-w-40 [&>*]:flex-1">
+          <a href={eventCalendarUrl(event.id)} download={`event-${event.id}.ics`} className={buttonClasses('ghost', 'sm')} aria-label={`Add to calendar: ${event.title}`}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
           <DiscussionButton event={event} />
         </div>
+        {event.can_manage ? (
+          <Link to={eventCheckInHref(event.id)} className={buttonClasses('secondary', 'sm', 'mt-2 w-full')} aria-label={`Attendees and check-in: ${event.title}`}>
+            <ClipboardCheck aria-hidden="true" className="size-4" />
+            Attendees &amp; check-in
+          </Link>
+        ) : null}
       </div>
     </Card>
   );

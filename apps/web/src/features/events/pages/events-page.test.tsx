@@ -2,13 +2,14 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '@alumlink/contract';
+import { buildEvent } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { EventsPage } from './events-page';
 
 const events: Event[] = [
-  { id: 1, title: 'React Workshop', date: '2030-06-14T18:30:00.000Z', host: 'Ada Lovelace', category: 'Web Development', image: null, description: 'Hands-on hooks.', registrations_count: 3, registered: false },
-  { id: 2, title: 'Marketing AMA', date: '2030-07-01T10:00:00.000Z', host: 'Grace Hopper', category: 'Marketing', image: null, description: 'Ask anything.', registrations_count: 0, registered: false },
+  buildEvent({ id: 1, title: 'React Workshop', date: '2030-06-14T18:30:00.000Z', host: 'Ada Lovelace', category: 'Web Development', description: 'Hands-on hooks.', registrations_count: 3 }),
+  buildEvent({ id: 2, title: 'Marketing AMA', date: '2030-07-01T10:00:00.000Z', host: 'Grace Hopper', category: 'Marketing', description: 'Ask anything.' }),
 ];
 
 describe('EventsPage', () => {

@@ -2,41 +2,52 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES, type Event, type EventMessage } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildEvent, buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { EventsPage, UserEventsPage } from './events-page';
 
-const workshop: Event = {
-  id: 7,
-  title: 'React Workshop',
-  date: '2030-06-14T18:30:00.000Z',
-  host: 'Ada Lovelace',
-  category: 'Web Development',
-  image: null,
-  description: 'Hands-on hooks.',
-  registrations_count: 3,
-  registered: false,
-};
+const workshop: Event = buildEvent({ id: 7, registrations_count: 3 });
 
-/** A server that remembers the registration, as the real one does (so a reload shows it). */
-function serveRegistrableEvent() {
+/**
+ * A server that remembers the registration, as the real one does (so a reload shows it). With
+ * `capacity`, people past it wait (the caller is the only one who may).
+ */
+function serveRegistrableEvent({ capacity = null }: { capacity?: number | null } = {}) {
   let registered = false;
+  let waitlisted = false;
   let count = workshop.registrations_count;
   const calls: string[] = [];
-  const answer = () => HttpResponse.json({ registered, registrations_count: count });
+  const state = () => ({
+    registered,
+    registrations_count: count,
+    capacity,
+    spots_left: capacity === null ? null : Math.max(0, capacity - count),
+    waitlist_count: waitlisted ? 1 : 0,
+    my_status: registered ? ('registered' as const) : waitlisted ? ('waitlisted' as const) : null,
+    waitlist_position: waitlisted ? 1 : null,
+  });
+  const answer = () => {
+    const { my_status: status, ...rest } = state();
+    return HttpResponse.json({ ...rest, status });
+  };
   server.use(
-    http.get('/api/events/', () => HttpResponse.json({ results: [{ ...workshop, registered, registrations_count: count }], next: null })),
-    http.post(`/api/events/${workshop.id}/register/`, ({ request }) => {
-      calls.push(`POST ${request.headers.get('Authorization') ?? ''}`);
-      if (!registered) count += 1;
-      registered = true;
+    http.get('/api/events/', () => HttpResponse.json({ results: [{ ...workshop, ...state() }], next: null })),
+    http.post(`/api/events/${workshop.id}/register/`, async ({ request }) => {
+      calls.push(`POST ${request.headers.get('Authorization') ?? ''} ${JSON.stringify(await request.json())}`);
+      if (registered || waitlisted) return answer();
+      if (capacity !== null && count >= capacity) waitlisted = true;
+      else {
+        count += 1;
+        registered = true;
+      }
       return answer();
     }),
     http.delete(`/api/events/${workshop.id}/register/`, () => {
       calls.push('DELETE');
       if (registered) count -= 1;
       registered = false;
+      waitlisted = false;
       return answer();
     }),
   );
@@ -57,7 +68,7 @@ describe('event registration', () => {
     expect(EVENT_MESSAGES.registered).toBe("Successfully Registered! You'll receive a reminder before the event.");
     expect(within(card).getByText('Registered')).toBeInTheDocument();
     expect(within(card).getByText('4 people registered')).toBeInTheDocument();
-    expect(calls).toEqual(['POST Bearer token-7']);
+    expect(calls).toEqual(['POST Bearer token-7 {"guests":0}']);
 
     // After a reload the server's answer still says registered.
     unmount();
@@ -69,8 +80,34 @@ describe('event registration', () => {
     await user.click(within(reloaded).getByRole('button', { name: 'Cancel registration: React Workshop' }));
     expect(await within(reloaded).findByRole('button', { name: 'Register Now: React Workshop' })).toBeInTheDocument();
     expect(within(reloaded).queryByText('Registered')).not.toBeInTheDocument();
-    expect(calls).toEqual(['POST Bearer token-7', 'DELETE']);
+    expect(calls).toEqual(['POST Bearer token-7 {"guests":0}', 'DELETE']);
    }, 15_000);
+
+  it('shows places left, brings guests, and joins the waitlist of a full event with its position', async () => {
+    storeSession(buildUser({ role: 'TR' }), { access: 'token-8', refresh: 'r' });
+    const calls = serveRegistrableEvent({ capacity: 3 });
+    const { user } = renderPage(<UserEventsPage />, { path: '/user/events' });
+    const card = await screen.findByRole('article', { name: 'React Workshop' });
+    expect(within(card).getByText('3 people registered · Full')).toBeInTheDocument();
+    await user.selectOptions(within(card).getByLabelText('Guests'), '+2');
+    await user.click(within(card).getByRole('button', { name: 'Join waitlist: React Workshop' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(EVENT_MESSAGES.waitlisted);
+    expect(within(card).getByText('Waitlisted #1')).toBeInTheDocument();
+    expect(within(card).getByText('3 people registered · Full, 1 on the waitlist')).toBeInTheDocument();
+    expect(calls).toEqual(['POST Bearer token-8 {"guests":2}']);
+    await user.click(within(card).getByRole('button', { name: 'Leave waitlist: React Workshop' }));
+    expect(await within(card).findByRole('button', { name: 'Join waitlist: React Workshop' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('offers Add to calendar (the public .ics) and, to the host, the check-in screen', async () => {
+    storeSession(buildUser({ role: 'AD' }));
+    server.use(http.get('/api/events/', () => HttpResponse.json({ results: [{ ...workshop, can_manage: true, capacity: 10, spots_left: 7 }], next: null })));
+    renderPage(<UserEventsPage />, { path: '/user/events' });
+    const card = await screen.findByRole('article', { name: 'React Workshop' });
+    expect(within(card).getByText('3 people registered · 7 places left')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Add to calendar: React Workshop' })).toHaveAttribute('href', expect.stringMatching(/\/api\/events\/7\/calendar\.ics$/));
+    expect(within(card).getByRole('link', { name: 'Attendees and check-in: React Workshop' })).toHaveAttribute('href', '/user/events/7/check-in');
+  });
 
   it('asks a visitor to sign in first', async () => {
     serveRegistrableEvent();

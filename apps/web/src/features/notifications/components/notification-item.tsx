@@ -1,4 +1,4 @@
-import { GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, Scale, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, Scale, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
 import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -18,6 +18,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   referral_requested: { icon: Handshake, tone: 'bg-primary-soft text-primary-soft-fg' },
   referral_status_changed: { icon: Handshake, tone: 'bg-success-soft text-success-fg' },
   appeal_decided: { icon: Scale, tone: 'bg-primary-soft text-primary-soft-fg' },
+  event_promoted: { icon: CalendarCheck, tone: 'bg-success-soft text-success-fg' },
 };
 
 /**

@@ -1,0 +1,32 @@
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { Executor } from '../../db/client';
+import { eventNotFound } from './event-errors';
+import { findEvents } from './events.repository';
+
+/** Events have a start only; calendars show them this long. */
+const ASSUMED_DURATION_MS = 2 * 60 * 60 * 1000;
+
+export type CalendarSite = { publicUrl: string; siteName: string };
+
+/**
+ * The event as an iCalendar file (RFC 5545; ical-generator writes CRLF lines, folds them at 75
+ * octets and escapes text). The UID depends only on the event and the site, so importing the
+ * file again updates the calendar entry instead of adding a second one. Public like the event.
+ */
+export async function eventCalendar(db: Executor, site: CalendarSite, eventId: number): Promise<{ ics: string; fileName: string }> {
+  const [event] = await findEvents(db, { viewerId: null, eventId, take: 1 });
+  if (!event) throw eventNotFound();
+  const host = new URL(site.publicUrl).hostname;
+  const calendar = ical({ prodId: { company: site.siteName, product: 'events', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, name: site.siteName });
+  calendar.createEvent({
+    id: `event-${event.id}@${host}`,
+    start: event.startsAt,
+    end: new Date(event.startsAt.getTime() + ASSUMED_DURATION_MS),
+    stamp: event.createdAt,
+    summary: event.title,
+    description: [event.host ? `Hosted by ${event.host}` : '', event.description].filter(Boolean).join('\n\n'),
+    ...(event.category ? { categories: [{ name: event.category }] } : {}),
+    url: `${site.publicUrl}/events`,
+  });
+  return { ics: calendar.toString(), fileName: `event-${event.id}.ics` };
+}

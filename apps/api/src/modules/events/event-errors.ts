@@ -1,0 +1,3 @@
+import { notFound } from '../../lib/errors';
+
+export const eventNotFound = () => notFound('Event not found.');

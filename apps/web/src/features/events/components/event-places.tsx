@@ -1,0 +1,44 @@
+import { CircleCheck, Clock, UserCheck } from 'lucide-react';
+import type { Event } from '@alumlink/contract';
+import { Badge } from '@/components/ui';
+
+const countFormat = new Intl.NumberFormat('en');
+
+/** "12 people registered", then places left, or "Full" and the waitlist's length. */
+export function eventPlacesText(event: Event): string {
+  const registered = `${countFormat.format(event.registrations_count)} ${event.registrations_count === 1 ? 'person' : 'people'} registered`;
+  if (event.spots_left === null) return registered;
+  if (event.spots_left === 0 || event.waitlist_count > 0) {
+    return event.waitlist_count > 0 ? `${registered} · Full, ${countFormat.format(event.waitlist_count)} on the waitlist` : `${registered} · Full`;
+  }
+  return `${registered} · ${countFormat.format(event.spots_left)} ${event.spots_left === 1 ? 'place' : 'places'} left`;
+}
+
+/** The viewer's status: Registered, Waitlisted #n or Checked in (nothing when not on the list). */
+export function EventStatusBadge({ event }: { event: Event }) {
+  if (event.checked_in_at) {
+    return (
+      <Badge tone="success">
+        <UserCheck aria-hidden="true" className="size-3.5" />
+        Checked in
+      </Badge>
+    );
+  }
+  if (event.my_status === 'registered') {
+    return (
+      <Badge tone="success">
+        <CircleCheck aria-hidden="true" className="size-3.5" />
+        Registered{event.my_guests ? ` +${event.my_guests}` : ''}
+      </Badge>
+    );
+  }
+  if (event.my_status === 'waitlisted') {
+    return (
+      <Badge tone="neutral">
+        <Clock aria-hidden="true" className="size-3.5" />
+        Waitlisted #{event.waitlist_position ?? '?'}
+      </Badge>
+    );
+  }
+  return null;
+}
