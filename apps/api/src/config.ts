@@ -72,6 +72,13 @@ export type AppConfig = Readonly<{
    * Not an env variable: REQUEST_TIMEOUT_MS below; tests shorten it.
    */
   requestTimeoutMs: number;
+  /**
+   * When the notification digests go out (modules/notifications/digests): the daily one every day
+   * at this UTC hour (DIGEST_HOUR, 0-23, default 7), the weekly one on DIGEST_WEEKDAY (0 Sunday
+   * to 6 Saturday, default 1 Monday) at the same hour.
+   */
+  digestHour: number;
+  digestWeekday: number;
 }>;
 
 /**
@@ -183,6 +190,18 @@ const envSchema = z.object({
     .min(1, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .max(64, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .optional(),
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)' })
+    .int('DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .min(0, 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .max(23, 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .default(7),
+  DIGEST_WEEKDAY: z.coerce
+    .number({ error: 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)' })
+    .int('DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .min(0, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .max(6, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .default(1),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */
@@ -252,6 +271,8 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    digestHour: vars.DIGEST_HOUR,
+    digestWeekday: vars.DIGEST_WEEKDAY,
   });
 }
 

@@ -77,6 +77,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /social/notifications/read/': 'signed-in',
   'GET /social/settings/': 'signed-in',
   'PUT /social/settings/': 'signed-in',
+  'GET /social/settings/notifications/': 'signed-in',
+  'PUT /social/settings/notifications/': 'signed-in',
+  'GET /api/unsubscribe/': 'public', // the signed token in the link is the credential
+  'POST /api/unsubscribe/': 'public', // RFC 8058 one-click: mail clients post without a sign-in
 
   // Careers
   'GET /api/jobs/': 'signed-in',
@@ -106,6 +110,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/audit-log/': 'admin',
   'GET /api/admin/jobs/': 'admin',
   'GET /api/admin/referrals/': 'admin',
+  'POST /api/admin/digests/run/': 'admin',
 };
 
 /**

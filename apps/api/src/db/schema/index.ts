@@ -9,3 +9,4 @@ export * from './messaging';
 export * from './careers';
 export * from './settings';
 export * from './admin';
+export * from './notification-delivery';

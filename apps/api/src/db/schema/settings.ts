@@ -20,8 +20,6 @@ export const userSettings = pgTable(
     activityTracking: boolean('activity_tracking').notNull().default(true),
     /** On: sign-in also asks for a code e-mailed to you. */
     twoFactor: boolean('two_factor').notNull().default(false),
-    /** In-App or Email (SMS is shown as not available). */
-    notificationType: text('notification_type').notNull().default('In-App'),
     widgetAnalytics: boolean('widget_analytics').notNull().default(true),
     widgetRecentActivity: boolean('widget_recent_activity').notNull().default(true),
     widgetUpcomingEvents: boolean('widget_upcoming_events').notNull().default(true),
@@ -32,7 +30,6 @@ export const userSettings = pgTable(
     check('user_settings_theme_check', sql`${t.theme} in ('Default', 'Blue', 'Dark', 'Light')`),
     check('user_settings_visibility_check', sql`${t.profileVisibility} in ('Public', 'Private', 'Only Connections')`),
     check('user_settings_layout_check', sql`${t.dashboardLayout} in ('Grid', 'List', 'Compact')`),
-    check('user_settings_notification_check', sql`${t.notificationType} in ('In-App', 'Email')`),
   ],
 );
 

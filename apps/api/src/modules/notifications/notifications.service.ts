@@ -1,5 +1,6 @@
 import {
   displayName,
+  notificationCategoryOf,
   roleLabel,
   type Notification,
   type NotificationPage,
@@ -14,8 +15,10 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
 import { userCanSeePerson } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
+import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
+import { notificationPreferenceOf } from './preferences.service';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(db: Executor, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
@@ -47,16 +50,47 @@ async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSumma
   return (await userCanSeePerson(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
 }
 
-/** Stores the notification and pushes `notification.created` to its recipient's sockets. */
-async function createNotification(
+/** Where a notification leads on the site (the e-mails link there). */
+function linkOf(values: { type: NotificationType; conversationId?: number | null }): string {
+  switch (values.type) {
+    case 'message':
+      return values.conversationId ? `/user/messages?conversation=${values.conversationId}` : '/user/messages';
+    case 'role_changed':
+      return '/user/profile';
+    case 'post_liked':
+    case 'post_commented':
+    case 'post_removed':
+      return '/user';
+  }
+}
+
+type NotificationInput = repository.NewNotification & { type: NotificationType };
+
+/**
+ * Every notification goes through here: as its recipient chose for its category (Settings →
+ * Notifications), it is stored and pushed live to their sockets (in-app on; `store` says how,
+ * null when it stored nothing), and e-mailed at once, kept for a digest, or not e-mailed.
+ */
+async function deliver(
   db: Database,
-  values: repository.NewNotification & { type: NotificationType },
-  actor: UserSummaryRow | null,
-): Promise<Notification> {
-  const row = await repository.insertNotification(db, values);
-  const notification = presentNotification({ ...row, actor });
-  publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+  values: NotificationInput,
+  store: () => Promise<Notification | null>,
+): Promise<Notification | null> {
+  const category = notificationCategoryOf(values.type);
+  const preference = await notificationPreferenceOf(db, values.userId, category);
+  let notification: Notification | null = null;
+  if (preference.in_app) {
+    notification = await store();
+    if (!notification) return null; // an unread one already says it (likes): no second e-mail either
+    publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+  }
+  await emailNotification(db, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) });
   return notification;
+}
+
+/** Stores the notification (in-app) and e-mails it, as its recipient chose. */
+function createNotification(db: Database, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
+  return deliver(db, values, async () => presentNotification({ ...(await repository.insertNotification(db, values)), actor }));
 }
 
 /**
@@ -70,17 +104,11 @@ export async function notifyPostLiked(
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
   const actor = await actorAsSeenBy(db, event.authorId, event.actor);
-  const row = await repository.insertUnlessUnread(db, {
-    userId: event.authorId,
-    type: 'post_liked',
-    actorId: actor.id,
-    postId: event.postId,
-    text: `${nameOf(actor)} liked your post.`,
+  const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} liked your post.` };
+  return deliver(db, values, async () => {
+    const row = await repository.insertUnlessUnread(db, values);
+    return row ? presentNotification({ ...row, actor }) : null;
   });
-  if (!row) return null;
-  const notification = presentNotification({ ...row, actor });
-  publishRealtime(db, { kind: 'users', userIds: [event.authorId] }, { type: 'notification.created', data: notification });
-  return notification;
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
@@ -123,7 +151,7 @@ export async function notifyNewMessage(
 }
 
 /** A moderator removed a post: its author is told why (for the admin module). */
-export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification> {
+export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification | null> {
   return createNotification(
     db,
     {
@@ -138,7 +166,7 @@ export function notifyPostRemoved(db: Database, event: { postId: number; authorI
 }
 
 /** An administrator changed someone's role (for the admin module). */
-export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification> {
+export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification | null> {
   return createNotification(
     db,
     { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
