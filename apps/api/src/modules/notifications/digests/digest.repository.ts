@@ -8,14 +8,19 @@ import { notificationDigestItems, notificationDigests, users } from '../../../db
  * keyset walk over notification_digest_items_due_idx, so no run holds every recipient at once.
  */
 export async function nextRecipientIds(db: Executor, frequency: DigestFrequency, afterUserId: number, take: number): Promise<number[]> {
-  const rows = await db
+  const rows = await recipientIdsQuery(db, frequency, afterUserId, take);
+  return rows.map((row) => row.userId);
+}
+
+/** The query of nextRecipientIds (query-plans.test.ts explains it). */
+export function recipientIdsQuery(db: Executor, frequency: DigestFrequency, afterUserId: number, take: number) {
+  return db
     .select({ userId: notificationDigestItems.userId })
     .from(notificationDigestItems)
     .where(and(eq(notificationDigestItems.frequency, frequency), gt(notificationDigestItems.userId, afterUserId)))
     .groupBy(notificationDigestItems.userId)
     .orderBy(asc(notificationDigestItems.userId))
     .limit(take);
-  return rows.map((row) => row.userId);
 }
 
 export type DigestRecipient = { id: number; email: string; firstName: string };
