@@ -15,6 +15,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
   user: {
     root: '/user',
     profile: '/user/profile',
@@ -23,6 +24,7 @@ export const paths = {
     jobs: '/user/jobs',
     referrals: '/user/referrals',
     settings: '/user/settings',
+    notificationSettings: '/user/settings/notifications',
     events: '/user/events',
   },
   admin: {

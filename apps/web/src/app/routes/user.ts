@@ -21,6 +21,10 @@ export const userRoutes: RouteObject = {
         { path: paths.user.jobs, lazy: () => import('@/features/jobs/pages/jobs-page').then((m) => ({ Component: m.JobsPage })) },
         { path: paths.user.referrals, lazy: () => import('@/features/referrals/pages/referrals-page').then((m) => ({ Component: m.ReferralsPage })) },
         { path: paths.user.settings, lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+        {
+          path: paths.user.notificationSettings,
+          lazy: () => import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+        },
         { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
       ],
     },
