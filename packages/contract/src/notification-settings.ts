@@ -47,8 +47,8 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
   off: 'Off',
   instant: 'Instantly',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
+  daily: 'Daily',
+  weekly: 'Weekly',
 };
 
 /** One category's choice. */

@@ -87,7 +87,7 @@ export function NotificationSettingsForm({ initial }: { initial: Types }) {
         </table>
       </Card>
       <p className="text-sm text-fg-muted">
-        Daily and weekly digests collect everything new in one e-mail; none is sent when nothing happened.
+        Daily and weekly: one digest e-mail collects everything new (none when nothing happened).
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex justify-end">
