@@ -13,6 +13,44 @@ export const PROFILE_MESSAGES = {
   updateFailed: 'Update failed. Please try again.',
 } as const;
 
+/** Lengths of the career profile fields (DESIGN 8.1). */
+export const CAREER_LIMITS = { headlineMax: 120, companyMax: 100, jobTitleMax: 100, locationMax: 100, cohortYearMin: 1990 } as const;
+
+/** The latest cohort year accepted: this year + 5. */
+export function latestCohortYear(now: Date = new Date()): number {
+  return now.getUTCFullYear() + 5;
+}
+
+/** A career text: trimmed; '' (or null) clears it, missing leaves it unchanged. */
+const careerText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .nullish()
+    .transform((value) => (value === null ? '' : value));
+
+/** A year from JSON (number) or a form (text); '' or null clears it. */
+const cohortYearInput = z
+  .union([z.number(), z.string().trim(), z.null()])
+  .transform((value, ctx): number | null => {
+    if (value === null || value === '') return null;
+    const year = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(year) || year < CAREER_LIMITS.cohortYearMin || year > latestCohortYear()) {
+      ctx.addIssue({ code: 'custom', message: cohortYearMessage() });
+      return z.NEVER;
+    }
+    return year;
+  });
+
+/** The cohort year error, naming today's range. */
+export function cohortYearMessage(now: Date = new Date()): string {
+  return `Enter a year between ${CAREER_LIMITS.cohortYearMin} and ${latestCohortYear(now)}.`;
+}
+
+/** A switch from JSON (boolean) or a form ('true' / 'false'). */
+const formBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 /** Handles are letters and digits only (unique case-insensitively on the server). */
 export const HANDLE_PATTERN = /^[A-Za-z0-9]+$/;
 
@@ -21,7 +59,8 @@ const editable = (max: number) => z.string().trim().max(max, tooLong(max)).nulli
 
 /**
  * Body of PUT /social/user-profiles/update-me/ (JSON, or multipart with an `image` file).
- * Every field is optional; a missing, null or blank field leaves the stored value unchanged.
+ * Every field is optional. The specification's fields: missing, null or blank leaves the stored
+ * value unchanged. The career fields (DESIGN 8.1): missing leaves it, '' or null clears it.
  * `country_code` and `phone_number` must end up both set or both empty.
  */
 export const updateProfileRequestSchema = z.object({
@@ -33,6 +72,13 @@ export const updateProfileRequestSchema = z.object({
   bio: editable(LIMITS.bioMax),
   /** Comma-separated; stored trimmed, without empty items and de-duplicated case-insensitively. */
   skills: editable(LIMITS.skillsMax),
+  headline: careerText(CAREER_LIMITS.headlineMax),
+  company: careerText(CAREER_LIMITS.companyMax),
+  job_title: careerText(CAREER_LIMITS.jobTitleMax),
+  location: careerText(CAREER_LIMITS.locationMax),
+  /** 1990 .. this year + 5; null or '' clears it. */
+  cohort_year: cohortYearInput.optional(),
+  open_to_referrals: formBoolean.optional(),
   /** Ignored in JSON (the current image URL may be echoed back); send a file part in multipart to change it. */
   image: z.string().nullish(),
 });

@@ -48,6 +48,8 @@ export const settingsSchema = z.object({
    * category is e-mailed (see notificationChannelOf); saving it rewrites their e-mail choices.
    */
   notification_type: notificationChannelSchema,
+  /** Off: you are left out of the alumni directory (still findable by people search). */
+  listed_in_directory: z.boolean(),
   widgets: settingsWidgetsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -60,6 +62,7 @@ export const DEFAULT_SETTINGS: Settings = {
   two_factor: false,
   // Messages, referrals, mentoring and moderation are e-mailed by default (DEFAULT_NOTIFICATION_PREFERENCES).
   notification_type: 'Email',
+  listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };
 
@@ -82,6 +85,7 @@ export const updateSettingsRequestSchema = z.object({
   activity_tracking: z.boolean().optional(),
   two_factor: z.boolean().optional(),
   notification_type: notificationChannelInputSchema.optional(),
+  listed_in_directory: z.boolean().optional(),
   widgets: settingsWidgetsSchema.partial().optional(),
   /** Required (and checked) to turn two-factor off; ignored otherwise and never stored. */
   current_password: z.string().max(LIMITS.passwordMax).optional(),

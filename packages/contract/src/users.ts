@@ -21,6 +21,15 @@ export const userSchema = z.object({
   /** Same as phone_number with the country code, for the specification's `phone`. */
   phone: z.string(),
   profile: z.object({ profile_image: z.string().nullable() }),
+  /** Career profile (DESIGN 8.1); '' when not given. */
+  headline: z.string(),
+  company: z.string(),
+  job_title: z.string(),
+  location: z.string(),
+  /** The training cohort's year, or null. */
+  cohort_year: z.number().int().nullable(),
+  /** Alumni who welcome referral requests (shown on jobs at their company). */
+  open_to_referrals: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

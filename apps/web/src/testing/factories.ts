@@ -20,6 +20,12 @@ export function buildUser(overrides: Partial<User> = {}): User {
     phone_number: '',
     phone: '',
     profile: { profile_image: null },
+    headline: '',
+    company: '',
+    job_title: '',
+    location: '',
+    cohort_year: null,
+    open_to_referrals: false,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -20,6 +20,8 @@ export const userSettings = pgTable(
     activityTracking: boolean('activity_tracking').notNull().default(true),
     /** On: sign-in also asks for a code e-mailed to you. */
     twoFactor: boolean('two_factor').notNull().default(false),
+    /** Off: you are left out of the alumni directory (DESIGN 8.1). */
+    listedInDirectory: boolean('listed_in_directory').notNull().default(true),
     widgetAnalytics: boolean('widget_analytics').notNull().default(true),
     widgetRecentActivity: boolean('widget_recent_activity').notNull().default(true),
     widgetUpcomingEvents: boolean('widget_upcoming_events').notNull().default(true),

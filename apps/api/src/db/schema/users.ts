@@ -25,6 +25,14 @@ export const users = pgTable(
     skills: text('skills').notNull().default(''),
     /** Storage key of the avatar (not a URL); presenters turn it into a /media URL. */
     image: text('image'),
+    // Career profile (DESIGN 8.1): what the directory, referrals and mentoring read.
+    headline: text('headline').notNull().default(''),
+    company: text('company').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    location: text('location').notNull().default(''),
+    /** The training cohort's year (1990 .. this year + 5), or null. */
+    cohortYear: integer('cohort_year'),
+    openToReferrals: boolean('open_to_referrals').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -19,7 +19,23 @@ export async function isHandleTaken(db: Executor, handle: string, exceptUserId: 
 }
 
 export type ProfileChanges = Partial<
-  Pick<NewUserRow, 'firstName' | 'lastName' | 'phoneNumber' | 'countryCode' | 'handle' | 'bio' | 'skills' | 'image'>
+  Pick<
+    NewUserRow,
+    | 'firstName'
+    | 'lastName'
+    | 'phoneNumber'
+    | 'countryCode'
+    | 'handle'
+    | 'bio'
+    | 'skills'
+    | 'image'
+    | 'headline'
+    | 'company'
+    | 'jobTitle'
+    | 'location'
+    | 'cohortYear'
+    | 'openToReferrals'
+  >
 >;
 
 export async function updateUserProfile(db: Executor, userId: number, changes: ProfileChanges): Promise<UserRow | null> {

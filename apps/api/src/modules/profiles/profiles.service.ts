@@ -35,6 +35,13 @@ function changesFrom(update: ProfileUpdate): ProfileChanges {
   if (bio !== undefined) changes.bio = bio;
   const skills = given(normalizeSkills(update.skills ?? ''));
   if (skills !== undefined) changes.skills = skills;
+  // Career fields: present means set (an empty text or null clears).
+  if (update.headline !== undefined) changes.headline = update.headline;
+  if (update.company !== undefined) changes.company = update.company;
+  if (update.job_title !== undefined) changes.jobTitle = update.job_title;
+  if (update.location !== undefined) changes.location = update.location;
+  if (update.cohort_year !== undefined) changes.cohortYear = update.cohort_year;
+  if (update.open_to_referrals !== undefined) changes.openToReferrals = update.open_to_referrals;
   return changes;
 }
 

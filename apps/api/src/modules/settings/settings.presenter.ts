@@ -21,6 +21,7 @@ export function presentSettings(row: UserSettingsRow | null, notificationType: N
     activity_tracking: row.activityTracking,
     two_factor: row.twoFactor,
     notification_type: notificationType,
+    listed_in_directory: row.listedInDirectory,
     widgets: {
       analytics: row.widgetAnalytics,
       recent_activity: row.widgetRecentActivity,

@@ -22,6 +22,7 @@ function changesFrom(update: SettingsUpdate): SettingsChanges {
   if (update.dashboard_layout !== undefined) changes.dashboardLayout = update.dashboard_layout;
   if (update.activity_tracking !== undefined) changes.activityTracking = update.activity_tracking;
   if (update.two_factor !== undefined) changes.twoFactor = update.two_factor;
+  if (update.listed_in_directory !== undefined) changes.listedInDirectory = update.listed_in_directory;
   const widgets = update.widgets ?? {};
   if (widgets.analytics !== undefined) changes.widgetAnalytics = widgets.analytics;
   if (widgets.recent_activity !== undefined) changes.widgetRecentActivity = widgets.recent_activity;

@@ -16,6 +16,7 @@ const DEFAULTS = {
   activity_tracking: true,
   two_factor: false,
   notification_type: 'Email',
+  listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };
 

@@ -30,6 +30,12 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): Us
     phone_number: row.phoneNumber,
     phone: fullPhone(row),
     profile: { profile_image: image },
+    headline: row.headline,
+    company: row.company,
+    job_title: row.jobTitle,
+    location: row.location,
+    cohort_year: row.cohortYear,
+    open_to_referrals: row.openToReferrals,
     created_at: row.createdAt.toISOString(),
   };
 }
