@@ -91,3 +91,37 @@ export const updateSettingsRequestSchema = z.object({
   current_password: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
+
+/** Who may see one field of your profile (DESIGN 8.4). */
+export const FIELD_AUDIENCES = ['everyone', 'connections', 'only_me'] as const;
+export const fieldAudienceSchema = z.enum(FIELD_AUDIENCES);
+export type FieldAudience = z.infer<typeof fieldAudienceSchema>;
+
+/** The fields each person chooses an audience for. */
+export const PRIVATE_FIELDS = ['email', 'phone', 'company', 'location', 'cohort_year', 'skills'] as const;
+export type PrivateField = (typeof PRIVATE_FIELDS)[number];
+
+/** GET /social/settings/privacy/ and the answer of PUT: each field's audience. */
+export const fieldPrivacySchema = z.object({
+  email: fieldAudienceSchema,
+  phone: fieldAudienceSchema,
+  company: fieldAudienceSchema,
+  location: fieldAudienceSchema,
+  cohort_year: fieldAudienceSchema,
+  skills: fieldAudienceSchema,
+});
+export type FieldPrivacy = z.infer<typeof fieldPrivacySchema>;
+
+/** Until you choose: the phone number only for you, the rest for everyone who may see your profile. */
+export const DEFAULT_FIELD_PRIVACY: FieldPrivacy = {
+  email: 'everyone',
+  phone: 'only_me',
+  company: 'everyone',
+  location: 'everyone',
+  cohort_year: 'everyone',
+  skills: 'everyone',
+};
+
+/** Body of PUT /social/settings/privacy/: any subset of the fields; the rest stays. */
+export const updateFieldPrivacyRequestSchema = fieldPrivacySchema.partial();
+export type UpdateFieldPrivacyRequest = z.input<typeof updateFieldPrivacyRequestSchema>;

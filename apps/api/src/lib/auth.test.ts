@@ -114,6 +114,12 @@ describe('GET /social/user-profiles/me/ and /social/profiles/me/', () => {
       phone_number: '5550100',
       phone: '+1 5550100',
       profile: { profile_image: '/media/avatars/g.webp' },
+      headline: '',
+      company: '',
+      job_title: '',
+      location: '',
+      cohort_year: null,
+      open_to_referrals: false,
       created_at: user.createdAt.toISOString(),
     });
     const alias = await t.app.inject({ url: '/alumlink/social/profiles/me/', headers });

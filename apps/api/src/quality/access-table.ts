@@ -81,6 +81,8 @@ export const ACCESS: Record<string, Access> = {
   'PUT /social/settings/notifications/': 'signed-in',
   'GET /api/unsubscribe/': 'public', // the signed token in the link is the credential
   'POST /api/unsubscribe/': 'public', // RFC 8058 one-click: mail clients post without a sign-in
+  'GET /social/settings/privacy/': 'signed-in',
+  'PUT /social/settings/privacy/': 'signed-in',
 
   // Careers
   'GET /api/jobs/': 'signed-in',

@@ -22,6 +22,13 @@ export const userSettings = pgTable(
     twoFactor: boolean('two_factor').notNull().default(false),
     /** Off: you are left out of the alumni directory (DESIGN 8.1). */
     listedInDirectory: boolean('listed_in_directory').notNull().default(true),
+    // Per-field privacy (DESIGN 8.4): everyone, connections or only_me for each field.
+    emailVisibleTo: text('email_visible_to').notNull().default('everyone'),
+    phoneVisibleTo: text('phone_visible_to').notNull().default('only_me'),
+    companyVisibleTo: text('company_visible_to').notNull().default('everyone'),
+    locationVisibleTo: text('location_visible_to').notNull().default('everyone'),
+    cohortYearVisibleTo: text('cohort_year_visible_to').notNull().default('everyone'),
+    skillsVisibleTo: text('skills_visible_to').notNull().default('everyone'),
     widgetAnalytics: boolean('widget_analytics').notNull().default(true),
     widgetRecentActivity: boolean('widget_recent_activity').notNull().default(true),
     widgetUpcomingEvents: boolean('widget_upcoming_events').notNull().default(true),
@@ -32,6 +39,9 @@ export const userSettings = pgTable(
     check('user_settings_theme_check', sql`${t.theme} in ('Default', 'Blue', 'Dark', 'Light')`),
     check('user_settings_visibility_check', sql`${t.profileVisibility} in ('Public', 'Private', 'Only Connections')`),
     check('user_settings_layout_check', sql`${t.dashboardLayout} in ('Grid', 'List', 'Compact')`),
+    ...(['email', 'phone', 'company', 'location', 'cohort_year', 'skills'] as const).map((field) =>
+      check(`user_settings_${field}_visible_to_check`, sql`${sql.identifier(`${field}_visible_to`)} in ('everyone', 'connections', 'only_me')`),
+    ),
   ],
 );
 

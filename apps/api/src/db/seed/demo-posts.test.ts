@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStorageFor } from '../../lib/storage/index';
 import { authHeader, createTestApp, type TestApp } from '../../test/index';
 import { users } from '../schema/index';
 import { seedDemo } from './index';
+import { HEIGHT, WIDTH } from './demo-pictures';
+import { demoPictureOf } from './demo-posts';
 
 let t: TestApp;
 
@@ -44,6 +47,40 @@ describe('demo posts', () => {
     for (const url of pictures) {
       expect(url).toMatch(/^\/media\/posts\/[0-9a-f]{64}\.webp$/);
       expect(existsSync(path.join(t.config.mediaDir, url.replace('/media/', '')))).toBe(true);
+    }
+  });
+
+  it('pictures subjects of at least three kinds that really look different, each a small WebP', async () => {
+    const [someone] = await t.db.select().from(users).limit(1);
+    if (!someone) throw new Error('no demo user');
+    const feed = (await t.app.inject({ url: '/social/posts/?limit=36', headers: await authHeader(t.app, someone) })).json();
+    // Newest first: the i-th post of the feed is the seed's post i.
+    const kindByUrl = new Map<string, string>();
+    feed.results.forEach((post: { image: string | null }, index: number) => {
+      const spec = demoPictureOf(index);
+      expect(post.image === null).toBe(spec === null);
+      if (post.image && spec) kindByUrl.set(post.image, spec.kind);
+    });
+    expect(new Set(kindByUrl.values()).size).toBeGreaterThanOrEqual(3);
+    expect(kindByUrl.size).toBeGreaterThanOrEqual(8);
+
+    // A 16x10 grey thumbnail of each: pictures of different kinds differ on average by > 5 % (the same picture: 0).
+    const thumbs = new Map<string, { kind: string; pixels: Buffer }>();
+    for (const [url, kind] of kindByUrl) {
+      const file = path.join(t.config.mediaDir, url.replace('/media/', ''));
+      const image = sharp(file);
+      const meta = await image.metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width: WIDTH, height: HEIGHT });
+      expect(meta.size ?? (await image.toBuffer()).length).toBeLessThan(40_000);
+      thumbs.set(url, { kind, pixels: await sharp(file).resize(16, 10, { fit: 'fill' }).greyscale().raw().toBuffer() });
+    }
+    const entries = [...thumbs.values()];
+    for (const a of entries) {
+      for (const b of entries) {
+        if (a.kind === b.kind) continue;
+        const difference = a.pixels.reduce((sum, value, i) => sum + Math.abs(value - (b.pixels[i] ?? 0)), 0) / a.pixels.length / 255;
+        expect(difference, `${a.kind} against ${b.kind}`).toBeGreaterThan(0.05);
+      }
     }
   });
 });

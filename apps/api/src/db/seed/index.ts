@@ -5,7 +5,9 @@ import { hashPassword } from '../../lib/passwords';
 import type { MediaStorage } from '../../lib/storage/index';
 import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
+import { seedConversations } from './demo-conversations';
 import { demoEvents } from './demo-events';
+import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 
@@ -69,7 +71,17 @@ const seedEvents: SeedStep = {
  * The demo, in order. Later modules add their steps here (e.g. jobs, posts, referrals),
  * using context.userIds to pick authors.
  */
-export const DEMO_SEED_STEPS: SeedStep[] = [seedPeople, seedCommunities, seedEvents, seedPosts, seedJobs, seedReferrals, seedMemberships];
+export const DEMO_SEED_STEPS: SeedStep[] = [
+  seedPeople,
+  seedCommunities,
+  seedEvents,
+  seedPosts,
+  seedJobs,
+  seedReferrals,
+  seedMemberships,
+  seedConversations,
+  seedPostNotifications,
+];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */
 const SEED_LOCK_KEY = 7_316_240_913;

@@ -23,7 +23,7 @@ async function countRows() {
 describe('seedDemo', () => {
   it('seeds an empty database: 8 communities, 2 future events, 4 demo accounts and more people', async () => {
     const result = await seedDemo(t.db, { now });
-    expect(result).toEqual({ seeded: true, steps: ['people', 'communities', 'events', 'posts', 'jobs', 'referrals', 'memberships'] });
+    expect(result).toEqual({ seeded: true, steps: ['people', 'communities', 'events', 'posts', 'jobs', 'referrals', 'memberships', 'conversations', 'notifications'] });
     const counts = await countRows();
     expect(counts.communities).toBe(8);
     expect(counts.events).toBe(2);

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, users } from '../../db/schema/index';
 import { tracksActivitySql, visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
 
 export type PostedRow = { postId: number; at: Date; user: UserSummaryRow };
 export type JoinedRow = { at: Date; user: UserSummaryRow };
@@ -10,7 +10,7 @@ export type JoinedRow = { at: Date; user: UserSummaryRow };
 /** Newest live posts of people who track activity and whom the viewer may see (posts_feed_idx). */
 export function recentPostsQuery(db: Executor, viewer: Viewer, take: number) {
   return db
-    .select({ postId: posts.id, at: posts.createdAt, user: userSummaryColumns })
+    .select({ postId: posts.id, at: posts.createdAt, user: userSummaryColumnsOfListed(viewer.id, viewer.role === 'AD') })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(isNull(posts.deletedAt), eq(users.isActive, true), tracksActivitySql(posts.userId), visibleToSql(viewer, posts.userId)))
@@ -21,7 +21,7 @@ export function recentPostsQuery(db: Executor, viewer: Viewer, take: number) {
 /** Newest verified, active members who track activity and whom the viewer may see (users_created_idx). */
 export function newMembersQuery(db: Executor, viewer: Viewer, take: number) {
   return db
-    .select({ at: users.createdAt, user: userSummaryColumns })
+    .select({ at: users.createdAt, user: userSummaryColumnsOfListed(viewer.id, viewer.role === 'AD') })
     .from(users)
     .where(and(eq(users.isActive, true), isNotNull(users.emailVerifiedAt), tracksActivitySql(users.id), visibleToSql(viewer, users.id)))
     .orderBy(desc(users.createdAt), desc(users.id))

@@ -154,13 +154,8 @@ export async function insertConversation(db: Executor, starterId: number, otherI
   return row.id;
 }
 
-/** Placeholders of the send statement, typed for PostgreSQL. */
-const input = {
-  conversationId: sql`${sql.placeholder('conversationId')}::integer`,
-  senderId: sql`${sql.placeholder('senderId')}::integer`,
-  content: sql`${sql.placeholder('content')}::text`,
-  at: sql`${sql.placeholder('at')}::timestamptz`,
-};
+/** The values of a send, as SQL typed for PostgreSQL: placeholders (prepared) or bound values. */
+type SendInput = { conversationId: SQL; senderId: SQL; content: SQL; at: SQL };
 
 /**
  * A whole send in one statement (one round trip, one implicit transaction): the sender must be
@@ -171,8 +166,9 @@ const input = {
  * Concurrent sends to one conversation queue on its rows, each adding its own unread; the last
  * message stays the newest one even when an older send's statement runs last.
  */
-const newest = sql`(last_message_at is null or ${input.at} >= last_message_at)`;
-const sendStatement = sql`
+function sendStatementFor(input: SendInput): SQL {
+  const newest = sql`(last_message_at is null or ${input.at} >= last_message_at)`;
+  return sql`
   with participation as (
     select other_user_id as recipient_id from conversation_participants
     where conversation_id = ${input.conversationId} and user_id = ${input.senderId} and other_user_id is not null
@@ -203,6 +199,14 @@ const sendStatement = sql`
     ${userSummarySqlColumns}
   from message, participation, users u
   where u.id = ${input.senderId}`;
+}
+
+const sendStatement = sendStatementFor({
+  conversationId: sql`${sql.placeholder('conversationId')}::integer`,
+  senderId: sql`${sql.placeholder('senderId')}::integer`,
+  content: sql`${sql.placeholder('content')}::text`,
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+});
 
 type SendStatementRow = UserSummarySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
 
@@ -217,13 +221,9 @@ export type SentMessage = {
   sender: UserSummaryRow;
 };
 
-/** Sends a message (see sendStatement); null when the sender is not a participant of the conversation or the other person is gone. */
-export async function sendMessage(
-  db: Database,
-  values: { conversationId: number; senderId: number; content: string; createdAt: Date },
-): Promise<SentMessage | null> {
-  const { rows } = await statements(db).send.execute({ ...values, at: values.createdAt.toISOString() });
-  const row = rows[0];
+type SendValues = { conversationId: number; senderId: number; content: string; createdAt: Date };
+
+function sentMessageOf(values: SendValues, row: SendStatementRow | undefined): SentMessage | null {
   if (!row) return null;
   return {
     // created_at is `createdAt` (PostgreSQL keeps microseconds, a Date milliseconds: the same instant).
@@ -235,9 +235,36 @@ export async function sendMessage(
   };
 }
 
+/** Sends a message (see sendStatementFor); null when the sender is not a participant of the conversation or the other person is gone. */
+export async function sendMessage(db: Database, values: SendValues): Promise<SentMessage | null> {
+  const { rows } = await statements(db).send.execute({ ...values, at: values.createdAt.toISOString() });
+  return sentMessageOf(values, rows[0]);
+}
+
+/** sendMessage inside a transaction (the demo seed): the same statement, not prepared. */
+export async function sendMessageWithin(tx: Executor, values: SendValues): Promise<SentMessage | null> {
+  const { rows } = await tx.execute<SendStatementRow>(
+    sendStatementFor({
+      conversationId: sql`${values.conversationId}::integer`,
+      senderId: sql`${values.senderId}::integer`,
+      content: sql`${values.content}::text`,
+      at: sql`${values.createdAt.toISOString()}::timestamptz`,
+    }),
+  );
+  return sentMessageOf(values, rows[0]);
+}
+
 /** The caller read the conversation: their unread count goes back to 0 (prepared statement). */
 export async function markParticipantRead(db: Database, conversationId: number, userId: number): Promise<void> {
   await markReadStatements(db).participant.execute({ conversationId, userId, at: new Date().toISOString() });
+}
+
+/** markParticipantRead inside a transaction, read at a given time (the demo seed). */
+export async function markParticipantReadWithin(tx: Executor, conversationId: number, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(conversationParticipants)
+    .set({ unreadCount: 0, lastReadAt: at })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
 }
 
 const markReadStatements = preparedFor((db) => ({

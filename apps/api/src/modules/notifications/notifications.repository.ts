@@ -42,6 +42,14 @@ export async function insertNotification(db: Database, values: NewNotification):
   return row;
 }
 
+/** Several notifications in one insert, with their times, inside a transaction (the demo seed). */
+export async function insertNotificationsWithin(
+  tx: Executor,
+  values: (NewNotification & Partial<Pick<NotificationRow, 'createdAt' | 'readAt'>>)[],
+): Promise<void> {
+  if (values.length > 0) await tx.insert(notifications).values(values);
+}
+
 /**
  * One person's (the viewer's) notifications newest first, with their actors (e-mails as the
  * viewer may read them): served by notifications_user_created_idx.

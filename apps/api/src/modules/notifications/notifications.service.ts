@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
-import { userCanSeePerson } from '../settings/visibility';
+import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
@@ -42,12 +42,19 @@ export async function markConversationNotificationsRead(db: Database, userId: nu
 const nameOf = (actor: UserSummaryRow) =>
   displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
 
+/** The sentences of the notifications people cause, from the actor's display name. */
+export const notificationText = {
+  postLiked: (actorName: string) => `${actorName} liked your post.`,
+  postCommented: (actorName: string) => `${actorName} commented on your post.`,
+  message: (actorName: string) => `${actorName} sent you a message.`,
+};
+
 /**
  * The actor as the recipient may see them: without the e-mail ('') unless their profile
  * visibility lets the recipient see them. The stored text and the live payload use it.
  */
 async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
-  return (await userCanSeePerson(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
+  return (await userCanSeeEmailOf(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
 }
 
 /** Where a notification leads on the site (the e-mails link there). */
@@ -104,7 +111,7 @@ export async function notifyPostLiked(
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
   const actor = await actorAsSeenBy(db, event.authorId, event.actor);
-  const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} liked your post.` };
+  const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: notificationText.postLiked(nameOf(actor)) };
   return deliver(db, values, async () => {
     const row = await repository.insertUnlessUnread(db, values);
     return row ? presentNotification({ ...row, actor }) : null;
@@ -120,7 +127,7 @@ export async function notifyPostCommented(
   const actor = await actorAsSeenBy(db, event.authorId, event.actor);
   return createNotification(
     db,
-    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: `${nameOf(actor)} commented on your post.` },
+    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: notificationText.postCommented(nameOf(actor)) },
     actor,
   );
 }
@@ -144,7 +151,7 @@ export async function notifyNewMessage(
       type: 'message',
       actorId: sender.id,
       conversationId: event.conversationId,
-      text: `${nameOf(sender)} sent you a message.`,
+      text: notificationText.message(nameOf(sender)),
     },
     sender,
   );

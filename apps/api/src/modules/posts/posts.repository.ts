@@ -4,7 +4,7 @@ import { literalLimit, preparedFor, prepareRawStatement } from '../../db/prepare
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumns, userSummaryColumnsFor, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
+import { userSummaryColumnsFor, userSummaryColumnsOfListed, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** A live post with its author and whether the viewer likes it. */
 export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {
@@ -13,7 +13,7 @@ export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount
 };
 
 /** The columns of a listed post: the post, whether `viewerId` likes it (post_likes primary key), the author. */
-function postListColumns(viewerId: number | Placeholder) {
+function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
   return {
     id: posts.id,
     caption: posts.caption,
@@ -22,7 +22,7 @@ function postListColumns(viewerId: number | Placeholder) {
     commentsCount: posts.commentsCount,
     createdAt: posts.createdAt,
     liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer)`,
-    author: userSummaryColumns,
+    author: userSummaryColumnsOfListed(viewerId, seesEveryone),
   };
 }
 
@@ -46,7 +46,7 @@ export function postPageQuery(db: Executor, kind: PostPageKind, take: number) {
   if (kind === 'author') conditions.push(sql`${posts.userId} = ${sql.placeholder('authorId')}::integer`);
   else conditions.push(sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`);
   return db
-    .select(postListColumns(viewerId))
+    .select(postListColumns(viewerId, sql.placeholder('seesEveryone')))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(...conditions))
@@ -100,9 +100,9 @@ export function findPostPage(db: Database, search: PostPageSearch): Promise<Post
 }
 
 /** One live post with its author and whether the viewer likes it; null when missing or deleted. */
-export async function findPost(db: Executor, viewerId: number, postId: number): Promise<PostListRow | null> {
+export async function findPost(db: Executor, viewer: Viewer, postId: number): Promise<PostListRow | null> {
   const [row] = await db
-    .select(postListColumns(viewerId))
+    .select(postListColumns(viewer.id, viewer.role === 'AD'))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(isNull(posts.deletedAt), eq(posts.id, postId)))

@@ -9,7 +9,7 @@ import type { MediaStorage } from '../../lib/storage/index';
 import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
 import { broadcastPostCreated } from '../realtime/realtime.service';
-import { canSeePerson } from '../settings/visibility';
+import { canSeePerson, type Viewer } from '../settings/visibility';
 import { emitPostDeleted } from './post-events';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentPost } from './posts.presenter';
@@ -40,8 +40,8 @@ export async function listUserPosts(db: Database, viewer: AuthUser, query: PageQ
   return pageOfPosts(db, viewer, query, author);
 }
 
-async function presentOnePost(db: Executor, viewerId: number, postId: number): Promise<Post> {
-  const row = await repository.findPost(db, viewerId, postId);
+async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Promise<Post> {
+  const row = await repository.findPost(db, viewer, postId);
   if (!row) throw postNotFound();
   return presentPost(row);
 }
@@ -56,7 +56,7 @@ export async function createPost(
   const image = await storeUploadedImage(storage, input.image, 'post');
   const row = await repository.insertPost(db, { userId: author.id, caption: input.caption, image });
   broadcastPostCreated(db, row.id);
-  return presentOnePost(db, author.id, row.id);
+  return presentOnePost(db, author, row.id);
 }
 
 /**

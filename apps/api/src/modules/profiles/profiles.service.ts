@@ -5,7 +5,7 @@ import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage/index';
-import { canSeePerson } from '../settings/visibility';
+import { canSeePerson, visibleFieldsOf } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
 
@@ -81,12 +81,12 @@ export async function updateOwnProfile(
 }
 
 /**
- * Someone's profile (e-mail included: people search shows it too); 404 for unknown or
+ * Someone's profile, each private field as the viewer may see it (per-field privacy); 404 for unknown or
  * deactivated people and for people whose profile visibility hides them from the viewer.
  */
 export async function getProfileById(db: Executor, viewer: AuthUser, userId: number): Promise<User> {
   const row = await findUserById(db, userId);
   if (!row || !row.isActive) throw notFound('User not found.');
   if (row.id !== viewer.id && !(await canSeePerson(db, viewer, row.id))) throw notFound('User not found.');
-  return presentUser(row);
+  return presentUser(row, undefined, await visibleFieldsOf(db, viewer, row.id));
 }

@@ -106,7 +106,8 @@ describe('GET /social/user-profiles/by-id/ and /social/profiles/by-id/', () => {
     for (const base of ['/social/user-profiles', '/social/profiles']) {
       const response = await t.app.inject({ url: `${base}/by-id/?user_id=${other.id}`, headers: myAuth });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: other.id, first_name: 'Other', email: other.email, handle: 'TakenHandle', phone: '+44 7700 900000' });
+      // The phone number is only the person's until they choose otherwise (per-field privacy).
+      expect(response.json()).toMatchObject({ id: other.id, first_name: 'Other', email: other.email, handle: 'TakenHandle', phone: '' });
       expect(response.json()).not.toHaveProperty('password_hash');
     }
   });

@@ -1,10 +1,10 @@
-import { LIMITS } from '@alumlink/contract';
+import { HIDDEN_EMAIL, LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, preparedFor, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
-import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 const MAX_ID = 2_147_483_647;
@@ -94,6 +94,8 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
 export function searchPeopleQuery(db: Executor, { substrings }: { substrings: boolean }) {
   const placeholder = (name: keyof ReturnType<typeof searchPeopleParams>) => sql.placeholder(name);
   const lowered = [users.firstName, users.lastName, users.email].map((column) => sql`lower(${column})`);
+  // Per-field privacy: an e-mail the viewer may not see is neither matched nor answered.
+  const emailVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'email')})`;
   const columns = sql`${users.id}, ${users.username}, ${users.email}, ${users.firstName}, ${users.lastName}, ${users.handle}, ${users.role}, ${users.image}`;
   const visible = visibleToViewerIdSql(placeholder('viewerId'), users.id);
   const eligible = sql`${users.isActive} and ${users.emailVerifiedAt} is not null and (${placeholder('seesEveryone')}::boolean or ${visible})`;
@@ -104,14 +106,17 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   // afresh, and every such search pays for planning again).
   const unseenNeedle = sql`(select ${needle})`;
   const prefixBranches = lowered.map(
-    (column) => sql`(select ${columns} from ${users}
-      where ${eligible}
+    (column, index) => sql`(select ${columns} from ${users}
+      where ${eligible}${SEARCHED_COLUMNS[index] === 'email' ? sql` and ${emailVisible}` : sql``}
         and ${column} collate "C" >= ${unseenNeedle} and ${column} collate "C" < ${unseenNeedle} || chr(1114111)
       order by ${column} collate "C", ${users.id} limit ${sqlInteger(PREFIX_CANDIDATES)})`,
   );
   // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
   const unseenContains = sql`(select ${placeholder('contains')}::text)`;
-  const containsText = sql.join(lowered.map((column) => sql`${column} like ${unseenContains}`), sql` or `);
+  const containsText = sql.join(
+    lowered.map((column, index) => (SEARCHED_COLUMNS[index] === 'email' ? sql`(${column} like ${unseenContains} and ${emailVisible})` : sql`${column} like ${unseenContains}`)),
+    sql` or `,
+  );
   const sampled = sql`select ${columns} from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
@@ -134,7 +139,8 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     .select({
       id: sql<number>`id`,
       username: sql<string>`username`,
-      email: sql<string>`email`,
+      // Masked here, on the answered rows only: in every candidate branch it would make the generic plan look dearer than custom ones.
+      email: sql<string>`case when ${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), sql`candidates.id`, 'email')} then email else ${HIDDEN_EMAIL} end`,
       firstName: sql<string>`first_name`,
       lastName: sql<string>`last_name`,
       handle: sql<string | null>`handle`,

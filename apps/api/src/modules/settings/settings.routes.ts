@@ -1,6 +1,7 @@
-import { errorSchema, settingsSchema, updateSettingsRequestSchema } from '@alumlink/contract';
+import { errorSchema, fieldPrivacySchema, settingsSchema, updateFieldPrivacyRequestSchema, updateSettingsRequestSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
+import { getOwnFieldPrivacy, updateOwnFieldPrivacy } from './field-privacy.service';
 import { getOwnSettings, updateOwnSettings } from './settings.service';
 
 const security = [{ bearerAuth: [] }];
@@ -35,5 +36,35 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateOwnSettings(app.db, request.user, request.body),
+  );
+
+  app.get(
+    '/social/settings/privacy/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['settings'],
+        summary: 'Who may see each field of your profile: everyone, connections or only_me (the defaults until you choose)',
+        security,
+        response: { 200: fieldPrivacySchema, 401: errorSchema },
+      },
+    },
+    async (request) => getOwnFieldPrivacy(app.db, request.user),
+  );
+
+  app.put(
+    '/social/settings/privacy/',
+    {
+      onRequest: app.authenticate,
+      config: { accountRateLimit: 'settings' },
+      schema: {
+        tags: ['settings'],
+        summary: "Choose who may see your e-mail, phone, company, location, cohort year and skills; any subset, the rest stays",
+        security,
+        body: updateFieldPrivacyRequestSchema,
+        response: { 200: fieldPrivacySchema, 400: badRequestSchema, 401: errorSchema },
+      },
+    },
+    async (request) => updateOwnFieldPrivacy(app.db, request.user, request.body),
   );
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_FIELD_PRIVACY, type PrivateField } from '@alumlink/contract';
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { conversations, userSettings, users } from '../../db/schema/index';
@@ -31,14 +32,80 @@ export function visibleToViewerIdSql(viewerId: number | Placeholder, personId: S
     select case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then false
-      else exists (
-        select 1 from ${conversations}
-        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
-          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
-      )
+      else ${connectedToSettingsOwnerSql(viewerId)}
     end
     from ${userSettings} where ${userSettings.userId} = ${personId}
   ), true))`;
+}
+
+/**
+ * Inside a subquery on user_settings: "the viewer shares a conversation with the settings' owner"
+ * (a connection, as Only Connections means it), one conversations_pair_idx probe.
+ */
+function connectedToSettingsOwnerSql(viewerId: number | Placeholder | SQLWrapper): SQL {
+  return sql`exists (
+    select 1 from ${conversations}
+    where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
+      and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
+  )`;
+}
+
+/** The user_settings column holding each private field's audience. */
+const AUDIENCE_COLUMNS = {
+  email: userSettings.emailVisibleTo,
+  phone: userSettings.phoneVisibleTo,
+  company: userSettings.companyVisibleTo,
+  location: userSettings.locationVisibleTo,
+  cohort_year: userSettings.cohortYearVisibleTo,
+  skills: userSettings.skillsVisibleTo,
+} as const satisfies Record<PrivateField, unknown>;
+
+/**
+ * Condition "the viewer may see this field of the person" (per-field privacy, DESIGN 8.4), or
+ * undefined when the viewer sees every field (admins). It does not repeat the person-level rule
+ * (visibleToSql): pair them where the query does not already leave hidden people out.
+ */
+export function fieldVisibleSql(viewer: Viewer, personId: SQLWrapper, field: PrivateField): SQL | undefined {
+  if (viewer.role === 'AD') return undefined;
+  return fieldVisibleToViewerIdSql(viewer.id, personId, field);
+}
+
+/**
+ * The non-admin rule of fieldVisibleSql for a viewer id that may be a placeholder: the person
+ * themself; else everyone → yes, only_me → no, connections → a shared conversation. Without a
+ * settings row the field's default audience applies. One user_settings primary-key probe per row.
+ */
+export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper, field: PrivateField): SQL {
+  const column = AUDIENCE_COLUMNS[field];
+  const byDefault = DEFAULT_FIELD_PRIVACY[field] === 'everyone';
+  return sql`(${personId} = ${viewerId}::integer or coalesce((
+    select case ${column}
+      when 'everyone' then true
+      when 'only_me' then false
+      else ${connectedToSettingsOwnerSql(viewerId)}
+    end
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), ${sql.raw(byDefault ? 'true' : 'false')}))`;
+}
+
+/** Which private fields of the person the viewer may see (all of them for the person and admins). */
+export async function visibleFieldsOf(db: Executor, viewer: Viewer, personId: number): Promise<Record<PrivateField, boolean>> {
+  const all = { email: true, phone: true, company: true, location: true, cohort_year: true, skills: true };
+  if (viewer.role === 'AD' || viewer.id === personId) return all;
+  const person = users.id;
+  const [row] = await db
+    .select({
+      email: fieldVisibleToViewerIdSql(viewer.id, person, 'email').mapWith(Boolean),
+      phone: fieldVisibleToViewerIdSql(viewer.id, person, 'phone').mapWith(Boolean),
+      company: fieldVisibleToViewerIdSql(viewer.id, person, 'company').mapWith(Boolean),
+      location: fieldVisibleToViewerIdSql(viewer.id, person, 'location').mapWith(Boolean),
+      cohort_year: fieldVisibleToViewerIdSql(viewer.id, person, 'cohort_year').mapWith(Boolean),
+      skills: fieldVisibleToViewerIdSql(viewer.id, person, 'skills').mapWith(Boolean),
+    })
+    .from(users)
+    .where(eq(users.id, personId))
+    .limit(1);
+  return row ?? all;
 }
 
 /** True when the person exists and the viewer may see them (see visibleToSql). */
@@ -52,13 +119,15 @@ export async function canSeePerson(db: Executor, viewer: Viewer, personId: numbe
 }
 
 /**
- * True when the person `viewerId` may see `personId` (visibleToSql, with the viewer's role read
- * from the database): for payloads built for one recipient who is not the caller (notifications,
- * socket events). False when the viewer is gone.
+ * True when `viewerId` may read the e-mail of `personId` (the person and the field both visible
+ * to them): for payloads built for one recipient who is not the caller (notifications, sockets).
  */
-export async function userCanSeePerson(db: Executor, viewerId: number, personId: number): Promise<boolean> {
+export async function userCanSeeEmailOf(db: Executor, viewerId: number, personId: number): Promise<boolean> {
+  const person = sql`${personId}::integer`;
   const [row] = await db
-    .select({ visible: sql<boolean>`(${users.role} = 'AD' or ${visibleToViewerIdSql(viewerId, sql`${personId}::integer`)})` })
+    .select({
+      visible: sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, person)} and ${fieldVisibleToViewerIdSql(viewerId, person, 'email')}))`,
+    })
     .from(users)
     .where(eq(users.id, viewerId))
     .limit(1);

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { HIDDEN_EMAIL, type Role, type User, type UserSummary } from '@alumlink/contract';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { HIDDEN_EMAIL, type PrivateField, type Role, type User, type UserSummary } from '@alumlink/contract';
 import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, type Viewer } from '../settings/visibility';
 
 type ToMediaUrl = (key: string | null | undefined) => string | null;
 
@@ -11,8 +11,16 @@ function fullPhone(row: Pick<UserRow, 'countryCode' | 'phoneNumber'>): string {
   return [row.countryCode, row.phoneNumber].filter((part) => part !== '').join(' ');
 }
 
-/** A user row → the contract's `userSchema` shape (never the row itself: no password hash). */
-export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): User {
+/** Which private fields the reader may see; presentUser shows every field without it. */
+export type VisibleFields = Record<PrivateField, boolean>;
+
+/**
+ * A user row → the contract's `userSchema` shape (never the row itself: no password hash). With
+ * `visible`, each private field the reader may not see is sent empty ('' or null; the e-mail as
+ * HIDDEN_EMAIL): per-field privacy, DESIGN 8.4.
+ */
+export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl, visible?: VisibleFields): User {
+  if (visible) return hideFields(presentUser(row, toMediaUrl), visible);
   const image = toMediaUrl(row.image);
   return {
     id: row.id,
@@ -40,13 +48,27 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl): Us
   };
 }
 
+/** The user with the fields the reader may not see emptied. */
+function hideFields(user: User, visible: VisibleFields): User {
+  const phone = visible.phone ? {} : { country_code: '', phone_number: '', phone: '' };
+  return {
+    ...user,
+    ...phone,
+    email: visible.email ? user.email : HIDDEN_EMAIL,
+    company: visible.company ? user.company : '',
+    location: visible.location ? user.location : '',
+    cohort_year: visible.cohort_year ? user.cohort_year : null,
+    skills: visible.skills ? user.skills : '',
+  };
+}
+
 /** Columns `presentUserSummary` needs (select just these in list queries). */
 export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'handle' | 'role' | 'image'>;
 
 /**
  * The columns of UserSummaryRow, for a drizzle select that joins users (what presentUserSummary
- * reads), e-mail included: only for queries that already leave out the people hidden from the
- * viewer (feed, search, activity); otherwise userSummaryColumnsFor.
+ * reads), e-mail included whatever the person's privacy: only for payloads that go to admins or
+ * to the person; otherwise userSummaryColumnsFor or userSummaryColumnsOfListed.
  */
 export const userSummaryColumns = {
   id: users.id,
@@ -67,8 +89,22 @@ export const userSummaryColumns = {
  */
 export function userSummaryColumnsFor(viewer: Viewer) {
   const visible = visibleToSql(viewer, users.id);
-  if (!visible) return userSummaryColumns;
-  return { ...userSummaryColumns, email: sql<string>`case when ${visible} then ${users.email} else ${HIDDEN_EMAIL} end` };
+  const emailVisible = fieldVisibleSql(viewer, users.id, 'email');
+  if (!visible || !emailVisible) return userSummaryColumns;
+  return { ...userSummaryColumns, email: sql<string>`case when ${visible} and ${emailVisible} then ${users.email} else ${HIDDEN_EMAIL} end` };
+}
+
+/**
+ * userSummaryColumns for a query that already leaves out the people hidden from the viewer
+ * (feed, activity): only the e-mail's own audience (per-field privacy) is applied.
+ */
+export function userSummaryColumnsOfListed(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
+  return { ...userSummaryColumns, email: emailAsSeenBySql(viewerId, seesEveryone) };
+}
+
+/** users.email when the viewer sees everyone or the e-mail's audience includes them, else HIDDEN_EMAIL. */
+export function emailAsSeenBySql(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder): SQL<string> {
+  return sql<string>`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'email')} then ${users.email} else ${HIDDEN_EMAIL} end`;
 }
 
 /** The summary with the e-mail hidden (HIDDEN_EMAIL): for payloads that go to people who may not see it. */

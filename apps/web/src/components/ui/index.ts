@@ -1,4 +1,5 @@
-export { Avatar, DEFAULT_AVATAR, type AvatarProps } from './avatar';
+export { Avatar, type AvatarProps } from './avatar';
+export { avatarToneOf, initialsOf } from './avatar-tone';
 export { Badge, type BadgeProps } from './badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, CardContent, CardHeader, CardTitle } from './card';

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Avatar, DEFAULT_AVATAR } from './avatar';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { Field } from './field';
@@ -38,17 +37,6 @@ describe('ui primitives', () => {
   it('Spinner is a status with an accessible label', () => {
     render(<Spinner label="Loading posts" />);
     expect(screen.getByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
-  });
-
-  it('Avatar falls back to the default picture when missing or broken', () => {
-    const { rerender } = render(<Avatar src={null} alt="Ada" />);
-    expect(screen.getByRole('img', { name: 'Ada' })).toHaveAttribute('src', DEFAULT_AVATAR);
-    rerender(<Avatar src="/media/broken.webp" alt="Ada" />);
-    const image = screen.getByRole('img', { name: 'Ada' });
-    expect(image).toHaveAttribute('src', '/media/broken.webp');
-    expect(image).toHaveAttribute('loading', 'lazy');
-    fireEvent.error(image);
-    expect(screen.getByRole('img', { name: 'Ada' })).toHaveAttribute('src', DEFAULT_AVATAR);
   });
 
   it('ErrorState offers Reload', async () => {

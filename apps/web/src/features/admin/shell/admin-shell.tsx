@@ -1,6 +1,7 @@
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { displayName } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -62,7 +63,7 @@ export function AdminShell({ logo, themeToggle, onLogout, children }: AdminShell
               to={paths.admin.profile}
               className="inline-flex h-10 items-center gap-2 rounded-xl px-2 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
-              {user ? <Avatar src={user.image} alt="" size="xs" /> : <UserRound aria-hidden="true" className="size-5" />}
+              {user ? <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="xs" /> : <UserRound aria-hidden="true" className="size-5" />}
               <span className="sr-only sm:not-sr-only">Profile</span>
             </Link>
             <button

@@ -13,7 +13,7 @@ const timeFormat = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-d
 function MessageItem({ message, isOwn }: { message: EventMessage; isOwn: boolean }) {
   return (
     <li className="flex items-start gap-2.5">
-      <Avatar src={message.user.image} alt="" size="xs" />
+      <Avatar src={message.user.image} personId={message.user.id} name={displayName(message.user)} alt="" size="xs" />
       <div className="min-w-0">
         <p className="text-xs text-fg-muted">
           <span className="font-semibold text-fg">{isOwn ? 'You' : displayName(message.user)}</span> ·{' '}

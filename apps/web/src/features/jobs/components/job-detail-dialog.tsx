@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { displayName, roleLabel, type Job } from '@alumlink/contract';
-import { Badge, Button, Dialog } from '@/components/ui';
+import { Avatar, Badge, Button, Dialog } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useSetJobOpen } from '../api/save-job';
 import { ApplyLink } from './apply-link';
@@ -62,9 +62,12 @@ export function JobDetailDialog({ job, onOpenChange, onEdit }: JobDetailDialogPr
         ) : (
           <p className="text-sm text-fg-muted">No description was given for this job.</p>
         )}
-        <p className="text-xs text-fg-subtle">
-          Posted by {displayName(job.posted_by)} ({roleLabel(job.posted_by.role)}) on{' '}
-          <time dateTime={job.created_at}>{formatPostedDate(job.created_at)}</time>
+        <p className="flex items-center gap-2 text-xs text-fg-subtle">
+          <Avatar src={job.posted_by.image} personId={job.posted_by.id} name={displayName(job.posted_by)} alt="" size="xs" />
+          <span>
+            Posted by {displayName(job.posted_by)} ({roleLabel(job.posted_by.role)}) on{' '}
+            <time dateTime={job.created_at}>{formatPostedDate(job.created_at)}</time>
+          </span>
         </p>
       </div>
     </Dialog>

@@ -29,7 +29,7 @@ export function ConversationListItem({ conversation, ownUserId, selected, onSele
           selected ? 'bg-primary-soft' : 'hover:bg-surface-muted',
         )}
       >
-        <Avatar src={conversation.other_user.profile_image} alt="" size="md" />
+        <Avatar src={conversation.other_user.profile_image} personId={conversation.other_user.id} name={name} alt="" size="md" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn('truncate text-sm text-fg', unread > 0 ? 'font-bold' : 'font-semibold')}>{name}</span>

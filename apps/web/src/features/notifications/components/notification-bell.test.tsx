@@ -83,6 +83,18 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it("shows who caused a notification by their avatar (initials without a picture), the type's icon alone without anyone", async () => {
+    const actor = { id: 41, username: 'priya', email: '', first_name: 'Priya', last_name: 'Sharma', handle: null, role: 'AL' as const, image: null, profile: { profile_image: null } };
+    const { user } = renderBell(
+      [buildNotification({ id: 1, actor, text: 'Priya Sharma liked your post.' }), buildNotification({ id: 2, type: 'role_changed', post_id: null, text: 'Your role was changed to Alumni.' })],
+      2,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const [liked, roleChanged] = await screen.findAllByRole('menuitem', { name: /Priya Sharma liked|role was changed/ });
+    expect(liked?.querySelector('[data-avatar-initials]')).toHaveTextContent(/^PS$/);
+    expect(roleChanged?.querySelector('[data-avatar-initials]')).toBeNull();
+  });
+
   it('says when there is nothing to show', async () => {
     const { user } = renderBell([], 0);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));

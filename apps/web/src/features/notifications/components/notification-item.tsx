@@ -1,5 +1,6 @@
 import { Heart, MessageCircle, MessageSquare, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
-import type { Notification, NotificationType } from '@alumlink/contract';
+import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
+import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format-relative-time';
 
@@ -11,14 +12,27 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   role_changed: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
 };
 
-/** The inside of one notification row: type icon, sentence, moderation reason, time, unread dot. */
+/**
+ * The inside of one notification row: who caused it (their avatar, marked with the type's icon;
+ * the icon alone for moderation and role changes), sentence, moderation reason, time, unread dot.
+ */
 export function NotificationItem({ notification }: { notification: Notification }) {
   const { icon: Icon, tone } = TYPE_ICONS[notification.type];
+  const { actor } = notification;
   return (
     <>
-      <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', tone)}>
-        <Icon aria-hidden="true" className="size-4.5" />
-      </span>
+      {actor ? (
+        <span className="relative shrink-0">
+          <Avatar src={actor.image ?? actor.profile.profile_image} personId={actor.id} name={displayName(actor)} alt="" size="sm" />
+          <span className={cn('absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full ring-2 ring-surface-raised', tone)}>
+            <Icon aria-hidden="true" className="size-3" />
+          </span>
+        </span>
+      ) : (
+        <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', tone)}>
+          <Icon aria-hidden="true" className="size-4.5" />
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
         {notification.reason ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}

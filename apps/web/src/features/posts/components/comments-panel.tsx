@@ -35,8 +35,9 @@ export function CommentsPanel({ postId }: { postId: number }) {
         <ul className="space-y-3" aria-label="Comments">
           {list.map((comment) => (
             <li key={comment.id} className="flex gap-2.5">
-              <Link to={profileHref(comment.user.id)} className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-ring">
-                <Avatar src={comment.user.image} alt="" size="xs" />
+              {/* Same target as the name link beside it: one link per author for keyboard and screen-reader users. */}
+              <Link to={profileHref(comment.user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+                <Avatar src={comment.user.image} personId={comment.user.id} name={displayName(comment.user)} alt="" size="xs" />
               </Link>
               <div className="min-w-0 rounded-2xl bg-surface-muted px-3 py-2">
                 <p className="text-xs">

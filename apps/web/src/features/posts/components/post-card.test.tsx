@@ -35,8 +35,10 @@ describe('PostCard', () => {
     expect(await screen.findByRole('article', { name: 'Post by Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Post by solo@example.com' })).toBeInTheDocument();
     const anonymous = screen.getByRole('article', { name: 'Post by Anonymous' });
-    // No picture: the default avatar.
-    expect(anonymous.querySelector('img')).toHaveAttribute('src', '/default-avatar.svg');
+    // No picture: the initials of the display name on the person's colour.
+    expect(anonymous.querySelector('header img')).toBeNull();
+    expect(anonymous.querySelector('header [data-avatar-initials]')).toHaveTextContent(/^A$/);
+    expect(screen.getByRole('article', { name: 'Post by Grace Hopper' }).querySelector('[data-avatar-initials]')).toHaveTextContent(/^GH$/);
   });
 
   it('shows the caption as plain text and the image in a fixed 4:3 box (nothing moves when it loads)', async () => {

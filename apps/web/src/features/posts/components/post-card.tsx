@@ -33,7 +33,7 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
       <header className="flex items-start gap-3 px-4 pt-4 sm:px-5">
         {/* Same target as the name link beside it: one link per author for keyboard and screen-reader users. */}
         <Link to={profileHref(post.user.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
-          <Avatar src={post.user.image} alt="" size="md" />
+          <Avatar src={post.user.image} personId={post.user.id} name={name} alt="" size="md" />
         </Link>
         <div className="min-w-0 flex-1">
           <Link to={profileHref(post.user.id)} className="block truncate font-semibold text-fg hover:underline">

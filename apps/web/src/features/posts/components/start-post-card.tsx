@@ -1,4 +1,5 @@
 import { ImagePlus } from 'lucide-react';
+import { displayName } from '@alumlink/contract';
 import { Avatar, Card } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { useCreatePost } from './create-post-provider';
@@ -9,7 +10,7 @@ export function StartPostCard() {
   const { openCreatePost } = useCreatePost();
   return (
     <Card className="flex items-center gap-3 p-3 sm:p-4">
-      <Avatar src={user?.image} alt="" size="md" />
+      <Avatar src={user?.image} personId={user?.id} name={displayName(user)} alt="" size="md" />
       <button
         type="button"
         onClick={openCreatePost}

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
+import { displayName, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
 import { Avatar, Button, DialogClose, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { filledFields, PROFILE_TEXT_FIELDS, useUpdateProfile, type ProfileFormValues, type ProfileTextField } from '../api/update-profile';
@@ -108,7 +108,7 @@ export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { use
       <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
         {failed ? <FormMessage tone="error">{PROFILE_MESSAGES.updateFailed}</FormMessage> : null}
         <div className="flex items-center gap-4">
-          <Avatar src={previewUrl ?? user.image} alt="Profile picture preview" size="lg" />
+          <Avatar src={previewUrl ?? user.image} personId={user.id} name={displayName(user)} alt="Profile picture preview" size="lg" />
           <Field label="Profile picture" error={errors.image} className="flex-1">
             <input
               type="file"

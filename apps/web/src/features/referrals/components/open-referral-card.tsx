@@ -17,7 +17,7 @@ export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOw
   return (
     <Card className="flex h-full flex-col gap-4 p-5" role="article" aria-label={`${referral.role} at ${referral.company}`}>
       <div className="flex items-center gap-3">
-        <Avatar src={referral.alumni.image} alt="" size="md" />
+        <Avatar src={referral.alumni.image} personId={referral.alumni.id} name={alumnusName} alt="" size="md" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-fg">{alumnusName}</p>
           <p className="truncate text-xs text-fg-muted">

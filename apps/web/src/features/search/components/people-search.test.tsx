@@ -36,7 +36,9 @@ describe('PeopleSearch', () => {
     const { user, queries } = renderSearch();
     await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'sharm');
     const list = await screen.findByRole('listbox', { name: 'People' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Priya SharmaAlumni', 'Ravi SharmilaIntern']);
+    // Each with the person's initials (no picture), hidden from assistive technology beside the name.
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['PSPriya SharmaAlumni', 'RSRavi SharmilaIntern']);
+    for (const initials of list.querySelectorAll('[data-avatar-initials]')) expect(initials).toHaveAttribute('aria-hidden', 'true');
     expect(queries).toEqual(['sharm']);
   });
 

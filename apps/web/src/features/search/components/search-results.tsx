@@ -43,7 +43,7 @@ export function SearchResults({
               }}
               className={cn('flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted', index === activeIndex && 'bg-primary-soft')}
             >
-              <Avatar src={person.image} alt="" size="sm" />
+              <Avatar src={person.image} personId={person.id} name={displayName(person)} alt="" size="sm" />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium text-fg">{displayName(person)}</span>
                 <span className="block truncate text-xs text-fg-muted">{roleLabel(person.role)}</span>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, DEFAULT_SETTINGS, type Settings } from '@alumlink/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_FIELD_PRIVACY, DEFAULT_SETTINGS, type Settings } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -9,7 +9,10 @@ import { SettingsPage } from './settings-page';
 
 function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
   storeSession(buildUser());
-  server.use(http.get('/social/settings/', () => HttpResponse.json(saved)));
+  server.use(
+    http.get('/social/settings/', () => HttpResponse.json(saved)),
+    http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
+  );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
 }
 
@@ -86,6 +89,7 @@ describe('SettingsPage', () => {
         calls += 1;
         return calls === 1 ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json(DEFAULT_SETTINGS);
       }),
+      http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
     );
     const { user } = renderPage(<SettingsPage />, { path: '/user/settings' });
     expect(await screen.findByText('Failed to load settings. Please try again.')).toBeInTheDocument();

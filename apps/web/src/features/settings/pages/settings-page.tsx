@@ -2,6 +2,7 @@ import { ErrorState, Spinner } from '@/components/ui';
 import { getStoredTheme } from '@/lib/storage';
 import { getThemeSetting } from '@/lib/theme';
 import { useSettings } from '../api/get-settings';
+import { FieldPrivacySection } from '../components/field-privacy-section';
 import { SettingsForm } from '../components/settings-form';
 import { SignInSecuritySection } from '../components/sign-in-security-section';
 
@@ -26,6 +27,7 @@ export function SettingsPage() {
     body = (
       <>
         <SettingsForm initial={{ ...settings.data, theme }} />
+        <FieldPrivacySection />
         <SignInSecuritySection />
       </>
     );

@@ -18,7 +18,7 @@ export function AccountHoverCardPopup({ user, onLogout, defaultOpen, focus }: { 
   return (
     <HoverCard.Root openDelay={150} closeDelay={200} defaultOpen={defaultOpen}>
       <HoverCard.Trigger asChild>
-        <ProfileAvatarLink image={user.image} ref={link} />
+        <ProfileAvatarLink user={user} ref={link} />
       </HoverCard.Trigger>
       <HoverCard.Portal>
         <HoverCard.Content
@@ -27,7 +27,7 @@ export function AccountHoverCardPopup({ user, onLogout, defaultOpen, focus }: { 
           className="z-50 w-64 rounded-2xl border border-border bg-surface-raised p-4 text-fg shadow-(--shadow-raised)"
         >
           <div className="flex items-center gap-3">
-            <Avatar src={user.image} alt="" size="md" />
+            <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="md" />
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.username}</p>
               <p className="truncate text-xs text-fg-muted">{displayName(user)}</p>

@@ -14,7 +14,7 @@ export function AccountHoverCard({ user, onLogout }: { user: User; onLogout: () 
   const update = (change: Partial<Interest>) => setInterest((current) => ({ pointer: false, focus: false, ...current, ...change }));
   const link = (
     <ProfileAvatarLink
-      image={user.image}
+      user={user}
       onPointerEnter={(event) => (event.pointerType === 'touch' ? undefined : update({ pointer: true }))}
       onPointerLeave={() => update({ pointer: false })}
       onFocus={() => update({ focus: true })}

@@ -1,13 +1,14 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { displayName, type User } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { paths } from '@/config/paths';
 
 /** The top bar's avatar, a link to one's profile: alone until first pointed at or focused, then the hover card's trigger. */
-export function ProfileAvatarLink({ image, ...props }: { image: string | null | undefined } & Omit<ComponentProps<typeof Link>, 'to'>) {
+export function ProfileAvatarLink({ user, ...props }: { user: User } & Omit<ComponentProps<typeof Link>, 'to'>) {
   return (
     <Link to={paths.user.profile} aria-label="Your profile" className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" {...props}>
-      <Avatar src={image} alt="" size="sm" />
+      <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="sm" />
     </Link>
   );
 }

@@ -26,7 +26,7 @@ function RecentActivitySection() {
           {activity.data.map((post) => (
             <li key={post.id}>
               <Link to={profileHref(post.user.id)} className="group flex items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
-                <Avatar src={post.user.image} alt="" size="sm" />
+                <Avatar src={post.user.image} personId={post.user.id} name={displayName(post.user)} alt="" size="sm" />
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-medium text-fg group-hover:underline">{displayName(post.user)}</span>
                   <span className="block truncate text-xs text-fg-muted">

@@ -1,6 +1,6 @@
 import { Building2, MapPin, Pencil, Wallet } from 'lucide-react';
 import { displayName, type Job } from '@alumlink/contract';
-import { Badge, Button, Card } from '@/components/ui';
+import { Avatar, Badge, Button, Card } from '@/components/ui';
 
 export interface AdminJobCardProps {
   job: Job;
@@ -36,7 +36,10 @@ export function AdminJobCard({ job, busy, onEdit, onToggleOpen }: AdminJobCardPr
             </span>
           ) : null}
         </p>
-        <p className="text-xs text-fg-subtle">Posted by {displayName(job.posted_by)}</p>
+        <p className="flex items-center gap-2 text-xs text-fg-subtle">
+          <Avatar src={job.posted_by.image} personId={job.posted_by.id} name={displayName(job.posted_by)} alt="" size="xs" />
+          Posted by {displayName(job.posted_by)}
+        </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Button variant="secondary" size="sm" onClick={() => onEdit(job)} leftIcon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${job.title}`}>

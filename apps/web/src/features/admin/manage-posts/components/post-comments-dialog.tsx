@@ -42,7 +42,7 @@ export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post
             <ul className="space-y-3" aria-label="Comments">
               {list.map((comment) => (
                 <li key={comment.id} className="flex gap-2.5">
-                  <Avatar src={comment.user.image ?? comment.user.profile.profile_image} alt="" size="xs" />
+                  <Avatar src={comment.user.image ?? comment.user.profile.profile_image} personId={comment.user.id} name={displayName(comment.user)} alt="" size="xs" />
                   <div className="min-w-0 rounded-2xl bg-surface-muted px-3 py-2">
                     <p className="text-xs font-semibold text-fg">{me && comment.user.id === me.id ? 'You' : displayName(comment.user)}</p>
                     <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">{comment.text}</p>

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
-import { ASSIGNABLE_ROLES, roleLabel, type AdminUser, type UpdateRoleRequest } from '@alumlink/contract';
-import { Badge, Select } from '@/components/ui';
+import { ASSIGNABLE_ROLES, displayName, roleLabel, type AdminUser, type UpdateRoleRequest } from '@alumlink/contract';
+import { Avatar, Badge, Select } from '@/components/ui';
 import { responsiveTable } from '../../shell/responsive-table';
 import { dangerActionClasses } from '../../shell/danger-action';
 
@@ -43,10 +43,15 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
               <tr key={user.id} className={t.row}>
                 <td data-label="User ID" className={`${stackedCell} text-fg-muted tabular-nums`}>{user.id}</td>
                 <th scope="row" data-label="Username" className={`${stackedCell} font-medium text-fg`}>
-                  {user.username}
-                  {user.first_name || user.last_name ? (
-                    <span className="block text-xs font-normal text-fg-subtle max-md:inline max-md:before:content-['_·_']">{`${user.first_name} ${user.last_name}`.trim()}</span>
-                  ) : null}
+                  <span className="flex items-center gap-2.5">
+                    <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="xs" />
+                    <span className="min-w-0">
+                      {user.username}
+                      {user.first_name || user.last_name ? (
+                        <span className="block text-xs font-normal text-fg-subtle max-md:inline max-md:before:content-['_·_']">{`${user.first_name} ${user.last_name}`.trim()}</span>
+                      ) : null}
+                    </span>
+                  </span>
                 </th>
                 <td data-label="Email" className={`${stackedCell} min-w-0 text-fg [overflow-wrap:anywhere]`}>{user.email}</td>
                 <td data-label="Current Role" className={stackedCell}>

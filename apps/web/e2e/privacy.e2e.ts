@@ -1,0 +1,71 @@
+// Per-field privacy end to end: an alumna hides her skills ("Only me") in Settings; a trainee no
+// longer sees them on her profile, an admin still does.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, signInByApi } from './support/api-session.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, openPage } from './support/browser.ts';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password$/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 45_000 });
+}
+
+describe('per-field privacy', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[][] = [];
+  let alumniId: number;
+
+  async function signedInPage(email: string): Promise<Page> {
+    const context = await newContext(browser, server.baseUrl);
+    contexts.push(context);
+    const { page, errors } = await openPage(context);
+    pageErrors.push(errors);
+    await signIn(page, email);
+    return page;
+  }
+
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
+    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${tokens.access}` } });
+    alumniId = ((await me.json()) as { id: number }).id;
+  });
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a field set to "Only me" disappears for others and stays for admins', async () => {
+    const trainee = await signedInPage('trainee@example.com');
+    await trainee.goto(`/user/profile/${alumniId}`);
+    await trainee.getByText('TypeScript', { exact: true }).waitFor();
+
+    const alumni = await signedInPage('alumni@example.com');
+    await alumni.goto('/user/settings');
+    const section = alumni.getByRole('form', { name: 'Who sees your details' });
+    await section.getByLabel('Skills').selectOption('only_me');
+    await section.getByRole('button', { name: 'Save privacy' }).click();
+    await alumni.getByText('Privacy saved.').waitFor();
+    await alumni.reload();
+    assert.equal(await alumni.getByRole('form', { name: 'Who sees your details' }).getByLabel('Skills').inputValue(), 'only_me', 'the choice is saved');
+
+    await trainee.reload();
+    await trainee.getByRole('heading', { level: 1 }).first().waitFor();
+    await trainee.waitForLoadState('networkidle');
+    assert.equal(await trainee.getByText('TypeScript', { exact: true }).count(), 0, 'the trainee no longer sees the skills');
+
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`/user/profile/${alumniId}`);
+    await admin.getByText('TypeScript', { exact: true }).waitFor();
+    assert.deepEqual(pageErrors.flat(), []);
+  });
+});
