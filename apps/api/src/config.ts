@@ -78,6 +78,13 @@ export type AppConfig = Readonly<{
    * it by hand; the browser suite sets it).
    */
   exportWorkerMs: number;
+  /**
+   * When the notification digests go out (modules/notifications/digests): the daily one every day
+   * at this UTC hour (DIGEST_HOUR, 0-23, default 7), the weekly one on DIGEST_WEEKDAY (0 Sunday
+   * to 6 Saturday, default 1 Monday) at the same hour.
+   */
+  digestHour: number;
+  digestWeekday: number;
 }>;
 
 /**
@@ -195,6 +202,18 @@ const envSchema = z.object({
     .min(0, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
     .max(86_400_000, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
     .optional(),
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)' })
+    .int('DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .min(0, 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .max(23, 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)')
+    .default(7),
+  DIGEST_WEEKDAY: z.coerce
+    .number({ error: 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)' })
+    .int('DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .min(0, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .max(6, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
+    .default(1),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */
@@ -265,6 +284,8 @@ export function loadConfig(env: Env): AppConfig {
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     exportWorkerMs: vars.EXPORT_WORKER_MS ?? (vars.NODE_ENV === 'test' ? 0 : 30_000),
+    digestHour: vars.DIGEST_HOUR,
+    digestWeekday: vars.DIGEST_WEEKDAY,
   });
 }
 

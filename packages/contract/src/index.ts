@@ -9,6 +9,7 @@ export * from './search';
 export * from './mailbox';
 export * from './messaging';
 export * from './notifications';
+export * from './notification-settings';
 export * from './realtime';
 export * from './events';
 export * from './jobs';

@@ -43,6 +43,10 @@ export const settingsSchema = z.object({
   activity_tracking: z.boolean(),
   /** On: signing in also asks for a code sent by e-mail. */
   two_factor: z.boolean(),
+  /**
+   * The specification's single choice, read from Settings → Notifications: 'Email' when any
+   * category is e-mailed (see notificationChannelOf); saving it rewrites their e-mail choices.
+   */
   notification_type: notificationChannelSchema,
   /** Off: you are left out of the alumni directory (still findable by people search). */
   listed_in_directory: z.boolean(),
@@ -56,7 +60,8 @@ export const DEFAULT_SETTINGS: Settings = {
   dashboard_layout: 'Grid',
   activity_tracking: true,
   two_factor: false,
-  notification_type: 'In-App',
+  // Messages, referrals, mentoring and moderation are e-mailed by default (DEFAULT_NOTIFICATION_PREFERENCES).
+  notification_type: 'Email',
   listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };

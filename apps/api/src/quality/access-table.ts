@@ -93,6 +93,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /social/notifications/read/': 'signed-in',
   'GET /social/settings/': 'signed-in',
   'PUT /social/settings/': 'signed-in',
+  'GET /social/settings/notifications/': 'signed-in',
+  'PUT /social/settings/notifications/': 'signed-in',
+  'GET /api/unsubscribe/': 'public', // the signed token in the link is the credential
+  'POST /api/unsubscribe/': 'public', // RFC 8058 one-click: mail clients post without a sign-in
   'GET /social/settings/privacy/': 'signed-in',
   'PUT /social/settings/privacy/': 'signed-in',
 
@@ -149,6 +153,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/mentoring/': 'admin',
   'GET /api/admin/outcomes/': 'admin',
   'GET /api/admin/outcomes.csv': 'admin',
+  'POST /api/admin/digests/run/': 'admin',
 };
 
 /**

@@ -15,6 +15,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
   user: {
     root: '/user',
     profile: '/user/profile',
@@ -25,6 +26,7 @@ export const paths = {
     people: '/user/people',
     mentoring: '/user/mentoring',
     settings: '/user/settings',
+    notificationSettings: '/user/settings/notifications',
     events: '/user/events',
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',

@@ -13,3 +13,4 @@ export * from './account';
 export * from './mentoring';
 export * from './referral-pipeline';
 export * from './moderation';
+export * from './notification-delivery';

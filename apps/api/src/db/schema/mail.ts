@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 /** Outbox of every e-mail: the sender works through queued rows; the dev mailbox reads them. */
@@ -11,6 +11,8 @@ export const outgoingEmails = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra headers (List-Unsubscribe of digests); null for most messages. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** queued, sent or failed. */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -20,8 +20,6 @@ export const userSettings = pgTable(
     activityTracking: boolean('activity_tracking').notNull().default(true),
     /** On: sign-in also asks for a code e-mailed to you. */
     twoFactor: boolean('two_factor').notNull().default(false),
-    /** In-App or Email (SMS is shown as not available). */
-    notificationType: text('notification_type').notNull().default('In-App'),
     /** Off: you are left out of the alumni directory (DESIGN 8.1). */
     listedInDirectory: boolean('listed_in_directory').notNull().default(true),
     // Per-field privacy (DESIGN 8.4): everyone, connections or only_me for each field.
@@ -44,7 +42,6 @@ export const userSettings = pgTable(
     ...(['email', 'phone', 'company', 'location', 'cohort_year', 'skills'] as const).map((field) =>
       check(`user_settings_${field}_visible_to_check`, sql`${sql.identifier(`${field}_visible_to`)} in ('everyone', 'connections', 'only_me')`),
     ),
-    check('user_settings_notification_check', sql`${t.notificationType} in ('In-App', 'Email')`),
   ],
 );
 

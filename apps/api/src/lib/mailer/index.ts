@@ -5,7 +5,7 @@ import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { codeEmail, escapeHtml } from './templates';
-export { MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
+export { enqueueEmails, MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
 export type { MailMessage, MailTransport } from './transports';
 
 /** How often the delivery loop looks for due messages (it also runs right after a trigger). */
@@ -78,7 +78,7 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
       }
       for (const row of batch) {
         try {
-          await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
           await markSent(app.db, row.id, now ?? new Date(), redaction);
           report.sent += 1;
         } catch (error) {

@@ -23,11 +23,25 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
+/** Many messages in one statement (digests queue a batch at a time). */
+export async function enqueueEmails(db: Executor, messages: MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(outgoingEmails).values(
+    messages.map((message) => ({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      headers: message.headers ?? null,
+    })),
+  );
+}
+
 /** Writes a message to the outbox (status queued). Pass the action's transaction. */
 export async function enqueueEmail(db: Executor, message: MailMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingEmails)
-    .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+    .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html, headers: message.headers ?? null })
     .returning({ id: outgoingEmails.id });
   if (!row) throw new Error('enqueueEmail: no row returned');
   return row.id;

@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 /** One e-mail ready to go out. */
-export type MailMessage = { to: string; subject: string; text: string; html: string | null };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of digests. */
+  headers?: Record<string, string> | null;
+};
 
 /** Where messages go: real SMTP, or the dev mailbox's log. `send` throws when delivery fails. */
 export type MailTransport = {
@@ -29,6 +36,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     close: () => transporter.close(),

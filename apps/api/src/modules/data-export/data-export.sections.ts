@@ -1,3 +1,4 @@
+import { notificationChannelOf } from '@alumlink/contract';
 import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -15,6 +16,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema/index';
+import { notificationPreferencesOf } from '../notifications/preferences.service';
 import { presentFieldPrivacy } from '../settings/field-privacy.service';
 import { presentSettings } from '../settings/settings.presenter';
 import { presentUser } from '../users/users.presenter';
@@ -63,7 +65,8 @@ const settings: ExportSection = {
   kind: 'object',
   read: async (db, userId) => {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-    return { ...presentSettings(row ?? null), privacy: presentFieldPrivacy(row ?? null) };
+    const notifications = await notificationPreferencesOf(db, userId);
+    return { ...presentSettings(row ?? null, notificationChannelOf(notifications)), privacy: presentFieldPrivacy(row ?? null), notifications };
   },
 };
 

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { openConversationBetween } from '../messaging/messaging.service';
-import type { NotificationContext } from '../notifications/notification-emails';
+import type { NotificationContext } from '../notifications/notifications.service';
 import { notifyMentoring, type MentoringNotificationType } from '../notifications/notifications.service';
 import { canSeePerson } from '../settings/visibility';
 import { canOnMentoring, type MentoringAction } from './mentoring.policy';

@@ -1,7 +1,7 @@
 import { MENTORING_MESSAGES } from '@alumlink/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentorProfiles, notifications, userSettings } from '../../db/schema/index';
+import { mentorProfiles, notifications } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import { endMentorshipsOf, mentorshipCounts } from './index';
 
@@ -170,9 +170,8 @@ describe('transitions', () => {
     expect(full.json()).toEqual({ detail: MENTORING_MESSAGES.full, code: 'mentor_full' });
   });
 
-  it('e-mails the other person when their notification setting is Email', async () => {
+  it('e-mails the other person at once (mentoring e-mails are instant by default)', async () => {
     const m = await mentor();
-    await t.db.insert(userSettings).values({ userId: m.id, notificationType: 'Email' });
     const mentee = await person();
     await request(mentee, m);
     const [mail] = await emailsTo(t.db, m.email);

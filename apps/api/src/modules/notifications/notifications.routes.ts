@@ -2,17 +2,25 @@ import {
   errorSchema,
   markNotificationsReadRequestSchema,
   notificationPageSchema,
+  notificationSettingsSchema,
   pageQuerySchema,
   unreadCountSchema,
+  updateNotificationSettingsRequestSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
+import { bindNotificationMail, unbindNotificationMail } from './delivery';
+import { digestsRoutes } from './digests/digests.routes';
 import * as service from './notifications.service';
+import { getNotificationSettings, updateNotificationSettings } from './preferences.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.authenticate };
+  bindNotificationMail(app.db, { site: app.config, trigger: () => app.mailer.trigger() });
+  app.addHook('onClose', async () => unbindNotificationMail(app.db));
+  await app.register(digestsRoutes);
 
   app.get(
     '/social/notifications/',
@@ -41,5 +49,35 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.markNotificationsRead(app.db, request.user, request.body),
+  );
+
+  app.get(
+    '/social/settings/notifications/',
+    {
+      ...auth,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your notification choices: per type, in-app on/off and e-mail off, instant, daily or weekly',
+        security: [{ bearerAuth: [] }],
+        response: { 200: notificationSettingsSchema, 401: errorSchema },
+      },
+    },
+    async (request) => getNotificationSettings(app.db, request.user.id),
+  );
+
+  app.put(
+    '/social/settings/notifications/',
+    {
+      ...auth,
+      config: { accountRateLimit: 'settings' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Saves notification choices: any types, any of their fields; the rest stays',
+        security: [{ bearerAuth: [] }],
+        body: updateNotificationSettingsRequestSchema,
+        response: { 200: notificationSettingsSchema, ...errors },
+      },
+    },
+    async (request) => updateNotificationSettings(app.db, request.user.id, request.body),
   );
 };

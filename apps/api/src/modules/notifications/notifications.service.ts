@@ -1,5 +1,6 @@
 import {
   displayName,
+  notificationCategoryOf,
   roleLabel,
   type Notification,
   type NotificationPage,
@@ -8,15 +9,17 @@ import {
   type Role,
   type UnreadCount,
 } from '@alumlink/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
 import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
-import { emailNotificationIfChosen, type NotificationContext } from './notification-emails';
+import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
+import { notificationPreferenceOf } from './preferences.service';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(db: Executor, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
@@ -55,16 +58,63 @@ async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSumma
   return (await userCanSeeEmailOf(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
 }
 
-/** Stores the notification and pushes `notification.created` to its recipient's sockets. */
-async function createNotification(
+/** Where a notification leads on the site (the e-mails link there; the web app's notificationHref agrees). */
+function linkOf(values: { type: NotificationType; conversationId?: number | null; postId?: number | null }): string {
+  switch (values.type) {
+    case 'message':
+    case 'mentoring_accepted':
+      return values.conversationId ? `/user/messages?conversation=${values.conversationId}` : values.type === 'message' ? '/user/messages' : '/user/mentoring';
+    case 'role_changed':
+      return '/user/profile';
+    case 'post_liked':
+    case 'post_commented':
+      return '/user';
+    case 'post_removed':
+    case 'appeal_decided':
+      return values.postId ? `/user/moderation/${values.postId}` : '/user';
+    case 'mentoring_requested':
+    case 'mentoring_declined':
+    case 'mentoring_cancelled':
+    case 'mentoring_completed':
+      return '/user/mentoring';
+    case 'referral_requested':
+    case 'referral_status_changed':
+      return '/user/referrals';
+    case 'event_promoted':
+      return '/user/events';
+  }
+}
+
+/** What the services that notify hand over (the app itself satisfies it). */
+export type NotificationContext = Pick<FastifyInstance, 'db'>;
+
+type NotificationInput = repository.NewNotification & { type: NotificationType };
+
+/**
+ * Every notification goes through here: as its recipient chose for its category (Settings →
+ * Notifications), it is stored and pushed live to their sockets (in-app on; `store` says how,
+ * null when it stored nothing), and e-mailed at once, kept for a digest, or not e-mailed.
+ */
+async function deliver(
   db: Database,
-  values: repository.NewNotification & { type: NotificationType },
-  actor: UserSummaryRow | null,
-): Promise<Notification> {
-  const row = await repository.insertNotification(db, values);
-  const notification = presentNotification({ ...row, actor });
-  publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+  values: NotificationInput,
+  store: () => Promise<Notification | null>,
+): Promise<Notification | null> {
+  const category = notificationCategoryOf(values.type);
+  const preference = await notificationPreferenceOf(db, values.userId, category);
+  let notification: Notification | null = null;
+  if (preference.in_app) {
+    notification = await store();
+    if (!notification) return null; // an unread one already says it (likes): no second e-mail either
+    publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+  }
+  await emailNotification(db, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) });
   return notification;
+}
+
+/** Stores the notification (in-app) and e-mails it, as its recipient chose. */
+function createNotification(db: Database, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
+  return deliver(db, values, async () => presentNotification({ ...(await repository.insertNotification(db, values)), actor }));
 }
 
 /**
@@ -78,17 +128,11 @@ export async function notifyPostLiked(
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
   const actor = await actorAsSeenBy(db, event.authorId, event.actor);
-  const row = await repository.insertUnlessUnread(db, {
-    userId: event.authorId,
-    type: 'post_liked',
-    actorId: actor.id,
-    postId: event.postId,
-    text: notificationText.postLiked(nameOf(actor)),
+  const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: notificationText.postLiked(nameOf(actor)) };
+  return deliver(db, values, async () => {
+    const row = await repository.insertUnlessUnread(db, values);
+    return row ? presentNotification({ ...row, actor }) : null;
   });
-  if (!row) return null;
-  const notification = presentNotification({ ...row, actor });
-  publishRealtime(db, { kind: 'users', userIds: [event.authorId] }, { type: 'notification.created', data: notification });
-  return notification;
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
@@ -131,7 +175,7 @@ export async function notifyNewMessage(
 }
 
 /** A moderator removed a post: its author is told why (for the admin module). */
-export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification> {
+export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification | null> {
   return createNotification(
     db,
     {
@@ -149,7 +193,7 @@ export function notifyPostRemoved(db: Database, event: { postId: number; authorI
 export function notifyAppealDecided(
   db: Database,
   event: { postId: number; authorId: number; decision: 'upheld' | 'restored'; reply: string },
-): Promise<Notification> {
+): Promise<Notification | null> {
   const outcome = event.decision === 'restored' ? 'Your appeal was accepted and your post is restored.' : 'Your appeal was reviewed and your post stays removed.';
   return createNotification(
     db,
@@ -159,7 +203,7 @@ export function notifyAppealDecided(
 }
 
 /** An administrator changed someone's role (for the admin module). */
-export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification> {
+export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification | null> {
   return createNotification(
     db,
     { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
@@ -187,13 +231,13 @@ const MENTORING_TEXT: Record<MentoringNotificationType, (name: string, topic: st
 };
 
 /**
- * A mentoring step (mentoring module): the other person is notified in-app and live, and by
- * e-mail when their notification setting is Email. Call after the step committed.
+ * A mentoring step (mentoring module): the other person is notified as they chose for mentoring
+ * (in-app and live, e-mail at once or in a digest). Call after the step committed.
  */
 export async function notifyMentoring(
   ctx: NotificationContext,
   event: { type: MentoringNotificationType; recipientId: number; actor: UserSummaryRow; topic: string; conversationId?: number | null; reason?: string | null },
-): Promise<Notification> {
+): Promise<Notification | null> {
   const actor = await actorAsSeenBy(ctx.db, event.recipientId, event.actor);
   const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
   const notification = await createNotification(
@@ -201,8 +245,6 @@ export async function notifyMentoring(
     { userId: event.recipientId, type: event.type, actorId: actor.id, conversationId: event.conversationId ?? null, reason: event.reason ?? null, text },
     actor,
   );
-  const path = event.type === 'mentoring_accepted' && event.conversationId ? `/user/messages?conversation=${event.conversationId}` : '/user/mentoring';
-  await emailNotificationIfChosen(ctx, event.recipientId, text, path);
   return notification;
 }
 
@@ -210,7 +252,7 @@ export async function notifyMentoring(
  * A place opened up and the waitlisted person now holds it: they are told at once (stored and
  * pushed live). Call after the promotion committed (events registration service).
  */
-export async function notifyEventPromoted(db: Database, event: { userId: number; eventId: number; title: string }): Promise<Notification> {
+export async function notifyEventPromoted(db: Database, event: { userId: number; eventId: number; title: string }): Promise<Notification | null> {
   return createNotification(
     db,
     { userId: event.userId, type: 'event_promoted', text: `A place opened up: you are now registered for ${event.title}.` },

@@ -280,18 +280,18 @@ describe('closing an offer', () => {
 });
 
 describe('e-mail notifications', () => {
-  it('e-mails the requester only when their notification setting is Email', async () => {
+  it('e-mails as each person chose for referrals: at once by default, never when turned off', async () => {
     const byMail = await createUser(t.db, { role: 'TR', firstName: 'Mia' });
     headers.set(byMail.id, await authHeader(t.app, byMail));
-    const setting = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: auth(byMail), payload: { notification_type: 'Email' } });
-    expect(setting.statusCode).toBe(200);
+    const quiet = await t.app.inject({ method: 'PUT', url: '/social/settings/notifications/', headers: auth(owner), payload: { types: { referral: { email: 'off' } } } });
+    expect(quiet.statusCode).toBe(200);
     const request = await askOk(await offer(), byMail);
     await move(request.id, 'referred', owner, 'Good luck');
     const mails = await emailsTo(t.db, byMail.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Referral request: Referred');
     expect(mails[0]?.textBody).toContain('is now: Referred. Note: Good luck');
-    // The in-app default: no e-mail.
+    expect(mails[0]?.textBody).toContain('/user/referrals');
+    // The owner turned referral e-mails off: asked, but not e-mailed.
     expect(await emailsTo(t.db, owner.email)).toHaveLength(0);
   });
 });

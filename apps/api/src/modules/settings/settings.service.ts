@@ -1,8 +1,9 @@
-import type { Settings, updateSettingsRequestSchema } from '@alumlink/contract';
+import { emailChoicesForChannel, notificationChannelOf, type Settings, type updateSettingsRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { requireCurrentPassword } from '../account/account.service';
+import { notificationPreferencesOf, saveEmailChoices } from '../notifications/preferences.service';
 import { presentSettings } from './settings.presenter';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
 
@@ -10,7 +11,8 @@ export type SettingsUpdate = z.output<typeof updateSettingsRequestSchema>;
 
 /** The caller's settings; the defaults until they save any. */
 export async function getOwnSettings(db: Executor, user: AuthUser): Promise<Settings> {
-  return presentSettings(await findSettings(db, user.id));
+  const channel = notificationChannelOf(await notificationPreferencesOf(db, user.id));
+  return presentSettings(await findSettings(db, user.id), channel);
 }
 
 function changesFrom(update: SettingsUpdate): SettingsChanges {
@@ -20,7 +22,6 @@ function changesFrom(update: SettingsUpdate): SettingsChanges {
   if (update.dashboard_layout !== undefined) changes.dashboardLayout = update.dashboard_layout;
   if (update.activity_tracking !== undefined) changes.activityTracking = update.activity_tracking;
   if (update.two_factor !== undefined) changes.twoFactor = update.two_factor;
-  if (update.notification_type !== undefined) changes.notificationType = update.notification_type;
   if (update.listed_in_directory !== undefined) changes.listedInDirectory = update.listed_in_directory;
   const widgets = update.widgets ?? {};
   if (widgets.analytics !== undefined) changes.widgetAnalytics = widgets.analytics;
@@ -35,13 +36,23 @@ function changesFrom(update: SettingsUpdate): SettingsChanges {
  * Turning two-factor off needs `current_password` (else a 400 and nothing changes), so a stolen
  * access token cannot remove the second factor; turning it on needs none.
  */
-export async function updateOwnSettings(db: Executor, user: AuthUser, update: SettingsUpdate): Promise<Settings> {
+export async function updateOwnSettings(db: Database, user: AuthUser, update: SettingsUpdate): Promise<Settings> {
   const changes = changesFrom(update);
-  if (Object.keys(changes).length === 0) return getOwnSettings(db, user);
   if (changes.twoFactor === false && (await isTwoFactorEnabled(db, user.id))) {
     await requireCurrentPassword(db, user.id, update.current_password);
   }
-  return presentSettings(await upsertSettings(db, user.id, changes, new Date()));
+  // The single notification setting is Settings → Notifications seen from afar: saving it
+  // rewrites the categories' e-mail choices (docs/decisions/010-notification-settings.md).
+  // Only a change counts: the settings page sends every field, and saving the theme must not
+  // undo choices made in Settings → Notifications.
+  if (update.notification_type !== undefined) {
+    const current = await notificationPreferencesOf(db, user.id);
+    if (notificationChannelOf(current) !== update.notification_type) {
+      await saveEmailChoices(db, user.id, emailChoicesForChannel(update.notification_type, current));
+    }
+  }
+  if (Object.keys(changes).length > 0) await upsertSettings(db, user.id, changes, new Date());
+  return getOwnSettings(db, user);
 }
 
 /** True when the person turned two-factor sign-in on (auth module). */

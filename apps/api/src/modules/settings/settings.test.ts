@@ -15,7 +15,7 @@ const DEFAULTS = {
   dashboard_layout: 'Grid',
   activity_tracking: true,
   two_factor: false,
-  notification_type: 'In-App',
+  notification_type: 'Email',
   listed_in_directory: true,
   widgets: { analytics: true, recent_activity: true, upcoming_events: true, job_alerts: false },
 };

@@ -20,5 +20,6 @@ export const publicRoutes: RouteObject[] = [
   { path: paths.signup, lazy: () => import('@/features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
   { path: paths.forgotPassword, lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
   { path: paths.resetPassword, lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+  { path: paths.unsubscribe, lazy: () => import('@/features/notifications/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
   { path: '*', lazy: () => import('@/features/marketing/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
 ];

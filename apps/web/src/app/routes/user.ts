@@ -27,6 +27,10 @@ export const userRoutes: RouteObject = {
           path: paths.user.moderationCase,
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
         },
+        {
+          path: paths.user.notificationSettings,
+          lazy: () => import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+        },
         { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
         {
           path: paths.user.eventCheckIn,

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DASHBOARD_LAYOUTS, PROFILE_VISIBILITIES, THEMES, type Settings, type SettingsWidgets, type Theme } from '@alumlink/contract';
+import { Link } from 'react-router';
 import { Button, Checkbox } from '@/components/ui';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { setThemeSetting } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
@@ -132,6 +134,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           value={values.notification_type}
           onChange={(value) => value !== 'SMS' && change('notification_type', value)}
         />
+        <p className="text-sm text-fg-muted">
+          In-App turns every notification e-mail off; Email turns them back on.{' '}
+          <Link to={paths.user.notificationSettings} className="font-medium text-primary hover:underline">
+            Choose type by type, with daily or weekly digests
+          </Link>
+        </p>
       </SettingsSection>
 
       <div className="flex justify-end">

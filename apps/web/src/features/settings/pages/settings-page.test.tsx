@@ -28,7 +28,7 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('radio', { name: 'Grid' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Activity tracking' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'In-App' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Email' })).toBeChecked();
     expect(screen.getByRole('radio', { name: /SMS/ })).toBeDisabled();
     expect(screen.getByText('not available')).toBeInTheDocument();
     const widgets = screen.getByRole('group', { name: 'Widgets' });

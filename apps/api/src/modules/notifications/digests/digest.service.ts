@@ -1,0 +1,65 @@
+import { notificationCategorySchema, type DigestFrequency } from '@alumlink/contract';
+import type { FastifyInstance } from 'fastify';
+import { enqueueEmails } from '../../../lib/mailer/index';
+import { digestEmail, type EmailedItem } from '../notification-emails';
+import { digestPeriodStart } from './digest-period';
+import * as repository from './digest.repository';
+
+/** People handled per transaction: their claims, items and e-mails commit together. */
+export const DIGEST_BATCH_SIZE = 500;
+
+export type DigestRunReport = { sent: number; periodStart: Date };
+
+/**
+ * Sends the digests of `frequency` due at `now`: for everyone with waiting items who has not had
+ * this period's digest, one e-mail with those items, written to the mail outbox in the
+ * transaction that claims the period and removes the items. An SMTP outage therefore loses
+ * nothing (the outbox retries), a crash mid-run leaves nothing half-done, and parallel runs
+ * (several instances) never send one person two. Recipients come in keyset-paginated batches.
+ */
+export async function runDigests(
+  app: Pick<FastifyInstance, 'db' | 'config' | 'mailer'>,
+  frequency: DigestFrequency,
+  now: Date = new Date(),
+  batchSize = DIGEST_BATCH_SIZE,
+): Promise<DigestRunReport> {
+  const periodStart = digestPeriodStart(frequency, now, app.config);
+  let sent = 0;
+  let afterUserId = 0;
+  for (;;) {
+    const candidates = await repository.nextRecipientIds(app.db, frequency, afterUserId, batchSize);
+    if (candidates.length === 0) break;
+    afterUserId = candidates[candidates.length - 1] ?? afterUserId;
+    sent += await app.db.transaction(async (tx) => {
+      const recipients = await repository.claimDigests(tx, frequency, periodStart, candidates);
+      const items = await repository.takeDigestItems(
+        tx,
+        frequency,
+        recipients.map((recipient) => recipient.id),
+      );
+      const byUser = groupByUser(items);
+      const messages = recipients.flatMap((recipient) => {
+        const own = byUser.get(recipient.id);
+        return own ? [digestEmail(app.config, recipient, frequency, own)] : [];
+      });
+      await enqueueEmails(tx, messages);
+      return messages.length;
+    });
+    if (candidates.length < batchSize) break;
+  }
+  if (sent > 0) app.mailer.trigger();
+  return { sent, periodStart };
+}
+
+function groupByUser(items: repository.TakenItem[]): Map<number, EmailedItem[]> {
+  const byUser = new Map<number, EmailedItem[]>();
+  for (const item of items) {
+    const category = notificationCategorySchema.safeParse(item.category);
+    if (!category.success) continue;
+    const list = byUser.get(item.userId) ?? [];
+    list.push({ category: category.data, text: item.text, link: item.link, createdAt: item.createdAt });
+    byUser.set(item.userId, list);
+  }
+  for (const list of byUser.values()) list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return byUser;
+}

@@ -1,0 +1,59 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
+import { notificationDigestItems, notificationPreferences, type NotificationPreferenceRow } from '../../db/schema/index';
+
+export type PreferenceChange = { category: string; inApp: boolean; email: string };
+
+/** One person's stored choices (by primary key prefix); categories without a row use the defaults. */
+export function findPreferences(db: Executor, userId: number): Promise<NotificationPreferenceRow[]> {
+  return db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+}
+
+const statements = preparedFor((db) => ({
+  one: db
+    .select({ inApp: notificationPreferences.inApp, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(
+      and(
+        sql`${notificationPreferences.userId} = ${sql.placeholder('userId')}::integer`,
+        sql`${notificationPreferences.category} = ${sql.placeholder('category')}::text`,
+      ),
+    )
+    .prepare('notification_preferences_one'),
+}));
+
+/** The stored choice of one category (primary key lookup, prepared: every notification reads it), or null. */
+export async function findPreference(db: Database, userId: number, category: string): Promise<{ inApp: boolean; email: string } | null> {
+  const [row] = await statements(db).one.execute({ userId, category });
+  return row ?? null;
+}
+
+/** Writes whole choices (the service merges them with the current ones first). */
+export async function upsertPreferences(db: Executor, userId: number, changes: PreferenceChange[], now: Date): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values(changes.map((change) => ({ userId, ...change, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.category],
+      set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, updatedAt: now },
+    });
+}
+
+/** Waiting digest items of these categories move to another digest. */
+export async function moveDigestItems(db: Executor, userId: number, categories: string[], frequency: 'daily' | 'weekly'): Promise<void> {
+  if (categories.length === 0) return;
+  await db
+    .update(notificationDigestItems)
+    .set({ frequency })
+    .where(and(eq(notificationDigestItems.userId, userId), inArray(notificationDigestItems.category, categories)));
+}
+
+/** Waiting digest items of these categories are dropped (their e-mail was turned off). */
+export async function dropDigestItems(db: Executor, userId: number, categories: string[]): Promise<void> {
+  if (categories.length === 0) return;
+  await db
+    .delete(notificationDigestItems)
+    .where(and(eq(notificationDigestItems.userId, userId), inArray(notificationDigestItems.category, categories)));
+}

@@ -1,0 +1,93 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  emailFrequencySchema,
+  NOTIFICATION_CATEGORIES,
+  notificationCategorySchema,
+  type EmailFrequency,
+  type NotificationCategory,
+  type NotificationPreference,
+  type NotificationSettings,
+  type UpdateNotificationSettingsRequest,
+} from '@alumlink/contract';
+import type { Database, Executor } from '../../db/client';
+import * as repository from './preferences.repository';
+
+export type NotificationPreferences = Record<NotificationCategory, NotificationPreference>;
+
+/** Every category's choice: the stored ones over the defaults. */
+export async function notificationPreferencesOf(db: Executor, userId: number): Promise<NotificationPreferences> {
+  const types = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  for (const row of await repository.findPreferences(db, userId)) {
+    const category = notificationCategorySchema.safeParse(row.category);
+    if (category.success) types[category.data] = { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) };
+  }
+  return types;
+}
+
+/** One category's choice, for the delivery of a notification (one primary-key lookup). */
+export async function notificationPreferenceOf(db: Database, userId: number, category: NotificationCategory): Promise<NotificationPreference> {
+  const row = await repository.findPreference(db, userId, category);
+  return row ? { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) } : DEFAULT_NOTIFICATION_PREFERENCES[category];
+}
+
+/** GET /social/settings/notifications/. */
+export async function getNotificationSettings(db: Executor, userId: number): Promise<NotificationSettings> {
+  return { types: await notificationPreferencesOf(db, userId) };
+}
+
+type PreferenceUpdate = Partial<Record<NotificationCategory, Partial<NotificationPreference> | undefined>>;
+
+/**
+ * Saves the given fields of the given categories, in one transaction with what it means for
+ * notifications already waiting for a digest: e-mail off drops them, another digest moves them
+ * (instant leaves them in their digest: they were not e-mailed yet).
+ */
+export async function saveNotificationPreferences(db: Database, userId: number, update: PreferenceUpdate): Promise<NotificationSettings> {
+  return db.transaction(async (tx) => {
+    const current = await notificationPreferencesOf(tx, userId);
+    const changes: repository.PreferenceChange[] = [];
+    const dropped: NotificationCategory[] = [];
+    const moved: Record<'daily' | 'weekly', NotificationCategory[]> = { daily: [], weekly: [] };
+    for (const category of NOTIFICATION_CATEGORIES) {
+      const given = update[category];
+      if (!given) continue;
+      const next = { ...current[category], ...definedFields(given) };
+      current[category] = next;
+      changes.push({ category, inApp: next.in_app, email: next.email });
+      if (next.email === 'off') dropped.push(category);
+      if (next.email === 'daily' || next.email === 'weekly') moved[next.email].push(category);
+    }
+    await repository.upsertPreferences(tx, userId, changes, new Date());
+    await repository.dropDigestItems(tx, userId, dropped);
+    await repository.moveDigestItems(tx, userId, moved.daily, 'daily');
+    await repository.moveDigestItems(tx, userId, moved.weekly, 'weekly');
+    return { types: current };
+  });
+}
+
+function definedFields(given: Partial<NotificationPreference>): Partial<NotificationPreference> {
+  const fields: Partial<NotificationPreference> = {};
+  if (given.in_app !== undefined) fields.in_app = given.in_app;
+  if (given.email !== undefined) fields.email = given.email;
+  return fields;
+}
+
+/** PUT /social/settings/notifications/. */
+export function updateNotificationSettings(
+  db: Database,
+  userId: number,
+  body: UpdateNotificationSettingsRequest,
+): Promise<NotificationSettings> {
+  return saveNotificationPreferences(db, userId, body.types);
+}
+
+/** Sets only e-mail choices (the single legacy setting, unsubscribe links). */
+export function saveEmailChoices(
+  db: Database,
+  userId: number,
+  choices: Partial<Record<NotificationCategory, EmailFrequency>>,
+): Promise<NotificationSettings> {
+  const update: PreferenceUpdate = {};
+  for (const [category, email] of Object.entries(choices) as [NotificationCategory, EmailFrequency][]) update[category] = { email };
+  return saveNotificationPreferences(db, userId, update);
+}

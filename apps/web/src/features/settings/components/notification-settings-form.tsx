@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  EMAIL_FREQUENCIES,
+  EMAIL_FREQUENCY_LABELS,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  emailFrequencySchema,
+  updateNotificationSettingsRequestSchema,
+  type NotificationCategory,
+  type NotificationPreference,
+  type NotificationSettings,
+} from '@alumlink/contract';
+import { Button, Card, FormMessage, Select } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+
+export const NOTIFICATION_SETTINGS_TEXTS = {
+  saved: 'Notification settings saved.',
+  failed: 'Failed to save notification settings. Please try again.',
+  invalid: 'Some choices are not valid. Please check them.',
+} as const;
+
+type Types = NotificationSettings['types'];
+
+/** The table of notification types × in-app switch and e-mail select, saved together. */
+export function NotificationSettingsForm({ initial }: { initial: Types }) {
+  const [types, setTypes] = useState<Types>(initial);
+  const [saved, setSaved] = useState<Types>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdateNotificationSettings();
+  const changed = NOTIFICATION_CATEGORIES.some(
+    (category) => types[category].in_app !== saved[category].in_app || types[category].email !== saved[category].email,
+  );
+
+  const change = (category: NotificationCategory, patch: Partial<NotificationPreference>) =>
+    setTypes((current) => ({ ...current, [category]: { ...current[category], ...patch } }));
+
+  const handleSave = async () => {
+    setError(null);
+    const body = updateNotificationSettingsRequestSchema.safeParse({ types });
+    if (!body.success) {
+      setError(NOTIFICATION_SETTINGS_TEXTS.invalid);
+      return;
+    }
+    try {
+      const answer = await save.mutateAsync(body.data);
+      setTypes(answer.types);
+      setSaved(answer.types);
+      toast.success(NOTIFICATION_SETTINGS_TEXTS.saved);
+    } catch (caught) {
+      setError((isApiError(caught) && caught.serverMessage) || NOTIFICATION_SETTINGS_TEXTS.failed);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void handleSave();
+      }}
+    >
+      <Card className="overflow-hidden">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Notification types: in the app and by e-mail</caption>
+          <thead className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2.5 sm:px-5">
+                Type
+              </th>
+              <th scope="col" className="px-2 py-2.5 text-center">
+                In the app
+              </th>
+              <th scope="col" className="px-3 py-2.5 sm:px-5">
+                By e-mail
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {NOTIFICATION_CATEGORIES.map((category) => (
+              <NotificationTypeRow key={category} category={category} value={types[category]} onChange={(patch) => change(category, patch)} />
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <p className="text-sm text-fg-muted">
+        Daily and weekly: one digest e-mail collects everything new (none when nothing happened).
+      </p>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending} disabled={!changed}>
+          Save notification settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NotificationTypeRow({
+  category,
+  value,
+  onChange,
+}: {
+  category: NotificationCategory;
+  value: NotificationPreference;
+  onChange: (patch: Partial<NotificationPreference>) => void;
+}) {
+  const label = NOTIFICATION_CATEGORY_LABELS[category];
+  const selectId = `notification-email-${category}`;
+  return (
+    <tr>
+      <th scope="row" className="px-3 py-3 text-left font-medium text-fg sm:px-5">
+        {label}
+      </th>
+      <td className="px-2 py-3 text-center">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={value.in_app}
+          aria-label={`${label} in the app`}
+          onClick={() => onChange({ in_app: !value.in_app })}
+          className={cn(
+            'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full align-middle transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            value.in_app ? 'bg-primary' : 'bg-border-strong',
+          )}
+        >
+          <span aria-hidden="true" className={cn('block size-5 rounded-full bg-white shadow transition-transform', value.in_app ? 'translate-x-5.5' : 'translate-x-0.5')} />
+        </button>
+      </td>
+      <td className="px-3 py-3 sm:px-5">
+        <label htmlFor={selectId} className="sr-only">
+          {`${label} by e-mail`}
+        </label>
+        <Select
+          id={selectId}
+          value={value.email}
+          onChange={(event) => {
+            const email = emailFrequencySchema.safeParse(event.target.value);
+            if (email.success) onChange({ email: email.data });
+          }}
+          className="w-full min-w-0 sm:w-48"
+        >
+          {EMAIL_FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {EMAIL_FREQUENCY_LABELS[frequency]}
+            </option>
+          ))}
+        </Select>
+      </td>
+    </tr>
+  );
+}
