@@ -101,7 +101,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationCategory, Noti
 
 /**
  * The specification's single setting read from the table: 'Email' when any category is e-mailed,
- * 'In-App' when none is (docs/decisions/010-notification-settings.md).
+ * 'In-App' when none is (docs/decisions/015-notification-settings.md).
  */
 export function notificationChannelOf(types: Record<NotificationCategory, NotificationPreference>): NotificationChannel {
   return NOTIFICATION_CATEGORIES.some((category) => types[category].email !== 'off') ? 'Email' : 'In-App';

@@ -42,7 +42,7 @@ export async function updateOwnSettings(db: Database, user: AuthUser, update: Se
     await requireCurrentPassword(db, user.id, update.current_password);
   }
   // The single notification setting is Settings → Notifications seen from afar: saving it
-  // rewrites the categories' e-mail choices (docs/decisions/010-notification-settings.md).
+  // rewrites the categories' e-mail choices (docs/decisions/015-notification-settings.md).
   // Only a change counts: the settings page sends every field, and saving the theme must not
   // undo choices made in Settings → Notifications.
   if (update.notification_type !== undefined) {
