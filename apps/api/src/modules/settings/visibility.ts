@@ -164,11 +164,12 @@ export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper
  * connections). Bounded by the viewer's conversations (conversations_user_a_idx and _b_idx).
  */
 export function directoryCircleOfSql(viewer: Viewer, personId: SQLWrapper): SQL {
-  return sql`${personId} in (
+  // = any(array(...)): the ids are gathered first, then each looked up by primary key.
+  return sql`${personId} = any(array(
     select ${viewer.id}::integer
     union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
     union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
-  )`;
+  ))`;
 }
 
 /** True when the person exists and the viewer may see them (see visibleToSql). */
