@@ -36,6 +36,7 @@ describe('demo mentoring', () => {
     expect(active[0].mentor.email).toBe('alumni@example.com');
     const messages = await t.app.inject({ url: `/social/conversations/${active[0].conversation_id}/messages/`, headers });
     expect(messages.statusCode).toBe(200);
-    expect(messages.json().results.length).toBe(2);
+    // Their existing demo conversation, or a new one opened with the first two messages.
+    expect(messages.json().results.length).toBeGreaterThanOrEqual(2);
   });
 });

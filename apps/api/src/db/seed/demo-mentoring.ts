@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { conversationParticipants, conversations, mentorProfiles, mentorships, mentorTopics, messages } from '../schema/index';
+import { findConversationIdOfPair, insertConversation, markParticipantReadWithin, sendMessageWithin } from '../../modules/messaging/messaging.repository';
+import { mentorProfiles, mentorships, mentorTopics } from '../schema/index';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedStep } from './index';
 
@@ -80,29 +81,22 @@ export const seedMentoring: SeedStep = {
       let conversationId: number | null = null;
       if (m.status === 'active' || m.status === 'completed') {
         const at = new Date(m.createdAt.getTime() + 2 * HOUR);
-        const [conversation] = await tx
-          .insert(conversations)
-          .values({ userAId: m.mentorId, userBId: m.menteeId, createdAt: at, updatedAt: at })
-          .onConflictDoNothing()
-          .returning({ id: conversations.id });
-        if (conversation) {
-          conversationId = conversation.id;
-          const sent = FIRST_MESSAGES.map((message, index) => ({
-            conversationId: conversation.id,
-            senderId: message.from === 'mentor' ? m.mentorId : m.menteeId,
-            content: message.text,
-            createdAt: new Date(at.getTime() + (index + 1) * HOUR),
-          }));
-          await tx.insert(messages).values(sent);
-          const last = sent.at(-1);
-          await tx
-            .update(conversations)
-            .set({ updatedAt: last?.createdAt, lastMessageAt: last?.createdAt, lastMessageContent: last?.content, lastMessageSenderId: last?.senderId })
-            .where(sql`${conversations.id} = ${conversation.id}`);
-          await tx.insert(conversationParticipants).values([
-            { conversationId: conversation.id, userId: m.mentorId, otherUserId: m.menteeId, activityAt: last?.createdAt ?? at },
-            { conversationId: conversation.id, userId: m.menteeId, otherUserId: m.mentorId, activityAt: last?.createdAt ?? at, unreadCount: 0 },
-          ]);
+        // The pair's conversation when they already have one (the demo conversations); else a new
+        // one with the first messages, sent through the app's own statement so counters agree.
+        conversationId = await findConversationIdOfPair(tx, m.mentorId, m.menteeId);
+        if (conversationId === null) {
+          conversationId = await insertConversation(tx, m.menteeId, m.mentorId, at);
+          if (conversationId !== null) {
+            let lastAt = at;
+            for (const [index, message] of FIRST_MESSAGES.entries()) {
+              lastAt = new Date(at.getTime() + (index + 1) * HOUR);
+              const senderId = message.from === 'mentor' ? m.mentorId : m.menteeId;
+              await sendMessageWithin(tx, { conversationId, senderId, content: message.text, createdAt: lastAt });
+            }
+            // Both have read the opening exchange (no notifications stand for it).
+            await markParticipantReadWithin(tx, conversationId, m.mentorId, lastAt);
+            await markParticipantReadWithin(tx, conversationId, m.menteeId, lastAt);
+          }
         }
       }
       await tx.insert(mentorships).values({
