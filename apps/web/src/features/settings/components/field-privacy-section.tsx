@@ -72,22 +72,19 @@ function FieldPrivacyForm({ initial }: { initial: FieldPrivacy }) {
         {PRIVATE_FIELDS.map((field) => {
           const id = `${baseId}-${field}`;
           return (
-            <li key={field} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5">
+            <li key={field} className="flex flex-col gap-1.5 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between">
               <label htmlFor={id} className="text-sm font-medium text-fg">
                 {FIELD_LABELS[field]}
               </label>
-              <Select
-                id={id}
-                className="w-40"
-                value={values[field]}
-                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value as FieldAudience }))}
-              >
-                {FIELD_AUDIENCES.map((audience) => (
-                  <option key={audience} value={audience}>
-                    {AUDIENCE_LABELS[audience]}
-                  </option>
-                ))}
-              </Select>
+              <div className="w-full sm:w-48">
+                <Select id={id} value={values[field]} onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value as FieldAudience }))}>
+                  {FIELD_AUDIENCES.map((audience) => (
+                    <option key={audience} value={audience}>
+                      {AUDIENCE_LABELS[audience]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
             </li>
           );
         })}
