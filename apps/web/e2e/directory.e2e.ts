@@ -61,7 +61,8 @@ describe('directory', () => {
     assert.equal(atPixel.length, pixelCount, `cards ${atPixel.join(', ')} vs count ${pixelCount}`);
     assert.ok(atPixel.includes('Alex Morgan'), atPixel.join(', '));
 
-    await sidebar.getByLabel('Open to referrals').check();
+    // The box follows the URL, so it turns checked only after the navigation: click, then wait for it.
+    await sidebar.getByLabel('Open to referrals').click();
     await page.waitForURL(/open_to_referrals=true/);
     const filtered = await cardNames(page);
     assert.ok(filtered.includes('Alex Morgan'));

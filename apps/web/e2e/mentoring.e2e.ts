@@ -82,7 +82,7 @@ describe('mentoring', () => {
 
   it('the mentor accepts and lands in the conversation', async () => {
     await mentor.goto('/user/mentoring');
-    await mentor.getByRole('tab', { name: 'As mentor' }).click();
+    await mentor.getByRole('button', { name: 'As mentor' }).click();
     const request = mentor.getByRole('article', { name: `Mentorship with Taylor Reed on ${topic}` });
     await request.getByText('I am writing a toy compiler').waitFor();
     await request.getByRole('button', { name: 'Accept' }).click();

@@ -67,7 +67,7 @@ describe('messaging', () => {
 
   it('the trainee waits on the messages page with no conversations yet', async () => {
     const connected = liveConnection(trainee);
-    await signIn(trainee, 'trainee@example.com');
+    await signIn(trainee, 'elena.petrova@example.com');
     await trainee.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Messages' }).click();
     await trainee.waitForURL('**/user/messages');
     await trainee.getByText('No conversations found').waitFor();
@@ -77,23 +77,23 @@ describe('messaging', () => {
 
   it("the alumnus opens the trainee's profile, clicks Message and sends a message", async () => {
     const connected = liveConnection(alumni);
-    await signIn(alumni, 'alumni@example.com');
-    await alumni.getByRole('combobox', { name: 'Search people' }).fill('Reed');
-    const option = alumni.getByRole('option').filter({ hasText: 'Taylor Reed' }).first();
+    await signIn(alumni, 'kwame.mensah@example.com');
+    await alumni.getByRole('combobox', { name: 'Search people' }).fill('Petrova');
+    const option = alumni.getByRole('option').filter({ hasText: 'Elena Petrova' }).first();
     await option.waitFor();
     await option.click();
     await alumni.waitForURL(/\/user\/profile\/\d+$/);
     await alumni.getByRole('button', { name: 'Message' }).click();
     await alumni.waitForURL(/\/user\/messages\?conversation=\d+/);
-    await alumni.getByRole('heading', { name: 'Taylor Reed' }).waitFor();
+    await alumni.getByRole('heading', { name: 'Elena Petrova' }).waitFor();
     await alumni.getByText('No messages yet').waitFor();
     await connected;
     await send(alumni, hello);
-    await conversationRow(alumni, 'Taylor Reed').getByText(`You: ${hello}`).waitFor();
+    await conversationRow(alumni, 'Elena Petrova').getByText(`You: ${hello}`).waitFor();
   });
 
   it('the trainee sees it arrive live with an unread badge, opens it and replies', async () => {
-    const row = conversationRow(trainee, 'Alex Morgan');
+    const row = conversationRow(trainee, 'Kwame Mensah');
     await row.getByText(hello).waitFor({ timeout: 10_000 });
     await row.getByLabel('1 unread').waitFor();
     await trainee.getByRole('banner').getByRole('status', { name: '1 unread conversations' }).waitFor();
@@ -111,7 +111,7 @@ describe('messaging', () => {
     await thread(alumni).getByText(reply).waitFor({ timeout: 10_000 });
     const texts = await thread(alumni).locator('li p').allInnerTexts();
     assert.deepEqual(texts, [hello, reply]);
-    await conversationRow(alumni, 'Taylor Reed').getByText(reply).waitFor();
+    await conversationRow(alumni, 'Elena Petrova').getByText(reply).waitFor();
     // Reading the open thread marks it read at once: no badge on the messages button.
     await alumni.waitForTimeout(500);
     assert.equal(await alumni.getByRole('banner').getByRole('status', { name: /unread conversations/ }).count(), 0);

@@ -75,7 +75,7 @@ describe('referral pipeline', () => {
 
   it('the alumnus moves it to referred with a note, then to hired, on the board', async () => {
     await alumnus.goto('/user/referrals');
-    await alumnus.getByLabel('Offer').selectOption({ label: `${role} at Pipeline Corp` });
+    await alumnus.getByLabel('Offer', { exact: true }).selectOption({ label: `${role} at Pipeline Corp` });
     const requested = alumnus.getByRole('list', { name: 'Requested' });
     const card = requested.getByRole('article', { name: 'Request from Taylor Reed' });
     await card.getByRole('link', { name: /CV/ }).waitFor();

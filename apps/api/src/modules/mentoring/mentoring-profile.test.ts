@@ -125,14 +125,16 @@ describe('GET /api/mentoring/mentors/', () => {
     expect(asAdmin).toEqual([hidden.id]);
   });
 
-  it('GET /api/mentoring/mentors/{id}/ answers a mentor card (the profile badge), 404 for non-mentors and hidden people', async () => {
+  it('GET /api/mentoring/mentors/{id}/ answers a mentor card (the profile badge), null for non-mentors and hidden people', async () => {
     const m = await makeMentor({ topics: ['Badge topic'], accepting: false });
     const card = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
     expect(card.statusCode).toBe(200);
     expect(card.json()).toMatchObject({ id: m.id, topics: ['Badge topic'], capacity: 2, active_count: 0 });
-    expect((await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) })).statusCode).toBe(404);
+    const notMentor = await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) });
+    expect([notMentor.statusCode, notMentor.json()]).toEqual([200, null]);
     await t.db.insert(userSettings).values({ userId: m.id, profileVisibility: 'Private' });
-    expect((await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) })).statusCode).toBe(404);
+    const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
+    expect([hidden.statusCode, hidden.json()]).toEqual([200, null]);
   });
 
   it('answers 400 to a forged cursor and 401 without a token', async () => {

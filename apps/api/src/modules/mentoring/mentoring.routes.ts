@@ -71,9 +71,9 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: "Someone's mentor card (the profile's Mentor badge); 404 unless they mentor and the viewer may see them",
+        summary: "Someone's mentor card (the profile's Mentor badge); null unless they mentor and the viewer may see them",
         params: idParamsSchema,
-        response: { 200: mentorSchema, ...errors },
+        response: { 200: mentorSchema.nullable(), ...errors },
       },
     },
     async (request) => profiles.getMentor(app.db, request.user, request.params.id),

@@ -8,7 +8,7 @@ import {
 } from '@alumlink/contract';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden, notFound, validation } from '../../lib/errors';
+import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
@@ -43,11 +43,14 @@ export async function updateMentorProfile(db: Database, user: AuthUser, fields: 
   return presentMentorProfile(row);
 }
 
-/** A mentor's card with their summary, whether or not they take requests now; 404 unless they mentor and the viewer may see them. */
-export async function getMentor(db: Executor, viewer: AuthUser, userId: number): Promise<Mentor> {
+/**
+ * A mentor's card with their summary, whether or not they take requests now; null unless they
+ * mentor and the viewer may see them (every profile asks: "not a mentor" is an answer, not an error,
+ * and null says nothing more about a hidden person than about a non-mentor).
+ */
+export async function getMentor(db: Executor, viewer: AuthUser, userId: number): Promise<Mentor | null> {
   const row = await repository.findMentor(db, viewer, userId);
-  if (!row) throw notFound(MENTORING_MESSAGES.mentorNotFound);
-  return presentMentor(row);
+  return row ? presentMentor(row) : null;
 }
 
 /** Base64url of `<load>|<id>`: the last mentor of a page. */

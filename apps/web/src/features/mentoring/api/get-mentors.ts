@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { mentorPageSchema, mentorSchema } from '@alumlink/contract';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { mentoringKeys } from './keys';
 
 /** GET /api/mentoring/mentors/?topic=&q=: open mentors, least loaded first. */
@@ -25,14 +25,7 @@ export function useMentors(filters: { topic: string; q: string }) {
 export const mentorQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: mentoringKeys.mentor(userId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get(`/api/mentoring/mentors/${userId}/`, { schema: mentorSchema, signal });
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => api.get(`/api/mentoring/mentors/${userId}/`, { schema: mentorSchema.nullable(), signal }),
   });
 
 export function useMentor(userId: number) {

@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, Skeleton, Tabs, TabsList, TabsTrigger } from '@/components/ui';
+import { Button, EmptyState, ErrorState, Skeleton } from '@/components/ui';
+import { cn } from '@/lib/cn';
 import { useMentorships } from '../api/get-mentorships';
 import { MentorshipCard } from './mentorship-card';
 
@@ -19,12 +20,23 @@ export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
           My mentorships
         </h2>
         {canMentor ? (
-          <Tabs value={side} onValueChange={(value) => setSide(value as Side)}>
-            <TabsList aria-label="Side">
-              <TabsTrigger value="mentee">As mentee</TabsTrigger>
-              <TabsTrigger value="mentor">As mentor</TabsTrigger>
-            </TabsList>
-          </Tabs>
+          // A toggle, not tabs: one list below shows either side (tabs would point at panels that are not there).
+          <div role="group" aria-label="Side" className="inline-flex rounded-xl border border-border bg-surface-muted p-1">
+            {(['mentee', 'mentor'] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={side === value}
+                onClick={() => setSide(value)}
+                className={cn(
+                  'rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  side === value ? 'bg-surface text-fg shadow-xs' : 'text-fg-muted hover:text-fg',
+                )}
+              >
+                {value === 'mentee' ? 'As mentee' : 'As mentor'}
+              </button>
+            ))}
+          </div>
         ) : null}
       </div>
       {mentorships.isPending ? (

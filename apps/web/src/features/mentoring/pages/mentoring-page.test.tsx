@@ -88,7 +88,7 @@ describe('MentoringPage', () => {
     );
     const { user } = renderPage(<MentoringPage />, { path: '/user/mentoring', stubs: ['/user/messages'] });
     expect(await screen.findByRole('form', { name: 'Mentor profile' })).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'As mentor' }));
+    await user.click(screen.getByRole('button', { name: 'As mentor' }));
     const request = await screen.findByRole('article', { name: 'Mentorship with Tara Lee on React' });
     await user.click(within(request).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Stub page /user/messages')).toBeInTheDocument();

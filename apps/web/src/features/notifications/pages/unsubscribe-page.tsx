@@ -61,7 +61,7 @@ export function UnsubscribePage() {
         {body}
         <p className="text-sm text-fg-muted">
           You can choose every type of notification in{' '}
-          <Link to={paths.user.notificationSettings} className="font-medium text-primary hover:underline">
+          <Link to={paths.user.notificationSettings} className="font-medium text-accent-fg hover:underline">
             Settings → Notifications
           </Link>
           .

@@ -37,7 +37,7 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
       </div>
       <p className="line-clamp-4 text-sm break-words text-fg">{request.message}</p>
       {request.resume_url ? (
-        <a href={request.resume_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <a href={request.resume_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-accent-fg hover:underline">
           CV <ExternalLink aria-hidden="true" className="size-3.5" />
           <span className="sr-only">of {name} (opens in a new tab)</span>
         </a>

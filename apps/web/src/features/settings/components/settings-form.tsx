@@ -136,7 +136,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         />
         <p className="text-sm text-fg-muted">
           In-App turns every notification e-mail off; Email turns them back on.{' '}
-          <Link to={paths.user.notificationSettings} className="font-medium text-primary hover:underline">
+          <Link to={paths.user.notificationSettings} className="font-medium text-accent-fg hover:underline">
             Choose type by type, with daily or weekly digests
           </Link>
         </p>

@@ -26,7 +26,7 @@ export function NotificationSettingsPage() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <Link to={paths.user.settings} className="text-sm font-medium text-primary hover:underline">
+        <Link to={paths.user.settings} className="text-sm font-medium text-accent-fg hover:underline">
           ← Settings
         </Link>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg">Notifications</h1>
