@@ -7,6 +7,7 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { appContextPlugin } from './app-context';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
 import { registerAuth } from './lib/auth';
@@ -31,6 +32,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { realtimePlugin } from './modules/realtime/realtime.plugin';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { referralRequestsRoutes } from './modules/referrals/referral-requests.routes';
@@ -123,6 +125,8 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   app.decorate('database', database);
   registerAuth(app);
   registerMailer(app, mailer);
+  await app.register(appContextPlugin);
+  await app.register(realtimePlugin);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

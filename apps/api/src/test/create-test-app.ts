@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app';
+import type { AppContext } from '../app-context';
 import { loadConfig, type AppConfig } from '../config';
 import type { MailerOptions } from '../lib/mailer/index';
 import type { Database, DatabaseConnection } from '../db/client';
@@ -34,6 +35,8 @@ export function createTestConfig(overrides: Partial<AppConfig> = {}): AppConfig 
 export type TestApp = {
   app: App;
   db: Database;
+  /** The app's context (`app.ctx`), for calling services directly. */
+  ctx: AppContext;
   database: DatabaseConnection;
   config: AppConfig;
   /** Closes the app and drops its database and temporary data directory. */
@@ -56,6 +59,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    ctx: app.ctx,
     database,
     config,
     close: async () => {

@@ -1,22 +1,19 @@
 import { YOUR_DATA_MESSAGES } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, validation } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { exportFilesFor, mediaStorageFor } from '../../lib/storage/index';
+import { exportFilesFor } from '../../lib/storage/index';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository';
 import { exportFileKeysOf, lockPerson } from '../data-export/data-export.repository';
 import { mediaKeysOfPerson, releaseMedia } from '../media/media.service';
 import { forgetNotificationsCausedBy } from '../notifications/notifications.service';
-import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { closeReferralsOfLeavingPerson } from '../referrals/referrals.service';
 import { deletePerson, findUserById } from '../users/users.service';
 import { endMentorshipsOf } from '../mentoring/index';
 import { accountDeletedEmail } from './account.emails';
-
-export type DeletionContext = Pick<FastifyInstance, 'db' | 'config' | 'mailer'>;
+import type { AppContext } from '../../app-context';
 
 /** What is left to do once the deletion's transaction committed: files and open sockets. */
 export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: string[] };
@@ -29,7 +26,7 @@ export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: 
  * their posts, comments, likes (counters follow), memberships, registrations, settings and
  * exports; conversations stay for the other side with 'Deleted user'.
  */
-export async function deletePersonInTransaction(ctx: DeletionContext, tx: Executor, person: UserRow, by: 'self' | 'admin'): Promise<PersonDeletion> {
+export async function deletePersonInTransaction(ctx: AppContext, tx: Executor, person: UserRow, by: 'self' | 'admin'): Promise<PersonDeletion> {
   const mediaKeys = await mediaKeysOfPerson(tx, person.id);
   const exportKeys = await exportFileKeysOf(tx, person.id);
   await closeReferralsOfLeavingPerson(tx, person.id);
@@ -42,10 +39,10 @@ export async function deletePersonInTransaction(ctx: DeletionContext, tx: Execut
 }
 
 /** After the commit: closes the person's sockets, removes their media and export files, sends the e-mail. */
-export async function finishPersonDeletion(ctx: DeletionContext, deletion: PersonDeletion): Promise<void> {
-  closeSocketsOfEndedSessions(ctx.db, { userId: deletion.userId, family: null });
+export async function finishPersonDeletion(ctx: AppContext, deletion: PersonDeletion): Promise<void> {
+  ctx.events.emit('sessions.ended', { userId: deletion.userId, family: null });
   ctx.mailer.trigger();
-  await releaseMedia(ctx.db, mediaStorageFor(ctx.config), deletion.mediaKeys);
+  await releaseMedia(ctx, deletion.mediaKeys);
   const files = exportFilesFor(ctx.config);
   for (const key of deletion.exportKeys) await files.remove(key);
 }
@@ -54,7 +51,7 @@ export async function finishPersonDeletion(ctx: DeletionContext, deletion: Perso
  * DELETE /api/account/: the signed-in person deletes their own account, confirmed by their
  * password (400 `{password: [...]}` when missing or wrong, like the other account changes).
  */
-export async function deleteOwnAccount(ctx: DeletionContext, caller: AuthUser, password: string): Promise<void> {
+export async function deleteOwnAccount(ctx: AppContext, caller: AuthUser, password: string): Promise<void> {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notFound();
   if (!(await verifyPassword(user.passwordHash, password))) throw validation({ password: [YOUR_DATA_MESSAGES.passwordWrong] });

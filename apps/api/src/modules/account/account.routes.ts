@@ -41,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changePasswordResponseSchema, ...errors },
       },
     },
-    async (request) => changePassword(app, request.user, request.body),
+    async (request) => changePassword(app.ctx, request.user, request.body),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changeEmailResponseSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request) => requestEmailChange(app, request.user, request.body),
+    async (request) => requestEmailChange(app.ctx, request.user, request.body),
   );
 
   app.post(
@@ -75,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: confirmEmailChangeResponseSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request) => confirmEmailChange(app, request.user, request.body.otp),
+    async (request) => confirmEmailChange(app.ctx, request.user, request.body.otp),
   );
 
   app.delete(
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnAccount(app, request.user, request.body.password);
+      await deleteOwnAccount(app.ctx, request.user, request.body.password);
       return reply.status(204).send(null);
     },
   );

@@ -1,13 +1,11 @@
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type User } from '@alumlink/contract';
 import type { changeEmailRequestSchema, changePasswordRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { checkCodeWithTarget } from '../../lib/one-time-codes';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuthContext } from '../auth/auth.context';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository';
 import { codeError, enqueueCodeEmail } from '../auth/codes.service';
 import { endAttemptsOf } from '../auth/registration-attempts.service';
@@ -15,6 +13,7 @@ import { accessTokenFor, announceSessionsEnded, createRefreshSession } from '../
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.service';
 import { emailChangedEmail, passwordChangedEmail } from './account.emails';
+import type { AppContext } from '../../app-context';
 
 type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 type ChangeEmailInput = z.output<typeof changeEmailRequestSchema>;
@@ -27,9 +26,9 @@ const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
  * of password or e-mail and before turning two-factor off, so a stolen access token alone
  * cannot lock the owner out.
  */
-export async function requireCurrentPassword(db: Executor, userId: number, password: string | undefined): Promise<UserRow> {
+export async function requireCurrentPassword(ctx: AppContext, userId: number, password: string | undefined): Promise<UserRow> {
   if (password === undefined || password === '') throw validation({ current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] });
-  const user = await findUserById(db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();
   if (!(await verifyPassword(user.passwordHash, password))) throw validation({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   return user;
@@ -40,8 +39,8 @@ export async function requireCurrentPassword(db: Executor, userId: number, passw
  * access tokens are refused and sockets closed at once), then answers the caller the tokens of a
  * new one; the owner gets a notice by e-mail.
  */
-export async function changePassword(ctx: AuthContext, caller: AuthUser, input: ChangePasswordInput): Promise<{ detail: string; tokens: { access: string; refresh: string } }> {
-  const user = await requireCurrentPassword(ctx.db, caller.id, input.current_password);
+export async function changePassword(ctx: AppContext, caller: AuthUser, input: ChangePasswordInput): Promise<{ detail: string; tokens: { access: string; refresh: string } }> {
+  const user = await requireCurrentPassword(ctx, caller.id, input.current_password);
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.new_password);
   const now = new Date();
@@ -62,8 +61,8 @@ export async function changePassword(ctx: AuthContext, caller: AuthUser, input: 
  * the new address. An address that already has an account is a 409: the caller proved their
  * password, and a silent "sent" that can never be confirmed would be worse.
  */
-export async function requestEmailChange(ctx: AuthContext, caller: AuthUser, input: ChangeEmailInput): Promise<{ detail: string; new_email: string }> {
-  const user = await requireCurrentPassword(ctx.db, caller.id, input.current_password);
+export async function requestEmailChange(ctx: AppContext, caller: AuthUser, input: ChangeEmailInput): Promise<{ detail: string; new_email: string }> {
+  const user = await requireCurrentPassword(ctx, caller.id, input.current_password);
   if (input.new_email === user.email.toLowerCase()) throw validation({ new_email: [ACCOUNT_MESSAGES.emailSame] });
   const issued = await ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.new_email)) throw emailTaken();
@@ -77,7 +76,7 @@ export async function requestEmailChange(ctx: AuthContext, caller: AuthUser, inp
  * POST /api/account/email/confirm/: the code from the new address switches the e-mail (verified
  * by that code), ends pending sign-ups of the address and tells the old address.
  */
-export async function confirmEmailChange(ctx: AuthContext, caller: AuthUser, otp: string): Promise<{ detail: string; user: User }> {
+export async function confirmEmailChange(ctx: AppContext, caller: AuthUser, otp: string): Promise<{ detail: string; user: User }> {
   const now = new Date();
   let outcome;
   try {

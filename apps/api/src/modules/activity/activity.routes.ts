@@ -17,6 +17,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recentActivitySchema, 400: badRequestSchema, 401: errorSchema },
       },
     },
-    async (request) => recentActivity(app.db, request.user, request.query.limit),
+    async (request) => recentActivity(app.ctx, request.user, request.query.limit),
   );
 };

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: registerResponseSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await register(app, request.body)),
+      async (request, reply) => reply.status(201).send(await register(app.ctx, request.body)),
     );
   }
 
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: verifyOtpResponseSchema, ...errors },
         },
       },
-      async (request) => verifyEmail(app, request.body),
+      async (request) => verifyEmail(app.ctx, request.body),
     );
   }
 
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, ...errors },
         },
       },
-      async (request) => sendCodeIfAccountExists(app, request.body.email, 'verify'),
+      async (request) => sendCodeIfAccountExists(app.ctx, request.body.email, 'verify'),
     );
   }
 
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, ...errors },
         },
       },
-      async (request) => sendCodeIfAccountExists(app, request.body.email, 'reset'),
+      async (request) => sendCodeIfAccountExists(app.ctx, request.body.email, 'reset'),
     );
   }
 
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, ...errors },
         },
       },
-      async (request) => resetPassword(app, request.body, rateLimitKeyOf(request.ip)),
+      async (request) => resetPassword(app.ctx, request.body, rateLimitKeyOf(request.ip)),
     );
   }
 
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The address as rate limits see it: an IPv6 client by its /64.
-    async (request) => signIn(app, { ...request.body, address: rateLimitKeyOf(request.ip) }),
+    async (request) => signIn(app.ctx, { ...request.body, address: rateLimitKeyOf(request.ip) }),
   );
 
   app.post(
@@ -154,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, 401: errorSchema, ...errors },
       },
     },
-    async (request) => completeTwoFactorSignIn(app, { ...request.body, address: rateLimitKeyOf(request.ip) }),
+    async (request) => completeTwoFactorSignIn(app.ctx, { ...request.body, address: rateLimitKeyOf(request.ip) }),
   );
 
   app.post(
@@ -168,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema, 401: errorSchema, ...errors },
       },
     },
-    async (request) => refreshTokens(app, request.body.refresh),
+    async (request) => refreshTokens(app.ctx, request.body.refresh),
   );
 
   // Logout accepts an empty body (clients often POST nothing with a JSON content type).
@@ -189,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await logout(app, request.user, request.body.refresh);
+        await logout(app.ctx, request.user, request.body.refresh);
         return { detail: AUTH_MESSAGES.loggedOut };
       },
     );

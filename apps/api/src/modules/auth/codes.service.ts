@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { codeEmail } from '../../lib/mailer/index';
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../lib/one-time-codes';
-import type { AuthContext } from './auth.context';
+import type { AppContext } from '../../app-context';
 
 type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
 
@@ -13,7 +13,7 @@ type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
  * both in `tx`. Returns whether a code was issued. Call `ctx.mailer.trigger()` after commit.
  */
 export async function enqueueCodeEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   tx: Executor,
   user: CodeRecipient,
   purpose: CodePurpose,
@@ -28,7 +28,7 @@ export async function enqueueCodeEmail(
 }
 
 /** Checks (and on success consumes) a one-time code in a transaction of its own. */
-export async function verifyOneTimeCode(ctx: AuthContext, userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+export async function verifyOneTimeCode(ctx: AppContext, userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
   return ctx.db.transaction((tx) => checkCode(tx, ctx.config.jwtSecret, { userId, purpose }, code));
 }
 

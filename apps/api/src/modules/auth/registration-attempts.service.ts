@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from '../../lib/mailer/index';
 import { generateCode, hashScopedCode, sameHash, type CodeCheck } from '../../lib/one-time-codes';
-import type { AuthContext } from './auth.context';
 import { consumeAttemptsOf, insertAttempt, liveAttemptsForUpdate, newestLiveAttempt, setAttemptCode, spendTries } from './registration-attempts.repository';
+import type { AppContext } from '../../app-context';
 
 /** What an attempt becomes once its code is entered: the account's password, names, phone and role. */
 export type AttemptData = Pick<RegistrationAttemptRow, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'countryCode' | 'phoneNumber' | 'role'>;
@@ -28,10 +28,10 @@ const CODE_TTL_MS = LIMITS.otpTtlMinutes * 60 * 1000;
 const RESEND_COOLDOWN_MS = LIMITS.otpResendCooldownSeconds * 1000;
 
 const liveSince = (now: Date) => new Date(now.getTime() - ATTEMPT_LIFETIME_MS);
-const codeHashOf = (ctx: AuthContext, attemptId: number, code: string) => hashScopedCode(ctx.config.jwtSecret, `registration:${attemptId}`, code);
+const codeHashOf = (ctx: AppContext, attemptId: number, code: string) => hashScopedCode(ctx.config.jwtSecret, `registration:${attemptId}`, code);
 
 /** Gives the attempt a new code and enqueues the e-mail carrying it (in `tx`; trigger the mailer after commit). */
-async function sendAttemptCode(ctx: AuthContext, tx: Executor, attempt: Pick<RegistrationAttemptRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<void> {
+async function sendAttemptCode(ctx: AppContext, tx: Executor, attempt: Pick<RegistrationAttemptRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<void> {
   const code = generateCode();
   await setAttemptCode(tx, attempt.id, {
     codeHash: codeHashOf(ctx, attempt.id, code),
@@ -45,7 +45,7 @@ async function sendAttemptCode(ctx: AuthContext, tx: Executor, attempt: Pick<Reg
  * Keeps a sign-up attempt on its own and e-mails it its own code. Other attempts of the same
  * e-mail are left as they are: only the code each one was sent verifies it.
  */
-export async function startAttempt(ctx: AuthContext, tx: Executor, data: AttemptData, now: Date): Promise<void> {
+export async function startAttempt(ctx: AppContext, tx: Executor, data: AttemptData, now: Date): Promise<void> {
   // The code hash is bound to the attempt id, so the row exists before its code.
   const attempt = await insertAttempt(tx, { ...data, codeHash: '', codeExpiresAt: now, codeSentAt: now, createdAt: now });
   await sendAttemptCode(ctx, tx, attempt, now);
@@ -58,7 +58,7 @@ export async function startAttempt(ctx: AuthContext, tx: Executor, data: Attempt
  * Otherwise the newest live attempt gets a new code. At most once a minute per attempt; never
  * changes what an attempt holds. Returns whether an e-mail was enqueued.
  */
-export async function resendAttemptCode(ctx: AuthContext, tx: Executor, email: string, legacy: AttemptData | null, now: Date): Promise<boolean> {
+export async function resendAttemptCode(ctx: AppContext, tx: Executor, email: string, legacy: AttemptData | null, now: Date): Promise<boolean> {
   const attempt = await newestLiveAttempt(tx, email, liveSince(now), legacy?.passwordHash);
   if (attempt) {
     if (attempt.codeSentAt.getTime() > now.getTime() - RESEND_COOLDOWN_MS) return false;
@@ -78,7 +78,7 @@ export type AttemptCheck = { result: Exclude<CodeCheck, 'ok'> } | { result: 'ok'
  * the matching attempt must be under LIMITS.otpMaxAttempts wrong tries and unexpired. On success
  * every attempt of the e-mail is consumed. Run in a transaction; commit even when it fails.
  */
-export async function checkAttemptCode(ctx: AuthContext, tx: Executor, email: string, code: string, now: Date): Promise<AttemptCheck> {
+export async function checkAttemptCode(ctx: AppContext, tx: Executor, email: string, code: string, now: Date): Promise<AttemptCheck> {
   const attempts = await liveAttemptsForUpdate(tx, email, liveSince(now));
   // Every attempt is compared (no early exit), in constant time.
   const matches = attempts.filter((attempt) => sameHash(attempt.codeHash, codeHashOf(ctx, attempt.id, code)));

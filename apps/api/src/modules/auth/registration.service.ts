@@ -8,11 +8,11 @@ import { checkResetCode } from '../../lib/one-time-codes';
 import { hashPassword } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';
-import type { AuthContext } from './auth.context';
 import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './sessions.service';
 import { revokeAllSessionsOfUser } from './auth.repository';
 import { attemptDataOf, checkAttemptCode, resendAttemptCode, startAttempt, type AttemptData } from './registration-attempts.service';
+import type { AppContext } from '../../app-context';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 type VerifyInput = z.output<typeof verifyOtpRequestSchema>;
@@ -26,7 +26,7 @@ const emailTaken = () => validation({ email: [AUTH_MESSAGES.emailTaken] });
  * adds another attempt and changes nothing of the earlier ones, so a request without the
  * mailbox cannot change what a pending registration becomes. The answer is the same either way.
  */
-export async function register(ctx: AuthContext, input: RegisterInput): Promise<{ detail: string; email: string }> {
+export async function register(ctx: AppContext, input: RegisterInput): Promise<{ detail: string; email: string }> {
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
@@ -72,7 +72,7 @@ async function accountFrom(tx: Executor, existing: UserRow | null, attempt: Atte
  * that one) becomes the account, which is signed in.
  */
 export async function verifyEmail(
-  ctx: AuthContext,
+  ctx: AppContext,
   input: VerifyInput,
 ): Promise<{ detail: string; user: User; tokens: { access: string; refresh: string } }> {
   for (let attempt = 1; ; attempt += 1) {
@@ -106,7 +106,7 @@ export async function verifyEmail(
  * Re-sends a verification code (resend) or a password reset code (forgot). The answer is the
  * same whether or not the e-mail exists; the cooldown silently skips sending.
  */
-export async function sendCodeIfAccountExists(ctx: AuthContext, email: string, purpose: 'verify' | 'reset'): Promise<{ detail: string }> {
+export async function sendCodeIfAccountExists(ctx: AppContext, email: string, purpose: 'verify' | 'reset'): Promise<{ detail: string }> {
   const now = new Date();
   const issued = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
@@ -126,7 +126,7 @@ export async function sendCodeIfAccountExists(ctx: AuthContext, email: string, p
  * client's rate-limit key: wrong codes count per address (checkResetCode), so nobody else can
  * spend the owner's tries.
  */
-export async function resetPassword(ctx: AuthContext, input: ResetInput, address: string): Promise<{ detail: string }> {
+export async function resetPassword(ctx: AppContext, input: ResetInput, address: string): Promise<{ detail: string }> {
   // Hashed first for every request, so known and unknown e-mails take the same time.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();

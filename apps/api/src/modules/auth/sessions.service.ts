@@ -8,8 +8,6 @@ import { verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../lib/tokens';
 import { isTwoFactorEnabled } from '../settings/settings.service';
 import { findUserByEmail } from '../users/users.service';
-import type { AuthContext } from './auth.context';
-import { closeSocketsOfEndedSessions } from '../realtime/realtime.service';
 import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
 import { verifyOneTimeCode } from './codes.service';
 import { attemptDataOf, resendAttemptCode, type AttemptData } from './registration-attempts.service';
@@ -23,6 +21,7 @@ import {
 } from './sign-in-throttle.service';
 import { rotateRefreshSession } from './sessions.repository';
 import { startTwoFactorSignIn } from './two-factor.service';
+import type { AppContext } from '../../app-context';
 
 /**
  * argon2id hash (same parameters as lib/passwords) of a password nobody has: unknown e-mails are
@@ -55,12 +54,12 @@ export async function createRefreshSession(tx: Executor, userId: number, now: Da
 }
 
 /** An access token of `user` for the sign-in `session` (a session family id). */
-export async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>, session: string): Promise<string> {
+export async function accessTokenFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>, session: string): Promise<string> {
   return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session });
 }
 
 /** 403 for an unverified (legacy) account, after re-sending a code for its own data (once a minute at most). */
-async function refuseUnverified(ctx: AuthContext, email: string, legacy: AttemptData, now: Date): Promise<never> {
+async function refuseUnverified(ctx: AppContext, email: string, legacy: AttemptData, now: Date): Promise<never> {
   const issued = await ctx.db.transaction((tx) => resendAttemptCode(ctx, tx, email, legacy, now));
   if (issued) ctx.mailer.trigger();
   throw emailNotVerified();
@@ -80,7 +79,7 @@ export type SignInInput = { email: string; password: string; unlock_code?: strin
  * the password, except from an address that signed in to it before, or with the e-mailed unlock
  * code — then the password is checked, and a wrong password or a wrong code get the same 401.
  */
-export async function signIn(ctx: AuthContext, input: SignInInput): Promise<LoginResponse> {
+export async function signIn(ctx: AppContext, input: SignInInput): Promise<LoginResponse> {
   const now = new Date();
   const attempt = { email: input.email, address: input.address, now };
   const user = await findUserByEmail(ctx.db, input.email);
@@ -102,7 +101,7 @@ export async function signIn(ctx: AuthContext, input: SignInInput): Promise<Logi
   // A pending sign-up has no account yet (its attempts are not checked: the answer must not
   // depend on what others registered), so it was answered like an unknown e-mail above.
   if (!user.emailVerifiedAt) await refuseUnverified(ctx, input.email, attemptDataOf(user), now);
-  if (await isTwoFactorEnabled(ctx.db, user.id)) return startTwoFactorSignIn(ctx, user, now);
+  if (await isTwoFactorEnabled(ctx, user.id)) return startTwoFactorSignIn(ctx, user, now);
   const session = await ctx.db.transaction((tx) => createRefreshSession(tx, user.id, now));
   await rememberSignInAddress(ctx, user.id, input.address, now);
   return { access: await accessTokenFor(ctx, user, session.family), refresh: session.token };
@@ -114,7 +113,7 @@ export async function signIn(ctx: AuthContext, input: SignInInput): Promise<Logi
  * too), so the thief and the owner must both sign in again. A family older than
  * LIMITS.refreshTokenDays is refused: rotation never extends a sign-in.
  */
-export async function refreshTokens(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
+export async function refreshTokens(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const now = new Date();
   const next = newRefreshToken();
   const rotation = await rotateRefreshSession(ctx.db, {
@@ -125,7 +124,7 @@ export async function refreshTokens(ctx: AuthContext, refreshToken: string): Pro
   if (rotation.outcome === 'revoke') {
     const { family, userId } = rotation;
     await ctx.db.transaction((tx) => revokeFamily(tx, family, now));
-    closeSocketsOfEndedSessions(ctx.db, { userId, family });
+    ctx.events.emit('sessions.ended', { userId, family });
   }
   if (rotation.outcome !== 'rotated') throw tokenNotValid();
   return { access: await accessTokenFor(ctx, rotation.user, rotation.family), refresh: next };
@@ -135,8 +134,8 @@ export async function refreshTokens(ctx: AuthContext, refreshToken: string): Pro
  * Closes the sockets of a person's ended sign-ins (all of them without `family`) on every
  * instance. Call after the transaction that ended them (revokeFamily, revokeAllSessionsOfUser) committed.
  */
-export function announceSessionsEnded(ctx: Pick<AuthContext, 'db'>, userId: number, family: string | null = null): void {
-  closeSocketsOfEndedSessions(ctx.db, { userId, family });
+export function announceSessionsEnded(ctx: AppContext, userId: number, family: string | null = null): void {
+  ctx.events.emit('sessions.ended', { userId, family });
 }
 
 /**
@@ -144,7 +143,7 @@ export function announceSessionsEnded(ctx: Pick<AuthContext, 'db'>, userId: numb
  * refresh token (normally the same), or every sign-in of the person without a refresh token.
  * Their access tokens are refused and their sockets closed at once.
  */
-export async function logout(ctx: AuthContext, user: { id: number; session: string }, refreshToken: string | undefined): Promise<void> {
+export async function logout(ctx: AppContext, user: { id: number; session: string }, refreshToken: string | undefined): Promise<void> {
   const now = new Date();
   const ended = await ctx.db.transaction(async (tx) => {
     if (refreshToken === undefined || refreshToken === '') {

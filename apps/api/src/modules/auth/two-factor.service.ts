@@ -4,7 +4,6 @@ import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkIssuedCode } from '../../lib/one-time-codes';
 import { findUserById } from '../users/users.service';
-import type { AuthContext } from './auth.context';
 import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, createRefreshSession } from './sessions.service';
 import { rememberSignInAddress } from './sign-in-throttle.service';
@@ -15,6 +14,7 @@ import {
   findTwoFactorChallenge,
   insertTwoFactorChallenge,
 } from './two-factor.repository';
+import type { AppContext } from '../../app-context';
 
 /** 401 for a challenge that is unknown, or whose code was used or replaced: sign in again. */
 const challengeInvalid = () => new AppError(401, 'two_factor_challenge_invalid', TWO_FACTOR_MESSAGES.challengeInvalid);
@@ -28,7 +28,7 @@ const hashChallenge = (challenge: string) => createHash('sha256').update(challen
  * random challenge, bound to that code, lets only this caller try it. The person's challenges
  * whose code is dead are forgotten here.
  */
-export async function startTwoFactorSignIn(ctx: AuthContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<TwoFactorChallenge> {
+export async function startTwoFactorSignIn(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<TwoFactorChallenge> {
   const challenge = randomBytes(32).toString('base64url');
   const issued = await ctx.db.transaction(async (tx) => {
     const sent = await enqueueCodeEmail(ctx, tx, user, 'sign-in', now);
@@ -49,7 +49,7 @@ export async function startTwoFactorSignIn(ctx: AuthContext, user: Pick<UserRow,
  * (10 minutes, 5 wrong tries, consumed once): only challenge holders, who gave the password,
  * can spend its tries.
  */
-export async function completeTwoFactorSignIn(ctx: AuthContext, input: { challenge: string; otp: string; address: string }): Promise<TokenPair> {
+export async function completeTwoFactorSignIn(ctx: AppContext, input: { challenge: string; otp: string; address: string }): Promise<TokenPair> {
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
     const challenge = await findTwoFactorChallenge(tx, hashChallenge(input.challenge));

@@ -43,7 +43,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: communityListSchema },
       },
     },
-    async (request, reply) => service.listCommunities(app.db, await optionalViewerId(request, reply)),
+    async (request, reply) => service.listCommunities(app.ctx, await optionalViewerId(request, reply)),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: communitySchema, ...errors },
       },
     },
-    async (request, reply) => service.getCommunity(app.db, request.params.slug, await optionalViewerId(request, reply)),
+    async (request, reply) => service.getCommunity(app.ctx, request.params.slug, await optionalViewerId(request, reply)),
   );
 
   for (const [action, member] of [
@@ -75,7 +75,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: communityMembershipSchema, ...errors },
         },
       },
-      async (request) => service.setMembership(app.db, request.user, request.params.slug, member),
+      async (request) => service.setMembership(app.ctx, request.user, request.params.slug, member),
     );
   }
 };

@@ -1,22 +1,22 @@
 import type { Community, CommunityMembership } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, postgresErrorCode } from '../../lib/errors';
 import { presentCommunity } from './communities.presenter';
 import * as repository from './communities.repository';
+import type { AppContext } from '../../app-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const communityNotFound = () => notFound('Community not found.');
 
 /** Every community of the hub, ordered by name; public (is_member false for visitors). */
-export async function listCommunities(db: Executor, viewerId: number | null): Promise<Community[]> {
-  const rows = await repository.listCommunitiesByName(db, viewerId);
+export async function listCommunities(ctx: AppContext, viewerId: number | null): Promise<Community[]> {
+  const rows = await repository.listCommunitiesByName(ctx.db, viewerId);
   return rows.map(presentCommunity);
 }
 
 /** One community by slug; public. */
-export async function getCommunity(db: Executor, slug: string, viewerId: number | null): Promise<Community> {
-  const row = await repository.findCommunityBySlug(db, slug, viewerId);
+export async function getCommunity(ctx: AppContext, slug: string, viewerId: number | null): Promise<Community> {
+  const row = await repository.findCommunityBySlug(ctx.db, slug, viewerId);
   if (!row) throw communityNotFound();
   return presentCommunity(row);
 }
@@ -26,11 +26,11 @@ export async function getCommunity(db: Executor, slug: string, viewerId: number 
  * transaction, the count by the rows actually inserted or deleted, so repeated and concurrent
  * clicks leave one membership and a matching count.
  */
-export async function setMembership(db: Database, user: AuthUser, slug: string, member: boolean): Promise<CommunityMembership> {
-  const communityId = await repository.findCommunityIdBySlug(db, slug);
+export async function setMembership(ctx: AppContext, user: AuthUser, slug: string, member: boolean): Promise<CommunityMembership> {
+  const communityId = await repository.findCommunityIdBySlug(ctx.db, slug);
   if (communityId === null) throw communityNotFound();
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const changed = member
         ? await repository.insertMember(tx, communityId, user.id)
         : await repository.deleteMember(tx, communityId, user.id);

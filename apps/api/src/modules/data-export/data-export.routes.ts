@@ -34,7 +34,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await service.startExport(app, request.user);
+      const answer = await service.startExport(app.ctx, request.user);
       worker.kick();
       return reply.status(202).send(answer);
     },
@@ -51,7 +51,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: latestDataExportSchema, 401: errorSchema },
       },
     },
-    async (request) => service.getLatestExport(app, request.user),
+    async (request) => service.getLatestExport(app.ctx, request.user),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.openExportDownload(app, files, request.params.id, request.query.token);
+      const file = await service.openExportDownload(app.ctx, files, request.params.id, request.query.token);
       const day = file.requestedAt.toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/zip')

@@ -1,15 +1,12 @@
 import { YOUR_DATA_LIMITS, YOUR_DATA_MESSAGES, type DataExport, type StartDataExportResponse } from '@alumlink/contract';
 import type { Readable } from 'node:stream';
-import type { Database } from '../../db/client';
-import type { AppConfig } from '../../config';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import type { ExportFiles } from '../../lib/storage/index';
 import { isValidDownloadToken } from './data-export.link';
 import { presentDataExport } from './data-export.presenter';
 import { findExport, findLatestExport, findRecentExport, insertExport, lockPerson } from './data-export.repository';
-
-type Ctx = { db: Database; config: Pick<AppConfig, 'jwtSecret'> };
+import type { AppContext } from '../../app-context';
 
 const HOUR_MS = 60 * 60 * 1000;
 const exportNotFound = () => notFound('This download link is not valid or has expired.', 'not_found');
@@ -26,7 +23,7 @@ function hoursLeftText(ms: number): string {
  * 24 hours (a failed one does not count). The person's row is locked for the check and insert, so
  * two requests at once give one export and one 429.
  */
-export async function startExport(ctx: Ctx, caller: AuthUser, now: Date = new Date()): Promise<StartDataExportResponse> {
+export async function startExport(ctx: AppContext, caller: AuthUser, now: Date = new Date()): Promise<StartDataExportResponse> {
   const row = await ctx.db.transaction(async (tx) => {
     if (!(await lockPerson(tx, caller.id))) throw notFound();
     const recent = await findRecentExport(tx, caller.id, new Date(now.getTime() - YOUR_DATA_LIMITS.exportEveryHours * HOUR_MS));
@@ -40,7 +37,7 @@ export async function startExport(ctx: Ctx, caller: AuthUser, now: Date = new Da
 }
 
 /** GET /api/account/export/: the latest export, or null. */
-export async function getLatestExport(ctx: Ctx, caller: AuthUser): Promise<DataExport | null> {
+export async function getLatestExport(ctx: AppContext, caller: AuthUser): Promise<DataExport | null> {
   const row = await findLatestExport(ctx.db, caller.id);
   return row ? presentDataExport(ctx.config.jwtSecret, row) : null;
 }
@@ -51,7 +48,7 @@ export async function getLatestExport(ctx: Ctx, caller: AuthUser): Promise<DataE
  * export, a bad token, an expired or purged one), so the route tells nothing about other people.
  */
 export async function openExportDownload(
-  ctx: Ctx,
+  ctx: AppContext,
   files: ExportFiles,
   id: number,
   token: string | undefined,

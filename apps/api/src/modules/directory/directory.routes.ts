@@ -22,7 +22,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: directoryPageSchema, ...errors },
       },
     },
-    async (request) => service.getDirectoryPage(app.db, request.user, request.query),
+    async (request) => service.getDirectoryPage(app.ctx, request.user, request.query),
   );
 
   app.get(
@@ -36,6 +36,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: directoryFacetsSchema, ...errors },
       },
     },
-    async (request) => service.getDirectoryFacets(app.db, facetCache, request.user, request.query),
+    async (request) => service.getDirectoryFacets(app.ctx, facetCache, request.user, request.query),
   );
 };

@@ -1,10 +1,10 @@
 import type { DirectoryFacets, DirectoryFilters, DirectoryPage, DirectoryQuery } from '@alumlink/contract';
-import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
 import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
 import { directoryCircleOf, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
+import type { AppContext } from '../../app-context';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {
@@ -13,9 +13,9 @@ function filtersOf(query: DirectoryFilters): DirectoryFilters {
 }
 
 /** A page of the people the directory lists to the viewer (DESIGN 8.1). */
-export async function getDirectoryPage(db: Database, viewer: AuthUser, query: DirectoryQuery): Promise<DirectoryPage> {
+export async function getDirectoryPage(ctx: AppContext, viewer: AuthUser, query: DirectoryQuery): Promise<DirectoryPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await listDirectory(db, viewer, filtersOf(query), { cursor, limit: query.limit });
+  const rows = await listDirectory(ctx.db, viewer, filtersOf(query), { cursor, limit: query.limit });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentDirectoryPerson), next };
 }
@@ -26,10 +26,10 @@ export async function getDirectoryPage(db: Database, viewer: AuthUser, query: Di
  * listed person) come from the cache, corrected for the member's circle (themselves and their
  * connections, who may show them more).
  */
-export async function getDirectoryFacets(db: Database, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
+export async function getDirectoryFacets(ctx: AppContext, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
   const filters = filtersOf(query);
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
-  const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(db, audience, filters, SHARED_FACET_SIZE));
-  const circle = audience === 'everyone' ? [] : await directoryCircleOf(db, viewer);
+  const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(ctx.db, audience, filters, SHARED_FACET_SIZE));
+  const circle = audience === 'everyone' ? [] : await directoryCircleOf(ctx.db, viewer);
   return mergeFacets(shared, circle, viewer, filters);
 }

@@ -47,7 +47,7 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventAttendeePageSchema, ...errors },
       },
     },
-    async (request) => attendees.listAttendees(app.db, request.user, request.params.id, request.query),
+    async (request) => attendees.listAttendees(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { stream, fileName } = await attendees.attendeesCsv(app.db, request.user, request.params.id);
+      const { stream, fileName } = await attendees.attendeesCsv(app.ctx, request.user, request.params.id);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
     },
   );
@@ -83,6 +83,6 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventAttendeeSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request) => attendees.checkInAttendee(app.db, request.user, request.params.id, request.body.user_id),
+    async (request) => attendees.checkInAttendee(app.ctx, request.user, request.params.id, request.body.user_id),
   );
 };

@@ -10,6 +10,7 @@ import type { AttendeeCursor, AttendeeRow } from './attendees.repository';
 import { eventNotFound } from './event-errors';
 import { canManageEvent } from './events.policy';
 import { findRegistration, type RegistrationStatus } from './registration.repository';
+import type { AppContext } from '../../app-context';
 
 /** The event, when the caller runs it (host or admin); 404 for no such event, 403 for anyone else. */
 async function assertRunsEvent(db: Executor, user: AuthUser, eventId: number): Promise<{ title: string }> {
@@ -43,9 +44,9 @@ function presentAttendee(row: AttendeeRow): EventAttendee {
 export type ListAttendeesInput = { status?: RegistrationStatus; q?: string; cursor?: string; limit: number };
 
 /** Host, admin: registered people (arrival order), then the waitlist; `q` searches names and e-mails. */
-export async function listAttendees(db: Executor, user: AuthUser, eventId: number, input: ListAttendeesInput): Promise<EventAttendeePage> {
-  await assertRunsEvent(db, user, eventId);
-  const rows = await repository.findAttendees(db, {
+export async function listAttendees(ctx: AppContext, user: AuthUser, eventId: number, input: ListAttendeesInput): Promise<EventAttendeePage> {
+  await assertRunsEvent(ctx.db, user, eventId);
+  const rows = await repository.findAttendees(ctx.db, {
     eventId,
     viewer: user,
     ...(input.status ? { status: input.status } : {}),
@@ -94,10 +95,10 @@ async function* attendeeRecords(db: Executor, user: AuthUser, eventId: number): 
 }
 
 /** Host, admin: the attendee list as CSV (RFC 4180, a header row), streamed; and a file name for it. */
-export async function attendeesCsv(db: Executor, user: AuthUser, eventId: number): Promise<{ stream: Readable; fileName: string }> {
-  await assertRunsEvent(db, user, eventId);
+export async function attendeesCsv(ctx: AppContext, user: AuthUser, eventId: number): Promise<{ stream: Readable; fileName: string }> {
+  await assertRunsEvent(ctx.db, user, eventId);
   const csv = stringify({ header: true, columns: CSV_COLUMNS, record_delimiter: 'windows', cast: { string: neutraliseFormula } });
-  const stream = Readable.from(attendeeRecords(db, user, eventId)).pipe(csv);
+  const stream = Readable.from(attendeeRecords(ctx.db, user, eventId)).pipe(csv);
   return { stream, fileName: `event-${eventId}-attendees.csv` };
 }
 
@@ -105,15 +106,15 @@ export async function attendeesCsv(db: Executor, user: AuthUser, eventId: number
  * Host, admin: checks a registered person in (again: keeps the first time). 404 when they are not
  * on the list, 409 when they only wait for a place.
  */
-export async function checkInAttendee(db: Executor, user: AuthUser, eventId: number, userId: number): Promise<EventAttendee> {
-  await assertRunsEvent(db, user, eventId);
-  const done = await repository.checkIn(db, eventId, userId, new Date());
+export async function checkInAttendee(ctx: AppContext, user: AuthUser, eventId: number, userId: number): Promise<EventAttendee> {
+  await assertRunsEvent(ctx.db, user, eventId);
+  const done = await repository.checkIn(ctx.db, eventId, userId, new Date());
   if (!done) {
-    const registration = await findRegistration(db, eventId, userId);
+    const registration = await findRegistration(ctx.db, eventId, userId);
     if (!registration) throw notFound(EVENT_MESSAGES.notRegistered, 'not_registered');
     throw conflict(EVENT_MESSAGES.notRegistered, 'waitlisted');
   }
-  const [row] = await repository.findAttendees(db, { eventId, viewer: user, userId, take: 1 });
+  const [row] = await repository.findAttendees(ctx.db, { eventId, viewer: user, userId, take: 1 });
   if (!row) throw notFound(EVENT_MESSAGES.notRegistered, 'not_registered');
   return presentAttendee(row);
 }

@@ -18,7 +18,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { z } from 'zod';
 import { requireRole } from '../../lib/auth';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
-import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, parseFields } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { listEventMessages, postEventMessage } from './discussion.service';
@@ -44,7 +43,6 @@ async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest,
 /** Events: public list and detail, admin editing, registration and the live discussion. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const storage = mediaStorageFor(app.config);
   const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
   registerEventReminderScheduler(app);
 
@@ -59,7 +57,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventPageSchema, ...errors },
       },
     },
-    async (request) => service.listEvents(app.db, viewerOf(request), request.query),
+    async (request) => service.listEvents(app.ctx, viewerOf(request), request.query),
   );
 
   app.get(
@@ -92,7 +90,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { input, image } = await readEventForm(request, createEventRequestSchema);
-      return reply.status(201).send(await service.createEvent(app.db, storage, request.user, input, image));
+      return reply.status(201).send(await service.createEvent(app.ctx, request.user, input, image));
     },
   );
 
@@ -113,7 +111,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { input, image } = await readEventForm(request, updateEventRequestSchema);
-      return service.updateEvent(app.db, storage, request.user, request.params.id, input, image);
+      return service.updateEvent(app.ctx, request.user, request.params.id, input, image);
     },
   );
 
@@ -141,7 +139,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           body: eventRegistrationRequestSchema,
         },
       },
-      async (request) => registrationService.register(app.db, request.user, request.params.id, request.body.guests),
+      async (request) => registrationService.register(app.ctx, request.user, request.params.id, request.body.guests),
     );
     scope.delete(
       '/api/events/:id/register/',
@@ -149,7 +147,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...registration,
         schema: { ...registration.schema, summary: 'Cancel your registration or waitlist place (idempotent); the first waitlisted people move up and are told' },
       },
-      async (request) => registrationService.cancel(app.db, request.user, request.params.id),
+      async (request) => registrationService.cancel(app.ctx, request.user, request.params.id),
     );
   });
 
@@ -168,7 +166,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventMessagePageSchema, ...errors },
       },
     },
-    async (request) => listEventMessages(app.db, request.user, request.params.id, request.query),
+    async (request) => listEventMessages(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.post(
@@ -185,6 +183,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: eventMessageSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await postEventMessage(app.db, request.user, request.params.id, request.body.text)),
+    async (request, reply) => reply.status(201).send(await postEventMessage(app.ctx, request.user, request.params.id, request.body.text)),
   );
 };

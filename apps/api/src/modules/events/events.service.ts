@@ -1,14 +1,14 @@
 import type { Event, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import type { MediaStorage } from '../../lib/storage/index';
 import { canOnEvents } from './events.policy';
 import { presentEvent } from './events.presenter';
 import * as repository from './events.repository';
+import type { AppContext } from '../../app-context';
 
 export type ListEventsInput = { q?: string; upcoming?: boolean; cursor?: string; limit: number };
 export type CreateEventInput = z.output<typeof createEventRequestSchema>;
@@ -20,11 +20,11 @@ import { applyCapacityChange } from './registration.service';
 export { eventNotFound };
 
 /** Events by date, optionally filtered by title/category; public (`registered` for a signed-in viewer). */
-export async function listEvents(db: Executor, viewer: AuthUser | null, input: ListEventsInput): Promise<Paginated<Event>> {
+export async function listEvents(ctx: AppContext, viewer: AuthUser | null, input: ListEventsInput): Promise<Paginated<Event>> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const text = input.q?.trim() || undefined;
   const startingAfter = input.upcoming ? new Date() : undefined;
-  const rows = await repository.findEvents(db, { text, after, startingAfter, viewerId: viewer?.id ?? null, take: input.limit + 1 });
+  const rows = await repository.findEvents(ctx.db, { text, after, startingAfter, viewerId: viewer?.id ?? null, take: input.limit + 1 });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
   return { results: page.items.map((row) => presentEvent(row, viewer)), next: page.next };
 }
@@ -42,15 +42,14 @@ function assertManager(user: AuthUser): void {
 
 /** Admin: creates an event (the optional cover image is re-encoded like a post image). */
 export async function createEvent(
-  db: Executor,
-  storage: MediaStorage,
+  ctx: AppContext,
   user: AuthUser,
   input: CreateEventInput,
   image?: Buffer,
 ): Promise<Event> {
   assertManager(user);
-  const imageKey = image ? await storeUploadedImage(storage, image, 'post') : null;
-  const row = await repository.insertEvent(db, {
+  const imageKey = image ? await storeUploadedImage(ctx.storage, image, 'post') : null;
+  const row = await repository.insertEvent(ctx.db, {
     title: input.title,
     startsAt: new Date(input.starts_at),
     host: input.host,
@@ -60,20 +59,19 @@ export async function createEvent(
     image: imageKey,
     createdBy: user.id,
   });
-  return getEvent(db, user, row.id);
+  return getEvent(ctx.db, user, row.id);
 }
 
 /** Admin: changes the given fields (and the image when one is sent). */
 export async function updateEvent(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   user: AuthUser,
   eventId: number,
   input: UpdateEventInput,
   image?: Buffer,
 ): Promise<Event> {
   assertManager(user);
-  if (!(await repository.eventExists(db, eventId))) throw eventNotFound();
+  if (!(await repository.eventExists(ctx.db, eventId))) throw eventNotFound();
   const changes: Partial<repository.EventValues> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.starts_at !== undefined) changes.startsAt = new Date(input.starts_at);
@@ -81,10 +79,10 @@ export async function updateEvent(
   if (input.category !== undefined) changes.category = input.category;
   if (input.description !== undefined) changes.description = input.description;
   if (input.capacity !== undefined) changes.capacity = input.capacity;
-  if (image) changes.image = await storeUploadedImage(storage, image, 'post');
-  const row = await repository.updateEvent(db, eventId, changes);
+  if (image) changes.image = await storeUploadedImage(ctx.storage, image, 'post');
+  const row = await repository.updateEvent(ctx.db, eventId, changes);
   if (!row) throw eventNotFound();
   // More places (or none limited): the first waitlisted people move up and are told.
-  if (input.capacity !== undefined) await applyCapacityChange(db, row.id);
-  return getEvent(db, user, row.id);
+  if (input.capacity !== undefined) await applyCapacityChange(ctx, row.id);
+  return getEvent(ctx.db, user, row.id);
 }

@@ -1,5 +1,5 @@
 import type { EventRegistrationResult } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { notifyEventPromoted } from '../notifications/notifications.service';
@@ -7,6 +7,7 @@ import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';
 import type { EventPlaces, RegistrationRow, RegistrationStatus } from './registration.repository';
 import { eventNotFound } from './event-errors';
+import type { AppContext } from '../../app-context';
 
 /** Places still free, or null for unlimited (never below 0 after a capacity cut). */
 export function spotsLeft(places: Pick<EventPlaces, 'capacity' | 'seatsTaken'>): number | null {
@@ -56,11 +57,11 @@ async function resultOf(db: Executor, places: EventPlaces, registration: Pick<Re
  * simultaneous requests never overfill it. Idempotent: registering again keeps the place and
  * the guests (cancel first to change them).
  */
-export async function register(db: Database, user: AuthUser, eventId: number, guests: number): Promise<EventRegistrationResult> {
+export async function register(ctx: AppContext, user: AuthUser, eventId: number, guests: number): Promise<EventRegistrationResult> {
   if (!canOnEvents(user, 'register')) throw forbidden();
   // Four statements hold the lock (lock, look-up, insert, counters): simultaneous registrations for
   // one event wait for each other, so the lock is held as briefly as it can be.
-  const { places, registration } = await db.transaction(async (tx) => {
+  const { places, registration } = await ctx.db.transaction(async (tx) => {
     const locked = await repository.lockEventPlaces(tx, eventId);
     if (!locked) throw eventNotFound();
     const existing = await repository.findRegistration(tx, eventId, user.id);
@@ -78,21 +79,21 @@ export async function register(db: Database, user: AuthUser, eventId: number, gu
     await repository.saveEventCounters(tx, locked);
     return { places: locked, registration: { status, arrival } };
   });
-  return resultOf(db, places, registration);
+  return resultOf(ctx.db, places, registration);
 }
 
 /** Tells the promoted people at once (in-app and live); after the change committed. */
-async function tellPromoted(db: Database, eventId: number, title: string, userIds: number[]): Promise<void> {
-  for (const userId of userIds) await notifyEventPromoted(db, { userId, eventId, title });
+async function tellPromoted(ctx: AppContext, eventId: number, title: string, userIds: number[]): Promise<void> {
+  for (const userId of userIds) await notifyEventPromoted(ctx, { userId, eventId, title });
 }
 
 /**
  * Cancels the caller's registration or waitlist place (idempotent); a freed place goes to the
  * first waitlisted people, who are told at once.
  */
-export async function cancel(db: Database, user: AuthUser, eventId: number): Promise<EventRegistrationResult> {
+export async function cancel(ctx: AppContext, user: AuthUser, eventId: number): Promise<EventRegistrationResult> {
   if (!canOnEvents(user, 'register')) throw forbidden();
-  const { result, promoted, title } = await db.transaction(async (tx) => {
+  const { result, promoted, title } = await ctx.db.transaction(async (tx) => {
     const places = await repository.lockEventPlaces(tx, eventId);
     if (!places) throw eventNotFound();
     const removed = await repository.deleteRegistration(tx, eventId, user.id);
@@ -109,7 +110,7 @@ export async function cancel(db: Database, user: AuthUser, eventId: number): Pro
     }
     return { result: await resultOf(tx, places, null), promoted: promotedIds, title: places.title };
   });
-  await tellPromoted(db, eventId, title, promoted);
+  await tellPromoted(ctx, eventId, title, promoted);
   return result;
 }
 
@@ -117,13 +118,13 @@ export async function cancel(db: Database, user: AuthUser, eventId: number): Pro
  * After a capacity change (the caller's transaction holds nothing): promotes whoever now fits and
  * tells them. A smaller capacity removes nobody.
  */
-export async function applyCapacityChange(db: Database, eventId: number): Promise<void> {
-  const { promoted, title } = await db.transaction(async (tx) => {
+export async function applyCapacityChange(ctx: AppContext, eventId: number): Promise<void> {
+  const { promoted, title } = await ctx.db.transaction(async (tx) => {
     const places = await repository.lockEventPlaces(tx, eventId);
     if (!places) return { promoted: [], title: '' };
     const promotedIds = await promoteWaitlisted(tx, places);
     if (promotedIds.length > 0) await repository.saveEventCounters(tx, places);
     return { promoted: promotedIds, title: places.title };
   });
-  await tellPromoted(db, eventId, title, promoted);
+  await tellPromoted(ctx, eventId, title, promoted);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
 import { sendDueEventReminders } from './reminders';
 
 /** How often a server looks for due reminders. */
@@ -11,7 +12,7 @@ export type EventReminderScheduler = { start(): void; stop(): Promise<void> };
  * overlap; a failed run is logged and the next one retries (state lives in the database).
  */
 export function createEventReminderScheduler(
-  app: FastifyInstance,
+  ctx: AppContext,
   options: { intervalMs?: number; now?: () => Date } = {},
 ): EventReminderScheduler {
   const intervalMs = options.intervalMs ?? EVENT_REMINDER_INTERVAL_MS;
@@ -27,10 +28,10 @@ export function createEventReminderScheduler(
 
   function runOnce(): void {
     timer = null;
-    running = sendDueEventReminders(app, options.now?.())
+    running = sendDueEventReminders(ctx, options.now?.())
       .then(
         () => undefined,
-        (error: unknown) => app.log.warn({ err: error }, 'Event reminders failed; will retry'),
+        (error: unknown) => ctx.log.warn({ err: error }, 'Event reminders failed; will retry'),
       )
       .finally(() => {
         running = null;
@@ -55,7 +56,7 @@ export function createEventReminderScheduler(
 
 /** Starts the scheduler when the server is ready (not under NODE_ENV=test) and stops it on close. */
 export function registerEventReminderScheduler(app: FastifyInstance): void {
-  const scheduler = createEventReminderScheduler(app);
+  const scheduler = createEventReminderScheduler(app.ctx);
   if (app.config.nodeEnv === 'test') return;
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

@@ -1,9 +1,9 @@
 import { EVENT_LIMITS } from '@alumlink/contract';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { eventReminderEmail } from './reminder-email';
+import type { AppContext } from '../../app-context';
 
 /** Registrations claimed per transaction (the loop continues until none are due). */
 const BATCH_SIZE = 100;
@@ -67,14 +67,14 @@ async function markReminded(tx: Executor, eventId: number, userIds: number[], no
  * server instances (or a restart mid-way) never send a reminder twice nor lose one.
  * Returns the number of reminders queued.
  */
-export async function sendDueEventReminders(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+export async function sendDueEventReminders(ctx: AppContext, now: Date = new Date()): Promise<number> {
   let queued = 0;
   for (;;) {
-    const batch = await app.db.transaction(async (tx) => {
+    const batch = await ctx.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now);
       const byEvent = new Map<number, number[]>();
       for (const reminder of due) {
-        await app.mailer.enqueue(tx, eventReminderEmail(app.config, reminder));
+        await ctx.mailer.enqueue(tx, eventReminderEmail(ctx.config, reminder));
         byEvent.set(reminder.eventId, [...(byEvent.get(reminder.eventId) ?? []), reminder.userId]);
       }
       for (const [eventId, userIds] of byEvent) await markReminded(tx, eventId, userIds, now);
@@ -83,6 +83,6 @@ export async function sendDueEventReminders(app: FastifyInstance, now: Date = ne
     queued += batch;
     if (batch < BATCH_SIZE) break;
   }
-  if (queued > 0) app.mailer.trigger();
+  if (queued > 0) ctx.mailer.trigger();
   return queued;
 }

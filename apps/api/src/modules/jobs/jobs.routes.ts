@@ -36,7 +36,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobPageSchema, ...errors },
       },
     },
-    async (request) => service.listOpenJobs(app.db, request.user, request.query),
+    async (request) => service.listOpenJobs(app.ctx, request.user, request.query),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: jobSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createJob(app.db, request.user, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createJob(app.ctx, request.user, request.body)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobPageSchema, ...errors },
       },
     },
-    async (request) => service.listOwnJobs(app.db, request.user, request.query),
+    async (request) => service.listOwnJobs(app.ctx, request.user, request.query),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobDetailSchema, ...errors },
       },
     },
-    async (request) => service.getJobDetail(app.db, request.user, request.params.id),
+    async (request) => service.getJobDetail(app.ctx, request.user, request.params.id),
   );
 
   app.patch(
@@ -96,7 +96,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSchema, ...errors },
       },
     },
-    async (request) => service.updateJob(app.db, request.user, request.params.id, request.body),
+    async (request) => service.updateJob(app.ctx, request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -106,7 +106,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'jobEdit' },
       schema: { tags, summary: 'Closes a job (its author or an admin)', params: idParamsSchema, response: { 200: jobSchema, ...errors } },
     },
-    async (request) => service.setJobStatus(app.db, request.user, request.params.id, 'closed'),
+    async (request) => service.setJobStatus(app.ctx, request.user, request.params.id, 'closed'),
   );
 
   app.post(
@@ -116,7 +116,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'jobEdit' },
       schema: { tags, summary: 'Reopens a job (its author or an admin)', params: idParamsSchema, response: { 200: jobSchema, ...errors } },
     },
-    async (request) => service.setJobStatus(app.db, request.user, request.params.id, 'open'),
+    async (request) => service.setJobStatus(app.ctx, request.user, request.params.id, 'open'),
   );
 
   app.get(
@@ -130,6 +130,6 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobPageSchema, ...errors },
       },
     },
-    async (request) => service.listAllJobs(app.db, request.user, request.query),
+    async (request) => service.listAllJobs(app.ctx, request.user, request.query),
   );
 };

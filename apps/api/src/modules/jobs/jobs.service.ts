@@ -18,6 +18,7 @@ import { countCompanyAlumni, findCompanyAlumni } from './company-alumni.reposito
 import { canOnJob } from './jobs.policy';
 import { presentCompanyAlumnus, presentJob } from './jobs.presenter';
 import * as repository from './jobs.repository';
+import type { AppContext } from '../../app-context';
 
 const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
 const COMPANY_ALUMNI_SHOWN = 5;
@@ -32,8 +33,8 @@ async function pageOfJobs(db: Executor, viewer: AuthUser, query: PageQuery, filt
 }
 
 /** The job board: open jobs newest first, optionally of one type and matching a text. */
-export function listOpenJobs(db: Executor, viewer: AuthUser, query: PageQuery & { type: JobTypeFilter; q?: string }): Promise<JobPage> {
-  return pageOfJobs(db, viewer, query, {
+export function listOpenJobs(ctx: AppContext, viewer: AuthUser, query: PageQuery & { type: JobTypeFilter; q?: string }): Promise<JobPage> {
+  return pageOfJobs(ctx.db, viewer, query, {
     status: 'open',
     type: query.type === 'All' ? undefined : query.type,
     text: query.q?.trim() || undefined,
@@ -41,13 +42,13 @@ export function listOpenJobs(db: Executor, viewer: AuthUser, query: PageQuery & 
 }
 
 /** The caller's own job posts, open and closed. */
-export function listOwnJobs(db: Executor, viewer: AuthUser, query: PageQuery): Promise<JobPage> {
-  return pageOfJobs(db, viewer, query, { postedBy: viewer.id });
+export function listOwnJobs(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<JobPage> {
+  return pageOfJobs(ctx.db, viewer, query, { postedBy: viewer.id });
 }
 
 /** Admin list: every job, optionally of one status or matching a text (the route requires AD). */
-export function listAllJobs(db: Executor, viewer: AuthUser, query: PageQuery & Pick<AdminJobsQuery, 'status' | 'q'>): Promise<JobPage> {
-  return pageOfJobs(db, viewer, query, { status: query.status, text: query.q?.trim() || undefined });
+export function listAllJobs(ctx: AppContext, viewer: AuthUser, query: PageQuery & Pick<AdminJobsQuery, 'status' | 'q'>): Promise<JobPage> {
+  return pageOfJobs(ctx.db, viewer, query, { status: query.status, text: query.q?.trim() || undefined });
 }
 
 /** One job: open jobs for everyone; a closed one only for its author and admins (404 otherwise). */
@@ -58,11 +59,11 @@ export async function getJob(db: Executor, viewer: AuthUser, jobId: number): Pro
 }
 
 /** GET /api/jobs/{id}/: the job and the alumni at its company open to referrals (at most five of them, and their count). */
-export async function getJobDetail(db: Executor, viewer: AuthUser, jobId: number): Promise<JobDetail> {
-  const job = await getJob(db, viewer, jobId);
+export async function getJobDetail(ctx: AppContext, viewer: AuthUser, jobId: number): Promise<JobDetail> {
+  const job = await getJob(ctx.db, viewer, jobId);
   const [people, count] = await Promise.all([
-    findCompanyAlumni(db, viewer, job.company, COMPANY_ALUMNI_SHOWN),
-    countCompanyAlumni(db, viewer, job.company),
+    findCompanyAlumni(ctx.db, viewer, job.company, COMPANY_ALUMNI_SHOWN),
+    countCompanyAlumni(ctx.db, viewer, job.company),
   ]);
   return { ...job, alumni_at_company: { count, people: people.map(presentCompanyAlumnus) } };
 }
@@ -73,11 +74,11 @@ export function assertCanCreateJob(user: AuthUser): void {
 }
 
 /** Posts a job (alumni and admins only). */
-export async function createJob(db: Executor, author: AuthUser, fields: CreateJobFields): Promise<Job> {
+export async function createJob(ctx: AppContext, author: AuthUser, fields: CreateJobFields): Promise<Job> {
   assertCanCreateJob(author);
   const { apply_url: applyUrl, ...rest } = fields;
-  const jobId = await repository.insertJob(db, { ...rest, applyUrl, postedBy: author.id });
-  return getJob(db, author, jobId);
+  const jobId = await repository.insertJob(ctx.db, { ...rest, applyUrl, postedBy: author.id });
+  return getJob(ctx.db, author, jobId);
 }
 
 /**
@@ -114,8 +115,8 @@ async function changeJob(
 }
 
 /** Changes the given fields (author or admin). */
-export function updateJob(db: Database, user: AuthUser, jobId: number, fields: UpdateJobFields): Promise<Job> {
-  return changeJob(db, user, jobId, async (tx) => {
+export function updateJob(ctx: AppContext, user: AuthUser, jobId: number, fields: UpdateJobFields): Promise<Job> {
+  return changeJob(ctx.db, user, jobId, async (tx) => {
     const { apply_url: applyUrl, ...rest } = fields;
     const values: Partial<repository.JobValues> = { ...rest, ...(applyUrl === undefined ? {} : { applyUrl }) };
     const changed = Object.entries(values)
@@ -128,8 +129,8 @@ export function updateJob(db: Database, user: AuthUser, jobId: number, fields: U
 }
 
 /** Closes or reopens the job (author or admin); doing it twice changes nothing. */
-export function setJobStatus(db: Database, user: AuthUser, jobId: number, status: JobStatus): Promise<Job> {
-  return changeJob(db, user, jobId, async (tx, job) => {
+export function setJobStatus(ctx: AppContext, user: AuthUser, jobId: number, status: JobStatus): Promise<Job> {
+  return changeJob(ctx.db, user, jobId, async (tx, job) => {
     if (job.status === status) return null;
     await repository.setJobStatus(tx, jobId, status);
     return { action: status === 'closed' ? 'job.close' : 'job.reopen', details: {} };

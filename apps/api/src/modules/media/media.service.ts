@@ -1,6 +1,5 @@
-import type { Executor } from '../../db/client';
-import type { MediaStorage } from '../../lib/storage/index';
 import { findMediaReferences, mediaKeysOfPerson } from './media.repository';
+import type { AppContext } from '../../app-context';
 
 export { mediaKeysOfPerson };
 
@@ -9,13 +8,13 @@ export { mediaKeysOfPerson };
  * still shown somewhere (keys are content-addressed, so two posts may share one) → kept; only a
  * moderated post refers to it → withheld (404, bytes kept aside for an appeal); nothing → removed.
  */
-export async function releaseMedia(db: Executor, storage: MediaStorage, keys: readonly (string | null)[]): Promise<void> {
+export async function releaseMedia(ctx: AppContext, keys: readonly (string | null)[]): Promise<void> {
   const wanted = [...new Set(keys.filter((key): key is string => typeof key === 'string' && key !== ''))];
-  const references = await findMediaReferences(db, wanted);
+  const references = await findMediaReferences(ctx.db, wanted);
   for (const key of wanted) {
     const refs = references.get(key);
     if (refs?.live) continue;
-    if (refs?.restorable) await storage.withhold(key);
-    else await storage.remove(key);
+    if (refs?.restorable) await ctx.storage.withhold(key);
+    else await ctx.storage.remove(key);
   }
 }

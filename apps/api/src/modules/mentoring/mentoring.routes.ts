@@ -32,7 +32,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/mentoring/profile/',
     { ...auth, schema: { tags, summary: "The caller's mentor card", response: { 200: mentorProfileSchema, ...errors } } },
-    async (request) => profiles.getMentorProfile(app.db, request.user),
+    async (request) => profiles.getMentorProfile(app.ctx, request.user),
   );
 
   app.put(
@@ -48,7 +48,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorProfileSchema, ...errors },
       },
     },
-    async (request) => profiles.updateMentorProfile(app.db, request.user, request.body),
+    async (request) => profiles.updateMentorProfile(app.ctx, request.user, request.body),
   );
 
   app.get(
@@ -62,7 +62,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorPageSchema, ...errors },
       },
     },
-    async (request) => profiles.listMentors(app.db, request.user, request.query),
+    async (request) => profiles.listMentors(app.ctx, request.user, request.query),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorSchema.nullable(), ...errors },
       },
     },
-    async (request) => profiles.getMentor(app.db, request.user, request.params.id),
+    async (request) => profiles.getMentor(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: mentorshipSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await mentorships.requestMentorship(app, request.user, request.body)),
+    async (request, reply) => reply.status(201).send(await mentorships.requestMentorship(app.ctx, request.user, request.body)),
   );
 
   app.get(
@@ -105,7 +105,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorshipPageSchema, ...errors },
       },
     },
-    async (request) => mentorships.listMentorships(app.db, request.user, request.query),
+    async (request) => mentorships.listMentorships(app.ctx, request.user, request.query),
   );
 
   const step = { ...auth, config: { accountRateLimit: 'mentoringStep' as const } };
@@ -121,7 +121,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorshipSchema, ...errors },
       },
     },
-    async (request) => mentorships.acceptMentorship(app, request.user, request.params.id),
+    async (request) => mentorships.acceptMentorship(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -136,7 +136,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorshipSchema, ...errors },
       },
     },
-    async (request) => mentorships.declineMentorship(app, request.user, request.params.id, request.body.reason),
+    async (request) => mentorships.declineMentorship(app.ctx, request.user, request.params.id, request.body.reason),
   );
 
   app.post(
@@ -145,7 +145,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
       ...step,
       schema: { tags, summary: 'Withdraws a pending request (its mentee)', params: idParamsSchema, response: { 200: mentorshipSchema, ...errors } },
     },
-    async (request) => mentorships.cancelMentorship(app, request.user, request.params.id),
+    async (request) => mentorships.cancelMentorship(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -159,7 +159,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorshipSchema, ...errors },
       },
     },
-    async (request) => mentorships.completeMentorship(app, request.user, request.params.id),
+    async (request) => mentorships.completeMentorship(app.ctx, request.user, request.params.id),
   );
 
   app.get(

@@ -6,16 +6,16 @@ import {
   type MentorsQuery,
   type UpdateMentorProfileFields,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
+import type { AppContext } from '../../app-context';
 
 /** The caller's mentor card (the defaults when they never set one). */
-export async function getMentorProfile(db: Executor, user: AuthUser): Promise<MentorProfile> {
-  return presentMentorProfile((await repository.findMentorProfile(db, user.id)) ?? DEFAULT_MENTOR_PROFILE);
+export async function getMentorProfile(ctx: AppContext, user: AuthUser): Promise<MentorProfile> {
+  return presentMentorProfile((await repository.findMentorProfile(ctx.db, user.id)) ?? DEFAULT_MENTOR_PROFILE);
 }
 
 /** 403 unless the person may be a mentor (alumni and admins). */
@@ -27,13 +27,13 @@ export function assertCanBeMentor(user: AuthUser): void {
  * Changes what is sent of the caller's card. A mentor needs at least one topic; lowering the
  * capacity below the current mentees keeps them (no new ones until a place frees up).
  */
-export async function updateMentorProfile(db: Database, user: AuthUser, fields: UpdateMentorProfileFields): Promise<MentorProfile> {
+export async function updateMentorProfile(ctx: AppContext, user: AuthUser, fields: UpdateMentorProfileFields): Promise<MentorProfile> {
   assertCanBeMentor(user);
-  const current = (await repository.findMentorProfile(db, user.id)) ?? DEFAULT_MENTOR_PROFILE;
+  const current = (await repository.findMentorProfile(ctx.db, user.id)) ?? DEFAULT_MENTOR_PROFILE;
   const isMentor = fields.is_mentor ?? current.isMentor;
   const topics = fields.topics ?? current.topics;
   if (isMentor && topics.length === 0) throw validation({ topics: [MENTORING_MESSAGES.topicsRequired] });
-  const row = await db.transaction((tx) => repository.upsertMentorProfile(tx, user.id, {
+  const row = await ctx.db.transaction((tx) => repository.upsertMentorProfile(tx, user.id, {
     isMentor: fields.is_mentor,
     topics: fields.topics,
     capacity: fields.capacity,
@@ -48,8 +48,8 @@ export async function updateMentorProfile(db: Database, user: AuthUser, fields: 
  * mentor and the viewer may see them (every profile asks: "not a mentor" is an answer, not an error,
  * and null says nothing more about a hidden person than about a non-mentor).
  */
-export async function getMentor(db: Executor, viewer: AuthUser, userId: number): Promise<Mentor | null> {
-  const row = await repository.findMentor(db, viewer, userId);
+export async function getMentor(ctx: AppContext, viewer: AuthUser, userId: number): Promise<Mentor | null> {
+  const row = await repository.findMentor(ctx.db, viewer, userId);
   return row ? presentMentor(row) : null;
 }
 
@@ -72,11 +72,11 @@ function decodeMentorCursor(cursor: string): repository.MentorCursor {
  * Open mentors (accepting, with a free place) the viewer may see, least loaded first; `topic`
  * keeps those offering it (whole value, any case), `q` matches names.
  */
-export async function listMentors(db: Executor, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
+export async function listMentors(ctx: AppContext, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
   const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
   const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
   const after = query.cursor ? decodeMentorCursor(query.cursor) : undefined;
-  const rows = await repository.mentorsQuery(db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
+  const rows = await repository.mentorsQuery(ctx.db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeMentorCursor({ load: last.activeCount, id: last.id }) : null;

@@ -12,21 +12,21 @@ import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { openConversationBetween } from '../messaging/messaging.service';
-import type { NotificationContext } from '../notifications/notifications.service';
 import { notifyMentoring, type MentoringNotificationType } from '../notifications/notifications.service';
 import { canSeePerson } from '../settings/visibility';
 import { canOnMentoring, type MentoringAction } from './mentoring.policy';
 import { presentMentorship } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
+import type { AppContext } from '../../app-context';
 
 const mentorshipNotFound = () => notFound(MENTORING_MESSAGES.notFound);
 const invalidTransition = () => conflict(MENTORING_MESSAGES.invalidTransition, 'invalid_transition');
 const mentorUnavailable = () => conflict(MENTORING_MESSAGES.mentorUnavailable, 'mentor_unavailable');
 
 /** The caller's mentorships newest first: as mentor, as mentee, or both; one status or all. */
-export async function listMentorships(db: Executor, viewer: AuthUser, query: MentorshipsQuery & PageQuery): Promise<MentorshipPage> {
+export async function listMentorships(ctx: AppContext, viewer: AuthUser, query: MentorshipsQuery & PageQuery): Promise<MentorshipPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findMentorships(db, { viewer, side: query.as, status: query.status, before, take: query.limit + 1 });
+  const rows = await repository.findMentorships(ctx.db, { viewer, side: query.as, status: query.status, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentMentorship), next };
 }
@@ -41,7 +41,7 @@ async function presentOne(db: Executor, viewer: AuthUser, id: number): Promise<M
  * A mentee asks a mentor: not themself (400), an open mentor they may see (404 otherwise; 409
  * mentor_unavailable when paused or full), one pending or active request per pair (409).
  */
-export async function requestMentorship(ctx: NotificationContext, mentee: AuthUser, fields: CreateMentorshipFields): Promise<Mentorship> {
+export async function requestMentorship(ctx: AppContext, mentee: AuthUser, fields: CreateMentorshipFields): Promise<Mentorship> {
   const { db } = ctx;
   if (fields.mentor_id === mentee.id) throw validation({ mentor_id: [MENTORING_MESSAGES.notYourself] });
   const profile = await repository.findMentorProfile(db, fields.mentor_id);
@@ -71,7 +71,7 @@ async function authorize(db: Executor, user: AuthUser, id: number, action: Mento
  * re-checked (409 mentor_full) and the mentee counted, so concurrent accepts never exceed it;
  * the pair's conversation is opened (or reused) in the same transaction.
  */
-export async function acceptMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+export async function acceptMentorship(ctx: AppContext, user: AuthUser, id: number): Promise<Mentorship> {
   const state = await authorize(ctx.db, user, id, 'accept');
   if (state.status !== 'pending' || state.menteeId === null) throw invalidTransition();
   const menteeId = state.menteeId;
@@ -89,7 +89,7 @@ export async function acceptMentorship(ctx: NotificationContext, user: AuthUser,
 }
 
 /** The mentor declines a pending request, optionally saying why. */
-export async function declineMentorship(ctx: NotificationContext, user: AuthUser, id: number, reason: string | undefined): Promise<Mentorship> {
+export async function declineMentorship(ctx: AppContext, user: AuthUser, id: number, reason: string | undefined): Promise<Mentorship> {
   await authorize(ctx.db, user, id, 'decline');
   const moved = await repository.moveMentorship(ctx.db, id, 'pending', 'declined', { declineReason: reason ? reason : null });
   if (!moved) throw invalidTransition();
@@ -99,7 +99,7 @@ export async function declineMentorship(ctx: NotificationContext, user: AuthUser
 }
 
 /** The mentee withdraws a pending request. */
-export async function cancelMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+export async function cancelMentorship(ctx: AppContext, user: AuthUser, id: number): Promise<Mentorship> {
   await authorize(ctx.db, user, id, 'cancel');
   const moved = await repository.moveMentorship(ctx.db, id, 'pending', 'cancelled');
   if (!moved) throw invalidTransition();
@@ -109,7 +109,7 @@ export async function cancelMentorship(ctx: NotificationContext, user: AuthUser,
 }
 
 /** Either person ends an active mentorship; the mentor's place frees up in the same transaction. */
-export async function completeMentorship(ctx: NotificationContext, user: AuthUser, id: number): Promise<Mentorship> {
+export async function completeMentorship(ctx: AppContext, user: AuthUser, id: number): Promise<Mentorship> {
   await authorize(ctx.db, user, id, 'complete');
   await ctx.db.transaction(async (tx) => {
     const moved = await repository.moveMentorship(tx, id, 'active', 'completed');
@@ -122,7 +122,7 @@ export async function completeMentorship(ctx: NotificationContext, user: AuthUse
 }
 
 /** Tells the other person of the mentorship about the caller's step. */
-async function notifyOther(ctx: NotificationContext, actor: AuthUser, mentorship: Mentorship, type: MentoringNotificationType): Promise<void> {
+async function notifyOther(ctx: AppContext, actor: AuthUser, mentorship: Mentorship, type: MentoringNotificationType): Promise<void> {
   const self = mentorship.mentor?.id === actor.id ? mentorship.mentor : mentorship.mentee;
   const other = mentorship.mentor?.id === actor.id ? mentorship.mentee : mentorship.mentor;
   if (!self || !other) return;

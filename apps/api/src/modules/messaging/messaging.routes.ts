@@ -29,7 +29,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationPageSchema, ...errors },
       },
     },
-    async (request) => service.listConversations(app.db, request.user, request.query),
+    async (request) => service.listConversations(app.ctx, request.user, request.query),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { conversation, created } = await service.startConversation(app.db, request.user, request.body.user_id);
+      const { conversation, created } = await service.startConversation(app.ctx, request.user, request.body.user_id);
       return reply.status(created ? 201 : 200).send(conversation);
     },
   );
@@ -62,7 +62,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messagePageSchema, ...errors },
       },
     },
-    async (request) => service.listMessages(app.db, request.user, request.params.id, request.query),
+    async (request) => service.listMessages(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await service.sendMessage(app.db, request.user, request.params.id, request.body.content);
+      const message = await service.sendMessage(app.ctx, request.user, request.params.id, request.body.content);
       return reply.status(201).send(message);
     },
   );

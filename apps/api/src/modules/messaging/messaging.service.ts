@@ -10,11 +10,11 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { publishRealtime } from '../../lib/realtime/registry';
 import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
 import { canSeePerson } from '../settings/visibility';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
+import type { AppContext } from '../../app-context';
 
 /**
  * Only participants may see a conversation; for anyone else it does not exist (404, so ids of
@@ -27,9 +27,9 @@ async function requireParticipation(db: Database, viewer: AuthUser, conversation
 }
 
 /** The caller's conversations, most recently active first. */
-export async function listConversations(db: Database, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
+export async function listConversations(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findConversations(db, { userId: viewer.id, before, take: query.limit + 1 });
+  const rows = await repository.findConversations(ctx.db, { userId: viewer.id, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.activityAt, id: row.id }));
   return { results: items.map(presentConversation), next };
 }
@@ -47,47 +47,43 @@ async function presentOneConversation(db: Executor, viewer: AuthUser, conversati
  * unique pair index, does nothing, and reads the first one's row.
  */
 export async function startConversation(
-  db: Database,
+  ctx: AppContext,
   viewer: AuthUser,
   otherId: number,
 ): Promise<{ conversation: Conversation; created: boolean }> {
   if (otherId === viewer.id) throw validation({ user_id: [MESSAGING_MESSAGES.notYourself] });
-  if (!(await repository.isActiveUser(db, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
-  let conversationId = await repository.findConversationIdOfPair(db, viewer.id, otherId);
+  if (!(await repository.isActiveUser(ctx.db, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
+  let conversationId = await repository.findConversationIdOfPair(ctx.db, viewer.id, otherId);
   let created = false;
   if (conversationId === null) {
     // A new conversation would make the pair connections: only people who may see the other's
     // profile may open one, so Private and Only Connections cannot be bypassed this way.
-    if (!(await canSeePerson(db, viewer, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
+    if (!(await canSeePerson(ctx.db, viewer, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
     const now = new Date();
-    conversationId = await db.transaction((tx) => repository.insertConversation(tx, viewer.id, otherId, now));
+    conversationId = await ctx.db.transaction((tx) => repository.insertConversation(tx, viewer.id, otherId, now));
     created = conversationId !== null;
-    conversationId ??= await repository.findConversationIdOfPair(db, viewer.id, otherId);
+    conversationId ??= await repository.findConversationIdOfPair(ctx.db, viewer.id, otherId);
   }
   if (conversationId === null) throw new Error('startConversation: the pair has no conversation after a conflict');
-  return { conversation: await presentOneConversation(db, viewer, conversationId), created };
+  return { conversation: await presentOneConversation(ctx.db, viewer, conversationId), created };
 }
 
 /**
  * A page of messages, newest first. Opening the conversation marks it read for the caller
  * (and its message notifications); their other sockets get `conversation.updated`.
  */
-export async function listMessages(db: Database, viewer: AuthUser, conversationId: number, query: PageQuery): Promise<MessagePage> {
+export async function listMessages(ctx: AppContext, viewer: AuthUser, conversationId: number, query: PageQuery): Promise<MessagePage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const participation = await requireParticipation(db, viewer, conversationId);
-  const rows = await repository.findMessages(db, { conversationId, before, take: query.limit + 1 });
+  const participation = await requireParticipation(ctx.db, viewer, conversationId);
+  const rows = await repository.findMessages(ctx.db, { conversationId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   if (participation.unreadCount > 0) {
-    await repository.markParticipantRead(db, conversationId, viewer.id);
-    await markConversationNotificationsRead(db, viewer.id, conversationId);
-    publishRealtime(
-      db,
-      { kind: 'users', userIds: [viewer.id] },
-      {
-        type: 'conversation.updated',
-        data: { conversation_id: conversationId, unread_count: 0, last_message: presentLastMessage(participation) },
-      },
-    );
+    await repository.markParticipantRead(ctx.db, conversationId, viewer.id);
+    await markConversationNotificationsRead(ctx, viewer.id, conversationId);
+    ctx.events.emit('conversation.updated', {
+      userId: viewer.id,
+      conversation: { conversation_id: conversationId, unread_count: 0, last_message: presentLastMessage(participation) },
+    });
   }
   return { results: items.map(presentMessage), next };
 }
@@ -99,31 +95,30 @@ export async function listMessages(db: Database, viewer: AuthUser, conversationI
  * Then: `message.created` and `conversation.updated` to both, and a notification unless the
  * recipient is looking.
  */
-export async function sendMessage(db: Database, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
-  const sent = await repository.sendMessage(db, { conversationId, senderId: sender.id, content, createdAt: new Date() });
+export async function sendMessage(ctx: AppContext, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
+  const sent = await repository.sendMessage(ctx.db, { conversationId, senderId: sender.id, content, createdAt: new Date() });
   if (!sent) {
     // Not a participant (404), or the other person deleted their account: nobody would read it.
-    const participation = await requireParticipation(db, sender, conversationId);
+    const participation = await requireParticipation(ctx.db, sender, conversationId);
     if (participation.otherUserId === null) throw conflict(MESSAGING_MESSAGES.recipientDeleted, 'recipient_deleted');
     throw notFound();
   }
   const { message, recipientId } = sent;
   const presented = presentMessage(message);
   const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: sender.id };
-  publishRealtime(db, { kind: 'users', userIds: [sender.id, recipientId] }, { type: 'message.created', data: presented });
+  ctx.events.emit('message.created', { userIds: [sender.id, recipientId], message: presented });
   for (const [userId, unread] of [
     [sender.id, sent.senderUnread],
     [recipientId, sent.recipientUnread],
   ] as const) {
-    publishRealtime(
-      db,
-      { kind: 'users', userIds: [userId] },
-      { type: 'conversation.updated', data: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage } },
-    );
+    ctx.events.emit('conversation.updated', {
+      userId,
+      conversation: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage },
+    });
   }
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  await notifyNewMessage(db, { recipientId, sender: sent.sender, conversationId }).catch((error: unknown) => {
+  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId }).catch((error: unknown) => {
     console.warn('Could not create the new-message notification', error);
   });
   return presented;

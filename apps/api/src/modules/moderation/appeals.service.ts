@@ -7,17 +7,16 @@ import {
   type AppealQueuePage,
   type ModerationCase,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import type { MediaStorage } from '../../lib/storage/index';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
 import { notifyAppealDecided } from '../notifications/notifications.service';
 import { findUserById } from '../users/users.service';
 import * as repository from './appeals.repository';
 import { canAppeal } from './moderation.policy';
 import { appealDeadline, presentAdminAppeal, presentAppeal, presentModerationCase } from './moderation.presenter';
+import type { AppContext } from '../../app-context';
 
 const CAPTION_IN_LOG = 80;
 const caseNotFound = () => notFound(MODERATION_MESSAGES.notAppealable);
@@ -26,10 +25,10 @@ const caseNotFound = () => notFound(MODERATION_MESSAGES.notAppealable);
  * The author's own moderated post: the removal and its appeal (also once restored). 404 for
  * anyone else, for a post the author deleted themself, and for a live post never appealed.
  */
-export async function getModerationCase(db: Executor, user: AuthUser, postId: number, now = new Date()): Promise<ModerationCase> {
-  const post = await repository.findPostRemoval(db, postId);
+export async function getModerationCase(ctx: AppContext, user: AuthUser, postId: number, now = new Date()): Promise<ModerationCase> {
+  const post = await repository.findPostRemoval(ctx.db, postId);
   if (!post || post.userId !== user.id) throw caseNotFound();
-  const appeal = await repository.findAppealOfPost(db, postId);
+  const appeal = await repository.findAppealOfPost(ctx.db, postId);
   if (appeal) return presentModerationCase({ postId, caption: post.caption, reason: appeal.reason, removedAt: appeal.removedAt }, appeal, now);
   if (!canAppeal(user, post) || !post.deletedAt || !post.deleteReason) throw caseNotFound();
   return presentModerationCase({ postId, caption: post.caption, reason: post.deleteReason, removedAt: post.deletedAt }, null, now);
@@ -39,14 +38,14 @@ export async function getModerationCase(db: Executor, user: AuthUser, postId: nu
  * The author appeals a moderator's removal: once (409 already_appealed), within the appeal
  * window (409 appeal_window_closed); 404 for anything but their own moderated post. Audit-logged.
  */
-export async function appealRemoval(db: Database, user: AuthUser, postId: number, text: string, now = new Date()): Promise<Appeal> {
-  const post = await repository.findPostRemoval(db, postId);
+export async function appealRemoval(ctx: AppContext, user: AuthUser, postId: number, text: string, now = new Date()): Promise<Appeal> {
+  const post = await repository.findPostRemoval(ctx.db, postId);
   if (!post || !canAppeal(user, post) || !post.deletedAt || !post.deleteReason) throw caseNotFound();
-  if (await repository.findAppealOfPost(db, postId)) throw conflict(MODERATION_MESSAGES.alreadyAppealed, 'already_appealed');
+  if (await repository.findAppealOfPost(ctx.db, postId)) throw conflict(MODERATION_MESSAGES.alreadyAppealed, 'already_appealed');
   if (now.getTime() > appealDeadline(post.deletedAt).getTime()) throw conflict(MODERATION_MESSAGES.appealWindowClosed, 'appeal_window_closed');
-  const author = await findUserById(db, user.id);
+  const author = await findUserById(ctx.db, user.id);
   if (!author) throw forbidden();
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const appeal = await repository.insertAppeal(tx, { postId, authorId: user.id, text, reason: post.deleteReason ?? '', removedAt: post.deletedAt ?? now });
     if (!appeal) throw conflict(MODERATION_MESSAGES.alreadyAppealed, 'already_appealed');
     await writeAuditLog(tx, {
@@ -61,9 +60,9 @@ export async function appealRemoval(db: Database, user: AuthUser, postId: number
 }
 
 /** The appeals queue: one status, oldest first. */
-export async function listAppeals(db: Executor, query: AppealQueueFilter): Promise<AppealQueuePage> {
+export async function listAppeals(ctx: AppContext, query: AppealQueueFilter): Promise<AppealQueuePage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findAppeals(db, { status: query.status, after, take: query.limit + 1 });
+  const rows = await repository.findAppeals(ctx.db, { status: query.status, after, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentAdminAppeal), next };
 }
@@ -75,15 +74,14 @@ export async function listAppeals(db: Executor, query: AppealQueueFilter): Promi
  * notification; the decision is audit-logged with the reply.
  */
 export async function decideAppeal(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   admin: AuthUser,
   appealId: number,
   body: { decision: AppealDecision; reply: string },
 ): Promise<AdminAppeal> {
-  const actor = await findUserById(db, admin.id);
+  const actor = await findUserById(ctx.db, admin.id);
   if (!actor) throw forbidden();
-  const decided = await db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const appeal = await repository.markAppealDecided(tx, appealId, { status: body.decision, reply: body.reply, by: admin.id, at: new Date() });
     if (!appeal) {
       const known = await repository.findAppealById(tx, appealId);
@@ -101,9 +99,9 @@ export async function decideAppeal(
     });
     return { appeal, image: restored?.image ?? null };
   });
-  if (decided.image) await storage.reinstate(decided.image);
-  await notifyAppealDecided(db, { postId: decided.appeal.postId, authorId: decided.appeal.authorId, decision: body.decision, reply: body.reply });
-  const row = await repository.findAppealById(db, appealId);
+  if (decided.image) await ctx.storage.reinstate(decided.image);
+  await notifyAppealDecided(ctx, { postId: decided.appeal.postId, authorId: decided.appeal.authorId, decision: body.decision, reply: body.reply });
+  const row = await repository.findAppealById(ctx.db, appealId);
   if (!row) throw notFound(MODERATION_MESSAGES.appealNotFound);
   return presentAdminAppeal(row);
 }

@@ -31,7 +31,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reportPostResponseSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await reportPost(app.db, request.user, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await reportPost(app.ctx, request.user, request.params.id, request.body)),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: moderationCaseSchema, ...errors },
       },
     },
-    async (request) => getModerationCase(app.db, request.user, request.params.id),
+    async (request) => getModerationCase(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -61,6 +61,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: appealSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await appealRemoval(app.db, request.user, request.params.id, request.body.text)),
+    async (request, reply) => reply.status(201).send(await appealRemoval(app.ctx, request.user, request.params.id, request.body.text)),
   );
 };

@@ -7,7 +7,6 @@ import {
   type ReportQueuePage,
   type ReportReason,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
@@ -16,6 +15,7 @@ import { findUserById } from '../users/users.service';
 import { canReport } from './moderation.policy';
 import { presentModeratedPost } from './moderated-post';
 import * as repository from './reports.repository';
+import type { AppContext } from '../../app-context';
 
 const NOTES_SHOWN = 3;
 const CAPTION_IN_LOG = 80;
@@ -24,12 +24,12 @@ const CAPTION_IN_LOG = 80;
  * A member reports a post they may see (404 otherwise, like every post-id route), not their own
  * (400), once (409). The answer names nobody: reporters stay anonymous.
  */
-export async function reportPost(db: Database, reporter: AuthUser, postId: number, body: ReportPostRequest): Promise<ReportPostResponse> {
-  const post = await requireVisiblePost(db, reporter, postId);
+export async function reportPost(ctx: AppContext, reporter: AuthUser, postId: number, body: ReportPostRequest): Promise<ReportPostResponse> {
+  const post = await requireVisiblePost(ctx.db, reporter, postId);
   if (!canReport(reporter, post)) throw badRequest(MODERATION_MESSAGES.ownPost, 'own_post');
   const reason = body.reason as ReportReason;
   const note = body.note?.trim() ? body.note.trim() : null;
-  const stored = await repository.insertReport(db, { postId, reporterId: reporter.id, reason, note });
+  const stored = await repository.insertReport(ctx.db, { postId, reporterId: reporter.id, reason, note });
   if (!stored) throw conflict(MODERATION_MESSAGES.alreadyReported, 'already_reported');
   return { detail: MODERATION_MESSAGES.reported, post_id: postId, reason };
 }
@@ -47,14 +47,14 @@ function decodeQueueCursor(cursor: string): repository.QueuePosition {
 }
 
 /** The reports queue: posts with reports of the status, most reported first, grouped with reasons and notes. */
-export async function listReportQueue(db: Executor, query: ReportQueueFilter): Promise<ReportQueuePage> {
+export async function listReportQueue(ctx: AppContext, query: ReportQueueFilter): Promise<ReportQueuePage> {
   const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
-  const rows = await repository.findReportedPosts(db, { status: query.status, after, take: query.limit + 1 });
+  const rows = await repository.findReportedPosts(ctx.db, { status: query.status, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeQueueCursor({ count: last.count, at: last.latestAt, postId: last.post.id }) : null;
   const details = await repository.findReportDetails(
-    db,
+    ctx.db,
     items.map((row) => row.post.id),
     query.status,
   );
@@ -74,10 +74,10 @@ export async function listReportQueue(db: Executor, query: ReportQueueFilter): P
 }
 
 /** A moderator keeps the post: its open reports are dismissed (404 when it has none). Audit-logged. */
-export async function dismissReports(db: Database, admin: AuthUser, postId: number): Promise<DismissReportsResponse> {
-  const actor = await findUserById(db, admin.id);
+export async function dismissReports(ctx: AppContext, admin: AuthUser, postId: number): Promise<DismissReportsResponse> {
+  const actor = await findUserById(ctx.db, admin.id);
   if (!actor) throw forbidden();
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const post = await repository.findPostForAudit(tx, postId);
     const dismissed = post ? await repository.closeOpenReports(tx, postId, { status: 'dismissed', by: admin.id, at: new Date() }) : 0;
     if (!post || dismissed === 0) throw notFound(MODERATION_MESSAGES.noOpenReports);
@@ -92,6 +92,6 @@ export async function dismissReports(db: Database, admin: AuthUser, postId: numb
 }
 
 /** A moderator removed the post: its open reports are closed as actioned; answers how many (for the audit entry). */
-export function closeReportsOfRemovedPost(db: Executor, postId: number, adminId: number): Promise<number> {
-  return repository.closeOpenReports(db, postId, { status: 'actioned', by: adminId, at: new Date() });
+export function closeReportsOfRemovedPost(ctx: AppContext, postId: number, adminId: number): Promise<number> {
+  return repository.closeOpenReports(ctx.db, postId, { status: 'actioned', by: adminId, at: new Date() });
 }

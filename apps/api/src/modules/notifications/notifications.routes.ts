@@ -9,7 +9,6 @@ import {
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
-import { bindNotificationMail, unbindNotificationMail } from './delivery';
 import { digestsRoutes } from './digests/digests.routes';
 import * as service from './notifications.service';
 import { getNotificationSettings, updateNotificationSettings } from './preferences.service';
@@ -18,8 +17,6 @@ const errors = { 400: badRequestSchema, 401: errorSchema };
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.authenticate };
-  bindNotificationMail(app.db, { site: app.config, trigger: () => app.mailer.trigger() });
-  app.addHook('onClose', async () => unbindNotificationMail(app.db));
   await app.register(digestsRoutes);
 
   app.get(
@@ -33,7 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPageSchema, ...errors },
       },
     },
-    async (request) => service.listNotifications(app.db, request.user, request.query),
+    async (request) => service.listNotifications(app.ctx, request.user, request.query),
   );
 
   app.post(
@@ -48,7 +45,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => service.markNotificationsRead(app.db, request.user, request.body),
+    async (request) => service.markNotificationsRead(app.ctx, request.user, request.body),
   );
 
   app.get(
@@ -62,7 +59,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSettingsSchema, 401: errorSchema },
       },
     },
-    async (request) => getNotificationSettings(app.db, request.user.id),
+    async (request) => getNotificationSettings(app.ctx, request.user.id),
   );
 
   app.put(
@@ -78,6 +75,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSettingsSchema, ...errors },
       },
     },
-    async (request) => updateNotificationSettings(app.db, request.user.id, request.body),
+    async (request) => updateNotificationSettings(app.ctx, request.user.id, request.body),
   );
 };

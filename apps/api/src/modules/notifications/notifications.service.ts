@@ -9,35 +9,34 @@ import {
   type Role,
   type UnreadCount,
 } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { publishRealtime, realtimeHubFor } from '../../lib/realtime/registry';
 import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 import { notificationPreferenceOf } from './preferences.service';
+import type { AppContext } from '../../app-context';
 
 /** The caller's notifications newest first, with their unread total. */
-export async function listNotifications(db: Executor, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
+export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findNotifications(db, { viewer, before, take: query.limit + 1 });
+  const rows = await repository.findNotifications(ctx.db, { viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { results: items.map(presentNotification), next, unread_count: await repository.countUnread(db, viewer.id) };
+  return { results: items.map(presentNotification), next, unread_count: await repository.countUnread(ctx.db, viewer.id) };
 }
 
 /** Marks some (own) or all notifications read; answers the new unread total. */
-export async function markNotificationsRead(db: Executor, viewer: AuthUser, body: { ids?: number[]; all?: true }): Promise<UnreadCount> {
-  await repository.markRead(db, viewer.id, body.all === true ? { all: true } : { ids: body.ids ?? [] });
-  return { unread_count: await repository.countUnread(db, viewer.id) };
+export async function markNotificationsRead(ctx: AppContext, viewer: AuthUser, body: { ids?: number[]; all?: true }): Promise<UnreadCount> {
+  await repository.markRead(ctx.db, viewer.id, body.all === true ? { all: true } : { ids: body.ids ?? [] });
+  return { unread_count: await repository.countUnread(ctx.db, viewer.id) };
 }
 
 /** Message notifications of a conversation the person just opened are read too. */
-export async function markConversationNotificationsRead(db: Database, userId: number, conversationId: number): Promise<void> {
-  await repository.markConversationRead(db, userId, conversationId);
+export async function markConversationNotificationsRead(ctx: AppContext, userId: number, conversationId: number): Promise<void> {
+  await repository.markConversationRead(ctx.db, userId, conversationId);
 }
 
 const nameOf = (actor: UserSummaryRow) =>
@@ -85,9 +84,6 @@ function linkOf(values: { type: NotificationType; conversationId?: number | null
   }
 }
 
-/** What the services that notify hand over (the app itself satisfies it). */
-export type NotificationContext = Pick<FastifyInstance, 'db'>;
-
 type NotificationInput = repository.NewNotification & { type: NotificationType };
 
 /**
@@ -96,25 +92,25 @@ type NotificationInput = repository.NewNotification & { type: NotificationType }
  * null when it stored nothing), and e-mailed at once, kept for a digest, or not e-mailed.
  */
 async function deliver(
-  db: Database,
+  ctx: AppContext,
   values: NotificationInput,
   store: () => Promise<Notification | null>,
 ): Promise<Notification | null> {
   const category = notificationCategoryOf(values.type);
-  const preference = await notificationPreferenceOf(db, values.userId, category);
+  const preference = await notificationPreferenceOf(ctx, values.userId, category);
   let notification: Notification | null = null;
   if (preference.in_app) {
     notification = await store();
     if (!notification) return null; // an unread one already says it (likes): no second e-mail either
-    publishRealtime(db, { kind: 'users', userIds: [values.userId] }, { type: 'notification.created', data: notification });
+    ctx.events.emit('notification.created', { userId: values.userId, notification });
   }
-  await emailNotification(db, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) });
+  await emailNotification(ctx, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) });
   return notification;
 }
 
 /** Stores the notification (in-app) and e-mails it, as its recipient chose. */
-function createNotification(db: Database, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
-  return deliver(db, values, async () => presentNotification({ ...(await repository.insertNotification(db, values)), actor }));
+function createNotification(ctx: AppContext, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
+  return deliver(ctx, values, async () => presentNotification({ ...(await repository.insertNotification(ctx.db, values)), actor }));
 }
 
 /**
@@ -123,27 +119,27 @@ function createNotification(db: Database, values: NotificationInput, actor: User
  * the actor.
  */
 export async function notifyPostLiked(
-  db: Database,
+  ctx: AppContext,
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(db, event.authorId, event.actor);
+  const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
   const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: notificationText.postLiked(nameOf(actor)) };
-  return deliver(db, values, async () => {
-    const row = await repository.insertUnlessUnread(db, values);
+  return deliver(ctx, values, async () => {
+    const row = await repository.insertUnlessUnread(ctx.db, values);
     return row ? presentNotification({ ...row, actor }) : null;
   });
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
 export async function notifyPostCommented(
-  db: Database,
+  ctx: AppContext,
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(db, event.authorId, event.actor);
+  const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
   return createNotification(
-    db,
+    ctx,
     { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: notificationText.postCommented(nameOf(actor)) },
     actor,
   );
@@ -155,14 +151,13 @@ export async function notifyPostCommented(
  * with the send (messaging reads it in the same statement).
  */
 export async function notifyNewMessage(
-  db: Database,
+  ctx: AppContext,
   event: { recipientId: number; sender: UserSummaryRow; conversationId: number },
 ): Promise<Notification | null> {
-  const hub = realtimeHubFor(db);
-  if (hub && (await hub.isViewing(event.recipientId, event.conversationId))) return null;
-  const sender = await actorAsSeenBy(db, event.recipientId, event.sender);
+  if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
+  const sender = await actorAsSeenBy(ctx.db, event.recipientId, event.sender);
   return createNotification(
-    db,
+    ctx,
     {
       userId: event.recipientId,
       type: 'message',
@@ -175,9 +170,9 @@ export async function notifyNewMessage(
 }
 
 /** A moderator removed a post: its author is told why (for the admin module). */
-export function notifyPostRemoved(db: Database, event: { postId: number; authorId: number; reason: string }): Promise<Notification | null> {
+export function notifyPostRemoved(ctx: AppContext, event: { postId: number; authorId: number; reason: string }): Promise<Notification | null> {
   return createNotification(
-    db,
+    ctx,
     {
       userId: event.authorId,
       type: 'post_removed',
@@ -191,21 +186,21 @@ export function notifyPostRemoved(db: Database, event: { postId: number; authorI
 
 /** A moderator decided an appeal (for the moderation module): the author gets the decision and the written reply. */
 export function notifyAppealDecided(
-  db: Database,
+  ctx: AppContext,
   event: { postId: number; authorId: number; decision: 'upheld' | 'restored'; reply: string },
 ): Promise<Notification | null> {
   const outcome = event.decision === 'restored' ? 'Your appeal was accepted and your post is restored.' : 'Your appeal was reviewed and your post stays removed.';
   return createNotification(
-    db,
+    ctx,
     { userId: event.authorId, type: 'appeal_decided', postId: event.postId, reason: event.decision, text: `${outcome} Moderator's reply: ${event.reply}` },
     null,
   );
 }
 
 /** An administrator changed someone's role (for the admin module). */
-export function notifyRoleChanged(db: Database, event: { userId: number; role: Role }): Promise<Notification | null> {
+export function notifyRoleChanged(ctx: AppContext, event: { userId: number; role: Role }): Promise<Notification | null> {
   return createNotification(
-    db,
+    ctx,
     { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
     null,
   );
@@ -235,13 +230,13 @@ const MENTORING_TEXT: Record<MentoringNotificationType, (name: string, topic: st
  * (in-app and live, e-mail at once or in a digest). Call after the step committed.
  */
 export async function notifyMentoring(
-  ctx: NotificationContext,
+  ctx: AppContext,
   event: { type: MentoringNotificationType; recipientId: number; actor: UserSummaryRow; topic: string; conversationId?: number | null; reason?: string | null },
 ): Promise<Notification | null> {
   const actor = await actorAsSeenBy(ctx.db, event.recipientId, event.actor);
   const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
   const notification = await createNotification(
-    ctx.db,
+    ctx,
     { userId: event.recipientId, type: event.type, actorId: actor.id, conversationId: event.conversationId ?? null, reason: event.reason ?? null, text },
     actor,
   );
@@ -252,9 +247,9 @@ export async function notifyMentoring(
  * A place opened up and the waitlisted person now holds it: they are told at once (stored and
  * pushed live). Call after the promotion committed (events registration service).
  */
-export async function notifyEventPromoted(db: Database, event: { userId: number; eventId: number; title: string }): Promise<Notification | null> {
+export async function notifyEventPromoted(ctx: AppContext, event: { userId: number; eventId: number; title: string }): Promise<Notification | null> {
   return createNotification(
-    db,
+    ctx,
     { userId: event.userId, type: 'event_promoted', text: `A place opened up: you are now registered for ${event.title}.` },
     null,
   );

@@ -74,7 +74,7 @@ describe('moderation and role changes', () => {
   it('notifies a removed post with its reason, and a role change, without an actor', async () => {
     const person = await createUser(t.db, { role: 'TR' });
     const target = await newPost(person.id);
-    const removed = await notifyPostRemoved(t.db, { postId: target.id, authorId: person.id, reason: 'Scam or fraud' });
+    const removed = await notifyPostRemoved(t.ctx, { postId: target.id, authorId: person.id, reason: 'Scam or fraud' });
     expect(removed).toMatchObject({
       type: 'post_removed',
       actor: null,
@@ -83,7 +83,7 @@ describe('moderation and role changes', () => {
       text: 'Your post was removed by a moderator. Reason: Scam or fraud.',
       read: false,
     });
-    const role = await notifyRoleChanged(t.db, { userId: person.id, role: 'AL' });
+    const role = await notifyRoleChanged(t.ctx, { userId: person.id, role: 'AL' });
     expect(role).toMatchObject({ type: 'role_changed', actor: null, text: 'Your role was changed to Alumni.' });
     const page = (await list(person)).json();
     expect(page.results.map((n: { type: string }) => n.type)).toEqual(['role_changed', 'post_removed']);
@@ -122,8 +122,8 @@ describe('GET /social/notifications/ and POST /social/notifications/read/', () =
   it('marks given ids (own only) or all as read and answers the unread total', async () => {
     const person = await createUser(t.db);
     const other = await createUser(t.db);
-    for (const role of ['IN', 'AL', 'TR'] as const) await notifyRoleChanged(t.db, { userId: person.id, role });
-    const othersNotification = await notifyRoleChanged(t.db, { userId: other.id, role: 'IN' });
+    for (const role of ['IN', 'AL', 'TR'] as const) await notifyRoleChanged(t.ctx, { userId: person.id, role });
+    const othersNotification = await notifyRoleChanged(t.ctx, { userId: other.id, role: 'IN' });
     const ids = (await list(person)).json().results.map((n: { id: number }) => n.id);
 
     const some = await post(person, '/social/notifications/read/', { ids: [ids[0], othersNotification?.id] });

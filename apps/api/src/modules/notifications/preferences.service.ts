@@ -9,8 +9,9 @@ import {
   type NotificationSettings,
   type UpdateNotificationSettingsRequest,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import * as repository from './preferences.repository';
+import type { AppContext } from '../../app-context';
 
 export type NotificationPreferences = Record<NotificationCategory, NotificationPreference>;
 
@@ -25,14 +26,14 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
 }
 
 /** One category's choice, for the delivery of a notification (one primary-key lookup). */
-export async function notificationPreferenceOf(db: Database, userId: number, category: NotificationCategory): Promise<NotificationPreference> {
-  const row = await repository.findPreference(db, userId, category);
+export async function notificationPreferenceOf(ctx: AppContext, userId: number, category: NotificationCategory): Promise<NotificationPreference> {
+  const row = await repository.findPreference(ctx.db, userId, category);
   return row ? { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) } : DEFAULT_NOTIFICATION_PREFERENCES[category];
 }
 
 /** GET /social/settings/notifications/. */
-export async function getNotificationSettings(db: Executor, userId: number): Promise<NotificationSettings> {
-  return { types: await notificationPreferencesOf(db, userId) };
+export async function getNotificationSettings(ctx: AppContext, userId: number): Promise<NotificationSettings> {
+  return { types: await notificationPreferencesOf(ctx.db, userId) };
 }
 
 type PreferenceUpdate = Partial<Record<NotificationCategory, Partial<NotificationPreference> | undefined>>;
@@ -42,8 +43,8 @@ type PreferenceUpdate = Partial<Record<NotificationCategory, Partial<Notificatio
  * notifications already waiting for a digest: e-mail off drops them, another digest moves them
  * (instant leaves them in their digest: they were not e-mailed yet).
  */
-export async function saveNotificationPreferences(db: Database, userId: number, update: PreferenceUpdate): Promise<NotificationSettings> {
-  return db.transaction(async (tx) => {
+export async function saveNotificationPreferences(ctx: AppContext, userId: number, update: PreferenceUpdate): Promise<NotificationSettings> {
+  return ctx.db.transaction(async (tx) => {
     const current = await notificationPreferencesOf(tx, userId);
     const changes: repository.PreferenceChange[] = [];
     const dropped: NotificationCategory[] = [];
@@ -74,20 +75,20 @@ function definedFields(given: Partial<NotificationPreference>): Partial<Notifica
 
 /** PUT /social/settings/notifications/. */
 export function updateNotificationSettings(
-  db: Database,
+  ctx: AppContext,
   userId: number,
   body: UpdateNotificationSettingsRequest,
 ): Promise<NotificationSettings> {
-  return saveNotificationPreferences(db, userId, body.types);
+  return saveNotificationPreferences(ctx, userId, body.types);
 }
 
 /** Sets only e-mail choices (the single legacy setting, unsubscribe links). */
 export function saveEmailChoices(
-  db: Database,
+  ctx: AppContext,
   userId: number,
   choices: Partial<Record<NotificationCategory, EmailFrequency>>,
 ): Promise<NotificationSettings> {
   const update: PreferenceUpdate = {};
   for (const [category, email] of Object.entries(choices) as [NotificationCategory, EmailFrequency][]) update[category] = { email };
-  return saveNotificationPreferences(db, userId, update);
+  return saveNotificationPreferences(ctx, userId, update);
 }

@@ -108,7 +108,7 @@ describe('every notification honours the choices', () => {
   it('in-app off: nothing in the bell, but the e-mail choice still applies', async () => {
     const person = await createUser(t.db);
     await put(person, { types: { moderation: { in_app: false, email: 'instant' } } });
-    expect(await notifyRoleChanged(t.db, { userId: person.id, role: 'AL' })).toBeNull();
+    expect(await notifyRoleChanged(t.ctx, { userId: person.id, role: 'AL' })).toBeNull();
     expect(await inAppOf(person.id)).toEqual([]);
     const [mail] = await emailsTo(t.db, person.email);
     expect(mail?.subject).toContain('Your role was changed to Alumni.');

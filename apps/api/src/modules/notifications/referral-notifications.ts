@@ -1,10 +1,10 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, displayName, emailFrequencySchema, type Notification } from '@alumlink/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import type { Database, Executor } from '../../db/client';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
 import { notificationDigestItems, notificationPreferences, notifications, users } from '../../db/schema/index';
 import type { Mailer } from '../../lib/mailer/index';
-import { publishRealtime } from '../../lib/realtime/registry';
 import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { instantNotificationEmail } from './notification-emails';
@@ -70,9 +70,9 @@ export async function storeReferralNotifications(tx: Executor, context: Notifica
   return stored;
 }
 
-/** Pushes `notification.created` to each recipient's sockets (after the transaction committed). */
-export function publishNotifications(db: Database, stored: StoredNotification[]): void {
+/** Announces `notification.created` for each recipient (after the transaction committed). */
+export function publishNotifications(ctx: Pick<AppContext, 'events'>, stored: StoredNotification[]): void {
   for (const { recipientId, notification } of stored) {
-    publishRealtime(db, { kind: 'users', userIds: [recipientId] }, { type: 'notification.created', data: notification });
+    ctx.events.emit('notification.created', { userId: recipientId, notification });
   }
 }

@@ -17,7 +17,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validation } from '../../lib/errors';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
-import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, zodFieldErrors } from '../../lib/validation';
 import * as service from './posts.service';
 
@@ -39,8 +38,6 @@ async function readNewPost(request: FastifyRequest): Promise<{ caption: string; 
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const storage = mediaStorageFor(app.config);
-  const reportError = (error: unknown) => app.log.error({ err: error }, 'onPostDeleted listener failed');
   const auth = { onRequest: app.authenticate };
 
   app.get(
@@ -54,7 +51,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postPageSchema, ...errors },
       },
     },
-    async (request) => service.listFeed(app.db, request.user, request.query),
+    async (request) => service.listFeed(app.ctx, request.user, request.query),
   );
 
   app.post(
@@ -71,7 +68,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = await readNewPost(request);
-      const post = await service.createPost(app.db, storage, request.user, input);
+      const post = await service.createPost(app.ctx, request.user, input);
       return reply.status(201).send(post);
     },
   );
@@ -89,7 +86,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user_id: userId, ...page } = request.query;
-      return service.listUserPosts(app.db, request.user, page, userId);
+      return service.listUserPosts(app.ctx, request.user, page, userId);
     },
   );
 
@@ -106,7 +103,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: likeResultSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request) => service.toggleLike(app.db, request.user, request.params.id),
+    async (request) => service.toggleLike(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -123,7 +120,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const comment = await service.addComment(app.db, request.user, request.params.id, request.body.text);
+      const comment = await service.addComment(app.ctx, request.user, request.params.id, request.body.text);
       return reply.status(201).send(comment);
     },
   );
@@ -140,7 +137,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentPageSchema, ...errors },
       },
     },
-    async (request) => service.listComments(app.db, request.user, request.params.id, request.query),
+    async (request) => service.listComments(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.delete(
@@ -156,7 +153,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteOwnPost(app.db, storage, request.user, request.params.id, reportError);
+      await service.deleteOwnPost(app.ctx, request.user, request.params.id);
       return reply.status(204).send(null);
     },
   );

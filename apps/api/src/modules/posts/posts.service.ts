@@ -5,15 +5,13 @@ import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import type { MediaStorage } from '../../lib/storage/index';
 import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
-import { broadcastPostCreated } from '../realtime/realtime.service';
 import { canSeePerson, type Viewer } from '../settings/visibility';
-import { emitPostDeleted } from './post-events';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
+import type { AppContext } from '../../app-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
@@ -26,18 +24,18 @@ async function pageOfPosts(db: Database, viewer: AuthUser, query: PageQuery, aut
 }
 
 /** The feed: every live post the viewer may see (profile visibility), newest first. */
-export function listFeed(db: Database, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
-  return pageOfPosts(db, viewer, query);
+export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
+  return pageOfPosts(ctx.db, viewer, query);
 }
 
 /**
  * One person's live posts (the viewer's own when authorId is undefined); 404 for an unknown
  * person or one whose profile visibility hides them from the viewer.
  */
-export async function listUserPosts(db: Database, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
+export async function listUserPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
-  if (author !== viewer.id && !(await canSeePerson(db, viewer, author))) throw notFound('User not found.');
-  return pageOfPosts(db, viewer, query, author);
+  if (author !== viewer.id && !(await canSeePerson(ctx.db, viewer, author))) throw notFound('User not found.');
+  return pageOfPosts(ctx.db, viewer, query, author);
 }
 
 async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Promise<Post> {
@@ -48,15 +46,14 @@ async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Pro
 
 /** Stores the re-encoded image, then the post; answers the new post. */
 export async function createPost(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   author: AuthUser,
   input: { caption: string; image: Buffer },
 ): Promise<Post> {
-  const image = await storeUploadedImage(storage, input.image, 'post');
-  const row = await repository.insertPost(db, { userId: author.id, caption: input.caption, image });
-  broadcastPostCreated(db, row.id);
-  return presentOnePost(db, author, row.id);
+  const image = await storeUploadedImage(ctx.storage, input.image, 'post');
+  const row = await repository.insertPost(ctx.db, { userId: author.id, caption: input.caption, image });
+  ctx.events.emit('post.created', { postId: row.id });
+  return presentOnePost(ctx.db, author, row.id);
 }
 
 /**
@@ -81,12 +78,12 @@ const LIKE_TOGGLE_ATTEMPTS = 50;
  * change together, the count by the rows actually added or removed, so concurrent toggles keep
  * them equal, and simultaneous toggles by one person act one after the other.
  */
-export async function toggleLike(db: Database, user: AuthUser, postId: number): Promise<LikeResult> {
-  await requireVisiblePost(db, user, postId);
+export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number): Promise<LikeResult> {
+  await requireVisiblePost(ctx.db, user, postId);
   for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {
     let toggle: repository.LikeToggle;
     try {
-      toggle = await repository.toggleLikeOnce(db, postId, user.id);
+      toggle = await repository.toggleLikeOnce(ctx.db, postId, user.id);
     } catch (error) {
       // The post was removed for good (its author deleted) while the like was being added.
       if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw postNotFound();
@@ -95,63 +92,59 @@ export async function toggleLike(db: Database, user: AuthUser, postId: number): 
     if (toggle.outcome === 'missing') throw postNotFound();
     if (toggle.outcome === 'raced') continue;
     const liked = toggle.outcome === 'liked';
-    if (liked) await notifyPostLiked(db, { postId, authorId: toggle.authorId, actor: toggle.actor });
+    if (liked) await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor });
     return { liked, likes_count: toggle.likesCount };
   }
   throw conflict('Too many simultaneous changes to this like. Please try again.');
 }
 
 /** Adds a comment and counts it on the post, in one statement; notifies the post's author. */
-export async function addComment(db: Database, user: AuthUser, postId: number, text: string): Promise<Comment> {
-  await requireVisiblePost(db, user, postId);
-  const added = await repository.addComment(db, { postId, userId: user.id, text, createdAt: new Date() });
+export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
+  await requireVisiblePost(ctx.db, user, postId);
+  const added = await repository.addComment(ctx.db, { postId, userId: user.id, text, createdAt: new Date() });
   if (!added) throw postNotFound();
-  await notifyPostCommented(db, { postId, authorId: added.authorId, actor: added.comment.author });
+  await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author });
   return presentComment(added.comment);
 }
 
 /** Comments of a live post whose author the viewer may see, oldest first. */
-export async function listComments(db: Executor, viewer: AuthUser, postId: number, query: PageQuery): Promise<CommentPage> {
+export async function listComments(ctx: AppContext, viewer: AuthUser, postId: number, query: PageQuery): Promise<CommentPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  await requireVisiblePost(db, viewer, postId);
-  const rows = await repository.findComments(db, { viewer, postId, after, take: query.limit + 1 });
+  await requireVisiblePost(ctx.db, viewer, postId);
+  const rows = await repository.findComments(ctx.db, { viewer, postId, after, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentComment), next };
 }
 
 /**
  * Soft-deletes a live post, stops serving its image (removed after the author's deletion, withheld
- * after a moderator's: see releaseMedia) and tells onPostDeleted listeners. No permission check:
+ * after a moderator's: see releaseMedia) and announces `post.deleted`. No permission check:
  * callers (the author route below, the admin moderation) check first. False when already gone.
  * `db` is not a transaction: the image goes once the deletion has committed.
  */
 export async function softDeletePost(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   deletion: { postId: number; authorId: number; deletedBy: number; reason: string | null },
-  reportError: (error: unknown) => void,
 ): Promise<boolean> {
-  const deleted = await repository.markPostDeleted(db, deletion.postId, {
+  const deleted = await repository.markPostDeleted(ctx.db, deletion.postId, {
     deletedBy: deletion.deletedBy,
     reason: deletion.reason,
     at: new Date(),
   });
   if (!deleted) return false;
-  await releaseMedia(db, storage, [deleted.image]);
-  emitPostDeleted(deletion, reportError);
+  await releaseMedia(ctx, [deleted.image]);
+  ctx.events.emit('post.deleted', deletion);
   return true;
 }
 
 /** The author deletes their own post: 404 when unknown, deleted or its author hidden from the caller, 403 for anyone else. */
 export async function deleteOwnPost(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   user: AuthUser,
   postId: number,
-  reportError: (error: unknown) => void,
 ): Promise<void> {
-  const post = await requireVisiblePost(db, user, postId);
+  const post = await requireVisiblePost(ctx.db, user, postId);
   if (!canOnPost(user, 'delete', post)) throw forbidden('You can only delete your own posts.');
-  const deleted = await softDeletePost(db, storage, { postId, authorId: post.userId, deletedBy: user.id, reason: null }, reportError);
+  const deleted = await softDeletePost(ctx, { postId, authorId: post.userId, deletedBy: user.id, reason: null });
   if (!deleted) throw postNotFound();
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, postLikes, posts } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
-import { onPostDeleted, type PostDeletedEvent } from './post-events';
+import type { PostDeletedEvent } from '../../app-events';
 
 let t: TestApp;
 let author: TestUser;
@@ -231,7 +231,7 @@ describe('DELETE /social/posts/{id}/', () => {
     const [post] = await insertPosts(author.id, 1);
     if (!post) throw new Error('no post');
     const events: PostDeletedEvent[] = [];
-    const unsubscribe = onPostDeleted((event) => {
+    const unsubscribe = t.ctx.events.on('post.deleted', (event) => {
       events.push(event);
     });
     try {

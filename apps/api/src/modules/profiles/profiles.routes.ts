@@ -2,7 +2,6 @@ import { errorSchema, profileByIdQuerySchema, updateProfileRequestSchema, userSc
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
-import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, parseFields } from '../../lib/validation';
 import { getProfileById, updateOwnProfile, type ProfileUpdate } from './profiles.service';
 
@@ -20,7 +19,6 @@ async function readProfileUpdate(request: FastifyRequest): Promise<{ update: Pro
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const storage = mediaStorageFor(app.config);
 
   for (const base of PROFILE_BASES) {
     app.put(
@@ -38,7 +36,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { update, image } = await readProfileUpdate(request);
-        return updateOwnProfile(app.db, storage, request.user, update, image);
+        return updateOwnProfile(app.ctx, request.user, update, image);
       },
     );
 
@@ -53,7 +51,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: userSchema, 400: badRequestSchema, 401: errorSchema, 404: errorSchema },
         },
       },
-      async (request) => getProfileById(app.db, request.user, request.query.user_id),
+      async (request) => getProfileById(app.ctx, request.user, request.query.user_id),
     );
   }
 };

@@ -1,13 +1,12 @@
 import { AUTH_MESSAGES, normalizeSkills, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
-import type { MediaStorage } from '../../lib/storage/index';
 import { canSeePerson, visibleFieldsOf } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
+import type { AppContext } from '../../app-context';
 
 export type ProfileUpdate = z.output<typeof updateProfileRequestSchema>;
 
@@ -51,13 +50,12 @@ function changesFrom(update: ProfileUpdate): ProfileChanges {
  * number end up both set or both empty; a new image is stored as a 256 px WebP avatar.
  */
 export async function updateOwnProfile(
-  db: Executor,
-  storage: MediaStorage,
+  ctx: AppContext,
   user: AuthUser,
   update: ProfileUpdate,
   image?: Buffer,
 ): Promise<User> {
-  const current = await findUserById(db, user.id);
+  const current = await findUserById(ctx.db, user.id);
   if (!current) throw notFound('User not found.');
   const changes = changesFrom(update);
 
@@ -66,11 +64,11 @@ export async function updateOwnProfile(
   if ((countryCode === '') !== (phoneNumber === '')) {
     throw validation({ non_field_errors: [AUTH_MESSAGES.phonePair] });
   }
-  if (changes.handle && (await isHandleTaken(db, changes.handle, user.id))) throw handleTaken();
-  if (image) changes.image = await storeUploadedImage(storage, image, 'avatar');
+  if (changes.handle && (await isHandleTaken(ctx.db, changes.handle, user.id))) throw handleTaken();
+  if (image) changes.image = await storeUploadedImage(ctx.storage, image, 'avatar');
 
   try {
-    const updated = await updateUserProfile(db, user.id, changes);
+    const updated = await updateUserProfile(ctx.db, user.id, changes);
     if (!updated) throw notFound('User not found.');
     return presentUser(updated);
   } catch (error) {
@@ -84,9 +82,9 @@ export async function updateOwnProfile(
  * Someone's profile, each private field as the viewer may see it (per-field privacy); 404 for unknown or
  * deactivated people and for people whose profile visibility hides them from the viewer.
  */
-export async function getProfileById(db: Executor, viewer: AuthUser, userId: number): Promise<User> {
-  const row = await findUserById(db, userId);
+export async function getProfileById(ctx: AppContext, viewer: AuthUser, userId: number): Promise<User> {
+  const row = await findUserById(ctx.db, userId);
   if (!row || !row.isActive) throw notFound('User not found.');
-  if (row.id !== viewer.id && !(await canSeePerson(db, viewer, row.id))) throw notFound('User not found.');
-  return presentUser(row, undefined, await visibleFieldsOf(db, viewer, row.id));
+  if (row.id !== viewer.id && !(await canSeePerson(ctx.db, viewer, row.id))) throw notFound('User not found.');
+  return presentUser(row, undefined, await visibleFieldsOf(ctx.db, viewer, row.id));
 }

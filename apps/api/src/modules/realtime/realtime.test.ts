@@ -3,7 +3,6 @@ import { LIMITS, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, posts } from '../../db/schema/index';
-import { realtimeHubFor } from '../../lib/realtime/registry';
 import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
@@ -116,8 +115,7 @@ describe('messaging events', () => {
     const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
     const id = await conversationOf(alice, bob);
     const bobSocket = await connect(bob);
-    const hub = realtimeHubFor(t.db);
-    if (!hub) throw new Error('the app has no realtime hub');
+    const hub = t.app.realtime;
 
     bobSocket.send({ type: 'conversation.focus', conversation_id: id });
     await until(() => hub.isViewing(bob.id, id));

@@ -56,9 +56,9 @@ describe('expireStaleReferralRequests', () => {
     const fresh = await requestsAged(2, 29);
     const referred = await requestsAged(1, 40, 'referred');
     const runs = await Promise.all([
-      expireStaleReferralRequests(t.app),
-      expireStaleReferralRequests(second.app),
-      expireStaleReferralRequests(t.app),
+      expireStaleReferralRequests(t.ctx),
+      expireStaleReferralRequests(second.app.ctx),
+      expireStaleReferralRequests(t.ctx),
     ]);
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(130);
     const rows = await t.db.select({ id: referralRequests.id, status: referralRequests.status }).from(referralRequests);
@@ -73,6 +73,6 @@ describe('expireStaleReferralRequests', () => {
     expect(told).toHaveLength(130);
     expect(told[0]?.text).toBe('Your referral request for Analyst at Umbrella is now: Expired.');
     // Nothing left to do: a later run changes nothing.
-    expect(await expireStaleReferralRequests(second.app)).toBe(0);
+    expect(await expireStaleReferralRequests(second.app.ctx)).toBe(0);
   });
 });

@@ -2,7 +2,8 @@ import { REFERRAL_REQUEST_LIMITS } from '@alumlink/contract';
 import type { FastifyInstance } from 'fastify';
 import { createIntervalTask, registerIntervalTask } from '../../lib/interval-task';
 import * as repository from './referral-requests.repository';
-import { recordSystemEnd, withNotifications, type PipelineContext } from './referral-requests.service';
+import { recordSystemEnd, withNotifications } from './referral-requests.service';
+import type { AppContext } from '../../app-context';
 
 /** How often a server looks for requests to expire (they expire by the day; this is plenty). */
 export const REFERRAL_EXPIRY_INTERVAL_MS = 10 * 60_000;
@@ -15,11 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Each batch is one conditional UPDATE (status still `requested`), so two instances running at
  * once, or a run repeated, expire and notify each request exactly once. Returns how many expired.
  */
-export async function expireStaleReferralRequests(context: PipelineContext, now: Date = new Date()): Promise<number> {
+export async function expireStaleReferralRequests(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - REFERRAL_REQUEST_LIMITS.expiryDays * DAY_MS);
   let total = 0;
   for (;;) {
-    const count = await withNotifications(context, async (tx, notices) => {
+    const count = await withNotifications(ctx, async (tx, notices) => {
       const expired = await repository.expireWaitingRequests(tx, cutoff, now, BATCH_SIZE);
       const offers = await repository.findOfferTitles(tx, expired.map((request) => request.referralId));
       await recordSystemEnd(tx, expired, 'expired', offers, notices, now);
@@ -32,5 +33,5 @@ export async function expireStaleReferralRequests(context: PipelineContext, now:
 
 /** The expiry loop of this server (a plugin: starts with the app, stops with it). */
 export function registerReferralExpiry(app: FastifyInstance): void {
-  registerIntervalTask(app, createIntervalTask(app, 'Referral request expiry', REFERRAL_EXPIRY_INTERVAL_MS, () => expireStaleReferralRequests(app)));
+  registerIntervalTask(app, createIntervalTask(app, 'Referral request expiry', REFERRAL_EXPIRY_INTERVAL_MS, () => expireStaleReferralRequests(app.ctx)));
 }

@@ -37,7 +37,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: referralRequestDetailSchema, ...conflicts },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.askForReferral(app, request.user, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await service.askForReferral(app.ctx, request.user, request.params.id, request.body)),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestPageSchema, ...errors },
       },
     },
-    async (request) => service.listRequestsOfReferral(app.db, request.user, request.params.id, request.query),
+    async (request) => service.listRequestsOfReferral(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestPageSchema, ...errors },
       },
     },
-    async (request) => service.listOwnRequests(app.db, request.user, request.query),
+    async (request) => service.listOwnRequests(app.ctx, request.user, request.query),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestDetailSchema, ...errors },
       },
     },
-    async (request) => service.getReferralRequest(app.db, request.user, request.params.id),
+    async (request) => service.getReferralRequest(app.ctx, request.user, request.params.id),
   );
 
   app.post(
@@ -88,7 +88,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...auth,
       config: { accountRateLimit: 'referralRequestMove' },
-      preValidation: async (request) => service.assertCanMoveReferralRequest(app.db, request.user, (request.params as { id?: unknown }).id),
+      preValidation: async (request) => service.assertCanMoveReferralRequest(app.ctx, request.user, (request.params as { id?: unknown }).id),
       schema: {
         tags,
         summary: 'Moves a request along (the alumnus): requested → referred | declined; referred → interviewing | hired | not_selected; interviewing → hired | not_selected',
@@ -97,7 +97,7 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestDetailSchema, ...conflicts },
       },
     },
-    async (request) => service.moveReferralRequest(app, request.user, request.params.id, request.body),
+    async (request) => service.moveReferralRequest(app.ctx, request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -112,6 +112,6 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestDetailSchema, ...conflicts },
       },
     },
-    async (request) => service.withdrawReferralRequest(app, request.user, request.params.id),
+    async (request) => service.withdrawReferralRequest(app.ctx, request.user, request.params.id),
   );
 };

@@ -10,7 +10,6 @@ import {
   type ReferralRequestPage,
   type ReferralRequestStatus,
 } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -20,9 +19,7 @@ import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
 import { lockReferral } from './referrals.repository';
-
-/** What the pipeline needs from the app: the database, the mail outbox and the site's name and address. */
-export type PipelineContext = Pick<FastifyInstance, 'db' | 'mailer' | 'config'>;
+import type { AppContext } from '../../app-context';
 
 const requestNotFound = () => notFound(REFERRAL_REQUEST_MESSAGES.notFound);
 const invalidTransition = () => conflict(REFERRAL_REQUEST_MESSAGES.invalidTransition, 'invalid_transition');
@@ -34,14 +31,14 @@ export function statusChangeText(offer: { role: string; company: string }, statu
 }
 
 /** Runs `change` in a transaction, then publishes its notifications and wakes the mailer. */
-export async function withNotifications<T>(context: PipelineContext, change: (tx: Executor, notices: ReferralNotice[]) => Promise<T>): Promise<T> {
-  const { result, stored } = await context.db.transaction(async (tx) => {
+export async function withNotifications<T>(ctx: AppContext, change: (tx: Executor, notices: ReferralNotice[]) => Promise<T>): Promise<T> {
+  const { result, stored } = await ctx.db.transaction(async (tx) => {
     const notices: ReferralNotice[] = [];
     const result = await change(tx, notices);
-    return { result, stored: await storeReferralNotifications(tx, context, notices) };
+    return { result, stored: await storeReferralNotifications(tx, ctx, notices) };
   });
-  publishNotifications(context.db, stored);
-  if (stored.length > 0) context.mailer.trigger();
+  publishNotifications(ctx, stored);
+  if (stored.length > 0) ctx.mailer.trigger();
   return result;
 }
 
@@ -56,10 +53,10 @@ async function detailOf(db: Executor, viewer: AuthUser, requestId: number): Prom
  * the offer's closing never cross; the partial unique index keeps one active request per person
  * and offer even if two asks race (409 `already_requested`).
  */
-export async function askForReferral(context: PipelineContext, user: AuthUser, referralId: number, fields: AskReferralFields): Promise<ReferralRequestDetail> {
+export async function askForReferral(ctx: AppContext, user: AuthUser, referralId: number, fields: AskReferralFields): Promise<ReferralRequestDetail> {
   let requestId: number;
   try {
-    requestId = await withNotifications(context, async (tx, notices) => {
+    requestId = await withNotifications(ctx, async (tx, notices) => {
       const offer = await lockReferral(tx, referralId);
       if (!offer) throw notFound('Referral not found.');
       if (!canOnReferralRequest(user, 'ask', { ownerId: offer.alumniId })) throw forbidden(REFERRAL_REQUEST_MESSAGES.ownOffer, 'forbidden');
@@ -81,20 +78,20 @@ export async function askForReferral(context: PipelineContext, user: AuthUser, r
     if (isUniqueViolation(error)) throw conflict(REFERRAL_REQUEST_MESSAGES.alreadyActive, 'already_requested');
     throw error;
   }
-  return detailOf(context.db, user, requestId);
+  return detailOf(ctx.db, user, requestId);
 }
 
 /** An offer's requests, newest first (its owner and admins). */
-export async function listRequestsOfReferral(db: Executor, user: AuthUser, referralId: number, query: PageQuery): Promise<ReferralRequestPage> {
-  const offer = await repository.findOffer(db, referralId);
+export async function listRequestsOfReferral(ctx: AppContext, user: AuthUser, referralId: number, query: PageQuery): Promise<ReferralRequestPage> {
+  const offer = await repository.findOffer(ctx.db, referralId);
   if (!offer) throw notFound('Referral not found.');
   if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId })) throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
-  return pageOf(db, user, query, { referralId });
+  return pageOf(ctx.db, user, query, { referralId });
 }
 
 /** The caller's own requests, newest first. */
-export function listOwnRequests(db: Executor, user: AuthUser, query: PageQuery): Promise<ReferralRequestPage> {
-  return pageOf(db, user, query, { requesterId: user.id });
+export function listOwnRequests(ctx: AppContext, user: AuthUser, query: PageQuery): Promise<ReferralRequestPage> {
+  return pageOf(ctx.db, user, query, { requesterId: user.id });
 }
 
 async function pageOf(db: Executor, viewer: AuthUser, query: PageQuery, filter: { referralId?: number; requesterId?: number }): Promise<ReferralRequestPage> {
@@ -105,10 +102,10 @@ async function pageOf(db: Executor, viewer: AuthUser, query: PageQuery, filter: 
 }
 
 /** One request with its history: the requester, the offer's owner and admins; 404 for anyone else. */
-export async function getReferralRequest(db: Executor, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
-  const [row] = await repository.findReferralRequests(db, { viewer: user, requestId, take: 1 });
+export async function getReferralRequest(ctx: AppContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
+  const [row] = await repository.findReferralRequests(ctx.db, { viewer: user, requestId, take: 1 });
   if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner.id, requesterId: row.requesterId })) throw requestNotFound();
-  return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(db, user, requestId));
+  return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(ctx.db, user, requestId));
 }
 
 /**
@@ -116,10 +113,10 @@ export async function getReferralRequest(db: Executor, user: AuthUser, requestId
  * for those who may see it but not move it, so a stranger learns nothing from field errors. The
  * move itself checks again under the row lock.
  */
-export async function assertCanMoveReferralRequest(db: Executor, user: AuthUser, rawId: unknown): Promise<void> {
+export async function assertCanMoveReferralRequest(ctx: AppContext, user: AuthUser, rawId: unknown): Promise<void> {
   const parsed = idSchema.safeParse(rawId);
   if (!parsed.success) return;
-  const request = await repository.lockReferralRequest(db, parsed.data);
+  const request = await repository.lockReferralRequest(ctx.db, parsed.data);
   if (!request) throw requestNotFound();
   const subject = { ownerId: request.ownerId, requesterId: request.requesterId };
   if (canOnReferralRequest(user, 'move', subject)) return;
@@ -144,8 +141,8 @@ async function lockFor(tx: Executor, user: AuthUser, requestId: number, action: 
  * The row is locked: of two moves at once, the second sees the first's status and, having
  * become an invalid move, gets 409.
  */
-export async function moveReferralRequest(context: PipelineContext, user: AuthUser, requestId: number, fields: MoveReferralFields): Promise<ReferralRequestDetail> {
-  await withNotifications(context, async (tx, notices) => {
+export async function moveReferralRequest(ctx: AppContext, user: AuthUser, requestId: number, fields: MoveReferralFields): Promise<ReferralRequestDetail> {
+  await withNotifications(ctx, async (tx, notices) => {
     const request = await lockFor(tx, user, requestId, 'move', REFERRAL_REQUEST_MESSAGES.notOwner);
     if (!canMoveReferralRequest(request.status as ReferralRequestStatus, fields.status)) throw invalidTransition();
     const note = fields.note?.trim() || null;
@@ -159,12 +156,12 @@ export async function moveReferralRequest(context: PipelineContext, user: AuthUs
       subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[fields.status]}`,
     });
   });
-  return detailOf(context.db, user, requestId);
+  return detailOf(ctx.db, user, requestId);
 }
 
 /** The requester withdraws a request while it is `requested` (409 `invalid_transition` after); the owner is told. */
-export async function withdrawReferralRequest(context: PipelineContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
-  await withNotifications(context, async (tx, notices) => {
+export async function withdrawReferralRequest(ctx: AppContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
+  await withNotifications(ctx, async (tx, notices) => {
     const request = await lockFor(tx, user, requestId, 'withdraw', REFERRAL_REQUEST_MESSAGES.notRequester);
     if (request.status !== 'requested') throw invalidTransition();
     await repository.setReferralRequestStatus(tx, requestId, 'withdrawn', new Date());
@@ -178,7 +175,7 @@ export async function withdrawReferralRequest(context: PipelineContext, user: Au
       subject: `Referral request withdrawn: ${request.role} at ${request.company}`,
     });
   });
-  return detailOf(context.db, user, requestId);
+  return detailOf(ctx.db, user, requestId);
 }
 
 /**

@@ -26,7 +26,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/referral-user/',
     { ...auth, schema: { tags, summary: 'The signed-in person, for the referral page', response: { 200: userSchema, ...errors } } },
-    async (request) => service.getReferralUser(app.db, request.user),
+    async (request) => service.getReferralUser(app.ctx, request.user),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: referralSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createReferral(app.db, request.user, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createReferral(app.ctx, request.user, request.body)),
   );
 
   app.get(
@@ -56,7 +56,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralPageSchema, ...errors },
       },
     },
-    async (request) => service.listOpenReferrals(app.db, request.user, request.query),
+    async (request) => service.listOpenReferrals(app.ctx, request.user, request.query),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralPageSchema, ...errors },
       },
     },
-    async (request) => service.listOwnReferrals(app.db, request.user, request.query),
+    async (request) => service.listOwnReferrals(app.ctx, request.user, request.query),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => service.setReferralStatus(app, request.user, request.params.id, 'closed'),
+    async (request) => service.setReferralStatus(app.ctx, request.user, request.params.id, 'closed'),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'referralEdit' },
       schema: { tags, summary: 'Reopens a referral (its alumnus)', params: idParamsSchema, response: { 200: referralSchema, ...errors } },
     },
-    async (request) => service.setReferralStatus(app, request.user, request.params.id, 'open'),
+    async (request) => service.setReferralStatus(app.ctx, request.user, request.params.id, 'open'),
   );
 
   app.get(
@@ -109,6 +109,6 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralPageSchema, ...errors },
       },
     },
-    async (request) => service.listAllReferrals(app.db, request.user, request.query),
+    async (request) => service.listAllReferrals(app.ctx, request.user, request.query),
   );
 };

@@ -15,8 +15,9 @@ import { getOwnUser } from '../users/users.service';
 import { canOnReferral } from './referrals.policy';
 import { presentReferral } from './referrals.presenter';
 import { closeWaitingRequestsOf } from './referral-requests.repository';
-import { recordSystemEnd, withNotifications, type PipelineContext } from './referral-requests.service';
+import { recordSystemEnd, withNotifications } from './referral-requests.service';
 import * as repository from './referrals.repository';
+import type { AppContext } from '../../app-context';
 
 const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
 
@@ -31,23 +32,23 @@ async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, f
 }
 
 /** The signed-in person, as the referral page reads them. */
-export function getReferralUser(db: Executor, user: AuthUser): Promise<User> {
-  return getOwnUser(db, user.id);
+export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> {
+  return getOwnUser(ctx.db, user.id);
 }
 
 /** Open referrals, newest first, for every signed-in person. */
-export function listOpenReferrals(db: Executor, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(db, viewer, query, { status: 'open' });
+export function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  return pageOfReferrals(ctx.db, viewer, query, { status: 'open' });
 }
 
 /** The caller's own referrals, open and closed. */
-export function listOwnReferrals(db: Executor, user: AuthUser, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(db, user, query, { alumniId: user.id });
+export function listOwnReferrals(ctx: AppContext, user: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  return pageOfReferrals(ctx.db, user, query, { alumniId: user.id });
 }
 
 /** Admin list: every referral, or those of one status (the route requires AD). */
-export function listAllReferrals(db: Executor, viewer: AuthUser, query: PageQuery & { status?: ReferralStatus }): Promise<ReferralPage> {
-  return pageOfReferrals(db, viewer, query, { status: query.status });
+export function listAllReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery & { status?: ReferralStatus }): Promise<ReferralPage> {
+  return pageOfReferrals(ctx.db, viewer, query, { status: query.status });
 }
 
 /** 403 unless the person is an alumnus. */
@@ -62,10 +63,10 @@ async function presentOne(db: Executor, viewer: AuthUser, referralId: number): P
 }
 
 /** An alumnus offers a referral. */
-export async function createReferral(db: Executor, user: AuthUser, fields: CreateReferralFields): Promise<Referral> {
+export async function createReferral(ctx: AppContext, user: AuthUser, fields: CreateReferralFields): Promise<Referral> {
   assertCanCreateReferral(user);
-  const referralId = await repository.insertReferral(db, { alumniId: user.id, ...fields });
-  return presentOne(db, user, referralId);
+  const referralId = await repository.insertReferral(ctx.db, { alumniId: user.id, ...fields });
+  return presentOne(ctx.db, user, referralId);
 }
 
 /**
@@ -73,8 +74,8 @@ export async function createReferral(db: Executor, user: AuthUser, fields: Creat
  * admin closing someone else's referral is written to the audit log in the same transaction.
  * Closing turns the offer's `requested` requests `closed` (their requesters are told).
  */
-export async function setReferralStatus(context: PipelineContext, user: AuthUser, referralId: number, status: ReferralStatus): Promise<Referral> {
-  await withNotifications(context, async (tx, notices) => {
+export async function setReferralStatus(ctx: AppContext, user: AuthUser, referralId: number, status: ReferralStatus): Promise<Referral> {
+  await withNotifications(ctx, async (tx, notices) => {
     const referral = await repository.lockReferral(tx, referralId);
     if (!referral) throw referralNotFound();
     if (!canOnReferral(user, status === 'closed' ? 'close' : 'reopen', referral)) throw forbidden(REFERRAL_MESSAGES.notYours, 'forbidden');
@@ -95,7 +96,7 @@ export async function setReferralStatus(context: PipelineContext, user: AuthUser
       });
     }
   });
-  return presentOne(context.db, user, referralId);
+  return presentOne(ctx.db, user, referralId);
 }
 
 /**

@@ -19,7 +19,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: searchUsersResultSchema, 400: badRequestSchema, 401: errorSchema },
         },
       },
-      async (request) => searchUsers(app.db, request.user, request.query.q),
+      async (request) => searchUsers(app.ctx, request.user, request.query.q),
     );
   }
 };

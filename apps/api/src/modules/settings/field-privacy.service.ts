@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { UserSettingsRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
+import type { AppContext } from '../../app-context';
 
 /** A settings row (or none: the defaults) → each private field's audience. Check constraints keep the texts valid. */
 export function presentFieldPrivacy(row: UserSettingsRow | null): FieldPrivacy {
@@ -24,7 +25,7 @@ export async function getOwnFieldPrivacy(db: Executor, user: AuthUser): Promise<
 }
 
 /** Saves the given fields' audiences of the caller (nobody else's); the rest stays. */
-export async function updateOwnFieldPrivacy(db: Executor, user: AuthUser, update: UpdateFieldPrivacyRequest): Promise<FieldPrivacy> {
+export async function updateOwnFieldPrivacy(ctx: AppContext, user: AuthUser, update: UpdateFieldPrivacyRequest): Promise<FieldPrivacy> {
   const changes: SettingsChanges = {};
   if (update.email !== undefined) changes.emailVisibleTo = update.email;
   if (update.phone !== undefined) changes.phoneVisibleTo = update.phone;
@@ -32,6 +33,6 @@ export async function updateOwnFieldPrivacy(db: Executor, user: AuthUser, update
   if (update.location !== undefined) changes.locationVisibleTo = update.location;
   if (update.cohort_year !== undefined) changes.cohortYearVisibleTo = update.cohort_year;
   if (update.skills !== undefined) changes.skillsVisibleTo = update.skills;
-  if (Object.keys(changes).length === 0) return getOwnFieldPrivacy(db, user);
-  return presentFieldPrivacy(await upsertSettings(db, user.id, changes, new Date()));
+  if (Object.keys(changes).length === 0) return getOwnFieldPrivacy(ctx.db, user);
+  return presentFieldPrivacy(await upsertSettings(ctx.db, user.id, changes, new Date()));
 }

@@ -19,7 +19,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, 401: errorSchema },
       },
     },
-    async (request) => getOwnSettings(app.db, request.user),
+    async (request) => getOwnSettings(app.ctx, request.user),
   );
 
   app.put(
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, 400: badRequestSchema, 401: errorSchema },
       },
     },
-    async (request) => updateOwnSettings(app.db, request.user, request.body),
+    async (request) => updateOwnSettings(app.ctx, request.user, request.body),
   );
 
   app.get(
@@ -65,6 +65,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fieldPrivacySchema, 400: badRequestSchema, 401: errorSchema },
       },
     },
-    async (request) => updateOwnFieldPrivacy(app.db, request.user, request.body),
+    async (request) => updateOwnFieldPrivacy(app.ctx, request.user, request.body),
   );
 };

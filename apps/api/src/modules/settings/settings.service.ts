@@ -1,18 +1,18 @@
 import { emailChoicesForChannel, notificationChannelOf, type Settings, type updateSettingsRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { requireCurrentPassword } from '../account/account.service';
 import { notificationPreferencesOf, saveEmailChoices } from '../notifications/preferences.service';
 import { presentSettings } from './settings.presenter';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
+import type { AppContext } from '../../app-context';
 
 export type SettingsUpdate = z.output<typeof updateSettingsRequestSchema>;
 
 /** The caller's settings; the defaults until they save any. */
-export async function getOwnSettings(db: Executor, user: AuthUser): Promise<Settings> {
-  const channel = notificationChannelOf(await notificationPreferencesOf(db, user.id));
-  return presentSettings(await findSettings(db, user.id), channel);
+export async function getOwnSettings(ctx: AppContext, user: AuthUser): Promise<Settings> {
+  const channel = notificationChannelOf(await notificationPreferencesOf(ctx.db, user.id));
+  return presentSettings(await findSettings(ctx.db, user.id), channel);
 }
 
 function changesFrom(update: SettingsUpdate): SettingsChanges {
@@ -36,26 +36,26 @@ function changesFrom(update: SettingsUpdate): SettingsChanges {
  * Turning two-factor off needs `current_password` (else a 400 and nothing changes), so a stolen
  * access token cannot remove the second factor; turning it on needs none.
  */
-export async function updateOwnSettings(db: Database, user: AuthUser, update: SettingsUpdate): Promise<Settings> {
+export async function updateOwnSettings(ctx: AppContext, user: AuthUser, update: SettingsUpdate): Promise<Settings> {
   const changes = changesFrom(update);
-  if (changes.twoFactor === false && (await isTwoFactorEnabled(db, user.id))) {
-    await requireCurrentPassword(db, user.id, update.current_password);
+  if (changes.twoFactor === false && (await isTwoFactorEnabled(ctx, user.id))) {
+    await requireCurrentPassword(ctx, user.id, update.current_password);
   }
   // The single notification setting is Settings → Notifications seen from afar: saving it
   // rewrites the categories' e-mail choices (docs/decisions/015-notification-settings.md).
   // Only a change counts: the settings page sends every field, and saving the theme must not
   // undo choices made in Settings → Notifications.
   if (update.notification_type !== undefined) {
-    const current = await notificationPreferencesOf(db, user.id);
+    const current = await notificationPreferencesOf(ctx.db, user.id);
     if (notificationChannelOf(current) !== update.notification_type) {
-      await saveEmailChoices(db, user.id, emailChoicesForChannel(update.notification_type, current));
+      await saveEmailChoices(ctx, user.id, emailChoicesForChannel(update.notification_type, current));
     }
   }
-  if (Object.keys(changes).length > 0) await upsertSettings(db, user.id, changes, new Date());
-  return getOwnSettings(db, user);
+  if (Object.keys(changes).length > 0) await upsertSettings(ctx.db, user.id, changes, new Date());
+  return getOwnSettings(ctx, user);
 }
 
 /** True when the person turned two-factor sign-in on (auth module). */
-export async function isTwoFactorEnabled(db: Executor, userId: number): Promise<boolean> {
-  return (await findSettings(db, userId))?.twoFactor ?? false;
+export async function isTwoFactorEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+  return (await findSettings(ctx.db, userId))?.twoFactor ?? false;
 }

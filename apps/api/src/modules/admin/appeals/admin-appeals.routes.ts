@@ -1,6 +1,5 @@
 import { adminAppealSchema, appealQueuePageSchema, appealQueueQuerySchema, decideAppealRequestSchema, errorSchema, idParamsSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaStorageFor } from '../../../lib/storage/index';
 import { badRequestSchema } from '../../../lib/validation';
 import { decideAppeal, listAppeals } from '../../moderation/appeals.service';
 import { adminOnly } from '../admin-access';
@@ -10,7 +9,6 @@ const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 /** The appeals queue and decisions (administrators only). */
 export const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = adminOnly(app);
-  const storage = mediaStorageFor(app.config);
 
   app.get(
     '/social/admin/appeals/',
@@ -24,7 +22,7 @@ export const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appealQueuePageSchema, ...errors },
       },
     },
-    async (request) => listAppeals(app.db, request.query),
+    async (request) => listAppeals(app.ctx, request.query),
   );
 
   app.post(
@@ -41,6 +39,6 @@ export const adminAppealsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAppealSchema, 404: errorSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request) => decideAppeal(app.db, storage, request.user, request.params.id, request.body),
+    async (request) => decideAppeal(app.ctx, request.user, request.params.id, request.body),
   );
 };

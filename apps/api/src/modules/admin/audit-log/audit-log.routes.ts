@@ -18,6 +18,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditLogPageSchema, 400: badRequestSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => listAuditLog(app.db, request.query),
+    async (request) => listAuditLog(app.ctx, request.query),
   );
 };

@@ -4,6 +4,7 @@ import type { UserRow } from '../../../db/schema/index';
 import { decodeCursor, toPage } from '../../../lib/pagination';
 import { presentAuditEntry } from './audit-log.presenter';
 import { findAuditEntries, insertAuditEntry } from './audit-log.repository';
+import type { AppContext } from '../../../app-context';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
 
@@ -41,9 +42,9 @@ export async function writeAuditLog(db: Executor, entry: AuditEntryInput): Promi
 }
 
 /** The log newest first, optionally of one action. */
-export async function listAuditLog(db: Executor, query: AuditLogFilter): Promise<AuditLogPage> {
+export async function listAuditLog(ctx: AppContext, query: AuditLogFilter): Promise<AuditLogPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await findAuditEntries(db, { action: query.action, before, take: query.limit + 1 });
+  const rows = await findAuditEntries(ctx.db, { action: query.action, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentAuditEntry), next };
 }

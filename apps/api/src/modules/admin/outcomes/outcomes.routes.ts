@@ -19,7 +19,7 @@ export const outcomesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outcomesSchema, ...errors },
       },
     },
-    async (request) => readOutcomes(app.db, request.query),
+    async (request) => readOutcomes(app.ctx, request.query),
   );
 
   app.get(
@@ -37,6 +37,6 @@ export const outcomesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="outcomes.csv"')
-        .send(outcomesCsv(app.db, request.query)),
+        .send(outcomesCsv(app.ctx, request.query)),
   );
 };

@@ -2,9 +2,9 @@ import { OUTCOMES_CSV_COLUMNS, type Outcomes, type outcomesQuerySchema } from '@
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { Executor } from '../../../db/client';
 import { mentorshipCounts } from '../../mentoring/index';
 import * as repository from './outcomes.repository';
+import type { AppContext } from '../../../app-context';
 
 type OutcomesQuery = z.output<typeof outcomesQuerySchema>;
 
@@ -21,13 +21,13 @@ export function filterOf(query: OutcomesQuery): repository.OutcomesFilter {
 }
 
 /** GET /api/admin/outcomes/: the funnel, the status counts, hires by company and cohort, median days to a referral. */
-export async function readOutcomes(db: Executor, query: OutcomesQuery): Promise<Outcomes> {
+export async function readOutcomes(ctx: AppContext, query: OutcomesQuery): Promise<Outcomes> {
   const filter = filterOf(query);
   const [counts, companies, cohorts, mentorships] = await Promise.all([
-    repository.countOutcomes(db, filter),
-    repository.hiresByCompany(db, filter),
-    repository.byCohort(db, filter),
-    mentorshipCounts(db, { from: filter.from, to: filter.to }),
+    repository.countOutcomes(ctx.db, filter),
+    repository.hiresByCompany(ctx.db, filter),
+    repository.byCohort(ctx.db, filter),
+    mentorshipCounts(ctx.db, { from: filter.from, to: filter.to }),
   ]);
   const { medianDays, ...referrals } = counts;
   return {
@@ -44,12 +44,12 @@ export async function readOutcomes(db: Executor, query: OutcomesQuery): Promise<
  * csv-stringify (memory stays flat however many rows). Cells starting with = + - @ tab or CR get
  * a leading quote (escape_formulas), so a spreadsheet never runs text a member typed.
  */
-export function outcomesCsv(db: Executor, query: OutcomesQuery): Readable {
+export function outcomesCsv(ctx: AppContext, query: OutcomesQuery): Readable {
   const filter = filterOf(query);
   async function* rows() {
     let after: { at: Date; id: number } | null = null;
     for (;;) {
-      const page = await repository.requestRows(db, filter, after, CSV_PAGE);
+      const page = await repository.requestRows(ctx.db, filter, after, CSV_PAGE);
       for (const row of page) {
         yield [
           row.id,

@@ -7,7 +7,6 @@ import {
   postPageSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaStorageFor } from '../../../lib/storage/index';
 import { badRequestSchema } from '../../../lib/validation';
 import { adminOnly } from '../admin-access';
 import * as service from './admin-posts.service';
@@ -17,8 +16,6 @@ const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 /** Post moderation (administrators only). `/alumlink/social/...` reaches these too (app.ts). */
 export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = adminOnly(app);
-  const storage = mediaStorageFor(app.config);
-  const reportError = (error: unknown) => app.log.error({ err: error }, 'onPostDeleted listener failed');
 
   app.get(
     '/social/admin/posts/',
@@ -32,7 +29,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postPageSchema, ...errors },
       },
     },
-    async (request) => service.listPostsForModeration(app.db, request.user, request.query),
+    async (request) => service.listPostsForModeration(app.ctx, request.user, request.query),
   );
 
   app.delete(
@@ -49,6 +46,6 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletePostResponseSchema, 404: errorSchema, ...errors },
       },
     },
-    async (request) => service.removePost(app.db, storage, request.user, request.params.id, request.body.reason, reportError),
+    async (request) => service.removePost(app.ctx, request.user, request.params.id, request.body.reason),
   );
 };

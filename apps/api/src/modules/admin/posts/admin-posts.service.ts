@@ -5,23 +5,22 @@ import {
   type PageQuery,
   type PostPage,
 } from '@alumlink/contract';
-import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
-import type { MediaStorage } from '../../../lib/storage/index';
 import { notifyPostRemoved } from '../../notifications/notifications.service';
 import { closeReportsOfRemovedPost } from '../../moderation/reports.service';
 import { listFeed, softDeletePost } from '../../posts/posts.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { findLivePostWithAuthor } from './admin-posts.repository';
+import type { AppContext } from '../../../app-context';
 
 const postNotFound = () => notFound(ADMIN_MESSAGES.postNotFound);
 const CAPTION_IN_LOG = 80;
 
 /** Every live post newest first, in the feed's shape (the admin is the viewer). */
-export function listPostsForModeration(db: Database, admin: AuthUser, query: PageQuery): Promise<PostPage> {
-  return listFeed(db, admin, query);
+export function listPostsForModeration(ctx: AppContext, admin: AuthUser, query: PageQuery): Promise<PostPage> {
+  return listFeed(ctx, admin, query);
 }
 
 /**
@@ -31,29 +30,27 @@ export function listPostsForModeration(db: Database, admin: AuthUser, query: Pag
  * the audit log keeps who, what and why.
  */
 export async function removePost(
-  db: Database,
-  storage: MediaStorage,
+  ctx: AppContext,
   admin: AuthUser,
   postId: number,
   reason: DeletionReason,
-  reportError: (error: unknown) => void,
 ): Promise<DeletePostResponse> {
-  const actor = await findUserById(db, admin.id);
+  const actor = await findUserById(ctx.db, admin.id);
   if (!actor) throw forbidden();
-  const post = await findLivePostWithAuthor(db, postId);
+  const post = await findLivePostWithAuthor(ctx.db, postId);
   if (!post) throw postNotFound();
-  const deleted = await softDeletePost(db, storage, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, reportError);
+  const deleted = await softDeletePost(ctx, { postId, authorId: post.author.id, deletedBy: admin.id, reason });
   // Someone else deleted it between the lookup and the update.
   if (!deleted) throw postNotFound();
-  const reportsClosed = await closeReportsOfRemovedPost(db, postId, admin.id);
-  await writeAuditLog(db, {
+  const reportsClosed = await closeReportsOfRemovedPost(ctx, postId, admin.id);
+  await writeAuditLog(ctx.db, {
     actor,
     action: 'post.delete',
     target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
     reason,
     details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG), reports_closed: reportsClosed },
   });
-  await notifyPostRemoved(db, { postId, authorId: post.author.id, reason });
+  await notifyPostRemoved(ctx, { postId, authorId: post.author.id, reason });
   const { author } = post;
   return {
     detail: ADMIN_MESSAGES.postDeleted,

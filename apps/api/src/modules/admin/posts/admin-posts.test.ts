@@ -2,7 +2,6 @@ import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../../db/schema/index';
-import { realtimeHubFor } from '../../../lib/realtime/registry';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
 
 let t: TestApp;
@@ -58,8 +57,7 @@ describe('GET /social/admin/posts/', () => {
 describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
   it('soft-deletes with the reason, broadcasts post.deleted, notifies the author and logs it', async () => {
     const postId = await insertPost('Buy my pills');
-    const hub = realtimeHubFor(t.db);
-    if (!hub) throw new Error('the app has no realtime hub');
+    const hub = t.app.realtime;
     const seen: RealtimeServerEvent[] = [];
     const connection = hub.attach(author.id, (event) => seen.push(event));
     try {

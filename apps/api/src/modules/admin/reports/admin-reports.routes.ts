@@ -22,7 +22,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportQueuePageSchema, ...errors },
       },
     },
-    async (request) => listReportQueue(app.db, request.query),
+    async (request) => listReportQueue(app.ctx, request.query),
   );
 
   app.post(
@@ -38,6 +38,6 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dismissReportsResponseSchema, 404: errorSchema, ...errors },
       },
     },
-    async (request) => dismissReports(app.db, request.user, request.params.id),
+    async (request) => dismissReports(app.ctx, request.user, request.params.id),
   );
 };

@@ -16,6 +16,6 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminStatsSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => readAdminStats(app.db),
+    async () => readAdminStats(app.ctx),
   );
 };

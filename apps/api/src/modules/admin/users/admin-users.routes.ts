@@ -31,7 +31,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminUserPageSchema, ...errors },
         },
       },
-      async (request) => service.listUsers(app.db, request.query),
+      async (request) => service.listUsers(app.ctx, request.query),
     );
   }
 
@@ -49,7 +49,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: updateRoleResponseSchema, 404: errorSchema, ...errors },
         },
       },
-      async (request) => service.changeRole(app.db, request.user, request.body),
+      async (request) => service.changeRole(app.ctx, request.user, request.body),
     );
   }
 
@@ -67,7 +67,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: detailSchema, 404: errorSchema, ...errors },
         },
       },
-      async (request) => service.deleteUser(app, request.user, request.params.id),
+      async (request) => service.deleteUser(app.ctx, request.user, request.params.id),
     );
   }
 };

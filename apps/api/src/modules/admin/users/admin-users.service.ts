@@ -9,13 +9,14 @@ import {
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound, validation } from '../../../lib/errors';
-import { deletePersonInTransaction, finishPersonDeletion, type DeletionContext } from '../../account/account-deletion.service';
+import { deletePersonInTransaction, finishPersonDeletion } from '../../account/account-deletion.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
 import * as repository from './admin-users.repository';
+import type { AppContext } from '../../../app-context';
 
 const MAX_ID = 2_147_483_647;
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
@@ -53,15 +54,15 @@ async function countByRole(db: Database, role: Role | undefined): Promise<number
  * People ordered by id, filtered by `q` and `role`, with the total matching: a search finds
  * its page and its total in one statement; the whole list (or one role's) walks the primary key.
  */
-export async function listUsers(db: Database, query: AdminUsersFilter): Promise<AdminUserPage> {
+export async function listUsers(ctx: AppContext, query: AdminUsersFilter): Promise<AdminUserPage> {
   const filters = filtersOf(query);
   const afterId = query.cursor ? decodeIdCursor(query.cursor) : undefined;
   const page = { afterId, take: query.limit + 1 };
   const { text } = filters;
   const { rows, total } =
     text === undefined
-      ? { rows: await repository.findUsers(db, filters, page), total: await countByRole(db, query.role) }
-      : await repository.searchUsers(db, { ...filters, text }, page);
+      ? { rows: await repository.findUsers(ctx.db, filters, page), total: await countByRole(ctx.db, query.role) }
+      : await repository.searchUsers(ctx.db, { ...filters, text }, page);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeIdCursor(last.id) : null;
@@ -77,12 +78,12 @@ async function loadActor(db: Database, actor: AuthUser) {
 
 /** Gives someone (not yourself, not an administrator) the role TR, IN or AL; notifies them. */
 export async function changeRole(
-  db: Database,
+  ctx: AppContext,
   actor: AuthUser,
   input: { user_id: number; role: Exclude<Role, 'AD'> },
 ): Promise<UpdateRoleResponse> {
-  const actorRow = await loadActor(db, actor);
-  const outcome = await db.transaction(async (tx) => {
+  const actorRow = await loadActor(ctx.db, actor);
+  const outcome = await ctx.db.transaction(async (tx) => {
     const target = await repository.lockUser(tx, input.user_id);
     if (!target) throw userNotFound();
     const refusal = userManagementRefusal(actor, 'change_role', target);
@@ -99,7 +100,7 @@ export async function changeRole(
     }
     return { user: updated, changed: from !== input.role };
   });
-  if (outcome.changed) await notifyRoleChanged(db, { userId: outcome.user.id, role: input.role });
+  if (outcome.changed) await notifyRoleChanged(ctx, { userId: outcome.user.id, role: input.role });
   return { detail: ADMIN_MESSAGES.roleUpdated, user: presentAdminUser(outcome.user) };
 }
 
@@ -109,7 +110,7 @@ export async function changeRole(
  * transaction, so it keeps their e-mail and name; their conversations stay for the other people.
  * Once that has committed, their open sockets are closed and their media and exports removed.
  */
-export async function deleteUser(ctx: DeletionContext, actor: AuthUser, userId: number): Promise<{ detail: string }> {
+export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(ctx.db, actor);
   const deletion = await ctx.db.transaction(async (tx) => {
     const target = await repository.lockUser(tx, userId);

@@ -34,7 +34,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeInfoSchema, 400: badRequestSchema },
       },
     },
-    async (request) => describeUnsubscribe(app.db, app.config, request.query.token),
+    async (request) => describeUnsubscribe(app.ctx, app.config, request.query.token),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeInfoSchema, 400: badRequestSchema },
       },
     },
-    async (request) => unsubscribe(app.db, app.config, request.query.token),
+    async (request) => unsubscribe(app.ctx, app.config, request.query.token),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { users } from '../../../db/schema/index';
 import { badRequest } from '../../../lib/errors';
 import { notificationPreferencesOf, saveEmailChoices } from '../preferences.service';
 import { maskEmail, verifyUnsubscribeToken, type UnsubscribeClaims } from '../unsubscribe-token';
+import type { AppContext } from '../../../app-context';
 
 const invalidLink = () => badRequest('This unsubscribe link is not valid.', 'invalid_token');
 
@@ -28,17 +29,17 @@ async function infoOf(db: Database, claims: UnsubscribeClaims, email: string): P
 }
 
 /** GET /api/unsubscribe/: what the link stops, changing nothing (mail scanners follow links). */
-export async function describeUnsubscribe(db: Database, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
-  const { claims, email } = await claimsAndEmail(db, config, token);
-  return infoOf(db, claims, email);
+export async function describeUnsubscribe(ctx: AppContext, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
+  const { claims, email } = await claimsAndEmail(ctx.db, config, token);
+  return infoOf(ctx.db, claims, email);
 }
 
 /**
  * POST /api/unsubscribe/ (RFC 8058 one-click, or the confirmation page): e-mail off for the
  * link's categories; in-app notifications stay as they were. Idempotent.
  */
-export async function unsubscribe(db: Database, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
-  const { claims, email } = await claimsAndEmail(db, config, token);
-  await saveEmailChoices(db, claims.userId, Object.fromEntries(claims.categories.map((category) => [category, 'off'])));
-  return infoOf(db, claims, email);
+export async function unsubscribe(ctx: AppContext, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
+  const { claims, email } = await claimsAndEmail(ctx.db, config, token);
+  await saveEmailChoices(ctx, claims.userId, Object.fromEntries(claims.categories.map((category) => [category, 'off'])));
+  return infoOf(ctx.db, claims, email);
 }

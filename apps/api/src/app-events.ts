@@ -1,0 +1,30 @@
+import type { ConversationUpdated, EventMessage, Message, Notification } from '@alumlink/contract';
+
+/**
+ * What the services of one app announce on `ctx.events`, after the change committed. The
+ * realtime plugin turns them into socket events; any module may listen.
+ */
+export type AppEvents = {
+  /** A post was published. */
+  'post.created': { postId: number };
+  /** A post was (soft-)deleted by its author or a moderator. */
+  'post.deleted': {
+    postId: number;
+    authorId: number;
+    deletedBy: number;
+    /** Null when the author deleted it; a moderation reason otherwise. */
+    reason: string | null;
+  };
+  /** An in-app notification was stored for `userId`. */
+  'notification.created': { userId: number; notification: Notification };
+  /** A message was sent in a conversation between these people. */
+  'message.created': { userIds: number[]; message: Message };
+  /** One person's view of a conversation changed (unread count, last message). */
+  'conversation.updated': { userId: number; conversation: ConversationUpdated };
+  /** A message in an event's live discussion (without the author's e-mail). */
+  'event.message': { eventId: number; message: EventMessage };
+  /** A person's sign-in (`family`), or all of their sign-ins (`family` null), ended. */
+  'sessions.ended': { userId: number; family: string | null };
+};
+
+export type PostDeletedEvent = AppEvents['post.deleted'];

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's realtime hub (memory, or Redis with REDIS_URL): the sockets of this instance. */
+    realtime: RealtimeHub;
+  }
+}
+
+/**
+ * Creates the app's realtime hub and turns the app's events into socket events; the only place
+ * that knows about both (services announce on `ctx.events` and import nothing of realtime).
+ * Closes the hub when the app closes.
+ */
+export const realtimePlugin = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    const { events, presence } = app.ctx;
+    const hub = createRealtimeHub({ redisUrl: app.config.redisUrl, log: app.log });
+    app.decorate('realtime', hub);
+    presence.provide(hub);
+    const unsubscribe = [
+      events.on('post.created', ({ postId }) => hub.publish({ kind: 'everyone' }, { type: 'post.created', data: { post_id: postId } })),
+      events.on('post.deleted', ({ postId }) => hub.publish({ kind: 'everyone' }, { type: 'post.deleted', data: { post_id: postId } })),
+      events.on('notification.created', ({ userId, notification }) =>
+        hub.publish({ kind: 'users', userIds: [userId] }, { type: 'notification.created', data: notification }),
+      ),
+      events.on('message.created', ({ userIds, message }) => hub.publish({ kind: 'users', userIds }, { type: 'message.created', data: message })),
+      events.on('conversation.updated', ({ userId, conversation }) =>
+        hub.publish({ kind: 'users', userIds: [userId] }, { type: 'conversation.updated', data: conversation }),
+      ),
+      events.on('event.message', ({ eventId, message }) =>
+        hub.publish({ kind: 'everyone' }, { type: 'event.message', data: { event_id: eventId, message } }),
+      ),
+      events.on('sessions.ended', (ended) => hub.endSessions(ended)),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of unsubscribe) stop();
+      presence.provide(null);
+      await hub.close();
+    });
+  },
+  { name: 'realtime', dependencies: ['app-context'] },
+);
