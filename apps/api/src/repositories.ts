@@ -1,8 +1,33 @@
 import type { Database } from './db/client';
+import { createAuthRepository } from './lib/auth';
+import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.repository';
+import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createMessagingRepository } from './modules/messaging/messaging.repository';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { createNotificationPreferencesRepository } from './modules/notifications/preferences.repository';
+import { createPostsRepository } from './modules/posts/posts.repository';
+import { createRealtimeRepository } from './modules/realtime/realtime.repository';
+import { createSearchRepository } from './modules/search/search.repository';
 
-/** The repositories of one app, each owning its prepared statements (bound to `db`). */
-export type Repositories = Record<string, never>;
-
-export function createRepositories(_db: Database): Repositories {
-  return {};
+/**
+ * The repositories of one app that own prepared statements, bound to its `db` (statements run on
+ * the database, never inside a transaction). Built once with the app context; preparing is only
+ * building objects (the database parses a statement on its first execution).
+ */
+export function createRepositories(db: Database) {
+  return {
+    auth: createAuthRepository(db),
+    adminStats: createAdminStatsRepository(db),
+    adminUsers: createAdminUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    messaging: createMessagingRepository(db),
+    notifications: createNotificationsRepository(db),
+    notificationPreferences: createNotificationPreferencesRepository(db),
+    posts: createPostsRepository(db),
+    realtime: createRealtimeRepository(db),
+    search: createSearchRepository(db),
+  };
 }
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -2,31 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
-/**
- * Prepared statements, built once per database handle and reused for every call.
- *
- * Drizzle otherwise rebuilds a query's SQL text on each call, and PostgreSQL parses and plans
- * it again; a named prepared statement skips both (node-postgres parses it once per pooled
- * connection; PGlite reuses the built text). Statements are bound to the handle they were
- * prepared on, so they run on the database, never inside a transaction.
- *
- * ```ts
- * const statements = preparedFor((db) => ({ byId: db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id') }));
- * await statements(db).byId.execute({ id: 7 });
- * ```
- * Statement names must be unique across the app.
+/*
+ * Prepared statements are built once per app by the repositories that own them
+ * (src/repositories.ts, `ctx.repositories`). Drizzle otherwise rebuilds a query's SQL text on each
+ * call, and PostgreSQL parses and plans it again; a named prepared statement skips both
+ * (node-postgres parses it once per pooled connection; PGlite reuses the built text). Statements
+ * are bound to the handle they were prepared on, so they run on the database, never inside a
+ * transaction. Statement names must be unique across the app.
  */
-export function preparedFor<Statements>(build: (db: Database) => Statements): (db: Database) => Statements {
-  const byDatabase = new WeakMap<Database, Statements>();
-  return (db) => {
-    let statements = byDatabase.get(db);
-    if (!statements) {
-      statements = build(db);
-      byDatabase.set(db, statements);
-    }
-    return statements;
-  };
-}
 
 const dialect = new PgDialect();
 

@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, roleSchema, type Role } from '@alumlink/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { preparedFor } from '../db/prepared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionFamilies, users } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -48,18 +47,24 @@ export function personBySessionQuery(db: Database) {
     .limit(1);
 }
 
-const authStatements = preparedFor((db) => ({ personBySession: personBySessionQuery(db).prepare('auth_person_by_session') }));
-
-/**
- * The person an access token speaks for, when they are still active and the token's session
- * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
- */
-export async function findSessionPerson(db: Database, subject: VerifiedAccessToken): Promise<AuthUser | null> {
-  const [row] = await authStatements(db).personBySession.execute({ id: subject.id, session: subject.session });
-  const role = roleSchema.safeParse(row?.role);
-  if (!row || !row.isActive || !role.success) return null;
-  return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+/** The sign-in check's statement, prepared once per app (`ctx.repositories.auth`). */
+export function createAuthRepository(db: Database) {
+  const personBySession = personBySessionQuery(db).prepare('auth_person_by_session');
+  return {
+    /**
+     * The person an access token speaks for, when they are still active and the token's session
+     * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
+     */
+    async findSessionPerson(subject: VerifiedAccessToken): Promise<AuthUser | null> {
+      const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
+      const role = roleSchema.safeParse(row?.role);
+      if (!row || !row.isActive || !role.success) return null;
+      return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+    },
+  };
 }
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
 /**
  * Verifies the bearer access token, then loads the person with its session (one statement), so
@@ -73,7 +78,7 @@ export const authenticate: AuthPreHandler = async (request) => {
   if (!token) throw tokenNotValid();
   const subject = verifyAccessToken(request.server.config.jwtSecret, token);
   if (!subject) throw tokenNotValid();
-  const person = await findSessionPerson(request.server.db, subject);
+  const person = await request.server.ctx.repositories.auth.findSessionPerson(subject);
   if (!person) throw tokenNotValid();
   request.user = person;
 };

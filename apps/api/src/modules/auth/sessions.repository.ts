@@ -1,7 +1,7 @@
 import { LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedFor, prepareRawStatement, sqlInteger } from '../../db/prepared';
+import { prepareRawStatement, sqlInteger } from '../../db/prepared';
 
 /** Placeholders of the rotation statement, typed for PostgreSQL. */
 const input = {
@@ -71,7 +71,7 @@ type RotateRow = {
   rotated: boolean;
 };
 
-const statements = preparedFor((db) => ({ rotate: prepareRawStatement<RotateRow>(db, 'auth_rotate_refresh_session', rotateStatement) }));
+const prepareStatements = (db: Database) => ({ rotate: prepareRawStatement<RotateRow>(db, 'auth_rotate_refresh_session', rotateStatement) });
 
 /** What a rotation found and did. */
 export type Rotation =
@@ -83,23 +83,28 @@ export type Rotation =
   | { outcome: 'expired' }
   | { outcome: 'rotated'; family: string; user: { id: number; role: string; isStaff: boolean } };
 
-/** Rotates the session of `tokenHash` to a new one of `nextTokenHash` (see rotateStatement). */
-export async function rotateRefreshSession(
-  db: Database,
-  values: { tokenHash: string; nextTokenHash: string; now: Date },
-): Promise<Rotation> {
-  const { rows } = await statements(db).rotate.execute({
-    tokenHash: values.tokenHash,
-    nextTokenHash: values.nextTokenHash,
-    now: values.now.toISOString(),
-  });
-  const row = rows[0];
-  if (!row) return { outcome: 'unknown' };
-  if (row.rotated && row.user_id !== null && row.role !== null) {
-    return { outcome: 'rotated', family: row.family, user: { id: row.user_id, role: row.role, isStaff: row.is_staff === true } };
-  }
-  if (row.revoked) return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
-  if (row.expired) return { outcome: 'expired' };
-  // Not rotated though live: its person is gone or inactive, or its family ended.
-  return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.sessions`). */
+export function createSessionsRepository(db: Database) {
+  const statements = prepareStatements(db);
+  return {
+    /** Rotates the session of `tokenHash` to a new one of `nextTokenHash` (see rotateStatement). */
+    async rotateRefreshSession(values: { tokenHash: string; nextTokenHash: string; now: Date }): Promise<Rotation> {
+      const { rows } = await statements.rotate.execute({
+        tokenHash: values.tokenHash,
+        nextTokenHash: values.nextTokenHash,
+        now: values.now.toISOString(),
+      });
+      const row = rows[0];
+      if (!row) return { outcome: 'unknown' };
+      if (row.rotated && row.user_id !== null && row.role !== null) {
+        return { outcome: 'rotated', family: row.family, user: { id: row.user_id, role: row.role, isStaff: row.is_staff === true } };
+      }
+      if (row.revoked) return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
+      if (row.expired) return { outcome: 'expired' };
+      // Not rotated though live: its person is gone or inactive, or its family ended.
+      return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
+    },
+  };
 }
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

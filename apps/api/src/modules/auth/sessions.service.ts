@@ -19,7 +19,6 @@ import {
   signInThrottled,
   throttledFor,
 } from './sign-in-throttle.service';
-import { rotateRefreshSession } from './sessions.repository';
 import { startTwoFactorSignIn } from './two-factor.service';
 import type { AppContext } from '../../app-context';
 
@@ -116,7 +115,7 @@ export async function signIn(ctx: AppContext, input: SignInInput): Promise<Login
 export async function refreshTokens(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const now = new Date();
   const next = newRefreshToken();
-  const rotation = await rotateRefreshSession(ctx.db, {
+  const rotation = await ctx.repositories.sessions.rotateRefreshSession({
     tokenHash: hashRefreshToken(refreshToken),
     nextTokenHash: hashRefreshToken(next),
     now,

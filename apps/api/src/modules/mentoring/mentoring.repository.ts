@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MentorshipStatus } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import { mentorProfiles, mentorships, mentorTopics, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
-import type { CursorPosition } from '../../lib/pagination';
+import type { CursorPosition, LoadPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
 import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
@@ -64,7 +64,7 @@ function companyFor(viewer: Viewer) {
 }
 
 /** Position in the mentors list: load (active mentees) then person id, ascending. */
-export type MentorCursor = { load: number; id: number };
+export type MentorCursor = LoadPosition;
 
 export type MentorListRow = UserSummaryRow &
   Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'> & { company: string; jobTitle: string };

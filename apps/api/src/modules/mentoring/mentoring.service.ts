@@ -12,6 +12,7 @@ import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
 import type { AppContext } from '../../app-context';
+import { decodeLoadCursor, encodeLoadCursor } from '../../lib/pagination';
 
 /** The caller's mentor card (the defaults when they never set one). */
 export async function getMentorProfile(ctx: AppContext, user: AuthUser): Promise<MentorProfile> {
@@ -53,21 +54,6 @@ export async function getMentor(ctx: AppContext, viewer: AuthUser, userId: numbe
   return row ? presentMentor(row) : null;
 }
 
-/** Base64url of `<load>|<id>`: the last mentor of a page. */
-function encodeMentorCursor(cursor: repository.MentorCursor): string {
-  return Buffer.from(`${cursor.load}|${cursor.id}`, 'utf8').toString('base64url');
-}
-
-function decodeMentorCursor(cursor: string): repository.MentorCursor {
-  const match = /^(\d{1,2})\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const load = Number(match?.[1]);
-  const id = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(load) || !Number.isSafeInteger(id) || id > 2_147_483_647) {
-    throw validation({ cursor: ['Invalid cursor.'] });
-  }
-  return { load, id };
-}
-
 /**
  * Open mentors (accepting, with a free place) the viewer may see, least loaded first; `topic`
  * keeps those offering it (whole value, any case), `q` matches names.
@@ -75,10 +61,10 @@ function decodeMentorCursor(cursor: string): repository.MentorCursor {
 export async function listMentors(ctx: AppContext, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
   const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
   const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
-  const after = query.cursor ? decodeMentorCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeLoadCursor(query.cursor) : undefined;
   const rows = await repository.mentorsQuery(ctx.db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const next = rows.length > query.limit && last ? encodeMentorCursor({ load: last.activeCount, id: last.id }) : null;
+  const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id }) : null;
   return { results: items.map(presentMentor), next };
 }

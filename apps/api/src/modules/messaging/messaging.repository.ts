@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor, prepareRawStatement } from '../../db/prepared';
+import { prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
-import type { CursorPosition } from '../../lib/pagination';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** The last-message columns kept on a conversation. */
@@ -17,14 +17,6 @@ export type ConversationListRow = LastMessageColumns & {
   /** Null once the other person deleted their account. */
   other: { id: number; username: string; firstName: string; lastName: string; image: string | null } | null;
 };
-
-/** Larger than any id: a first page's position sorts after every row (with the time 'infinity'). */
-const FIRST_PAGE_ID = 2_147_483_647;
-
-/** The (at, id) placeholders of a newest-first keyset page; omitted position: the first page. */
-function beforeParams(before: CursorPosition | undefined) {
-  return { beforeAt: before ? before.at.toISOString() : 'infinity', beforeId: before ? before.id : FIRST_PAGE_ID };
-}
 
 /**
  * One person's conversations, most recently active first, before a position, in one query
@@ -96,30 +88,20 @@ export function messagesQuery(db: Executor) {
     .limit(sql.placeholder('take'));
 }
 
-const readStatements = preparedFor((db) => ({
+const prepareReadStatements = (db: Database) => ({
   conversations: conversationsQuery(db, { one: false }).prepare('messaging_conversations_page'),
   participation: participationQuery(db).prepare('messaging_participation'),
   messages: messagesQuery(db).prepare('messaging_messages_page'),
-}));
+});
 
 /** The parameters of conversationsQuery. */
 export function conversationsParams(search: { userId: number; conversationId?: number; before?: CursorPosition; take: number }) {
   return { userId: search.userId, conversationId: search.conversationId ?? 0, ...beforeParams(search.before), take: search.take };
 }
 
-/** A page of one person's conversations (prepared statement). */
-export function findConversations(db: Database, search: { userId: number; before?: CursorPosition; take: number }): Promise<ConversationListRow[]> {
-  return readStatements(db).conversations.execute(conversationsParams(search));
-}
-
 /** One conversation as it appears in the person's list (after starting one: not prepared). */
 export async function findListedConversation(db: Executor, userId: number, conversationId: number): Promise<ConversationListRow | null> {
   const [row] = await conversationsQuery(db, { one: true }).execute(conversationsParams({ userId, conversationId, take: 1 }));
-  return row ?? null;
-}
-
-export async function findParticipation(db: Database, conversationId: number, userId: number): Promise<Participation | null> {
-  const [row] = await readStatements(db).participation.execute({ conversationId, userId });
   return row ?? null;
 }
 
@@ -210,7 +192,7 @@ const sendStatement = sendStatementFor({
 
 type SendStatementRow = UserSummarySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
 
-const statements = preparedFor((db) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) }));
+const prepareStatements = (db: Database) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) });
 
 /** What a send stored and changed. */
 export type SentMessage = {
@@ -235,12 +217,6 @@ function sentMessageOf(values: SendValues, row: SendStatementRow | undefined): S
   };
 }
 
-/** Sends a message (see sendStatementFor); null when the sender is not a participant of the conversation or the other person is gone. */
-export async function sendMessage(db: Database, values: SendValues): Promise<SentMessage | null> {
-  const { rows } = await statements(db).send.execute({ ...values, at: values.createdAt.toISOString() });
-  return sentMessageOf(values, rows[0]);
-}
-
 /** sendMessage inside a transaction (the demo seed): the same statement, not prepared. */
 export async function sendMessageWithin(tx: Executor, values: SendValues): Promise<SentMessage | null> {
   const { rows } = await tx.execute<SendStatementRow>(
@@ -254,11 +230,6 @@ export async function sendMessageWithin(tx: Executor, values: SendValues): Promi
   return sentMessageOf(values, rows[0]);
 }
 
-/** The caller read the conversation: their unread count goes back to 0 (prepared statement). */
-export async function markParticipantRead(db: Database, conversationId: number, userId: number): Promise<void> {
-  await markReadStatements(db).participant.execute({ conversationId, userId, at: new Date().toISOString() });
-}
-
 /** markParticipantRead inside a transaction, read at a given time (the demo seed). */
 export async function markParticipantReadWithin(tx: Executor, conversationId: number, userId: number, at: Date): Promise<void> {
   await tx
@@ -267,7 +238,7 @@ export async function markParticipantReadWithin(tx: Executor, conversationId: nu
     .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
 }
 
-const markReadStatements = preparedFor((db) => ({
+const prepareMarkReadStatements = (db: Database) => ({
   participant: db
     .update(conversationParticipants)
     .set({ unreadCount: 0, lastReadAt: sql`${sql.placeholder('at')}::timestamptz` })
@@ -278,16 +249,11 @@ const markReadStatements = preparedFor((db) => ({
       ),
     )
     .prepare('messaging_mark_participant_read'),
-}));
+});
 
 /** The parameters of messagesQuery. */
 export function messagesParams(search: { conversationId: number; before?: CursorPosition; take: number }) {
   return { conversationId: search.conversationId, ...beforeParams(search.before), take: search.take };
-}
-
-/** A page of messages newest first (prepared statement). */
-export function findMessages(db: Database, search: { conversationId: number; before?: CursorPosition; take: number }): Promise<MessageRow[]> {
-  return readStatements(db).messages.execute(messagesParams(search));
 }
 
 /** True for an active account (people one can write to). */
@@ -295,3 +261,35 @@ export async function isActiveUser(db: Executor, userId: number): Promise<boolea
   const [row] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.isActive === true;
 }
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.messaging`). */
+export function createMessagingRepository(db: Database) {
+  const readStatements = prepareReadStatements(db);
+  const statements = prepareStatements(db);
+  const markReadStatements = prepareMarkReadStatements(db);
+  return {
+    /** A page of one person's conversations (prepared statement). */
+    findConversations(search: { userId: number; before?: CursorPosition; take: number }): Promise<ConversationListRow[]> {
+      return readStatements.conversations.execute(conversationsParams(search));
+    },
+    async findParticipation(conversationId: number, userId: number): Promise<Participation | null> {
+      const [row] = await readStatements.participation.execute({ conversationId, userId });
+      return row ?? null;
+    },
+    /** Sends a message (see sendStatementFor); null when the sender is not a participant of the conversation or the other person is gone. */
+    async sendMessage(values: SendValues): Promise<SentMessage | null> {
+      const { rows } = await statements.send.execute({ ...values, at: values.createdAt.toISOString() });
+      return sentMessageOf(values, rows[0]);
+    },
+    /** The caller read the conversation: their unread count goes back to 0 (prepared statement). */
+    async markParticipantRead(conversationId: number, userId: number): Promise<void> {
+      await markReadStatements.participant.execute({ conversationId, userId, at: new Date().toISOString() });
+    },
+    /** A page of messages newest first (prepared statement). */
+    findMessages(search: { conversationId: number; before?: CursorPosition; take: number }): Promise<MessageRow[]> {
+      return readStatements.messages.execute(messagesParams(search));
+    },
+  };
+}
+
+export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

@@ -6,7 +6,7 @@ import {
   type MessagePage,
   type PageQuery,
 } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
@@ -20,8 +20,8 @@ import type { AppContext } from '../../app-context';
  * Only participants may see a conversation; for anyone else it does not exist (404, so ids of
  * other people's conversations reveal nothing).
  */
-async function requireParticipation(db: Database, viewer: AuthUser, conversationId: number): Promise<repository.Participation> {
-  const participation = await repository.findParticipation(db, conversationId, viewer.id);
+async function requireParticipation(ctx: AppContext, viewer: AuthUser, conversationId: number): Promise<repository.Participation> {
+  const participation = await ctx.repositories.messaging.findParticipation(conversationId, viewer.id);
   if (!participation) throw notFound();
   return participation;
 }
@@ -29,7 +29,7 @@ async function requireParticipation(db: Database, viewer: AuthUser, conversation
 /** The caller's conversations, most recently active first. */
 export async function listConversations(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ConversationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findConversations(ctx.db, { userId: viewer.id, before, take: query.limit + 1 });
+  const rows = await ctx.repositories.messaging.findConversations({ userId: viewer.id, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.activityAt, id: row.id }));
   return { results: items.map(presentConversation), next };
 }
@@ -74,11 +74,11 @@ export async function startConversation(
  */
 export async function listMessages(ctx: AppContext, viewer: AuthUser, conversationId: number, query: PageQuery): Promise<MessagePage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const participation = await requireParticipation(ctx.db, viewer, conversationId);
-  const rows = await repository.findMessages(ctx.db, { conversationId, before, take: query.limit + 1 });
+  const participation = await requireParticipation(ctx, viewer, conversationId);
+  const rows = await ctx.repositories.messaging.findMessages({ conversationId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   if (participation.unreadCount > 0) {
-    await repository.markParticipantRead(ctx.db, conversationId, viewer.id);
+    await ctx.repositories.messaging.markParticipantRead(conversationId, viewer.id);
     await markConversationNotificationsRead(ctx, viewer.id, conversationId);
     ctx.events.emit('conversation.updated', {
       userId: viewer.id,
@@ -96,10 +96,10 @@ export async function listMessages(ctx: AppContext, viewer: AuthUser, conversati
  * recipient is looking.
  */
 export async function sendMessage(ctx: AppContext, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
-  const sent = await repository.sendMessage(ctx.db, { conversationId, senderId: sender.id, content, createdAt: new Date() });
+  const sent = await ctx.repositories.messaging.sendMessage({ conversationId, senderId: sender.id, content, createdAt: new Date() });
   if (!sent) {
     // Not a participant (404), or the other person deleted their account: nobody would read it.
-    const participation = await requireParticipation(ctx.db, sender, conversationId);
+    const participation = await requireParticipation(ctx, sender, conversationId);
     if (participation.otherUserId === null) throw conflict(MESSAGING_MESSAGES.recipientDeleted, 'recipient_deleted');
     throw notFound();
   }

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationParticipants, conversations, messages } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
-import { sendMessage } from './messaging.repository';
 
 let t: TestApp;
 let alice: TestUser;
@@ -168,8 +167,8 @@ describe('POST /social/conversations/{id}/send_message/', () => {
     const id = await conversationBetween(x, y);
     const now = Date.now();
     // The send stamped later is stored first, as happens when two sends race.
-    await sendMessage(t.db, { conversationId: id, senderId: y.id, content: 'second', createdAt: new Date(now + 1000) });
-    await sendMessage(t.db, { conversationId: id, senderId: x.id, content: 'first', createdAt: new Date(now) });
+    await t.ctx.repositories.messaging.sendMessage({ conversationId: id, senderId: y.id, content: 'second', createdAt: new Date(now + 1000) });
+    await t.ctx.repositories.messaging.sendMessage({ conversationId: id, senderId: x.id, content: 'first', createdAt: new Date(now) });
     const listed = (await listConversations(x)).json<{ results: { id: number; last_message: { content: string } | null }[] }>();
     expect(listed.results.find((conversation) => conversation.id === id)?.last_message?.content).toBe('second');
     const history = (await listMessages(x, id)).json<{ results: { content: string }[] }>();

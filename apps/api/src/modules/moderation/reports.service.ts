@@ -8,7 +8,7 @@ import {
   type ReportReason,
 } from '@alumlink/contract';
 import type { AuthUser } from '../../lib/auth';
-import { badRequest, conflict, forbidden, notFound, validation } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
 import { requireVisiblePost } from '../posts/posts.service';
 import { findUserById } from '../users/users.service';
@@ -16,6 +16,7 @@ import { canReport } from './moderation.policy';
 import { presentModeratedPost } from './moderated-post';
 import * as repository from './reports.repository';
 import type { AppContext } from '../../app-context';
+import { decodeCountedCursor, encodeCountedCursor } from '../../lib/pagination';
 
 const NOTES_SHOWN = 3;
 const CAPTION_IN_LOG = 80;
@@ -34,25 +35,14 @@ export async function reportPost(ctx: AppContext, reporter: AuthUser, postId: nu
   return { detail: MODERATION_MESSAGES.reported, post_id: postId, reason };
 }
 
-/** Opaque queue cursor: base64url of `<count>|<ISO time>|<post id>`. */
-function encodeQueueCursor(position: repository.QueuePosition): string {
-  return Buffer.from(`${position.count}|${position.at.toISOString()}|${position.postId}`, 'utf8').toString('base64url');
-}
-
-function decodeQueueCursor(cursor: string): repository.QueuePosition {
-  const match = /^(\d{1,9})\|(\d{4}-\d{2}-\d{2}T[\d:.]+Z)\|(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const at = new Date(match?.[2] ?? '');
-  if (!match || Number.isNaN(at.getTime()) || Number(match[3]) > 2_147_483_647) throw validation({ cursor: ['Invalid cursor.'] });
-  return { count: Number(match[1]), at, postId: Number(match[3]) };
-}
-
 /** The reports queue: posts with reports of the status, most reported first, grouped with reasons and notes. */
 export async function listReportQueue(ctx: AppContext, query: ReportQueueFilter): Promise<ReportQueuePage> {
-  const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
+  const cursor = query.cursor ? decodeCountedCursor(query.cursor) : undefined;
+  const after = cursor ? { count: cursor.count, at: cursor.at, postId: cursor.id } : undefined;
   const rows = await repository.findReportedPosts(ctx.db, { status: query.status, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const next = rows.length > query.limit && last ? encodeQueueCursor({ count: last.count, at: last.latestAt, postId: last.post.id }) : null;
+  const next = rows.length > query.limit && last ? encodeCountedCursor({ count: last.count, at: last.latestAt, id: last.post.id }) : null;
   const details = await repository.findReportDetails(
     ctx.db,
     items.map((row) => row.post.id),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor, prepareRawStatement } from '../../db/prepared';
+import { prepareRawStatement } from '../../db/prepared';
 import { notifications, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
@@ -12,7 +12,7 @@ export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'text'> 
   Partial<Pick<NotificationRow, 'actorId' | 'postId' | 'conversationId' | 'reason'>>;
 
 /** One insert for every kind of notification, prepared once (absent references are null). */
-const statements = preparedFor((db) => ({
+const prepareStatements = (db: Database) => ({
   insert: db
     .insert(notifications)
     .values({
@@ -26,21 +26,7 @@ const statements = preparedFor((db) => ({
     })
     .returning()
     .prepare('notifications_insert'),
-}));
-
-export async function insertNotification(db: Database, values: NewNotification): Promise<NotificationRow> {
-  const [row] = await statements(db).insert.execute({
-    userId: values.userId,
-    type: values.type,
-    actorId: values.actorId ?? null,
-    postId: values.postId ?? null,
-    conversationId: values.conversationId ?? null,
-    text: values.text,
-    reason: values.reason ?? null,
-  });
-  if (!row) throw new Error('insertNotification: no row returned');
-  return row;
-}
+});
 
 /** Several notifications in one insert, with their times, inside a transaction (the demo seed). */
 export async function insertNotificationsWithin(
@@ -100,12 +86,7 @@ export async function markRead(db: Executor, userId: number, target: { ids: numb
   await db.update(notifications).set({ readAt: new Date() }).where(and(...conditions));
 }
 
-/** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
-export async function markConversationRead(db: Database, userId: number, conversationId: number): Promise<void> {
-  await markReadStatements(db).conversation.execute({ userId, conversationId, at: new Date().toISOString() });
-}
-
-const markReadStatements = preparedFor((db) => ({
+const prepareMarkReadStatements = (db: Database) => ({
   conversation: db
     .update(notifications)
     .set({ readAt: sql`${sql.placeholder('at')}::timestamptz` })
@@ -118,7 +99,7 @@ const markReadStatements = preparedFor((db) => ({
       ),
     )
     .prepare('notifications_mark_conversation_read'),
-}));
+});
 
 /**
  * The notification unless its recipient already has an unread one of the same type from the same
@@ -139,22 +120,46 @@ const insertUnlessUnreadStatement = sql`
 /** The SQL of insertUnlessUnread (tests EXPLAIN it). */
 export const insertUnlessUnreadSql = insertUnlessUnreadStatement;
 
-const postStatements = preparedFor((db) => ({
+const preparePostStatements = (db: Database) => ({
   insertUnlessUnread: prepareRawStatement<{ id: number; created_at: string | Date }>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
-}));
-
-/** Stores a post notification unless an unread one of the same kind exists (see insertUnlessUnreadStatement); null then. */
-export async function insertUnlessUnread(
-  db: Database,
-  values: { userId: number; type: string; actorId: number; postId: number; text: string },
-): Promise<NotificationRow | null> {
-  const { rows } = await postStatements(db).insertUnlessUnread.execute(values);
-  const row = rows[0];
-  if (!row) return null;
-  return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };
-}
+});
 
 /** Deletes the notifications a person caused (their texts name them), for their account's deletion (notifications_actor_idx). */
 export async function deleteNotificationsCausedBy(db: Executor, actorId: number): Promise<void> {
   await db.delete(notifications).where(eq(notifications.actorId, actorId));
 }
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.notifications`). */
+export function createNotificationsRepository(db: Database) {
+  const statements = prepareStatements(db);
+  const markReadStatements = prepareMarkReadStatements(db);
+  const postStatements = preparePostStatements(db);
+  return {
+    async insertNotification(values: NewNotification): Promise<NotificationRow> {
+      const [row] = await statements.insert.execute({
+        userId: values.userId,
+        type: values.type,
+        actorId: values.actorId ?? null,
+        postId: values.postId ?? null,
+        conversationId: values.conversationId ?? null,
+        text: values.text,
+        reason: values.reason ?? null,
+      });
+      if (!row) throw new Error('insertNotification: no row returned');
+      return row;
+    },
+    /** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
+    async markConversationRead(userId: number, conversationId: number): Promise<void> {
+      await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });
+    },
+    /** Stores a post notification unless an unread one of the same kind exists (see insertUnlessUnreadStatement); null then. */
+    async insertUnlessUnread(values: { userId: number; type: string; actorId: number; postId: number; text: string }): Promise<NotificationRow | null> {
+      const { rows } = await postStatements.insertUnlessUnread.execute(values);
+      const row = rows[0];
+      if (!row) return null;
+      return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

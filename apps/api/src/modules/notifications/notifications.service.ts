@@ -36,7 +36,7 @@ export async function markNotificationsRead(ctx: AppContext, viewer: AuthUser, b
 
 /** Message notifications of a conversation the person just opened are read too. */
 export async function markConversationNotificationsRead(ctx: AppContext, userId: number, conversationId: number): Promise<void> {
-  await repository.markConversationRead(ctx.db, userId, conversationId);
+  await ctx.repositories.notifications.markConversationRead(userId, conversationId);
 }
 
 const nameOf = (actor: UserSummaryRow) =>
@@ -110,7 +110,7 @@ async function deliver(
 
 /** Stores the notification (in-app) and e-mails it, as its recipient chose. */
 function createNotification(ctx: AppContext, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
-  return deliver(ctx, values, async () => presentNotification({ ...(await repository.insertNotification(ctx.db, values)), actor }));
+  return deliver(ctx, values, async () => presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }));
 }
 
 /**
@@ -126,7 +126,7 @@ export async function notifyPostLiked(
   const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
   const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: notificationText.postLiked(nameOf(actor)) };
   return deliver(ctx, values, async () => {
-    const row = await repository.insertUnlessUnread(ctx.db, values);
+    const row = await ctx.repositories.notifications.insertUnlessUnread(values);
     return row ? presentNotification({ ...row, actor }) : null;
   });
 }

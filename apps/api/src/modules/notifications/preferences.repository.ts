@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
 import { notificationDigestItems, notificationPreferences, type NotificationPreferenceRow } from '../../db/schema/index';
 
 export type PreferenceChange = { category: string; inApp: boolean; email: string };
@@ -10,7 +9,7 @@ export function findPreferences(db: Executor, userId: number): Promise<Notificat
   return db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
 }
 
-const statements = preparedFor((db) => ({
+const prepareStatements = (db: Database) => ({
   one: db
     .select({ inApp: notificationPreferences.inApp, email: notificationPreferences.email })
     .from(notificationPreferences)
@@ -21,13 +20,7 @@ const statements = preparedFor((db) => ({
       ),
     )
     .prepare('notification_preferences_one'),
-}));
-
-/** The stored choice of one category (primary key lookup, prepared: every notification reads it), or null. */
-export async function findPreference(db: Database, userId: number, category: string): Promise<{ inApp: boolean; email: string } | null> {
-  const [row] = await statements(db).one.execute({ userId, category });
-  return row ?? null;
-}
+});
 
 /** Writes whole choices (the service merges them with the current ones first). */
 export async function upsertPreferences(db: Executor, userId: number, changes: PreferenceChange[], now: Date): Promise<void> {
@@ -57,3 +50,17 @@ export async function dropDigestItems(db: Executor, userId: number, categories: 
     .delete(notificationDigestItems)
     .where(and(eq(notificationDigestItems.userId, userId), inArray(notificationDigestItems.category, categories)));
 }
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.notificationPreferences`). */
+export function createNotificationPreferencesRepository(db: Database) {
+  const statements = prepareStatements(db);
+  return {
+    /** The stored choice of one category (primary key lookup, prepared: every notification reads it), or null. */
+    async findPreference(userId: number, category: string): Promise<{ inApp: boolean; email: string } | null> {
+      const [row] = await statements.one.execute({ userId, category });
+      return row ?? null;
+    },
+  };
+}
+
+export type NotificationPreferencesRepository = ReturnType<typeof createNotificationPreferencesRepository>;

@@ -27,7 +27,7 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
 
 /** One category's choice, for the delivery of a notification (one primary-key lookup). */
 export async function notificationPreferenceOf(ctx: AppContext, userId: number, category: NotificationCategory): Promise<NotificationPreference> {
-  const row = await repository.findPreference(ctx.db, userId, category);
+  const row = await ctx.repositories.notificationPreferences.findPreference(userId, category);
   return row ? { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) } : DEFAULT_NOTIFICATION_PREFERENCES[category];
 }
 

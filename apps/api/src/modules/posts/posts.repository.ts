@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit, preparedFor, prepareRawStatement } from '../../db/prepared';
+import { literalLimit, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
-import type { CursorPosition } from '../../lib/pagination';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, userSummaryColumnsOfListed, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
@@ -34,7 +34,7 @@ export type PostPageKind = 'feed' | 'author';
  * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId) so it can be prepared once
  * per page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. The
  * page size is part of the text (literalLimit), so PostgreSQL keeps the generic plan.
- * The first page uses the position ('infinity', FIRST_PAGE_ID), after every post.
+ * The first page uses the position ('infinity', MAX_ID), after every post (beforeParams).
  * One author's page does not repeat the visibility rule: the service checks it first.
  */
 export function postPageQuery(db: Executor, kind: PostPageKind, take: number) {
@@ -57,7 +57,7 @@ export function postPageQuery(db: Executor, kind: PostPageKind, take: number) {
 type PostPageStatement = ReturnType<ReturnType<typeof postPageQuery>['prepare']>;
 
 /** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
-const postPageStatements = preparedFor((db) => {
+const preparePostPageStatements = (db: Database) => {
   const statements = new Map<string, PostPageStatement>();
   return (kind: PostPageKind, take: number): PostPageStatement => {
     const name = `posts_${kind}_page_${take}`;
@@ -68,10 +68,7 @@ const postPageStatements = preparedFor((db) => {
     }
     return statement;
   };
-});
-
-/** Larger than any post id: the first page's position sorts after every post. */
-const FIRST_PAGE_ID = 2_147_483_647;
+};
 
 export type PostPageSearch = {
   viewer: Viewer;
@@ -88,15 +85,8 @@ export function postPageParams(search: PostPageSearch) {
     viewerId: search.viewer.id,
     seesEveryone: search.viewer.role === 'AD',
     authorId: search.authorId ?? 0,
-    beforeAt: search.before ? search.before.at.toISOString() : 'infinity',
-    beforeId: search.before ? search.before.id : FIRST_PAGE_ID,
+    ...beforeParams(search.before),
   };
-}
-
-/** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
-export function findPostPage(db: Database, search: PostPageSearch): Promise<PostListRow[]> {
-  const statement = postPageStatements(db)(search.authorId === undefined ? 'feed' : 'author', search.take);
-  return statement.execute(postPageParams(search));
 }
 
 /** One live post with its author and whether the viewer likes it; null when missing or deleted. */
@@ -199,10 +189,10 @@ const commentStatement = sql`
 
 type CommentStatementRow = UserSummarySqlRow & { id: number; author_id: number };
 
-const writeStatements = preparedFor((db) => ({
+const prepareWriteStatements = (db: Database) => ({
   likeToggle: prepareRawStatement<LikeToggleRow>(db, 'posts_like_toggle', likeToggleStatement),
   comment: prepareRawStatement<CommentStatementRow>(db, 'posts_comment', commentStatement),
-}));
+});
 
 /** The SQL of the like toggle and comment statements (tests EXPLAIN them). */
 export const postWriteStatements = { likeToggle: likeToggleStatement, comment: commentStatement };
@@ -213,31 +203,8 @@ export type LikeToggle =
   | { outcome: 'raced' }
   | { outcome: 'liked' | 'unliked'; likesCount: number; authorId: number; actor: UserSummaryRow };
 
-/** Runs the like toggle statement once (see likeToggleStatement). */
-export async function toggleLikeOnce(db: Database, postId: number, userId: number): Promise<LikeToggle> {
-  const { rows } = await writeStatements(db).likeToggle.execute({ postId, userId });
-  const row = rows[0];
-  if (!row) return { outcome: 'missing' };
-  if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
-  return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: userSummaryFromSql(userId, row) };
-}
-
 /** A stored comment, its post's author and the commenter. */
 export type AddedComment = { comment: CommentListRow; authorId: number };
-
-/** Adds a comment (see commentStatement); null when the post is missing or deleted. */
-export async function addComment(
-  db: Database,
-  values: { postId: number; userId: number; text: string; createdAt: Date },
-): Promise<AddedComment | null> {
-  const { rows } = await writeStatements(db).comment.execute({ ...values, at: values.createdAt.toISOString() });
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: userSummaryFromSql(values.userId, row) },
-    authorId: row.author_id,
-  };
-}
 
 /** A comment with its author. */
 export type CommentListRow = Pick<CommentRow, 'id' | 'text' | 'createdAt' | 'postId'> & { author: UserSummaryRow };
@@ -279,3 +246,36 @@ export async function markPostDeleted(
     .returning({ image: posts.image });
   return row ?? null;
 }
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.posts`). */
+export function createPostsRepository(db: Database) {
+  const postPageStatements = preparePostPageStatements(db);
+  const writeStatements = prepareWriteStatements(db);
+  return {
+    /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
+    findPostPage(search: PostPageSearch): Promise<PostListRow[]> {
+      const statement = postPageStatements(search.authorId === undefined ? 'feed' : 'author', search.take);
+      return statement.execute(postPageParams(search));
+    },
+    /** Runs the like toggle statement once (see likeToggleStatement). */
+    async toggleLikeOnce(postId: number, userId: number): Promise<LikeToggle> {
+      const { rows } = await writeStatements.likeToggle.execute({ postId, userId });
+      const row = rows[0];
+      if (!row) return { outcome: 'missing' };
+      if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
+      return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: userSummaryFromSql(userId, row) };
+    },
+    /** Adds a comment (see commentStatement); null when the post is missing or deleted. */
+    async addComment(values: { postId: number; userId: number; text: string; createdAt: Date }): Promise<AddedComment | null> {
+      const { rows } = await writeStatements.comment.execute({ ...values, at: values.createdAt.toISOString() });
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: userSummaryFromSql(values.userId, row) },
+        authorId: row.author_id,
+      };
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,5 +1,5 @@
 import type { Comment, CommentPage, LikeResult, PageQuery, Post, PostPage } from '@alumlink/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { PostRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/errors';
@@ -16,16 +16,16 @@ import type { AppContext } from '../../app-context';
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
 
-async function pageOfPosts(db: Database, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
+async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findPostPage(db, { viewer, authorId, before, take: query.limit + 1 });
+  const rows = await ctx.repositories.posts.findPostPage({ viewer, authorId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentPost), next };
 }
 
 /** The feed: every live post the viewer may see (profile visibility), newest first. */
 export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
-  return pageOfPosts(ctx.db, viewer, query);
+  return pageOfPosts(ctx, viewer, query);
 }
 
 /**
@@ -35,7 +35,7 @@ export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): P
 export async function listUserPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
   if (author !== viewer.id && !(await canSeePerson(ctx.db, viewer, author))) throw notFound('User not found.');
-  return pageOfPosts(ctx.db, viewer, query, author);
+  return pageOfPosts(ctx, viewer, query, author);
 }
 
 async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Promise<Post> {
@@ -83,7 +83,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
   for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {
     let toggle: repository.LikeToggle;
     try {
-      toggle = await repository.toggleLikeOnce(ctx.db, postId, user.id);
+      toggle = await ctx.repositories.posts.toggleLikeOnce(postId, user.id);
     } catch (error) {
       // The post was removed for good (its author deleted) while the like was being added.
       if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw postNotFound();
@@ -101,7 +101,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
 /** Adds a comment and counts it on the post, in one statement; notifies the post's author. */
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   await requireVisiblePost(ctx.db, user, postId);
-  const added = await repository.addComment(ctx.db, { postId, userId: user.id, text, createdAt: new Date() });
+  const added = await ctx.repositories.posts.addComment({ postId, userId: user.id, text, createdAt: new Date() });
   if (!added) throw postNotFound();
   await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author });
   return presentComment(added.comment);

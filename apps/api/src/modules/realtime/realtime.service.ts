@@ -1,7 +1,5 @@
-import { findSessionPerson } from '../../lib/auth';
 import type { RealtimeHub } from '../../lib/realtime/hub';
 import { verifyAccessToken } from '../../lib/tokens';
-import { findEndedSessions } from './realtime.repository';
 import type { SocketIdentity } from './socket-session';
 import type { AppContext } from '../../app-context';
 
@@ -12,7 +10,7 @@ import type { AppContext } from '../../app-context';
 export async function identifySocketToken(ctx: AppContext, secret: string, token: string): Promise<SocketIdentity | null> {
   const subject = verifyAccessToken(secret, token);
   if (!subject) return null;
-  const person = await findSessionPerson(ctx.db, subject);
+  const person = await ctx.repositories.auth.findSessionPerson(subject);
   if (!person) return null;
   return { userId: person.id, session: person.session, expiresAt: subject.expiresAt };
 }
@@ -24,7 +22,7 @@ export async function identifySocketToken(ctx: AppContext, secret: string, token
  * sign-ins ended. A failing query is the caller's to log (the next tick tries again).
  */
 export async function closeSocketsOfInvalidSessions(ctx: AppContext, hub: RealtimeHub): Promise<number> {
-  const ended = await findEndedSessions(ctx.db, hub.localSessions());
+  const ended = await ctx.repositories.realtime.findEndedSessions(hub.localSessions());
   hub.endLocalSessions(ended);
   return ended.length;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { endedSocketSessionsSql, findEndedSessions } from './realtime.repository';
+import { endedSocketSessionsSql } from './realtime.repository';
 
 // The sockets' periodic sign-in re-check is one statement per instance and tick, whatever the
 // number of sockets: each (person, family) pair is looked up by primary key, on large tables
@@ -48,11 +48,11 @@ describe('sign-in re-check of open sockets', () => {
     await t.db.execute(sql`update users set is_active = false where id = ${ofInactive.userId}`);
     const foreign = { userId: live.userId === 1 ? 2 : 1, family: live.family };
     const unknown = { userId: live.userId, family: randomUUID() };
-    const found = await findEndedSessions(t.db, [...pairs, foreign, unknown]);
+    const found = await t.ctx.repositories.realtime.findEndedSessions([...pairs, foreign, unknown]);
     const expected = [ended, foreign, unknown, ...pairs.filter((pair) => pair.userId === ofInactive.userId)];
     const key = (pair: { userId: number; family: string }) => `${pair.userId}:${pair.family}`;
     expect(new Set(found.map(key))).toEqual(new Set(expected.map(key)));
     expect(found).toHaveLength(new Set(expected.map(key)).size);
-    expect(await findEndedSessions(t.db, [])).toEqual([]);
+    expect(await t.ctx.repositories.realtime.findEndedSessions([])).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 import { HIDDEN_EMAIL, LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit, preparedFor, sqlInteger } from '../../db/prepared';
+import { literalLimit, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
-import { likeContains } from '../../lib/pagination';
+import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
-const MAX_ID = 2_147_483_647;
 
 /**
  * Per searched column, at most this many prefix matches are ranked (the first in byte order of
@@ -23,28 +22,6 @@ const CONTAINS_CANDIDATES = 200;
  * those matches are the candidates. Otherwise the trigram indexes are asked.
  */
 const CONTAINS_SAMPLE = 1_000;
-
-/**
- * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
- * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
- * trigram similarity, then id.
- *
- * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
- * characters, and any client may send anything), and both statements are prepared, so no
- * search pays for planning (planning the union cost 6-20 ms, more than running it):
- * - the prefix ranges and the exact id first (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
- * - other substrings only when those do not fill a page and the text has a whole trigram
- *   (searchesSubstrings); a text without one, such as "7", "an", "%" or "o'br", can only be
- *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
- *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
- */
-export async function searchPeople(db: Database, text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
-  const params = searchPeopleParams(text, viewer);
-  const statements = searchStatements(db);
-  const byPrefix = await statements.byPrefix.execute(params);
-  if (byPrefix.length >= LIMITS.searchResultsMax || !searchesSubstrings(text)) return byPrefix;
-  return statements.bySubstring.execute(params);
-}
 
 /**
  * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
@@ -152,7 +129,37 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     .limit(literalLimit(LIMITS.searchResultsMax));
 }
 
-const searchStatements = preparedFor((db) => ({
+const prepareSearchStatements = (db: Database) => ({
   byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix'),
   bySubstring: searchPeopleQuery(db, { substrings: true }).prepare('people_search_by_substring'),
-}));
+});
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.search`). */
+export function createSearchRepository(db: Database) {
+  const searchStatements = prepareSearchStatements(db);
+  return {
+    /**
+     * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
+     * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
+     * trigram similarity, then id.
+     *
+     * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
+     * characters, and any client may send anything), and both statements are prepared, so no
+     * search pays for planning (planning the union cost 6-20 ms, more than running it):
+     * - the prefix ranges and the exact id first (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
+     * - other substrings only when those do not fill a page and the text has a whole trigram
+     *   (searchesSubstrings); a text without one, such as "7", "an", "%" or "o'br", can only be
+     *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
+     *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
+     */
+    async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
+      const params = searchPeopleParams(text, viewer);
+      const statements = searchStatements;
+      const byPrefix = await statements.byPrefix.execute(params);
+      if (byPrefix.length >= LIMITS.searchResultsMax || !searchesSubstrings(text)) return byPrefix;
+      return statements.bySubstring.execute(params);
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

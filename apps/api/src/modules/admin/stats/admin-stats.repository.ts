@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { preparedFor, prepareRawStatement } from '../../../db/prepared';
+import { prepareRawStatement } from '../../../db/prepared';
 
 /** Running totals the dashboard shows (kept by the stats triggers, migration 0005). */
 export const COUNTER_KEYS = ['users_total', 'users_AD', 'users_TR', 'users_IN', 'users_AL', 'posts', 'referrals_open', 'referrals_closed'] as const;
@@ -22,16 +22,24 @@ export const adminStatsStatement = sql`
 
 type StatRow = { key: string; day: string | null; value: string | number };
 
-const statements = preparedFor((db) => ({ stats: prepareRawStatement<StatRow>(db, 'admin_stats_read', adminStatsStatement) }));
+const prepareStatements = (db: Database) => ({ stats: prepareRawStatement<StatRow>(db, 'admin_stats_read', adminStatsStatement) });
 
-/** The running totals by key and the per-day values by `day|key`. */
-export async function readStats(db: Database, fromDay: string): Promise<{ counters: Map<string, number>; perDay: Map<string, number> }> {
-  const { rows } = await statements(db).stats.execute({ fromDay });
-  const counters = new Map<string, number>();
-  const perDay = new Map<string, number>();
-  for (const row of rows) {
-    if (row.day === null) counters.set(row.key, Number(row.value));
-    else perDay.set(`${row.day}|${row.key}`, Number(row.value));
-  }
-  return { counters, perDay };
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.adminStats`). */
+export function createAdminStatsRepository(db: Database) {
+  const statements = prepareStatements(db);
+  return {
+    /** The running totals by key and the per-day values by `day|key`. */
+    async readStats(fromDay: string): Promise<{ counters: Map<string, number>; perDay: Map<string, number> }> {
+      const { rows } = await statements.stats.execute({ fromDay });
+      const counters = new Map<string, number>();
+      const perDay = new Map<string, number>();
+      for (const row of rows) {
+        if (row.day === null) counters.set(row.key, Number(row.value));
+        else perDay.set(`${row.day}|${row.key}`, Number(row.value));
+      }
+      return { counters, perDay };
+    },
+  };
 }
+
+export type AdminStatsRepository = ReturnType<typeof createAdminStatsRepository>;

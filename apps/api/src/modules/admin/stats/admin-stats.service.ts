@@ -1,5 +1,4 @@
 import { ADMIN_ACTIVITY_DAYS, type AdminStats } from '@alumlink/contract';
-import { readStats } from './admin-stats.repository';
 import type { AppContext } from '../../../app-context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +12,7 @@ export function lastUtcDays(now: Date, days: number): string[] {
 /** Dashboard numbers from the trigger-kept counters: a handful of rows at any size. */
 export async function readAdminStats(ctx: AppContext, now = new Date()): Promise<AdminStats> {
   const days = lastUtcDays(now, ADMIN_ACTIVITY_DAYS);
-  const { counters, perDay } = await readStats(ctx.db, days[0] ?? '');
+  const { counters, perDay } = await ctx.repositories.adminStats.readStats(days[0] ?? '');
   const counter = (key: string) => counters.get(key) ?? 0;
   return {
     users: { total: counter('users_total'), AD: counter('users_AD'), TR: counter('users_TR'), IN: counter('users_IN'), AL: counter('users_AL') },

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
-import { preparedFor, prepareRawStatement } from '../../../db/prepared';
+import { prepareRawStatement } from '../../../db/prepared';
 import { statCounters, users, type UserRow } from '../../../db/schema/index';
 import { likeContains } from '../../../lib/pagination';
 
@@ -114,7 +114,7 @@ type SearchRow = {
   image: string | null;
 };
 
-const statements = preparedFor((db) => ({ search: prepareRawStatement<SearchRow>(db, 'admin_users_search', searchUsersStatement) }));
+const prepareStatements = (db: Database) => ({ search: prepareRawStatement<SearchRow>(db, 'admin_users_search', searchUsersStatement) });
 
 /** The placeholders of searchUsersStatement. */
 export function searchUsersParams(filters: UserFilters & { text: string }, page: UserPage) {
@@ -126,32 +126,6 @@ export function searchUsersParams(filters: UserFilters & { text: string }, page:
     afterId: page.afterId ?? 0,
     take: page.take,
   };
-}
-
-/** A page of people matching a text search, by id, and the total matching (searchUsersStatement). */
-export async function searchUsers(
-  db: Database,
-  filters: UserFilters & { text: string },
-  page: UserPage,
-): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const { rows } = await statements(db).search.execute(searchUsersParams(filters, page));
-  const people: AdminUserRow[] = [];
-  for (const row of rows) {
-    if (row.id === null) continue;
-    people.push({
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-      isStaff: row.is_staff,
-      isActive: row.is_active,
-      createdAt: new Date(row.created_at),
-      image: row.image,
-    });
-  }
-  return { rows: people, total: rows[0]?.total ?? 0 };
 }
 
 /** Running totals kept by the stats triggers (missing keys count as 0). */
@@ -171,3 +145,33 @@ export async function setUserRole(db: Executor, id: number, role: string): Promi
   if (!row) throw new Error('setUserRole: no row returned');
   return row;
 }
+
+/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.adminUsers`). */
+export function createAdminUsersRepository(db: Database) {
+  const statements = prepareStatements(db);
+  return {
+    /** A page of people matching a text search, by id, and the total matching (searchUsersStatement). */
+    async searchUsers(filters: UserFilters & { text: string }, page: UserPage): Promise<{ rows: AdminUserRow[]; total: number }> {
+      const { rows } = await statements.search.execute(searchUsersParams(filters, page));
+      const people: AdminUserRow[] = [];
+      for (const row of rows) {
+        if (row.id === null) continue;
+        people.push({
+          id: row.id,
+          username: row.username,
+          email: row.email,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          role: row.role,
+          isStaff: row.is_staff,
+          isActive: row.is_active,
+          createdAt: new Date(row.created_at),
+          image: row.image,
+        });
+      }
+      return { rows: people, total: rows[0]?.total ?? 0 };
+    },
+  };
+}
+
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;

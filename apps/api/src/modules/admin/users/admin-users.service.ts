@@ -8,7 +8,7 @@ import {
 } from '@alumlink/contract';
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
-import { forbidden, notFound, validation } from '../../../lib/errors';
+import { forbidden, notFound } from '../../../lib/errors';
 import { deletePersonInTransaction, finishPersonDeletion } from '../../account/account-deletion.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { findUserById } from '../../users/users.service';
@@ -17,21 +17,9 @@ import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
 import * as repository from './admin-users.repository';
 import type { AppContext } from '../../../app-context';
+import { decodeIdCursor, encodeIdCursor, MAX_ID } from '../../../lib/pagination';
 
-const MAX_ID = 2_147_483_647;
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);
-
-/** Opaque cursor of the id-ordered user list: base64url of `id:<n>`. */
-function encodeIdCursor(id: number): string {
-  return Buffer.from(`id:${id}`, 'utf8').toString('base64url');
-}
-
-function decodeIdCursor(cursor: string): number {
-  const match = /^id:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const id = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  if (!Number.isSafeInteger(id) || id > MAX_ID) throw validation({ cursor: ['Invalid cursor.'] });
-  return id;
-}
 
 function filtersOf(query: { q?: string; role?: Role }): repository.UserFilters {
   const filters: repository.UserFilters = {};
@@ -62,7 +50,7 @@ export async function listUsers(ctx: AppContext, query: AdminUsersFilter): Promi
   const { rows, total } =
     text === undefined
       ? { rows: await repository.findUsers(ctx.db, filters, page), total: await countByRole(ctx.db, query.role) }
-      : await repository.searchUsers(ctx.db, { ...filters, text }, page);
+      : await ctx.repositories.adminUsers.searchUsers({ ...filters, text }, page);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeIdCursor(last.id) : null;
