@@ -1,4 +1,4 @@
-import { sampleCareerSql } from '../apps/api/src/db/seed/career-samples';
+import { sampleCareerSql } from '../apps/api/src/seed/career-samples';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { BENCH_PASSWORD, conversationCount, emailOf, SQL_MAPPINGS } from './identities';
 import { COMMENT_TEXTS, FIRST_NAMES, LAST_NAMES, MENTOR_TOPICS, POST_TOPICS, sqlTextArray } from './names';

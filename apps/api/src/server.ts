@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseConnection } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { isDatabaseEmpty, runMigrations } from './db/migrate';
-import { seedDemo } from './db/seed/index';
+import { seedDemo } from './seed/index';
 import { mediaStorageFor } from './lib/storage/index';
 import { mailboxStartupNotice } from './modules/mailbox/mailbox.presenter';
 import { superviseWorkers } from './workers';

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { runMigrations } from '../db/migrate';
-import { seedDemo } from '../db/seed/index';
+import { seedDemo } from '../seed/index';
 import { mediaStorageFor } from '../lib/storage/index';
 
 async function main(): Promise<number> {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Database, DatabaseConnection } from '../db/client';
 import * as schema from '../db/schema/index';
-import { sampleCareerSql } from '../db/seed/career-samples';
+import { sampleCareerSql } from '../seed/career-samples';
 import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
 
 const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;

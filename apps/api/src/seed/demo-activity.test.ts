@@ -1,8 +1,8 @@
 import type { ConversationPage, MessagePage, NotificationPage } from '@alumlink/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, users, type UserRow } from '../schema/index';
-import { authHeader, createTestApp, type TestApp } from '../../test/index';
+import { messages, users, type UserRow } from '../db/schema/index';
+import { authHeader, createTestApp, type TestApp } from '../test/index';
 import { DEMO_ACCOUNTS, seedDemo } from './index';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, type TestApp } from '../../test/index';
-import { users } from '../schema/index';
+import { authHeader, createTestApp, type TestApp } from '../test/index';
+import { users } from '../db/schema/index';
 import { seedDemo } from './index';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { JobType } from '@alumlink/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { communities, communityMembers, jobs, referrals } from '../schema/index';
+import { communities, communityMembers, jobs, referrals } from '../db/schema/index';
 import type { SeedContext, SeedStep } from './index';
 
 const HOUR = 3_600_000;

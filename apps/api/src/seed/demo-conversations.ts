@@ -1,8 +1,8 @@
 import { displayName } from '@alumlink/contract';
-import type { Executor } from '../client';
-import { insertConversation, markParticipantReadWithin, sendMessageWithin } from '../../modules/messaging/messaging.repository';
-import { insertNotificationsWithin, type NewNotification } from '../../modules/notifications/notifications.repository';
-import { notificationText } from '../../modules/notifications/notifications.service';
+import type { Executor } from '../db/client';
+import { insertConversation, markParticipantReadWithin, sendMessageWithin } from '../modules/messaging/messaging.repository';
+import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
+import { notificationText } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-people';
 import type { SeedContext, SeedStep } from './index';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { findConversationIdOfPair, insertConversation, markParticipantReadWithin, sendMessageWithin } from '../../modules/messaging/messaging.repository';
-import { mentorProfiles, mentorships, mentorTopics } from '../schema/index';
+import { findConversationIdOfPair, insertConversation, markParticipantReadWithin, sendMessageWithin } from '../modules/messaging/messaging.repository';
+import { mentorProfiles, mentorships, mentorTopics } from '../db/schema/index';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedStep } from './index';
 

@@ -1,9 +1,9 @@
 import { displayName } from '@alumlink/contract';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { comments, postLikes, posts, users } from '../schema/index';
-import { insertNotificationsWithin, type NewNotification } from '../../modules/notifications/notifications.repository';
-import { notificationText } from '../../modules/notifications/notifications.service';
+import type { Executor } from '../db/client';
+import { comments, postLikes, posts, users } from '../db/schema/index';
+import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
+import { notificationText } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS } from './demo-people';
 import type { SeedStep } from './index';
 

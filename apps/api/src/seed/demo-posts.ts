@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { comments, postLikes, posts } from '../schema/index';
-import { imageKey } from '../../lib/images';
-import type { MediaStorage } from '../../lib/storage/index';
+import { comments, postLikes, posts } from '../db/schema/index';
+import { imageKey } from '../lib/images';
+import type { MediaStorage } from '../lib/storage/index';
 import type { SeedStep } from './index';
 import { renderPicture, type PictureKind, type PictureSpec } from './demo-pictures';
 

@@ -1,6 +1,6 @@
 import type { ReferralRequestStatus } from '@alumlink/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notifications, referralRequestEvents, referralRequests, referrals, users } from '../schema/index';
+import { notifications, referralRequestEvents, referralRequests, referrals, users } from '../db/schema/index';
 import type { SeedContext, SeedStep } from './index';
 
 const DAY = 24 * 3_600_000;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../client';
-import { communities, eventRegistrations, events, users } from '../schema/index';
-import { hashPassword } from '../../lib/passwords';
-import type { MediaStorage } from '../../lib/storage/index';
+import type { Database, Executor } from '../db/client';
+import { communities, eventRegistrations, events, users } from '../db/schema/index';
+import { hashPassword } from '../lib/passwords';
+import type { MediaStorage } from '../lib/storage/index';
 import { seedJobs, seedMemberships, seedReferrals } from './demo-careers';
 import { DEMO_COMMUNITIES } from './demo-communities';
 import { seedConversations } from './demo-conversations';

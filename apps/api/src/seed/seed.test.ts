@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communities, events, users } from '../schema/index';
-import { verifyPassword } from '../../lib/passwords';
-import { createTestApp, createUser, type TestApp } from '../../test/index';
+import { communities, events, users } from '../db/schema/index';
+import { verifyPassword } from '../lib/passwords';
+import { createTestApp, createUser, type TestApp } from '../test/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
 let t: TestApp;

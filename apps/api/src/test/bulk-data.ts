@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { sampleCareerSql } from '../db/seed/career-samples';
+import { sampleCareerSql } from '../seed/career-samples';
 
 /**
  * Inserts `count` verified people in one statement, for tests that need large tables (query

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outgoingEmails } from '../../db/schema/index';
-import { registration } from '../../modules/auth/auth.test-helpers';
+import { registration } from '../../test/registration';
 import { createTestApp, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs, type MailMessage, type MailTransport } from './index';
 

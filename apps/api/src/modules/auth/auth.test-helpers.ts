@@ -1,25 +1,9 @@
-import type { RegisterRequest } from '@alumlink/contract';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { registration } from '../../test/registration';
 import { lastCodeSentTo } from '../../test/index';
 
-let sequence = 0;
-
-/** A valid sign-up body with a unique e-mail; overrides win. */
-export function registration(overrides: Partial<Record<keyof RegisterRequest, unknown>> & Record<string, unknown> = {}): Record<string, unknown> {
-  sequence += 1;
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: `ada.${sequence}.${Math.random().toString(36).slice(2, 7)}@example.com`,
-    country_code: '',
-    phone_number: '',
-    password: 'analytical-engine-1',
-    password_confirm: 'analytical-engine-1',
-    site_name: 'AlumLink',
-    ...overrides,
-  };
-}
+export { registration } from '../../test/registration';
 
 /** Registers through the API and returns the e-mailed verification code. */
 export async function registerWithCode(app: App, db: Database, body = registration()): Promise<{ email: string; code: string }> {
