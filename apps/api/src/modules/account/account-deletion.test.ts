@@ -45,7 +45,7 @@ describe('DELETE /api/account/', () => {
     const { user, auth, other, otherAuth } = person;
     const secondDevice = (await signIn(user.email, user.password)).json<{ access: string; refresh: string }>();
     await t.app.inject({ method: 'POST', url: '/api/account/export/', headers: auth });
-    await runExportJobs(t.app);
+    await runExportJobs(t.ctx);
     const link = (await t.app.inject({ url: '/api/account/export/', headers: auth })).json().download_url as string;
     const [exportRow] = await t.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
     const exportFile = path.join(t.config.dataDir, 'exports', exportRow?.fileKey ?? 'x');

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { YOUR_DATA_LIMITS } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
 import type { DataExportRow } from '../../db/schema/index';
-import { exportFilesFor, mediaStorageFor, type ExportFiles } from '../../lib/storage/index';
+import { exportFilesFor, type ExportFiles } from '../../lib/storage/index';
 import { findUserById } from '../users/users.service';
 import { dataExportReadyEmail } from './data-export.emails';
 import { downloadPathOf } from './data-export.link';
 import { claimPendingExport, deleteExport, findExpiredExports, markExportReady, releaseFailedBuild } from './data-export.repository';
 import { writeExportZip } from './data-export.zip';
 
-export type ExportJobContext = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+export type ExportJobContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'storage'>;
 
 /** A builder holds a claimed export this long; a crash or restart frees it for the next run. */
 export const EXPORT_LEASE_MS = 15 * 60 * 1000;
@@ -24,7 +24,7 @@ export type ExportRunReport = { built: number; failed: number; purged: number };
 async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: DataExportRow, now: () => Date): Promise<boolean> {
   const key = `${claimed.userId}/${claimed.id}-${randomBytes(8).toString('hex')}.zip`;
   try {
-    const sizeBytes = await writeExportZip(ctx.db, mediaStorageFor(ctx.config), files, claimed.userId, key);
+    const sizeBytes = await writeExportZip(ctx.db, ctx.storage, files, claimed.userId, key);
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + KEPT_MS);
     const ready = await ctx.db.transaction(async (tx) => {

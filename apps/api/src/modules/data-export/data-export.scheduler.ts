@@ -23,7 +23,7 @@ export function createExportWorker(app: FastifyInstance, intervalMs: number): Ex
   function runOnce(): void {
     timer = null;
     again = false;
-    running = runExportJobs(app)
+    running = runExportJobs(app.ctx)
       .then(
         () => undefined,
         (error: unknown) => app.log.warn({ err: error }, 'Data export worker failed; will retry'),

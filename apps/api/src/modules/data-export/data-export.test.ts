@@ -21,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const start = (auth: Auth) => t.app.inject({ method: 'POST', url: '/api/account/export/', headers: auth });
 const latest = (auth: Auth) => t.app.inject({ url: '/api/account/export/', headers: auth });
 const download = (url: string) => t.app.inject({ url });
-const run = (now?: Date) => runExportJobs(t.app, now ? { now: () => now } : {});
+const run = (now?: Date) => runExportJobs(t.ctx, now ? { now: () => now } : {});
 
 describe('POST and GET /api/account/export/', () => {
   it('answers null before any export, 202 pending, then ready with a signed link once built, and e-mails it', async () => {

@@ -35,7 +35,7 @@ export function createDigestScheduler(
     for (const frequency of DIGEST_FREQUENCIES) {
       const period = digestPeriodStart(frequency, now, app.config).getTime();
       if (lastRun.get(frequency) === period) continue;
-      const report = await runDigests(app, frequency, now);
+      const report = await runDigests(app.ctx, frequency, now);
       lastRun.set(frequency, period);
       if (report.sent > 0) app.log.info({ frequency, sent: report.sent }, 'Notification digests queued');
     }

@@ -1,9 +1,9 @@
 import { notificationCategorySchema, type DigestFrequency } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
 import { enqueueEmails } from '../../../lib/mailer/index';
 import { digestEmail, type EmailedItem } from '../notification-emails';
 import { digestPeriodStart } from './digest-period';
 import * as repository from './digest.repository';
+import type { AppContext } from '../../../app-context';
 
 /** People handled per transaction: their claims, items and e-mails commit together. */
 export const DIGEST_BATCH_SIZE = 500;
@@ -18,19 +18,19 @@ export type DigestRunReport = { sent: number; periodStart: Date };
  * (several instances) never send one person two. Recipients come in keyset-paginated batches.
  */
 export async function runDigests(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
   frequency: DigestFrequency,
   now: Date = new Date(),
   batchSize = DIGEST_BATCH_SIZE,
 ): Promise<DigestRunReport> {
-  const periodStart = digestPeriodStart(frequency, now, app.config);
+  const periodStart = digestPeriodStart(frequency, now, ctx.config);
   let sent = 0;
   let afterUserId = 0;
   for (;;) {
-    const candidates = await repository.nextRecipientIds(app.db, frequency, afterUserId, batchSize);
+    const candidates = await repository.nextRecipientIds(ctx.db, frequency, afterUserId, batchSize);
     if (candidates.length === 0) break;
     afterUserId = candidates[candidates.length - 1] ?? afterUserId;
-    sent += await app.db.transaction(async (tx) => {
+    sent += await ctx.db.transaction(async (tx) => {
       const recipients = await repository.claimDigests(tx, frequency, periodStart, candidates);
       const items = await repository.takeDigestItems(
         tx,
@@ -40,14 +40,14 @@ export async function runDigests(
       const byUser = groupByUser(items);
       const messages = recipients.flatMap((recipient) => {
         const own = byUser.get(recipient.id);
-        return own ? [digestEmail(app.config, recipient, frequency, own)] : [];
+        return own ? [digestEmail(ctx.config, recipient, frequency, own)] : [];
       });
       await enqueueEmails(tx, messages);
       return messages.length;
     });
     if (candidates.length < batchSize) break;
   }
-  if (sent > 0) app.mailer.trigger();
+  if (sent > 0) ctx.mailer.trigger();
   return { sent, periodStart };
 }
 

@@ -34,7 +34,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeInfoSchema, 400: badRequestSchema },
       },
     },
-    async (request) => describeUnsubscribe(app.ctx, app.config, request.query.token),
+    async (request) => describeUnsubscribe(app.ctx, request.query.token),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribeInfoSchema, 400: badRequestSchema },
       },
     },
-    async (request) => unsubscribe(app.ctx, app.config, request.query.token),
+    async (request) => unsubscribe(app.ctx, request.query.token),
   );
 
   app.post(
@@ -64,6 +64,6 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: runDigestsResponseSchema, 400: badRequestSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => runDigestsNow(app, request.user, request.body.frequency),
+    async (request) => runDigestsNow(app.ctx, request.user, request.body.frequency),
   );
 };

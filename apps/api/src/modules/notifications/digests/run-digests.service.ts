@@ -1,27 +1,27 @@
 import type { DigestFrequency, RunDigestsResponse } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../../../db/schema/index';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden } from '../../../lib/errors';
 import { writeAuditLog } from '../../admin/audit-log/audit-log.service';
 import { runDigests } from './digest.service';
+import type { AppContext } from '../../../app-context';
 
 /** POST /api/admin/digests/run/: an administrator sends the due digests now; written to the audit log. */
 export async function runDigestsNow(
-  app: Pick<FastifyInstance, 'db' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
   admin: AuthUser,
   frequency: DigestFrequency,
 ): Promise<RunDigestsResponse> {
-  const [actor] = await app.db
+  const [actor] = await ctx.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, admin.id))
     .limit(1);
   // authenticate just found this person; gone now means deleted meanwhile.
   if (!actor) throw forbidden();
-  const report = await runDigests(app, frequency);
-  await writeAuditLog(app.db, {
+  const report = await runDigests(ctx, frequency);
+  await writeAuditLog(ctx.db, {
     actor,
     action: 'digest.run',
     target: { type: 'digest', id: null, label: `${frequency} digest of ${report.periodStart.toISOString()}` },

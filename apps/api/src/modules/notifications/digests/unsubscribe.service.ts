@@ -29,8 +29,8 @@ async function infoOf(db: Database, claims: UnsubscribeClaims, email: string): P
 }
 
 /** GET /api/unsubscribe/: what the link stops, changing nothing (mail scanners follow links). */
-export async function describeUnsubscribe(ctx: AppContext, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
-  const { claims, email } = await claimsAndEmail(ctx.db, config, token);
+export async function describeUnsubscribe(ctx: AppContext, token: string): Promise<UnsubscribeInfo> {
+  const { claims, email } = await claimsAndEmail(ctx.db, ctx.config, token);
   return infoOf(ctx.db, claims, email);
 }
 
@@ -38,8 +38,8 @@ export async function describeUnsubscribe(ctx: AppContext, config: Pick<AppConfi
  * POST /api/unsubscribe/ (RFC 8058 one-click, or the confirmation page): e-mail off for the
  * link's categories; in-app notifications stay as they were. Idempotent.
  */
-export async function unsubscribe(ctx: AppContext, config: Pick<AppConfig, 'jwtSecret'>, token: string): Promise<UnsubscribeInfo> {
-  const { claims, email } = await claimsAndEmail(ctx.db, config, token);
+export async function unsubscribe(ctx: AppContext, token: string): Promise<UnsubscribeInfo> {
+  const { claims, email } = await claimsAndEmail(ctx.db, ctx.config, token);
   await saveEmailChoices(ctx, claims.userId, Object.fromEntries(claims.categories.map((category) => [category, 'off'])));
   return infoOf(ctx.db, claims, email);
 }
