@@ -1,4 +1,5 @@
 import { YOUR_DATA_MESSAGES } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
@@ -13,7 +14,6 @@ import { closeReferralsOfLeavingPerson } from '../referrals/referrals.service';
 import { deletePerson, findUserById } from '../users/users.service';
 import { endMentorshipsOf } from '../mentoring/index';
 import { accountDeletedEmail } from './account.emails';
-import type { AppContext } from '../../app-context';
 
 /** What is left to do once the deletion's transaction committed: files and open sockets. */
 export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: string[] };

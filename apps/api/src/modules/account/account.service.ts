@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type User } from '@alumlink/contract';
 import type { changeEmailRequestSchema, changePasswordRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors';
@@ -13,7 +14,6 @@ import { accessTokenFor, announceSessionsEnded, createRefreshSession } from '../
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.service';
 import { emailChangedEmail, passwordChangedEmail } from './account.emails';
-import type { AppContext } from '../../app-context';
 
 type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 type ChangeEmailInput = z.output<typeof changeEmailRequestSchema>;

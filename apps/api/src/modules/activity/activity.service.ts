@@ -1,8 +1,8 @@
 import type { ActivityItem, RecentActivity } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
 import { findNewMembers, findRecentPosts } from './activity.repository';
-import type { AppContext } from '../../app-context';
 
 /**
  * What's New 'recent activity': new members and newest posts, merged newest first. People who

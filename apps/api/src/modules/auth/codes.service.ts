@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { codeEmail } from '../../lib/mailer/index';
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../lib/one-time-codes';
-import type { AppContext } from '../../app-context';
 
 type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
 

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type User } from '@alumlink/contract';
 import type { registerRequestSchema, resetPasswordRequestSchema, verifyOtpRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import { isUniqueViolation, validation } from '../../lib/errors';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
@@ -12,7 +13,6 @@ import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './sessions.service';
 import { revokeAllSessionsOfUser } from './auth.repository';
 import { attemptDataOf, checkAttemptCode, resendAttemptCode, startAttempt, type AttemptData } from './registration-attempts.service';
-import type { AppContext } from '../../app-context';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 type VerifyInput = z.output<typeof verifyOtpRequestSchema>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, LIMITS, type LoginResponse, type Role, type TokenPair } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { tokenNotValid } from '../../lib/auth';
@@ -20,7 +21,6 @@ import {
   throttledFor,
 } from './sign-in-throttle.service';
 import { startTwoFactorSignIn } from './two-factor.service';
-import type { AppContext } from '../../app-context';
 
 /**
  * argon2id hash (same parameters as lib/passwords) of a password nobody has: unknown e-mails are

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SIGN_IN_THROTTLED_CODE } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { scaledMax, SIGN_IN_THROTTLE } from '../../lib/rate-limits';
@@ -14,7 +15,6 @@ import {
   isKnownAddress,
   rememberAddress,
 } from './sign-in-throttle.repository';
-import type { AppContext } from '../../app-context';
 
 // Sign-in failures slow an account down instead of locking its owner out (SIGN_IN_THROTTLE,
 // docs/security.md): a throttled account's password is checked only from an address that signed

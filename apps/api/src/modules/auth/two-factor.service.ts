@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TWO_FACTOR_MESSAGES, type TokenPair, type TwoFactorChallenge } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkIssuedCode } from '../../lib/one-time-codes';
@@ -14,7 +15,6 @@ import {
   findTwoFactorChallenge,
   insertTwoFactorChallenge,
 } from './two-factor.repository';
-import type { AppContext } from '../../app-context';
 
 /** 401 for a challenge that is unknown, or whose code was used or replaced: sign in again. */
 const challengeInvalid = () => new AppError(401, 'two_factor_challenge_invalid', TWO_FACTOR_MESSAGES.challengeInvalid);

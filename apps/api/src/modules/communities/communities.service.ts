@@ -1,9 +1,9 @@
 import type { Community, CommunityMembership } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, postgresErrorCode } from '../../lib/errors';
 import { presentCommunity } from './communities.presenter';
 import * as repository from './communities.repository';
-import type { AppContext } from '../../app-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const communityNotFound = () => notFound('Community not found.');

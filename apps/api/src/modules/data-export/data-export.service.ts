@@ -1,12 +1,12 @@
 import { YOUR_DATA_LIMITS, YOUR_DATA_MESSAGES, type DataExport, type StartDataExportResponse } from '@alumlink/contract';
 import type { Readable } from 'node:stream';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import type { ExportFiles } from '../../lib/storage/index';
 import { isValidDownloadToken } from './data-export.link';
 import { presentDataExport } from './data-export.presenter';
 import { findExport, findLatestExport, findRecentExport, insertExport, lockPerson } from './data-export.repository';
-import type { AppContext } from '../../app-context';
 
 const HOUR_MS = 60 * 60 * 1000;
 const exportNotFound = () => notFound('This download link is not valid or has expired.', 'not_found');

@@ -1,10 +1,10 @@
 import type { DirectoryFacets, DirectoryFilters, DirectoryPage, DirectoryQuery } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
 import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
 import { directoryCircleOf, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
-import type { AppContext } from '../../app-context';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { EVENT_MESSAGES, type EventAttendee, type EventAttendeePage } from '@alumlink/contract';
 import { stringify } from 'csv-stringify';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors';
@@ -10,7 +11,6 @@ import type { AttendeeCursor, AttendeeRow } from './attendees.repository';
 import { eventNotFound } from './event-errors';
 import { canManageEvent } from './events.policy';
 import { findRegistration, type RegistrationStatus } from './registration.repository';
-import type { AppContext } from '../../app-context';
 
 /** The event, when the caller runs it (host or admin); 404 for no such event, 403 for anyone else. */
 async function assertRunsEvent(db: Executor, user: AuthUser, eventId: number): Promise<{ title: string }> {

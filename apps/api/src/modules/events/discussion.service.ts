@@ -1,4 +1,5 @@
 import type { EventMessage, EventMessagePage, PageQuery } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, postgresErrorCode } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
@@ -7,7 +8,6 @@ import { findEventMessages, insertEventMessage, type EventMessageListRow } from 
 import { canOnEvents } from './events.policy';
 import { eventExists } from './events.repository';
 import { eventNotFound } from './event-errors';
-import type { AppContext } from '../../app-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 

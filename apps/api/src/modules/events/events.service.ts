@@ -1,5 +1,6 @@
 import type { Event, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
@@ -8,7 +9,6 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { canOnEvents } from './events.policy';
 import { presentEvent } from './events.presenter';
 import * as repository from './events.repository';
-import type { AppContext } from '../../app-context';
 
 export type ListEventsInput = { q?: string; upcoming?: boolean; cursor?: string; limit: number };
 export type CreateEventInput = z.output<typeof createEventRequestSchema>;

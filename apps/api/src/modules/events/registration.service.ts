@@ -1,4 +1,5 @@
 import type { EventRegistrationResult } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
@@ -7,7 +8,6 @@ import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';
 import type { EventPlaces, RegistrationRow, RegistrationStatus } from './registration.repository';
 import { eventNotFound } from './event-errors';
-import type { AppContext } from '../../app-context';
 
 /** Places still free, or null for unlimited (never below 0 after a capacity cut). */
 export function spotsLeft(places: Pick<EventPlaces, 'capacity' | 'seatsTaken'>): number | null {

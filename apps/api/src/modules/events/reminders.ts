@@ -1,9 +1,9 @@
 import { EVENT_LIMITS } from '@alumlink/contract';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { eventReminderEmail } from './reminder-email';
-import type { AppContext } from '../../app-context';
 
 /** Registrations claimed per transaction (the loop continues until none are due). */
 const BATCH_SIZE = 100;

@@ -10,6 +10,7 @@ import {
   type PageQuery,
   type UpdateJobFields,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
@@ -18,7 +19,6 @@ import { countCompanyAlumni, findCompanyAlumni } from './company-alumni.reposito
 import { canOnJob } from './jobs.policy';
 import { presentCompanyAlumnus, presentJob } from './jobs.presenter';
 import * as repository from './jobs.repository';
-import type { AppContext } from '../../app-context';
 
 const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
 const COMPANY_ALUMNI_SHOWN = 5;

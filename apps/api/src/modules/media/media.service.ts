@@ -1,5 +1,5 @@
-import { findMediaReferences, mediaKeysOfPerson } from './media.repository';
 import type { AppContext } from '../../app-context';
+import { findMediaReferences, mediaKeysOfPerson } from './media.repository';
 
 export { mediaKeysOfPerson };
 

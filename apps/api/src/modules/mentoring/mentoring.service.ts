@@ -6,12 +6,12 @@ import {
   type MentorsQuery,
   type UpdateMentorProfileFields,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
-import type { AppContext } from '../../app-context';
 import { decodeLoadCursor, encodeLoadCursor } from '../../lib/pagination';
 
 /** The caller's mentor card (the defaults when they never set one). */

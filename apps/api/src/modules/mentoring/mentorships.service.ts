@@ -7,6 +7,7 @@ import {
   type MentorshipsQuery,
   type PageQuery,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
@@ -17,7 +18,6 @@ import { canSeePerson } from '../settings/visibility';
 import { canOnMentoring, type MentoringAction } from './mentoring.policy';
 import { presentMentorship } from './mentoring.presenter';
 import * as repository from './mentoring.repository';
-import type { AppContext } from '../../app-context';
 
 const mentorshipNotFound = () => notFound(MENTORING_MESSAGES.notFound);
 const invalidTransition = () => conflict(MENTORING_MESSAGES.invalidTransition, 'invalid_transition');

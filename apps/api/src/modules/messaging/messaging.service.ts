@@ -6,6 +6,7 @@ import {
   type MessagePage,
   type PageQuery,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
@@ -14,7 +15,6 @@ import { markConversationNotificationsRead, notifyNewMessage } from '../notifica
 import { canSeePerson } from '../settings/visibility';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
-import type { AppContext } from '../../app-context';
 
 /**
  * Only participants may see a conversation; for anyone else it does not exist (404, so ids of

@@ -7,6 +7,7 @@ import {
   type AppealQueuePage,
   type ModerationCase,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
@@ -16,7 +17,6 @@ import { findUserById } from '../users/users.service';
 import * as repository from './appeals.repository';
 import { canAppeal } from './moderation.policy';
 import { appealDeadline, presentAdminAppeal, presentAppeal, presentModerationCase } from './moderation.presenter';
-import type { AppContext } from '../../app-context';
 
 const CAPTION_IN_LOG = 80;
 const caseNotFound = () => notFound(MODERATION_MESSAGES.notAppealable);

@@ -7,6 +7,7 @@ import {
   type ReportQueuePage,
   type ReportReason,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
@@ -15,7 +16,6 @@ import { findUserById } from '../users/users.service';
 import { canReport } from './moderation.policy';
 import { presentModeratedPost } from './moderated-post';
 import * as repository from './reports.repository';
-import type { AppContext } from '../../app-context';
 import { decodeCountedCursor, encodeCountedCursor } from '../../lib/pagination';
 
 const NOTES_SHOWN = 3;

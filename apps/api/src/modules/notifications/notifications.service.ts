@@ -9,6 +9,7 @@ import {
   type Role,
   type UnreadCount,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
@@ -18,7 +19,6 @@ import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 import { notificationPreferenceOf } from './preferences.service';
-import type { AppContext } from '../../app-context';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {

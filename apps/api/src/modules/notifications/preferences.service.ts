@@ -9,9 +9,9 @@ import {
   type NotificationSettings,
   type UpdateNotificationSettingsRequest,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import * as repository from './preferences.repository';
-import type { AppContext } from '../../app-context';
 
 export type NotificationPreferences = Record<NotificationCategory, NotificationPreference>;
 

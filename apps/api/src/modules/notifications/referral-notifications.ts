@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, displayName, emailFrequencySchema, type Notification } from '@alumlink/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppConfig } from '../../config';
 import type { AppContext } from '../../app-context';
+import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { notificationDigestItems, notificationPreferences, notifications, users } from '../../db/schema/index';
 import type { Mailer } from '../../lib/mailer/index';

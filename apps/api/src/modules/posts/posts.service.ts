@@ -1,4 +1,5 @@
 import type { Comment, CommentPage, LikeResult, PageQuery, Post, PostPage } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { PostRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
@@ -11,7 +12,6 @@ import { canSeePerson, type Viewer } from '../settings/visibility';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
-import type { AppContext } from '../../app-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');

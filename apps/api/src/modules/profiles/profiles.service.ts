@@ -1,12 +1,12 @@
 import { AUTH_MESSAGES, normalizeSkills, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { canSeePerson, visibleFieldsOf } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
-import type { AppContext } from '../../app-context';
 
 export type ProfileUpdate = z.output<typeof updateProfileRequestSchema>;
 

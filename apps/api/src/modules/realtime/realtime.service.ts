@@ -1,7 +1,7 @@
+import type { AppContext } from '../../app-context';
 import type { RealtimeHub } from '../../lib/realtime/hub';
 import { verifyAccessToken } from '../../lib/tokens';
 import type { SocketIdentity } from './socket-session';
-import type { AppContext } from '../../app-context';
 
 /**
  * The person behind an access token sent on a socket, its sign-in and when the token expires:

@@ -1,9 +1,9 @@
 import { REFERRAL_REQUEST_LIMITS } from '@alumlink/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
 import { createIntervalTask, registerIntervalTask } from '../../lib/interval-task';
 import * as repository from './referral-requests.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
-import type { AppContext } from '../../app-context';
 
 /** How often a server looks for requests to expire (they expire by the day; this is plenty). */
 export const REFERRAL_EXPIRY_INTERVAL_MS = 10 * 60_000;

@@ -10,6 +10,7 @@ import {
   type ReferralRequestPage,
   type ReferralRequestStatus,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -19,7 +20,6 @@ import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
 import { lockReferral } from './referrals.repository';
-import type { AppContext } from '../../app-context';
 
 const requestNotFound = () => notFound(REFERRAL_REQUEST_MESSAGES.notFound);
 const invalidTransition = () => conflict(REFERRAL_REQUEST_MESSAGES.invalidTransition, 'invalid_transition');

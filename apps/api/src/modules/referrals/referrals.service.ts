@@ -7,6 +7,7 @@ import {
   type ReferralStatus,
   type User,
 } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
@@ -17,7 +18,6 @@ import { presentReferral } from './referrals.presenter';
 import { closeWaitingRequestsOf } from './referral-requests.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
 import * as repository from './referrals.repository';
-import type { AppContext } from '../../app-context';
 
 const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
 

@@ -1,7 +1,7 @@
 import type { SearchUsersResult } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
-import type { AppContext } from '../../app-context';
 
 /** People search for signed-in users; blank text finds nobody; hidden profiles are left out. */
 export async function searchUsers(ctx: AppContext, viewer: AuthUser, q: string | undefined): Promise<SearchUsersResult> {

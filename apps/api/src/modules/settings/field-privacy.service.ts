@@ -1,9 +1,9 @@
 import { DEFAULT_FIELD_PRIVACY, fieldAudienceSchema, type FieldPrivacy, type UpdateFieldPrivacyRequest } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserSettingsRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
-import type { AppContext } from '../../app-context';
 
 /** A settings row (or none: the defaults) → each private field's audience. Check constraints keep the texts valid. */
 export function presentFieldPrivacy(row: UserSettingsRow | null): FieldPrivacy {

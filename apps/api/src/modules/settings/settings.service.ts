@@ -1,11 +1,11 @@
 import { emailChoicesForChannel, notificationChannelOf, type Settings, type updateSettingsRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { requireCurrentPassword } from '../account/account.service';
 import { notificationPreferencesOf, saveEmailChoices } from '../notifications/preferences.service';
 import { presentSettings } from './settings.presenter';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
-import type { AppContext } from '../../app-context';
 
 export type SettingsUpdate = z.output<typeof updateSettingsRequestSchema>;
 

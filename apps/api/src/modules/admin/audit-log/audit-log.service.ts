@@ -1,10 +1,10 @@
 import { displayName, type AuditLogPage, type AuditLogFilter } from '@alumlink/contract';
+import type { AppContext } from '../../../app-context';
 import type { Executor } from '../../../db/client';
 import type { UserRow } from '../../../db/schema/index';
 import { decodeCursor, toPage } from '../../../lib/pagination';
 import { presentAuditEntry } from './audit-log.presenter';
 import { findAuditEntries, insertAuditEntry } from './audit-log.repository';
-import type { AppContext } from '../../../app-context';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
 

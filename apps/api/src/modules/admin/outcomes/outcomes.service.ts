@@ -2,9 +2,9 @@ import { OUTCOMES_CSV_COLUMNS, type Outcomes, type outcomesQuerySchema } from '@
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { AppContext } from '../../../app-context';
 import { mentorshipCounts } from '../../mentoring/index';
 import * as repository from './outcomes.repository';
-import type { AppContext } from '../../../app-context';
 
 type OutcomesQuery = z.output<typeof outcomesQuerySchema>;
 

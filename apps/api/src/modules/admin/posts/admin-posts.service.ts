@@ -5,6 +5,7 @@ import {
   type PageQuery,
   type PostPage,
 } from '@alumlink/contract';
+import type { AppContext } from '../../../app-context';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
 import { notifyPostRemoved } from '../../notifications/notifications.service';
@@ -13,7 +14,6 @@ import { listFeed, softDeletePost } from '../../posts/posts.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { findLivePostWithAuthor } from './admin-posts.repository';
-import type { AppContext } from '../../../app-context';
 
 const postNotFound = () => notFound(ADMIN_MESSAGES.postNotFound);
 const CAPTION_IN_LOG = 80;

@@ -6,6 +6,7 @@ import {
   type Role,
   type UpdateRoleResponse,
 } from '@alumlink/contract';
+import type { AppContext } from '../../../app-context';
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
@@ -16,7 +17,6 @@ import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
 import { presentAdminUser } from './admin-users.presenter';
 import * as repository from './admin-users.repository';
-import type { AppContext } from '../../../app-context';
 import { decodeIdCursor, encodeIdCursor, MAX_ID } from '../../../lib/pagination';
 
 const userNotFound = () => notFound(ADMIN_MESSAGES.userNotFound);

@@ -1,9 +1,9 @@
 import { notificationCategorySchema, type DigestFrequency } from '@alumlink/contract';
+import type { AppContext } from '../../../app-context';
 import { enqueueEmails } from '../../../lib/mailer/index';
 import { digestEmail, type EmailedItem } from '../notification-emails';
 import { digestPeriodStart } from './digest-period';
 import * as repository from './digest.repository';
-import type { AppContext } from '../../../app-context';
 
 /** People handled per transaction: their claims, items and e-mails commit together. */
 export const DIGEST_BATCH_SIZE = 500;

@@ -1,11 +1,11 @@
 import type { DigestFrequency, RunDigestsResponse } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../app-context';
 import { users } from '../../../db/schema/index';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden } from '../../../lib/errors';
 import { writeAuditLog } from '../../admin/audit-log/audit-log.service';
 import { runDigests } from './digest.service';
-import type { AppContext } from '../../../app-context';
 
 /** POST /api/admin/digests/run/: an administrator sends the due digests now; written to the audit log. */
 export async function runDigestsNow(

@@ -1,12 +1,12 @@
 import type { UnsubscribeInfo } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../app-context';
 import type { AppConfig } from '../../../config';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { badRequest } from '../../../lib/errors';
 import { notificationPreferencesOf, saveEmailChoices } from '../preferences.service';
 import { maskEmail, verifyUnsubscribeToken, type UnsubscribeClaims } from '../unsubscribe-token';
-import type { AppContext } from '../../../app-context';
 
 const invalidLink = () => badRequest('This unsubscribe link is not valid.', 'invalid_token');
 
