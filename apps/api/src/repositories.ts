@@ -3,6 +3,7 @@ import { createAuthRepository } from './lib/auth';
 import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.repository';
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createMentoringRepository } from './modules/mentoring/mentoring.repository';
 import { createMessagingRepository } from './modules/messaging/messaging.repository';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { createNotificationPreferencesRepository } from './modules/notifications/preferences.repository';
@@ -21,6 +22,7 @@ export function createRepositories(db: Database) {
     adminStats: createAdminStatsRepository(db),
     adminUsers: createAdminUsersRepository(db),
     sessions: createSessionsRepository(db),
+    mentoring: createMentoringRepository(db),
     messaging: createMessagingRepository(db),
     notifications: createNotificationsRepository(db),
     notificationPreferences: createNotificationPreferencesRepository(db),

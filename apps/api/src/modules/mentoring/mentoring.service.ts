@@ -62,7 +62,7 @@ export async function listMentors(ctx: AppContext, viewer: AuthUser, query: Ment
   const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
   const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
   const after = query.cursor ? decodeLoadCursor(query.cursor) : undefined;
-  const rows = await repository.mentorsQuery(ctx.db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
+  const rows = await ctx.repositories.mentoring.findMentorPage({ viewer, topicKey, nameLike, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id }) : null;
