@@ -26,7 +26,6 @@ import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';
 import * as registrationService from './registration.service';
 import { authenticateIfPresent, viewerOf } from './optional-auth';
-import { registerEventReminderScheduler } from './reminder-scheduler';
 
 const TAGS = ['events'];
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
@@ -46,7 +45,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   const storage = mediaStorageFor(app.config);
   const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
-  registerEventReminderScheduler(app);
 
   app.get(
     '/api/events/',

@@ -1,7 +1,7 @@
 import { EVENT_LIMITS } from '@alumlink/contract';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
+import type { JobDeps } from '../../lib/scheduler/index';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { eventReminderEmail } from './reminder-email';
 
@@ -67,7 +67,10 @@ async function markReminded(tx: Executor, eventId: number, userIds: number[], no
  * server instances (or a restart mid-way) never send a reminder twice nor lose one.
  * Returns the number of reminders queued.
  */
-export async function sendDueEventReminders(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+export async function sendDueEventReminders(
+  app: Pick<JobDeps, 'db' | 'config' | 'mailer'>,
+  now: Date = new Date(),
+): Promise<number> {
   let queued = 0;
   for (;;) {
     const batch = await app.db.transaction(async (tx) => {
