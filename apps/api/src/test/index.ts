@@ -7,3 +7,4 @@ export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
 export { insertBulkPeople } from './bulk-data';
 export { createTestClock, type TestClock } from './test-clock';
+export { failingOnce } from './failing-database';

@@ -1,39 +1,22 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app';
-import { openPostgres, type DatabaseConnection } from '../../../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, notificationDigestItems, notificationPreferences } from '../../../db/schema/index';
 import { retryDelayMs } from '../../../lib/mailer/index';
-import { authHeader, createTestApp, createTestConfig, createUser, emailsTo, type TestApp, type TestUser } from '../../../test/index';
+import { jobDepsOf } from '../../../lib/scheduler/index';
+import { authHeader, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../../test/index';
 import { emailNotification } from '../delivery';
-import { createDigestScheduler } from './digest-scheduler';
+import { createDigestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
-let second: { app: App; database: DatabaseConnection | null };
-
-/** A second server on the same database: its own pool on PostgreSQL, the same PGlite otherwise. */
-async function secondInstance(): Promise<{ app: App; database: DatabaseConnection | null }> {
-  const driver = t.database.driver;
-  if (driver.kind === 'postgres') {
-    const database = await openPostgres(String(driver.pool.options.connectionString));
-    return { app: await buildApp({ config: createTestConfig(), database }), database };
-  }
-  return { app: await buildApp({ config: createTestConfig(), database: t.database }), database: null };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await secondInstance();
 });
-afterAll(async () => {
-  await second.app.close();
-  await second.database?.close();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** Digests run at 07:00 UTC (the default DIGEST_HOUR); every test uses days of its own. */
 let nextDay = 0;
@@ -103,7 +86,7 @@ describe('daily and weekly digests', () => {
     expect(await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, gone.id))).toHaveLength(1);
   });
 
-  it('gives each person exactly one digest per period with two instances running at once, in batches', async () => {
+  it('gives each person exactly one digest per period with several runs at once, in batches', async () => {
     const now = freshDay();
     const people = await Promise.all(Array.from({ length: 23 }, () => createUser(t.db)));
     for (const person of people) {
@@ -112,9 +95,9 @@ describe('daily and weekly digests', () => {
     }
     const runs = await Promise.all([
       runDigests(t.app, 'daily', now, 5),
-      runDigests(second.app, 'daily', now, 5),
+      runDigests(t.app, 'daily', now, 5),
       runDigests(t.app, 'daily', now, 7),
-      runDigests(second.app, 'daily', now, 3),
+      runDigests(t.app, 'daily', now, 3),
     ]);
     expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(people.length);
     for (const person of people) {
@@ -208,16 +191,43 @@ describe('POST /api/admin/digests/run/', () => {
   });
 });
 
-describe('the digest scheduler', () => {
-  it('runs each period once it has begun', async () => {
-    const now = freshDay();
+describe('the digest job', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('sends a period’s digest at the first tick after the digest hour, once, and nothing before', async () => {
+    // 06:59 UTC on a day of its own: yesterday's period is over (nothing waited then), today's begins at 07:00.
+    const clock = createTestClock(new Date(freshDay().getTime() - 2 * HOUR - 60_000));
+    const deps = jobDepsOf(t.app, clock);
+    const job = createDigestJob(deps);
+    job.start();
+    await clock.advance(0);
     const person = await createUser(t.db);
     await waiting(person, 'comment', 'Scheduled.');
-    const scheduler = createDigestScheduler(t.app, { intervalMs: 10, now: () => now });
-    scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await scheduler.stop();
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS / 2);
+    expect(await digestsTo(person)).toHaveLength(0);
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS / 2);
     expect(await digestsTo(person)).toHaveLength(1);
+    await waiting(person, 'comment', 'Too late for today.');
+    await clock.advance(10 * DIGEST_CHECK_INTERVAL_MS);
+    await job.stop();
+    expect(await digestsTo(person)).toHaveLength(1);
+  });
+
+  it('retries at the next tick when a run fails', async () => {
+    const clock = createTestClock(freshDay());
+    const person = await createUser(t.db);
+    await waiting(person, 'comment', 'After a failure.');
+    const deps = jobDepsOf(t.app, clock);
+    const warn = vi.spyOn(deps.log, 'warn');
+    const job = createDigestJob({ ...deps, db: failingOnce(t.db) });
+    job.start();
+    await clock.advance(0);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Notification digests' }), 'Notification digests failed; will retry');
+    expect(await digestsTo(person)).toHaveLength(0);
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS);
+    await job.stop();
+    expect(await digestsTo(person)).toHaveLength(1);
+    warn.mockRestore();
   });
 });
 
