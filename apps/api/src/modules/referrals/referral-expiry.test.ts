@@ -4,6 +4,7 @@ import { notifications, referralRequestEvents, referralRequests, referrals } fro
 import { jobDepsOf } from '../../lib/scheduler/index';
 import { createTestApp, createTestClock, createUser, failingOnce, type TestApp } from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
+import { expireWaitingRequests } from './referral-requests.repository';
 import { createReferralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,6 +67,17 @@ async function statusesOf(ids: number[]): Promise<string[]> {
   return ids.map((id) => rows.find((row) => row.id === id)?.status ?? 'missing');
 }
 const historyOf = (ids: number[]) => t.db.select().from(referralRequestEvents).where(inArray(referralRequestEvents.requestId, ids));
+
+describe('expireWaitingRequests', () => {
+  it('expires at most one batch per statement', async () => {
+    const stale = await requestsAged(12, 35);
+    const cutoff = new Date(Date.now() - 30 * DAY);
+    const batches = [];
+    for (let run = 0; run < 3; run += 1) batches.push(await expireWaitingRequests(t.db, cutoff, new Date(), 5));
+    expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
+    expect(await statusesOf(stale)).toEqual(stale.map(() => 'expired'));
+  });
+});
 
 describe('the referral expiry job', () => {
   it('expires a request at the first tick after its 30 days, once, and nothing before', async () => {
