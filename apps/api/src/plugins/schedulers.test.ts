@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openPostgres, type DatabaseConnection } from '../db/client';
-import { eventRegistrations, events, notifications, outgoingEmails, referralRequestEvents, referralRequests, referrals } from '../db/schema/index';
+import { dataExports, eventRegistrations, events, notifications, outgoingEmails, referralRequestEvents, referralRequests, referrals } from '../db/schema/index';
 import type { MailMessage, MailTransport } from '../lib/mailer/index';
 import { emailNotification } from '../modules/notifications/delivery';
-import { createTestApp, createTestClock, createTestConfig, createUser, type TestApp, type TestClock } from '../test/index';
+import { authHeader, createTestApp, createTestClock, createTestConfig, createUser, type TestApp, type TestClock } from '../test/index';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,11 +62,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     // 09:00 UTC, after the daily digest hour; both servers share the clock, so their ticks coincide.
     clock = createTestClock(new Date(Date.UTC(2036, 4, 14, 9)));
     const options = (instance: string) => ({ mailer: { delivery: 'loop' as const, transport: recordingTransport(instance, sent) }, clock });
-    t = await createTestApp({ nodeEnv: 'development' }, options('one'));
+    const overrides = { nodeEnv: 'development', exportWorkerMs: MINUTE } as const;
+    t = await createTestApp(overrides, options('one'));
     const driver = t.database.driver;
     if (driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
     const database = await openPostgres(String(driver.pool.options.connectionString));
-    second = { app: await buildApp({ config: createTestConfig({ nodeEnv: 'development' }), database, ...options('two') }), database };
+    second = { app: await buildApp({ config: createTestConfig(overrides), database, ...options('two') }), database };
     // Both pools connected, so both instances' first ticks really run at once.
     await Promise.all([t.database.ping(), database.ping()]);
   });
@@ -76,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     await t.close();
   });
 
-  it('handle each due reminder, digest, expiry and outbox message exactly once', async () => {
+  it('handle each due reminder, digest, expiry, data export and outbox message exactly once', async () => {
     const now = clock.now();
     const attendees = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
     const [event] = await t.db.insert(events).values({ title: 'Twin Summit', startsAt: new Date(now.getTime() + 2 * HOUR) }).returning();
@@ -104,6 +105,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       queuedIds.push(await t.app.mailer.enqueue(t.db, { to: `queued-${index}@example.com`, subject: 'Queued', text: 'Hi.', html: null }));
     }
 
+    const exporters = await Promise.all(Array.from({ length: 3 }, () => createUser(t.db)));
+    for (const person of exporters) {
+      const asked = await t.app.inject({ method: 'POST', url: '/api/account/export/', headers: await authHeader(t.app, person) });
+      expect(asked.statusCode).toBe(202);
+    }
+
     await Promise.all([t.app.ready(), second.app.ready()]);
 
     await clock.advance(0);
@@ -125,6 +132,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(history).toHaveLength(staleIds.length);
     const told = await t.db.select().from(notifications).where(inArray(notifications.userId, requesters.map((person) => person.id)));
     expect(told).toHaveLength(requesters.length);
+    const builds = await t.db.select().from(dataExports).where(inArray(dataExports.userId, exporters.map((person) => person.id)));
+    expect(builds.map((row) => [row.status, row.attempts])).toEqual(exporters.map(() => ['ready', 1]));
+    for (const person of exporters) expect(outbox.filter((mail) => mail.toAddress === person.email)).toHaveLength(1);
     for (let index = 0; index < 30; index += 1) expect(sendsOf(`queued-${index}@example.com`, 'Queued')).toBe(1);
     // Every message in the outbox went out, each exactly once, whichever instance sent it.
     expect(outbox.every((mail) => mail.status === 'sent')).toBe(true);

@@ -101,7 +101,7 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
 
   // The delivery loop (started by the mail-delivery scheduler plugin); none with delivery 'manual'.
   const delivery = loop
-    ? createPeriodicJob({ name: 'E-mail delivery', intervalMs: POLL_INTERVAL_MS, run: () => deliverPending(), clock, log })
+    ? createPeriodicJob({ name: 'E-mail delivery loop', intervalMs: POLL_INTERVAL_MS, run: () => deliverPending(), clock, log })
     : null;
 
   return {
