@@ -40,8 +40,10 @@ import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonCompression } from './plugins/json-compression';
+import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 
@@ -70,6 +72,8 @@ export type BuildAppOptions = {
   database: DatabaseConnection;
   /** Mail transport and delivery mode (default: SMTP_URL or the dev mailbox; loop except in tests). */
   mailer?: MailerOptions;
+  /** Time of the scheduled jobs and mail delivery (default: the system clock; tests pass one they advance). */
+  clock?: Clock;
 };
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -79,7 +83,7 @@ const ALIAS_PREFIX = /^\/alumlink(?=\/(?:api|users|social)\/)/;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole server (plugins, error handling, modules) without listening. */
-export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, mailer, clock }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -124,7 +128,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   app.decorate('db', database.db);
   app.decorate('database', database);
   registerAuth(app);
-  registerMailer(app, mailer);
+  registerMailer(app, { ...mailer, ...(clock ? { clock } : {}) });
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
 
@@ -139,6 +143,8 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);
 
+  // Background jobs (plugins/schedulers.ts): they start once the app is ready, never from a routes file.
+  await app.register(registerSchedulers, clock ? { clock } : {});
   for (const featureModule of featureModules) await app.register(featureModule);
   return app;
 }

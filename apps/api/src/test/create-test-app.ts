@@ -6,6 +6,7 @@ import { buildApp, type App } from '../app';
 import type { AppContext } from '../app-context';
 import { loadConfig, type AppConfig } from '../config';
 import type { MailerOptions } from '../lib/mailer/index';
+import type { Clock } from '../lib/scheduler/index';
 import type { Database, DatabaseConnection } from '../db/client';
 import { openTestDatabase } from './test-database';
 
@@ -50,12 +51,12 @@ export type TestApp = {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { mailer?: MailerOptions } = {},
+  options: { mailer?: MailerOptions; clock?: Clock } = {},
 ): Promise<TestApp> {
   const config = createTestConfig(overrides);
   const database = await openTestDatabase();
   // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
-  const app = await buildApp({ config, database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp({ config, database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     db: database.db,

@@ -6,3 +6,5 @@ export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
 export { insertBulkPeople } from './bulk-data';
+export { createTestClock, type TestClock } from './test-clock';
+export { failingOnce } from './failing-database';

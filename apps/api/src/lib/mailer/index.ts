@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
+import { createPeriodicJob, type PeriodicJob } from '../scheduler/periodic-job';
+import { schedulerPlugin } from '../scheduler/scheduler-plugin';
+import { systemClock, type Clock } from '../scheduler/clock';
 import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
@@ -22,6 +25,8 @@ export type MailerOptions = {
    * `deliverPending()` sends.
    */
   delivery?: 'loop' | 'manual';
+  /** Time of the delivery loop and of deliveries (default: the system clock). */
+  clock?: Clock;
 };
 
 export type DeliveryReport = { sent: number; failed: number };
@@ -38,8 +43,10 @@ export type Mailer = {
    * at most once an hour, finished messages older than OUTBOX_RETENTION_MS are deleted.
    */
   deliverPending(now?: Date): Promise<DeliveryReport>;
-  start(): void;
-  stop(): Promise<void>;
+  /** The delivery loop: delivers every few seconds and right after `trigger()`; null with delivery 'manual'. */
+  readonly delivery: PeriodicJob | null;
+  /** Stops the delivery loop (waiting for a run in progress) and closes the transport. */
+  close(): Promise<void>;
 };
 
 declare module 'fastify' {
@@ -52,6 +59,7 @@ declare module 'fastify' {
 /** Builds the mailer of an app (not started). */
 export function createMailer(app: FastifyInstance, options: MailerOptions = {}): Mailer {
   const { config, log } = app;
+  const clock = options.clock ?? systemClock;
   const transport =
     options.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(log));
   const loop = (options.delivery ?? (config.nodeEnv === 'test' ? 'manual' : 'loop')) === 'loop';
@@ -70,7 +78,7 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   const deliverPending = async (now?: Date): Promise<DeliveryReport> => {
     const report: DeliveryReport = { sent: 0, failed: 0 };
     for (;;) {
-      const claimedAt = now ?? new Date();
+      const claimedAt = now ?? clock.now();
       const batch = await claimDueEmails(app.db, claimedAt);
       if (batch.length === 0) {
         await purgeIfDue(claimedAt);
@@ -79,77 +87,45 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
       for (const row of batch) {
         try {
           await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
-          await markSent(app.db, row.id, now ?? new Date(), redaction);
+          await markSent(app.db, row.id, now ?? clock.now(), redaction);
           report.sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ emailId: row.id, attempts: row.attempts, err: message }, 'E-mail delivery failed; will retry');
-          await markFailed(app.db, row, message, now ?? new Date(), redaction);
+          await markFailed(app.db, row, message, now ?? clock.now(), redaction);
           report.failed += 1;
         }
       }
     }
   };
 
-  let stopped = true;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let runAgain = false;
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(runOnce, delayMs);
-    timer.unref();
-  };
-
-  function runOnce(): void {
-    timer = null;
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = deliverPending()
-      .then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'E-mail delivery loop failed; will retry'),
-      )
-      .finally(() => {
-        running = null;
-        const again = runAgain;
-        runAgain = false;
-        schedule(again ? 0 : POLL_INTERVAL_MS);
-      });
-  }
+  // The delivery loop (started by the mail-delivery scheduler plugin); none with delivery 'manual'.
+  const delivery = loop
+    ? createPeriodicJob({ name: 'E-mail delivery loop', intervalMs: POLL_INTERVAL_MS, run: () => deliverPending(), clock, log })
+    : null;
 
   return {
     transport,
     enqueue: enqueueEmail,
-    trigger: () => {
-      if (!loop || stopped) return;
-      if (running) runAgain = true;
-      else schedule(0);
-    },
+    trigger: () => delivery?.trigger(),
     deliverPending,
-    start: () => {
-      if (!loop || !stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+    delivery,
+    close: async () => {
+      await delivery?.stop();
       transport.close();
     },
   };
 }
 
-/** Decorates `app.mailer`; the delivery loop starts when the server is ready and stops on close. */
+/**
+ * Decorates `app.mailer`. Its delivery loop is a scheduled job (plugins/schedulers.ts starts it
+ * when the server is ready); on close the loop ends before the transport closes.
+ */
 export function registerMailer(app: FastifyInstance, options: MailerOptions = {}): void {
   const mailer = createMailer(app, options);
   app.decorate('mailer', mailer);
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', async () => mailer.stop());
+  app.addHook('onClose', async () => mailer.close());
 }
+
+/** The mail delivery loop as a scheduler plugin (nothing to start with delivery 'manual'). */
+export const mailDeliveryScheduler = schedulerPlugin('mail-delivery-scheduler', ({ mailer }) => mailer.delivery);

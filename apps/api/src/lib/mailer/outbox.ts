@@ -7,7 +7,8 @@ import type { MailMessage } from './transports';
 export const MAX_DELIVERY_ATTEMPTS = 10;
 /** A claimed message is not claimed again for this long (another instance may be sending it). */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
-const BATCH_SIZE = 20;
+/** Messages one claim takes (one instance sends them within the lease). */
+export const CLAIM_BATCH_SIZE = 20;
 /** Delivered and given-up messages are deleted this long after they were written. */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** What a delivered message's body becomes when the outbox must not keep it (it held a code). */
@@ -50,6 +51,9 @@ export async function enqueueEmail(db: Executor, message: MailMessage): Promise<
 /**
  * Claims due queued messages: one statement that locks them with FOR UPDATE SKIP LOCKED,
  * counts the attempt and leases them, so parallel instances never send one message twice.
+ * `= any(array(...))` runs the locking subquery once: as `in (...)` PostgreSQL may rescan it
+ * per row, skip the rows this statement just updated and so claim the whole queue, more than
+ * one instance sends within the lease (after which another would send them again).
  */
 export async function claimDueEmails(db: Database, now: Date): Promise<OutgoingEmailRow[]> {
   const due = db
@@ -57,12 +61,12 @@ export async function claimDueEmails(db: Database, now: Date): Promise<OutgoingE
     .from(outgoingEmails)
     .where(and(eq(outgoingEmails.status, 'queued'), lte(outgoingEmails.nextAttemptAt, now)))
     .orderBy(asc(outgoingEmails.nextAttemptAt), asc(outgoingEmails.id))
-    .limit(BATCH_SIZE)
+    .limit(CLAIM_BATCH_SIZE)
     .for('update', { skipLocked: true });
   return db
     .update(outgoingEmails)
     .set({ attempts: sql`${outgoingEmails.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-    .where(and(inArray(outgoingEmails.id, due), eq(outgoingEmails.status, 'queued')))
+    .where(and(sql`${outgoingEmails.id} = any(array(${due}))`, eq(outgoingEmails.status, 'queued')))
     .returning();
 }
 

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportFilesFor } from '../../lib/storage/index';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
-import { registerExportWorker } from './data-export.scheduler';
 import * as service from './data-export.service';
 
 const tags = ['account'];
@@ -19,7 +18,6 @@ const security = [{ bearerAuth: [] }];
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBody(app);
   const files = exportFilesFor(app.config);
-  const worker = registerExportWorker(app);
 
   app.post(
     '/api/account/export/',
@@ -35,7 +33,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await service.startExport(app.ctx, request.user);
-      worker.kick();
+      app.dataExportWorker.kick();
       return reply.status(202).send(answer);
     },
   );

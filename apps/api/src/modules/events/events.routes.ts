@@ -25,7 +25,6 @@ import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';
 import * as registrationService from './registration.service';
 import { authenticateIfPresent, viewerOf } from './optional-auth';
-import { registerEventReminderScheduler } from './reminder-scheduler';
 
 const TAGS = ['events'];
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
@@ -44,7 +43,6 @@ async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest,
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
-  registerEventReminderScheduler(app);
 
   app.get(
     '/api/events/',

@@ -1,35 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobDepsOf } from '../../lib/scheduler/index';
 import { eventRegistrations, events } from '../../db/schema/index';
-import { createTestApp, createTestConfig, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
-import { createEventReminderScheduler } from './reminder-scheduler';
+import { createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../test/index';
+import { createEventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
 import { sendDueEventReminders } from './reminders';
 
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;
-let second: { app: App; database: DatabaseConnection | null };
-
-/** A second server on the same database: its own pool on PostgreSQL, the same PGlite otherwise. */
-async function secondInstance(): Promise<{ app: App; database: DatabaseConnection | null }> {
-  const driver = t.database.driver;
-  if (driver.kind === 'postgres') {
-    const database = await openPostgres(String(driver.pool.options.connectionString));
-    return { app: await buildApp({ config: createTestConfig(), database }), database };
-  }
-  return { app: await buildApp({ config: createTestConfig(), database: t.database }), database: null };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await secondInstance();
 });
-afterAll(async () => {
-  await second.app.close();
-  await second.database?.close();
-  await t.close();
-});
+afterAll(() => t.close());
 
 async function eventAt(startsAt: Date, title = 'Cloud Night'): Promise<number> {
   const [row] = await t.db.insert(events).values({ title, startsAt, host: 'DevOps' }).returning();
@@ -43,7 +26,7 @@ const reminderCount = async (person: TestUser) =>
   (await emailsTo(t.db, person.email)).filter((mail) => mail.subject.startsWith('Reminder:')).length;
 
 describe('event reminders', () => {
-  it('e-mails each registered person once when the event is within 24 hours, even with two schedulers at once', async () => {
+  it('e-mails each registered person once when the event is within 24 hours, even with several runs at once', async () => {
     const now = new Date(Date.UTC(2032, 2, 10, 12));
     const soon = await eventAt(new Date(now.getTime() + 5 * HOUR), 'Soon Summit');
     const later = await eventAt(new Date(now.getTime() + 30 * HOUR), 'Later Launch');
@@ -54,10 +37,10 @@ describe('event reminders', () => {
     await register(past, people.slice(0, 3));
 
     const runs = await Promise.all([
-      sendDueEventReminders(t.ctx, now),
-      sendDueEventReminders(second.app.ctx, now),
-      sendDueEventReminders(t.ctx, now),
-      sendDueEventReminders(second.app.ctx, now),
+      sendDueEventReminders(t.app, now),
+      sendDueEventReminders(t.app, now),
+      sendDueEventReminders(t.app, now),
+      sendDueEventReminders(t.app, now),
     ]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(12);
     for (const person of people) expect(await reminderCount(person)).toBe(1);
@@ -66,46 +49,75 @@ describe('event reminders', () => {
     expect(mail?.textBody).toContain('starts on Wednesday, 10 March 2032 at 17:00 UTC. Hosted by DevOps.');
 
     // Nothing due any more; later, the second event comes within 24 hours.
-    expect(await sendDueEventReminders(second.app.ctx, now)).toBe(0);
-    expect(await sendDueEventReminders(t.ctx, new Date(now.getTime() + 7 * HOUR))).toBe(3);
+    expect(await sendDueEventReminders(t.app, now)).toBe(0);
+    expect(await sendDueEventReminders(t.app, new Date(now.getTime() + 7 * HOUR))).toBe(3);
     for (const person of people.slice(0, 3)) expect(await reminderCount(person)).toBe(2);
     const sent = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, past));
     expect(sent.every((row) => row.reminderSentAt === null)).toBe(true);
   });
 
-  it('runs on a schedule and stops cleanly', async () => {
-    const now = new Date(Date.UTC(2033, 0, 1, 8));
-    const eventId = await eventAt(new Date(now.getTime() + 2 * HOUR));
+});
+
+describe('the event reminder job', () => {
+  it('sends a due reminder once, however many ticks pass', async () => {
+    const clock = createTestClock(new Date(Date.UTC(2033, 0, 1, 8)));
     const person = await createUser(t.db);
-    await register(eventId, [person]);
-    const scheduler = createEventReminderScheduler(t.ctx, { intervalMs: 20, now: () => now });
-    const otherScheduler = createEventReminderScheduler(second.app.ctx, { intervalMs: 20, now: () => now });
-    scheduler.start();
-    otherScheduler.start();
-    const deadline = Date.now() + 5_000;
-    while ((await reminderCount(person)) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await Promise.all([scheduler.stop(), otherScheduler.stop()]);
+    await register(await eventAt(new Date(clock.now().getTime() + 2 * HOUR)), [person]);
+    const job = createEventReminderJob(jobDepsOf(t.app, clock));
+    job.start();
+    await clock.advance(0);
     expect(await reminderCount(person)).toBe(1);
+    await clock.advance(5 * EVENT_REMINDER_INTERVAL_MS);
+    await job.stop();
+    expect(await reminderCount(person)).toBe(1);
+  });
+
+  it('sends nothing before the event is within 24 hours, then sends it at the tick after', async () => {
+    const clock = createTestClock(new Date(Date.UTC(2033, 1, 1, 8)));
+    const person = await createUser(t.db);
+    await register(await eventAt(new Date(clock.now().getTime() + 24 * HOUR + 30_000)), [person]);
+    const job = createEventReminderJob(jobDepsOf(t.app, clock));
+    job.start();
+    await clock.advance(0);
+    expect(await reminderCount(person)).toBe(0);
+    await clock.advance(EVENT_REMINDER_INTERVAL_MS);
+    await job.stop();
+    expect(await reminderCount(person)).toBe(1);
+  });
+
+  it('retries at the next tick when a run fails', async () => {
+    const clock = createTestClock(new Date(Date.UTC(2033, 2, 1, 8)));
+    const person = await createUser(t.db);
+    await register(await eventAt(new Date(clock.now().getTime() + HOUR)), [person]);
+    const deps = jobDepsOf(t.app, clock);
+    const warn = vi.spyOn(deps.log, 'warn');
+    const job = createEventReminderJob({ ...deps, db: failingOnce(t.db) });
+    job.start();
+    await clock.advance(0);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Event reminders' }), 'Event reminders failed; will retry');
+    expect(await reminderCount(person)).toBe(0);
+    await clock.advance(EVENT_REMINDER_INTERVAL_MS);
+    await job.stop();
+    expect(await reminderCount(person)).toBe(1);
+    warn.mockRestore();
   });
 });
 
 describe('the server scheduler', () => {
   it('starts when a (non-test) server is ready and stops when it closes', async () => {
-    const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' } });
+    const clock = createTestClock(new Date(Date.UTC(2034, 0, 1, 12)));
+    const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' }, clock });
     try {
       const person = await createUser(server.db);
-      const [event] = await server.db.insert(events).values({ title: 'Soon', startsAt: new Date(Date.now() + HOUR) }).returning();
+      const [event] = await server.db.insert(events).values({ title: 'Soon', startsAt: new Date(clock.now().getTime() + HOUR) }).returning();
       if (!event) throw new Error('no event');
       await server.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id });
       await server.app.ready();
-      const deadline = Date.now() + 5_000;
-      while ((await emailsTo(server.db, person.email)).length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await clock.advance(0);
       expect((await emailsTo(server.db, person.email)).map((mail) => mail.subject)).toEqual(['Reminder: Soon starts soon']);
     } finally {
       await server.close();
     }
+    expect(clock.pendingTimers()).toBe(0);
   });
 });

@@ -67,7 +67,7 @@ async function markReminded(tx: Executor, eventId: number, userIds: number[], no
  * server instances (or a restart mid-way) never send a reminder twice nor lose one.
  * Returns the number of reminders queued.
  */
-export async function sendDueEventReminders(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function sendDueEventReminders(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, now: Date = new Date()): Promise<number> {
   let queued = 0;
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {

@@ -1,34 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, referralRequestEvents, referralRequests, referrals } from '../../db/schema/index';
-import { createTestApp, createTestConfig, createUser, type TestApp } from '../../test/index';
+import { jobDepsOf } from '../../lib/scheduler/index';
+import { createTestApp, createTestClock, createUser, failingOnce, type TestApp } from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
+import { expireWaitingRequests } from './referral-requests.repository';
+import { createReferralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
-let second: { app: App; database: DatabaseConnection | null };
-
-/** A second server on the same database: its own pool on PostgreSQL, the same PGlite otherwise. */
-async function secondInstance(): Promise<{ app: App; database: DatabaseConnection | null }> {
-  const driver = t.database.driver;
-  if (driver.kind === 'postgres') {
-    const database = await openPostgres(String(driver.pool.options.connectionString));
-    return { app: await buildApp({ config: createTestConfig(), database }), database };
-  }
-  return { app: await buildApp({ config: createTestConfig(), database: t.database }), database: null };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await secondInstance();
 });
-afterAll(async () => {
-  await second.app.close();
-  await second.database?.close();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** `count` requests on a fresh offer, made `ageDays` ago, in the given status. */
 async function requestsAged(count: number, ageDays: number, status = 'requested'): Promise<number[]> {
@@ -51,13 +36,13 @@ async function requestsAged(count: number, ageDays: number, status = 'requested'
 }
 
 describe('expireStaleReferralRequests', () => {
-  it('expires requests left requested for 30 days, once, with history and a notification, even with two servers at once', async () => {
+  it('expires requests left requested for 30 days, once, with history and a notification, even with several runs at once', async () => {
     const stale = await requestsAged(130, 31);
     const fresh = await requestsAged(2, 29);
     const referred = await requestsAged(1, 40, 'referred');
     const runs = await Promise.all([
       expireStaleReferralRequests(t.ctx),
-      expireStaleReferralRequests(second.app.ctx),
+      expireStaleReferralRequests(t.ctx),
       expireStaleReferralRequests(t.ctx),
     ]);
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(130);
@@ -73,6 +58,56 @@ describe('expireStaleReferralRequests', () => {
     expect(told).toHaveLength(130);
     expect(told[0]?.text).toBe('Your referral request for Analyst at Umbrella is now: Expired.');
     // Nothing left to do: a later run changes nothing.
-    expect(await expireStaleReferralRequests(second.app.ctx)).toBe(0);
+    expect(await expireStaleReferralRequests(t.ctx)).toBe(0);
+  });
+});
+
+async function statusesOf(ids: number[]): Promise<string[]> {
+  const rows = await t.db.select({ id: referralRequests.id, status: referralRequests.status }).from(referralRequests).where(inArray(referralRequests.id, ids));
+  return ids.map((id) => rows.find((row) => row.id === id)?.status ?? 'missing');
+}
+const historyOf = (ids: number[]) => t.db.select().from(referralRequestEvents).where(inArray(referralRequestEvents.requestId, ids));
+
+describe('expireWaitingRequests', () => {
+  it('expires at most one batch per statement', async () => {
+    const stale = await requestsAged(12, 35);
+    const cutoff = new Date(Date.now() - 30 * DAY);
+    const batches = [];
+    for (let run = 0; run < 3; run += 1) batches.push(await expireWaitingRequests(t.db, cutoff, new Date(), 5));
+    expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2]);
+    expect(await statusesOf(stale)).toEqual(stale.map(() => 'expired'));
+  });
+});
+
+describe('the referral expiry job', () => {
+  it('expires a request at the first tick after its 30 days, once, and nothing before', async () => {
+    const clock = createTestClock(new Date());
+    const due = await requestsAged(1, 31);
+    const almost = await requestsAged(1, 30 - 5 / (24 * 60));
+    const job = createReferralExpiryJob(jobDepsOf(t.app, clock));
+    job.start();
+    await clock.advance(0);
+    expect(await statusesOf([...due, ...almost])).toEqual(['expired', 'requested']);
+    await clock.advance(REFERRAL_EXPIRY_INTERVAL_MS);
+    expect(await statusesOf(almost)).toEqual(['expired']);
+    await clock.advance(3 * REFERRAL_EXPIRY_INTERVAL_MS);
+    await job.stop();
+    expect(await historyOf([...due, ...almost])).toHaveLength(2);
+  });
+
+  it('retries at the next tick when a run fails', async () => {
+    const clock = createTestClock(new Date());
+    const due = await requestsAged(1, 40);
+    const deps = jobDepsOf(t.app, clock);
+    const warn = vi.spyOn(deps.log, 'warn');
+    const job = createReferralExpiryJob({ ...deps, db: failingOnce(t.db) });
+    job.start();
+    await clock.advance(0);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Referral request expiry' }), 'Referral request expiry failed; will retry');
+    expect(await statusesOf(due)).toEqual(['requested']);
+    await clock.advance(REFERRAL_EXPIRY_INTERVAL_MS);
+    await job.stop();
+    expect(await statusesOf(due)).toEqual(['expired']);
+    warn.mockRestore();
   });
 });

@@ -1,12 +1,8 @@
 import { REFERRAL_REQUEST_LIMITS } from '@alumlink/contract';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { createIntervalTask, registerIntervalTask } from '../../lib/interval-task';
 import * as repository from './referral-requests.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
 
-/** How often a server looks for requests to expire (they expire by the day; this is plenty). */
-export const REFERRAL_EXPIRY_INTERVAL_MS = 10 * 60_000;
 const BATCH_SIZE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,9 +25,4 @@ export async function expireStaleReferralRequests(ctx: AppContext, now: Date = n
     total += count;
     if (count < BATCH_SIZE) return total;
   }
-}
-
-/** The expiry loop of this server (a plugin: starts with the app, stops with it). */
-export function registerReferralExpiry(app: FastifyInstance): void {
-  registerIntervalTask(app, createIntervalTask(app, 'Referral request expiry', REFERRAL_EXPIRY_INTERVAL_MS, () => expireStaleReferralRequests(app.ctx)));
 }

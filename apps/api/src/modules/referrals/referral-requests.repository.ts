@@ -178,7 +178,8 @@ export async function closeWaitingRequestsOf(db: Executor, referralId: number, n
 /**
  * Expires up to `limit` requests still `requested` and made before `cutoff`, in one conditional
  * UPDATE (referral_requests_waiting_idx): a row another instance expired first no longer matches
- * once its transaction commits, so each request expires exactly once whoever runs it.
+ * once its transaction commits, so each request expires exactly once whoever runs it. The locking
+ * subquery sits in `= any(array(...))` so it runs once and the batch stays at `limit` whatever the plan.
  */
 export async function expireWaitingRequests(db: Executor, cutoff: Date, now: Date, limit: number): Promise<EndedRequest[]> {
   const due = db
@@ -191,7 +192,7 @@ export async function expireWaitingRequests(db: Executor, cutoff: Date, now: Dat
   return db
     .update(referralRequests)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(sql`${referralRequests.id} in (${due})`, eq(referralRequests.status, 'requested')))
+    .where(and(sql`${referralRequests.id} = any(array(${due}))`, eq(referralRequests.status, 'requested')))
     .returning({ id: referralRequests.id, requesterId: referralRequests.requesterId, referralId: referralRequests.referralId });
 }
 

@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
-import { registerReferralExpiry } from './referral-expiry';
 import * as service from './referral-requests.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -22,7 +21,6 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBody(app);
   const auth = { onRequest: app.authenticate };
   const tags = ['referrals'];
-  registerReferralExpiry(app);
 
   app.post(
     '/api/referrals/:id/requests/',

@@ -8,13 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../lib/auth';
 import { badRequestSchema } from '../../../lib/validation';
-import { registerDigestScheduler } from './digest-scheduler';
 import { runDigestsNow } from './run-digests.service';
 import { describeUnsubscribe, unsubscribe } from './unsubscribe.service';
 
-/** Digests (scheduler and admin run) and the sign-in-free unsubscribe links they carry. */
+/** Digests (the admin run; the scheduler is digest.scheduler.ts) and the sign-in-free unsubscribe links they carry. */
 export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerDigestScheduler(app);
   // Per client address: the links are unguessable, this only keeps scripts from hammering. One
   // object per app (the rate-limit plugin scales it in place by RATE_LIMIT_MULTIPLIER).
   const unsubscribeLimit = { max: 60, timeWindow: 60_000 };

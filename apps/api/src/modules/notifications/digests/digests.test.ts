@@ -1,39 +1,22 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app';
-import { openPostgres, type DatabaseConnection } from '../../../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, notificationDigestItems, notificationPreferences } from '../../../db/schema/index';
 import { retryDelayMs } from '../../../lib/mailer/index';
-import { authHeader, createTestApp, createTestConfig, createUser, emailsTo, type TestApp, type TestUser } from '../../../test/index';
+import { jobDepsOf } from '../../../lib/scheduler/index';
+import { authHeader, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../../test/index';
 import { emailNotification } from '../delivery';
-import { createDigestScheduler } from './digest-scheduler';
+import { createDigestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
-let second: { app: App; database: DatabaseConnection | null };
-
-/** A second server on the same database: its own pool on PostgreSQL, the same PGlite otherwise. */
-async function secondInstance(): Promise<{ app: App; database: DatabaseConnection | null }> {
-  const driver = t.database.driver;
-  if (driver.kind === 'postgres') {
-    const database = await openPostgres(String(driver.pool.options.connectionString));
-    return { app: await buildApp({ config: createTestConfig(), database }), database };
-  }
-  return { app: await buildApp({ config: createTestConfig(), database: t.database }), database: null };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  second = await secondInstance();
 });
-afterAll(async () => {
-  await second.app.close();
-  await second.database?.close();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** Digests run at 07:00 UTC (the default DIGEST_HOUR); every test uses days of its own. */
 let nextDay = 0;
@@ -59,7 +42,7 @@ describe('daily and weekly digests', () => {
     await waiting(bob, 'event', 'New event: Cloud Night.');
     await waiting(bob, 'comment', 'Weekly only.', 'weekly');
 
-    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(2);
+    expect((await runDigests(t.app, 'daily', now)).sent).toBe(2);
     const [mail] = await digestsTo(ada);
     expect(mail?.subject).toBe('Your daily AlumLink digest: 3 new notifications');
     expect(mail?.textBody).toContain('Hello Ada,');
@@ -71,27 +54,27 @@ describe('daily and weekly digests', () => {
     expect((await digestsTo(bob))[0]?.textBody).not.toContain('Weekly only.');
 
     // Same period again, and again later that day with something new: nothing more.
-    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
     await waiting(ada, 'comment', 'Lee commented on your post.');
-    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + 3 * 60 * 60 * 1000))).sent).toBe(0);
+    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + 3 * 60 * 60 * 1000))).sent).toBe(0);
     expect(await digestsTo(ada)).toHaveLength(1);
     // The next day's digest carries only what is new.
-    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + DAY))).sent).toBe(1);
+    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + DAY))).sent).toBe(1);
     const [latest] = await digestsTo(ada);
     expect(latest?.subject).toBe('Your daily AlumLink digest: 1 new notification');
     expect(latest?.textBody).toContain('Lee commented');
     expect(latest?.textBody).not.toContain('Finn commented');
 
     // Weekly ones go in the weekly digest.
-    expect((await runDigests(t.ctx, 'weekly', now)).sent).toBe(1);
+    expect((await runDigests(t.app, 'weekly', now)).sent).toBe(1);
     expect((await digestsTo(bob))[0]?.subject).toBe('Your weekly AlumLink digest: 1 new notification');
   });
 
   it('sends nothing when nothing is new', async () => {
     const now = freshDay();
     const quiet = await createUser(t.db);
-    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
-    expect((await runDigests(t.ctx, 'weekly', now)).sent).toBe(0);
+    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.app, 'weekly', now)).sent).toBe(0);
     expect(await emailsTo(t.db, quiet.email)).toEqual([]);
   });
 
@@ -99,11 +82,11 @@ describe('daily and weekly digests', () => {
     const now = freshDay();
     const gone = await createUser(t.db, { isActive: false });
     await waiting(gone, 'comment', 'Someone commented.');
-    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
     expect(await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, gone.id))).toHaveLength(1);
   });
 
-  it('gives each person exactly one digest per period with two instances running at once, in batches', async () => {
+  it('gives each person exactly one digest per period with several runs at once, in batches', async () => {
     const now = freshDay();
     const people = await Promise.all(Array.from({ length: 23 }, () => createUser(t.db)));
     for (const person of people) {
@@ -111,10 +94,10 @@ describe('daily and weekly digests', () => {
       await waiting(person, 'message', 'Two.');
     }
     const runs = await Promise.all([
-      runDigests(t.ctx, 'daily', now, 5),
-      runDigests(second.app.ctx, 'daily', now, 5),
-      runDigests(t.ctx, 'daily', now, 7),
-      runDigests(second.app.ctx, 'daily', now, 3),
+      runDigests(t.app, 'daily', now, 5),
+      runDigests(t.app, 'daily', now, 5),
+      runDigests(t.app, 'daily', now, 7),
+      runDigests(t.app, 'daily', now, 3),
     ]);
     expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(people.length);
     for (const person of people) {
@@ -131,7 +114,7 @@ describe('unsubscribe links', () => {
     const person = await createUser(t.db, { email: 'reader.one@example.com' });
     await waiting(person, 'comment', 'Finn commented on your post.');
     await waiting(person, 'event', 'New event.');
-    await runDigests(t.ctx, 'daily', now);
+    await runDigests(t.app, 'daily', now);
     const [mail] = await digestsTo(person);
     const token = tokenOf(mail?.headers?.['List-Unsubscribe']);
     expect(token).not.toBe('');
@@ -155,7 +138,7 @@ describe('unsubscribe links', () => {
 
     // Nothing waits for a digest any more, and no digest goes out the next day.
     await t.app.inject({ method: 'POST', url: `/api/unsubscribe/?token=${token}` }); // twice is fine
-    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + DAY))).sent).toBe(0);
+    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + DAY))).sent).toBe(0);
     expect(await digestsTo(person)).toHaveLength(1);
   });
 
@@ -164,7 +147,7 @@ describe('unsubscribe links', () => {
     const person = await createUser(t.db);
     await waiting(person, 'comment', 'A comment.');
     await waiting(person, 'message', 'A message.');
-    await runDigests(t.ctx, 'daily', now);
+    await runDigests(t.app, 'daily', now);
     const [mail] = await digestsTo(person);
     const links = [...(mail?.textBody ?? '').matchAll(/Stop e-mails about (\w+): \S+\?token=(\S+)/g)];
     expect(links.map((link) => link[1])).toEqual(['comments', 'messages']);
@@ -208,16 +191,43 @@ describe('POST /api/admin/digests/run/', () => {
   });
 });
 
-describe('the digest scheduler', () => {
-  it('runs each period once it has begun', async () => {
-    const now = freshDay();
+describe('the digest job', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('sends a period’s digest at the first tick after the digest hour, once, and nothing before', async () => {
+    // 06:59 UTC on a day of its own: yesterday's period is over (nothing waited then), today's begins at 07:00.
+    const clock = createTestClock(new Date(freshDay().getTime() - 2 * HOUR - 60_000));
+    const deps = jobDepsOf(t.app, clock);
+    const job = createDigestJob(deps);
+    job.start();
+    await clock.advance(0);
     const person = await createUser(t.db);
     await waiting(person, 'comment', 'Scheduled.');
-    const scheduler = createDigestScheduler(t.app, { intervalMs: 10, now: () => now });
-    scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await scheduler.stop();
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS / 2);
+    expect(await digestsTo(person)).toHaveLength(0);
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS / 2);
     expect(await digestsTo(person)).toHaveLength(1);
+    await waiting(person, 'comment', 'Too late for today.');
+    await clock.advance(10 * DIGEST_CHECK_INTERVAL_MS);
+    await job.stop();
+    expect(await digestsTo(person)).toHaveLength(1);
+  });
+
+  it('retries at the next tick when a run fails', async () => {
+    const clock = createTestClock(freshDay());
+    const person = await createUser(t.db);
+    await waiting(person, 'comment', 'After a failure.');
+    const deps = jobDepsOf(t.app, clock);
+    const warn = vi.spyOn(deps.log, 'warn');
+    const job = createDigestJob({ ...deps, db: failingOnce(t.db) });
+    job.start();
+    await clock.advance(0);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Notification digests' }), 'Notification digests failed; will retry');
+    expect(await digestsTo(person)).toHaveLength(0);
+    await clock.advance(DIGEST_CHECK_INTERVAL_MS);
+    await job.stop();
+    expect(await digestsTo(person)).toHaveLength(1);
+    warn.mockRestore();
   });
 });
 
@@ -259,12 +269,12 @@ describe('an SMTP outage', () => {
     const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       const person = await createUser(down.db);
-      await emailNotification(down.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kept safe.', link: '/user' });
-      expect((await runDigests(down.ctx, 'daily', new Date())).sent).toBe(1);
+      await emailNotification(down.app.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kept safe.', link: '/user' });
+      expect((await runDigests(down.app, 'daily', new Date())).sent).toBe(1);
       expect(await down.app.mailer.deliverPending()).toEqual({ sent: 0, failed: 1 });
       expect((await emailsTo(down.db, person.email))[0]).toMatchObject({ status: 'queued', attempts: 1 });
       // Running again while it waits does not write a second one.
-      expect((await runDigests(down.ctx, 'daily', new Date())).sent).toBe(0);
+      expect((await runDigests(down.app, 'daily', new Date())).sent).toBe(0);
 
       const smtp = await startSmtpServer(port);
       try {

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { mailDeliveryScheduler } from '../lib/mailer/index';
+import type { SchedulerPluginOptions } from '../lib/scheduler/index';
+import { dataExportScheduler } from '../modules/data-export/data-export.scheduler';
+import { eventReminderScheduler } from '../modules/events/reminders.scheduler';
+import { digestScheduler } from '../modules/notifications/digests/digest.scheduler';
+import { referralExpiryScheduler } from '../modules/referrals/referral-expiry.scheduler';
+
+/**
+ * Every background job of the server, each a plugin that starts when the app is ready and stops
+ * when it closes. To add one, write its `x.scheduler.ts` in its module and list it here.
+ */
+const schedulers: FastifyPluginAsync<SchedulerPluginOptions>[] = [
+  mailDeliveryScheduler,
+  eventReminderScheduler,
+  digestScheduler,
+  referralExpiryScheduler,
+  dataExportScheduler,
+];
+
+/** Registers every scheduler with the app's clock (buildApp's `clock`, the system clock by default). */
+const plugin: FastifyPluginAsync<SchedulerPluginOptions> = async (app, options) => {
+  for (const scheduler of schedulers) await app.register(scheduler, options);
+};
+export const registerSchedulers = fp(plugin, { name: 'schedulers', fastify: '5.x' });
