@@ -9,7 +9,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
-import { registerAuth } from './lib/auth';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
 import { serializeRequestForLog } from './lib/log-redaction';
@@ -19,6 +18,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerAuth } from './modules/auth/authenticate';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { eventsRoutes } from './modules/events/events.routes';

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireRole } from '../../lib/auth';
+import { adminOnly, authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, parseFields } from '../../lib/validation';
@@ -25,7 +25,6 @@ import { listEventMessages, postEventMessage } from './discussion.service';
 import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';
 import * as registrationService from './registration.service';
-import { authenticateIfPresent, viewerOf } from './optional-auth';
 import { registerEventReminderScheduler } from './reminder-scheduler';
 
 const TAGS = ['events'];
@@ -45,13 +44,15 @@ async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest,
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   const storage = mediaStorageFor(app.config);
-  const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
+  const adminAccess = adminOnly(app);
+  // A bad or expired token is a 401, so the client refreshes it and sees its registrations.
+  const optionalAuth = authenticateIfPresent('refuse');
   registerEventReminderScheduler(app);
 
   app.get(
     '/api/events/',
     {
-      onRequest: authenticateIfPresent,
+      onRequest: optionalAuth,
       schema: {
         tags: TAGS,
         summary: 'Events by date; `q` filters by title or category, case-insensitively (public; `registered` for a signed-in caller)',
@@ -65,7 +66,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/',
     {
-      onRequest: authenticateIfPresent,
+      onRequest: optionalAuth,
       schema: {
         tags: TAGS,
         summary: 'One event (public; `registered` for a signed-in caller)',
@@ -79,7 +80,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/',
     {
-      ...adminOnly,
+      ...adminAccess,
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,
@@ -99,7 +100,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/events/:id/',
     {
-      ...adminOnly,
+      ...adminAccess,
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,

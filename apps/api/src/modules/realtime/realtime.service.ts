@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { findSessionPerson } from '../../lib/auth';
+import { findSessionPerson } from '../auth/session-person.repository';
 import type { RealtimeHub } from '../../lib/realtime/hub';
 import { endRealtimeSessions, publishRealtime } from '../../lib/realtime/registry';
 import { verifyAccessToken } from '../../lib/tokens';

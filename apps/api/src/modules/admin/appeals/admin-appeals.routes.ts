@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaStorageFor } from '../../../lib/storage/index';
 import { badRequestSchema } from '../../../lib/validation';
 import { decideAppeal, listAppeals } from '../../moderation/appeals.service';
-import { adminOnly } from '../admin-access';
+import { adminOnly } from '../../../lib/auth';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 

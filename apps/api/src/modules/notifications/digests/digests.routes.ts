@@ -6,7 +6,7 @@ import {
   unsubscribeQuerySchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../../lib/auth';
+import { adminOnly } from '../../../lib/auth';
 import { badRequestSchema } from '../../../lib/validation';
 import { registerDigestScheduler } from './digest-scheduler';
 import { runDigestsNow } from './run-digests.service';
@@ -54,7 +54,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/digests/run/',
     {
-      onRequest: [app.authenticate, requireRole('AD')],
+      ...adminOnly(app),
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: ['admin'],
