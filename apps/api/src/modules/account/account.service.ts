@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors';
-import { checkCodeWithTarget } from '../../lib/one-time-codes';
+import { checkCodeWithTarget } from '../auth/one-time-codes';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthContext } from '../auth/auth.context';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository';

@@ -2,7 +2,7 @@ import { LIMITS } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from '../../lib/mailer/index';
-import { generateCode, hashScopedCode, sameHash, type CodeCheck } from '../../lib/one-time-codes';
+import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';
 import type { AuthContext } from './auth.context';
 import { consumeAttemptsOf, insertAttempt, liveAttemptsForUpdate, newestLiveAttempt, setAttemptCode, spendTries } from './registration-attempts.repository';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TWO_FACTOR_MESSAGES, type TokenPair, type TwoFactorChallenge } from '@alumlink/contract';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { checkIssuedCode } from '../../lib/one-time-codes';
+import { checkIssuedCode } from './one-time-codes';
 import { findUserById } from '../users/users.service';
 import type { AuthContext } from './auth.context';
 import { codeError, enqueueCodeEmail } from './codes.service';
