@@ -101,7 +101,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
     },
-    // A hop count or the proxies' addresses (config.ts refuses "trust everything").
+    // A hop count or the proxies' addresses (config/trust-proxy.ts refuses "trust everything").
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep a caller's (or proxy's) request id when it looks sane, so logs correlate.
     genReqId: (request) => {
