@@ -28,7 +28,7 @@ const started = Date.now();
 await build({
   absWorkingDir: apiDir,
   // Every entry lands directly in dist/, one level below apps/api like src/, so paths the code
-  // derives from import.meta.url (config.ts's REPO_ROOT) resolve the same in both.
+  // derives from import.meta.url (config/paths.ts's REPO_ROOT) resolve the same in both.
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/cli/seed.ts',

@@ -10,7 +10,6 @@ import {
 import { appContextPlugin } from './app-context';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
-import { registerAuth } from './lib/auth';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
 import { serializeRequestForLog } from './lib/log-redaction';
@@ -20,6 +19,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerAuth } from './modules/auth/authenticate';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -107,7 +107,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
     },
-    // A hop count or the proxies' addresses (config.ts refuses "trust everything").
+    // A hop count or the proxies' addresses (config/trust-proxy.ts refuses "trust everything").
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep a caller's (or proxy's) request id when it looks sane, so logs correlate.
     genReqId: (request) => {

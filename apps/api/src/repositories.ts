@@ -1,7 +1,7 @@
 import type { Database } from './db/client';
-import { createAuthRepository } from './lib/auth';
 import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.repository';
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
+import { createAuthRepository } from './modules/auth/session-person.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createMentoringRepository } from './modules/mentoring/mentoring.repository';
 import { createMessagingRepository } from './modules/messaging/messaging.repository';

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { runMigrations } from '../db/migrate';
-import { upsertAdmin } from './admin-account';
+import { upsertAdmin } from '../modules/admin/users/admin-account.service';
 
 const USAGE = 'Usage: npm run create-admin -- --email admin@example.org --password <password> [--first-name Ada] [--last-name Lovelace]';
 

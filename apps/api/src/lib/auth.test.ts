@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { accessTokenFor, authHeader, createTestApp, createUser, startTestSession, type TestApp } from '../test/index';
-import { requireRole } from './auth';
+import { adminOnly } from './auth';
 import { signAccessToken } from './tokens';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provide
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.get('/api/test/admin-only/', { preHandler: [t.app.authenticate, requireRole('AD')] }, async (request) => ({
+  t.app.get('/api/test/admin-only/', adminOnly(t.app), async (request) => ({
     id: request.user.id,
     role: request.user.role,
   }));
@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 const me = (access: string) => t.app.inject({ url: '/social/user-profiles/me/', headers: { authorization: `Bearer ${access}` } });
 
-describe('authenticate and requireRole', () => {
+describe('authenticate and adminOnly', () => {
   it('answers 401 without, or with a bad, token', async () => {
     const none = await t.app.inject({ url: '/social/profiles/me/' });
     expect(none.statusCode).toBe(401);
@@ -63,7 +63,7 @@ describe('authenticate and requireRole', () => {
     }
   });
 
-  it('lets only admins through requireRole("AD") with the 403 shape otherwise', async () => {
+  it('lets only admins through adminOnly with the 403 shape otherwise', async () => {
     const trainee = await createUser(t.db, { role: 'TR' });
     const admin = await createUser(t.db, { role: 'AD' });
     const refused = await t.app.inject({ url: '/api/test/admin-only/', headers: await authHeader(t.app, trainee) });

@@ -1,10 +1,6 @@
-import { AUTH_MESSAGES, roleSchema, type Role } from '@alumlink/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { AUTH_MESSAGES, type Role } from '@alumlink/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionFamilies, users } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from './errors';
-import { verifyAccessToken, type VerifiedAccessToken } from './tokens';
 
 /**
  * The signed-in person, as routes see it after `app.authenticate`; `session` is the sign-in
@@ -16,13 +12,16 @@ export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => P
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: requires a valid `Authorization: Bearer <access>` and sets `request.user`. */
+    /**
+     * onRequest/preHandler: requires a valid `Authorization: Bearer <access>` and sets
+     * `request.user` (modules/auth/authenticate.ts, registered by buildApp).
+     */
     authenticate: AuthPreHandler;
   }
   interface FastifyRequest {
     /**
-     * The signed-in person. Only set on routes whose preHandler includes `app.authenticate`
-     * (it is null elsewhere, like @fastify/jwt's `request.user`).
+     * The signed-in person. Only set on routes whose hooks include `app.authenticate` (or
+     * `authenticateIfPresent` with a token); it is null elsewhere, like @fastify/jwt's `request.user`.
      */
     user: AuthUser;
   }
@@ -33,69 +32,53 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export const tokenNotValid = () => new AppError(401, 'token_not_valid', TOKEN_NOT_VALID);
 
-/**
- * The signed-in person and their session, looked up on every authenticated request: two
- * primary-key lookups in one statement (one round trip). No row when the person is gone or the
- * session ended (logout, password reset, a reused refresh token) or belongs to someone else.
- */
-export function personBySessionQuery(db: Database) {
-  return db
-    .select({ id: users.id, role: users.role, isStaff: users.isStaff, email: users.email, isActive: users.isActive })
-    .from(users)
-    .innerJoin(sessionFamilies, and(eq(sessionFamilies.id, sql.placeholder('session')), eq(sessionFamilies.userId, users.id)))
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(sessionFamilies.endedAt)))
-    .limit(1);
+/** The token of an `Authorization: Bearer <token>` header, or undefined for any other header. */
+export function bearerToken(header: string): string | undefined {
+  return BEARER.exec(header)?.[1];
 }
 
-/** The sign-in check's statement, prepared once per app (`ctx.repositories.auth`). */
-export function createAuthRepository(db: Database) {
-  const personBySession = personBySessionQuery(db).prepare('auth_person_by_session');
-  return {
-    /**
-     * The person an access token speaks for, when they are still active and the token's session
-     * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
-     */
-    async findSessionPerson(subject: VerifiedAccessToken): Promise<AuthUser | null> {
-      const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
-      const role = roleSchema.safeParse(row?.role);
-      if (!row || !row.isActive || !role.success) return null;
-      return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
-    },
-  };
-}
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
-
-/**
- * Verifies the bearer access token, then loads the person with its session (one statement), so
- * a deleted or deactivated person, or a session that ended, is refused on the next request even
- * with an unexpired token.
- */
-export const authenticate: AuthPreHandler = async (request) => {
-  const header = request.headers.authorization;
-  if (!header) throw unauthorized();
-  const token = BEARER.exec(header)?.[1];
-  if (!token) throw tokenNotValid();
-  const subject = verifyAccessToken(request.server.config.jwtSecret, token);
-  if (!subject) throw tokenNotValid();
-  const person = await request.server.ctx.repositories.auth.findSessionPerson(subject);
-  if (!person) throw tokenNotValid();
-  request.user = person;
+/** Refuses (403) a signed-in caller who is not an administrator; runs after app.authenticate. */
+const requireAdmin: AuthPreHandler = async (request) => {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'AD') throw forbidden(undefined, 'forbidden');
 };
 
 /**
- * preHandler allowing only the given roles; use after authenticate:
- * `preHandler: [app.authenticate, requireRole('AD')]`.
+ * Route options of every admin-only route: a signed-in administrator (401 without a token, 403
+ * for anyone else). Checked on request, before the body is validated, so others learn nothing:
+ * `app.post(url, { ...adminOnly(app), schema }, handler)`.
  */
-export function requireRole(...roles: Role[]): AuthPreHandler {
-  return async (request) => {
-    if (!request.user) throw unauthorized();
-    if (!roles.includes(request.user.role)) throw forbidden(undefined, 'forbidden');
+export function adminOnly(app: FastifyInstance) {
+  return { onRequest: [app.authenticate, requireAdmin] };
+}
+
+/**
+ * What a public route that answers more to a signed-in caller does with a token it cannot
+ * accept (bad, expired, ended session): 'refuse' answers 401 like `app.authenticate` (so the
+ * client refreshes and asks again); 'visitor' answers as to someone not signed in.
+ */
+export type BadTokenAnswer = 'refuse' | 'visitor';
+
+/**
+ * onRequest hook of public routes that answer more to a signed-in caller: without an
+ * Authorization header the caller is a visitor; with one, it authenticates like
+ * `app.authenticate`, and a token it cannot accept is handled as `badToken` says. Read the
+ * caller with `viewerOf(request)`.
+ */
+export function authenticateIfPresent(badToken: BadTokenAnswer): AuthPreHandler {
+  return async (request, reply) => {
+    if (request.headers.authorization === undefined) return;
+    try {
+      await request.server.authenticate(request, reply);
+    } catch (error) {
+      if (badToken === 'visitor' && error instanceof AppError) return;
+      throw error;
+    }
   };
 }
 
-/** Called once by buildApp: decorates `app.authenticate` and `request.user`. */
-export function registerAuth(app: FastifyInstance): void {
-  app.decorate('authenticate', authenticate);
-  app.decorateRequest('user', null as unknown as AuthUser);
+/** The signed-in caller after authenticateIfPresent, or null for a visitor. */
+export function viewerOf(request: FastifyRequest): AuthUser | null {
+  const user: AuthUser | null = request.user;
+  return user ?? null;
 }

@@ -26,13 +26,13 @@ import { tooManyRequests, unauthorized } from './errors';
  * | emailConfirm   | POST /api/account/email/confirm/ | 20 / 15 min | –              |
  *
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
- * minute per person and purpose (lib/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
+ * minute per person and purpose (modules/auth/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
  * (anyone could lock the owner out with it): failures throttle the account (SIGN_IN_THROTTLE).
  * Nor has the two-factor step: its code's tries are spent only with the challenge that sign-in
  * with the right password answered (modules/auth/two-factor.service.ts). Nor has password
  * reset: a per-e-mail limit would let anyone stop the owner getting or using a code. The
  * cooldown caps the e-mails forgot-password sends, and reset codes' wrong tries count per client
- * address (RESET_CODE_TRIES, lib/one-time-codes.ts).
+ * address (RESET_CODE_TRIES, modules/auth/one-time-codes.ts).
  */
 export const AUTH_RATE_LIMITS = {
   token: { ip: { max: 10, windowSeconds: 60 } },

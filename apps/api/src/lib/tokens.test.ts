@@ -62,6 +62,18 @@ describe('access tokens', () => {
       token.slice(0, -2),
       `${token}.extra`,
       token.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`),
+      handMade({ alg: 'HS256', typ: 'JWT', jku: 'https://evil.example/keys' }, validClaims()),
+      handMade({ alg: 'HS256', typ: 'JWT', crit: ['exp'] }, validClaims()),
+      handMade({ alg: 'HS256', typ: 'jwt-not' }, validClaims()),
+      handMade({ alg: 'hs256', typ: 'JWT' }, validClaims()),
+      handMade({ alg: 'NONE', typ: 'JWT' }, validClaims()),
+      handMade({ alg: 'RS256', typ: 'JWT' }, validClaims()),
+      handMade('HS256', validClaims()),
+      handMade({ alg: 'HS256', typ: 'JWT' }, 'a string payload'),
+      `${b64({ alg: 'HS256', typ: 'JWT' })}.not-json.${signature}`,
+      `${token}.`,
+      `.${token}`,
+      token.replace('.', '..'),
       '',
       'a.b.c',
       'not a token at all',
@@ -87,10 +99,35 @@ describe('access tokens', () => {
       (({ sid: _sid, ...rest }) => rest)(validClaims()),
       { ...validClaims(), sid: 'not-a-uuid' },
       { ...validClaims(), sid: 7 },
+      { ...validClaims(), iss: undefined },
+      { ...validClaims(), type: undefined },
+      { ...validClaims(), nbf: now + 600 },
     ];
     for (const claims of variants) expect(verifyAccessToken(SECRET, handMade(header, claims)), JSON.stringify(claims)).toBeNull();
     expect(verifyAccessToken(SECRET, handMade(header, validClaims()))).toMatchObject(person);
     const arrayPayload = `${b64(header)}.${b64([1, 2])}`;
     expect(verifyAccessToken(SECRET, `${arrayPayload}.${createHmac('sha256', SECRET).update(arrayPayload).digest('base64url')}`)).toBeNull();
+  });
+
+  it('keeps the hand-written signer\'s format, so tokens issued before fast-jwt keep verifying', async () => {
+    // Exactly what the previous node:crypto signer wrote: this header's bytes, these claims in this order.
+    const now = Math.floor(Date.now() / 1000);
+    const previous = handMade(
+      { alg: 'HS256', typ: 'JWT' },
+      { role: 'AL', is_staff: false, type: 'access', sub: '42', sid: SESSION, iss: 'alumlink', iat: now, exp: now + 900 },
+    );
+    expect(verifyAccessToken(SECRET, previous)).toEqual({ ...person, expiresAt: new Date((now + 900) * 1000) });
+
+    const ours = await signAccessToken(SECRET, person);
+    const [header, payload] = ours.split('.');
+    expect(header).toBe(b64({ alg: 'HS256', typ: 'JWT' }));
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual({ ...validClaims(), iat: expect.any(Number), exp: expect.any(Number) });
+  });
+
+  it('signs in the past when asked (tests of expiry) and checks expiry against the given clock', async () => {
+    const past = new Date(Date.now() - 20 * 60_000);
+    const old = await signAccessToken(SECRET, person, past);
+    expect(verifyAccessToken(SECRET, old)).toBeNull();
+    expect(verifyAccessToken(SECRET, old, new Date(past.getTime() + 60_000))).toMatchObject(person);
   });
 });

@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, roleSchema, type Role } from '@alumlink/contract';
+import { createSigner, createVerifier } from 'fast-jwt';
 
 const ISSUER = 'alumlink';
+const ALGORITHM = 'HS256';
 
 /**
  * Who an access token speaks for (the claims sub, role, is_staff) and the sign-in it belongs to
@@ -9,32 +11,61 @@ const ISSUER = 'alumlink';
  */
 export type AccessTokenSubject = { id: number; role: Role; isStaff: boolean; session: string };
 
+/** A verified access token: who it speaks for and when it expires. */
+export type VerifiedAccessToken = AccessTokenSubject & { expiresAt: Date };
+
 /** A session family id (a UUID, as PostgreSQL writes it). */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+type AccessClaims = {
+  role: Role;
+  is_staff: boolean;
+  type: 'access';
+  sub: string;
+  sid: string;
+  iss: string;
+  iat: number;
+  exp: number;
+};
+type DecodedToken = { header: Record<string, unknown>; payload: Record<string, unknown> };
+
 /**
- * The one header every access token carries. Verification compares the token's header with
- * these exact bytes, so `alg: none`, other algorithms and extra header fields are all refused
- * before any signature is computed.
+ * fast-jwt verifier options: HS256 only (so `alg: none` and every other algorithm are refused),
+ * our issuer, and the claims a token cannot be valid without.
  */
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+function verifierFor(secret: string, clockTimestamp?: number) {
+  return createVerifier({
+    key: secret,
+    algorithms: [ALGORITHM],
+    allowedIss: ISSUER,
+    requiredClaims: ['iss', 'exp', 'sub', 'sid'],
+    complete: true,
+    clockTimestamp,
+  }) as (token: string) => DecodedToken;
+}
 
-/** A compact JWT's three base64url parts. */
-const COMPACT_JWT = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
+/** Signer and verifier of one secret, built once: every request verifies a token. */
+type TokenKeys = { sign: (claims: AccessClaims) => string; verify: (token: string) => DecodedToken };
+const keysBySecret = new Map<string, TokenKeys>();
 
-function signature(secret: string, signingInput: string): Buffer {
-  return createHmac('sha256', secret).update(signingInput).digest();
+function keysFor(secret: string): TokenKeys {
+  let keys = keysBySecret.get(secret);
+  if (!keys) {
+    // iat and exp come in the claims (tests sign in the past), so the signer adds no timestamps.
+    keys = { sign: createSigner({ key: secret, algorithm: ALGORITHM }), verify: verifierFor(secret) };
+    keysBySecret.set(secret, keys);
+  }
+  return keys;
 }
 
 /**
  * A 15-minute HS256 access token (RFC 7519) with claims sub (user id), sid (session family),
- * role, is_staff, type 'access', iss, iat and exp. `now` lets tests issue a token in the past (to check expiry
- * without sleeping). Signed with node:crypto's HMAC directly: synchronous and cheap, since
- * every request verifies one.
+ * role, is_staff, type 'access', iss, iat and exp, header `{"alg":"HS256","typ":"JWT"}`. `now`
+ * lets tests issue a token in the past (to check expiry without sleeping).
  */
 export async function signAccessToken(secret: string, user: AccessTokenSubject, now: Date = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const claims = {
+  return keysFor(secret).sign({
     role: user.role,
     is_staff: user.isStaff,
     type: 'access',
@@ -43,44 +74,37 @@ export async function signAccessToken(secret: string, user: AccessTokenSubject, 
     iss: ISSUER,
     iat: issuedAt,
     exp: issuedAt + LIMITS.accessTokenMinutes * 60,
-  };
-  const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  return `${signingInput}.${signature(secret, signingInput).toString('base64url')}`;
+  });
 }
 
-/** The verified claims of an access token, or null. */
-function verifiedClaims(secret: string, token: string): Record<string, unknown> | null {
-  const parts = COMPACT_JWT.exec(token);
-  if (!parts || parts[1] !== HEADER) return null;
-  const expected = signature(secret, `${parts[1]}.${parts[2]}`);
-  const given = Buffer.from(parts[3] ?? '', 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** The decoded token when fast-jwt accepts it (signature, algorithm, issuer, expiry); null otherwise. */
+function decoded(secret: string, token: string, now: Date | undefined): DecodedToken | null {
   try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[2] ?? '', 'base64url').toString('utf8'));
-    return typeof claims === 'object' && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
+    // An explicit clock (tests only) needs a verifier of its own; fast-jwt fixes it at creation.
+    return now === undefined ? keysFor(secret).verify(token) : verifierFor(secret, now.getTime())(token);
   } catch {
     return null;
   }
 }
 
-/** A verified access token: who it speaks for and when it expires. */
-export type VerifiedAccessToken = AccessTokenSubject & { expiresAt: Date };
-
 /**
  * The subject of a valid, unexpired access token of ours (right key, HS256, issuer, type
  * 'access', a session id); null for anything else, tokens issued before sessions were named
- * (no sid) included. Never throws.
+ * (no sid) included. The header must be exactly alg and typ (what we sign): extra fields such as
+ * kid or jku are refused rather than ignored. Never throws.
  */
-export function verifyAccessToken(secret: string, token: string, now: Date = new Date()): VerifiedAccessToken | null {
-  const claims = verifiedClaims(secret, token);
-  if (!claims) return null;
+export function verifyAccessToken(secret: string, token: string, now?: Date): VerifiedAccessToken | null {
+  const verified = decoded(secret, token, now);
+  if (!verified) return null;
+  const { header, payload: claims } = verified;
+  if (header.typ !== 'JWT' || Object.keys(header).length !== 2) return null;
   const id = Number(claims.sub);
   const role = roleSchema.safeParse(claims.role);
   const { exp } = claims;
-  if (claims.type !== 'access' || claims.iss !== ISSUER || typeof claims.sub !== 'string') return null;
+  if (claims.type !== 'access' || typeof claims.sub !== 'string') return null;
   if (!Number.isSafeInteger(id) || id <= 0 || !role.success) return null;
   if (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)) return null;
-  if (typeof exp !== 'number' || exp * 1000 <= now.getTime()) return null;
+  if (typeof exp !== 'number' || exp * 1000 <= (now ?? new Date()).getTime()) return null;
   return { id, role: role.data, isStaff: claims.is_staff === true, session: claims.sid, expiresAt: new Date(exp * 1000) };
 }
 

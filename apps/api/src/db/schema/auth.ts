@@ -29,7 +29,7 @@ export const oneTimeCodes = pgTable(
 
 /**
  * Wrong tries on a password reset code per client address (an HMAC of its rate-limit key, so no
- * address is stored): an address gets RESET_CODE_TRIES.perAddress of them (lib/one-time-codes.ts),
+ * address is stored): an address gets RESET_CODE_TRIES.perAddress of them (modules/auth/one-time-codes.ts),
  * so guesses from elsewhere do not spend the owner's. Dies with its code.
  */
 export const codeAddressTries = pgTable(

@@ -1,5 +1,5 @@
 import { LIMITS } from '@alumlink/contract';
-import type { CodePurpose } from '../one-time-codes';
+import type { CodePurpose } from '../../modules/auth/one-time-codes';
 import type { MailMessage } from './transports';
 
 type Site = { siteName: string; publicUrl: string };

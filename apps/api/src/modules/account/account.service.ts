@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors';
-import { checkCodeWithTarget } from '../../lib/one-time-codes';
+import { checkCodeWithTarget } from '../auth/one-time-codes';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository';
 import { codeError, enqueueCodeEmail } from '../auth/codes.service';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { codeEmail } from '../../lib/mailer/index';
-import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../lib/one-time-codes';
+import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './one-time-codes';
 
 type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
 

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@alumlink/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../db/schema/index';
-import { RESET_CODE_TRIES } from '../../lib/one-time-codes';
+import { RESET_CODE_TRIES } from './one-time-codes';
 import { createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { otherCode } from './auth.test-helpers';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from '../../lib/mailer/index';
-import { generateCode, hashScopedCode, sameHash, type CodeCheck } from '../../lib/one-time-codes';
+import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';
 import { consumeAttemptsOf, insertAttempt, liveAttemptsForUpdate, newestLiveAttempt, setAttemptCode, spendTries } from './registration-attempts.repository';
 
 /** What an attempt becomes once its code is entered: the account's password, names, phone and role. */

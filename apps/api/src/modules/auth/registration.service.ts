@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { isUniqueViolation, validation } from '../../lib/errors';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
-import { checkResetCode } from '../../lib/one-time-codes';
+import { checkResetCode } from './one-time-codes';
 import { hashPassword } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personBySessionQuery } from '../../lib/auth';
+import { personBySessionQuery } from './session-person.repository';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
 import { rotateRefreshSessionSql } from './sessions.repository';
 

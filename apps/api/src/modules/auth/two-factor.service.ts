@@ -3,7 +3,7 @@ import { TWO_FACTOR_MESSAGES, type TokenPair, type TwoFactorChallenge } from '@a
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { checkIssuedCode } from '../../lib/one-time-codes';
+import { checkIssuedCode } from './one-time-codes';
 import { findUserById } from '../users/users.service';
 import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, createRefreshSession } from './sessions.service';

@@ -5,34 +5,20 @@ import {
   communitySlugParamsSchema,
   errorSchema,
 } from '@alumlink/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import * as service from './communities.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
 
-/**
- * Optional authentication for public routes: the caller's id when a valid bearer token is sent,
- * null for visitors (no token, or one that is invalid or expired).
- */
-async function optionalViewerId(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
-  if (!request.headers.authorization) return null;
-  try {
-    await request.server.authenticate(request, reply);
-    return request.user.id;
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
-
 export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Actions (close, join, ...) take no body; clients may still send an empty JSON one.
   acceptEmptyJsonBody(app);
   const tags = ['communities'];
+  // A bad or expired token answers as to a visitor (is_member false), never a 401.
+  const optionalAuth = authenticateIfPresent('visitor');
 
   app.get(
     '/api/communities/',
@@ -42,8 +28,9 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every community of the hub, ordered by name (public; is_member with a bearer token)',
         response: { 200: communityListSchema },
       },
+      onRequest: optionalAuth,
     },
-    async (request, reply) => service.listCommunities(app.ctx, await optionalViewerId(request, reply)),
+    async (request) => service.listCommunities(app.ctx, viewerOf(request)?.id ?? null),
   );
 
   app.get(
@@ -55,8 +42,9 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: communitySlugParamsSchema,
         response: { 200: communitySchema, ...errors },
       },
+      onRequest: optionalAuth,
     },
-    async (request, reply) => service.getCommunity(app.ctx, request.params.slug, await optionalViewerId(request, reply)),
+    async (request) => service.getCommunity(app.ctx, request.params.slug, viewerOf(request)?.id ?? null),
   );
 
   for (const [action, member] of [

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireRole } from '../../lib/auth';
+import { adminOnly, authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { badRequestSchema, parseFields } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
@@ -24,7 +24,6 @@ import { listEventMessages, postEventMessage } from './discussion.service';
 import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';
 import * as registrationService from './registration.service';
-import { authenticateIfPresent, viewerOf } from './optional-auth';
 
 const TAGS = ['events'];
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
@@ -42,12 +41,14 @@ async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest,
 /** Events: public list and detail, admin editing, registration and the live discussion. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
-  const adminOnly = { onRequest: [app.authenticate, requireRole('AD')] };
+  const adminAccess = adminOnly(app);
+  // A bad or expired token is a 401, so the client refreshes it and sees its registrations.
+  const optionalAuth = authenticateIfPresent('refuse');
 
   app.get(
     '/api/events/',
     {
-      onRequest: authenticateIfPresent,
+      onRequest: optionalAuth,
       schema: {
         tags: TAGS,
         summary: 'Events by date; `q` filters by title or category, case-insensitively (public; `registered` for a signed-in caller)',
@@ -61,7 +62,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/',
     {
-      onRequest: authenticateIfPresent,
+      onRequest: optionalAuth,
       schema: {
         tags: TAGS,
         summary: 'One event (public; `registered` for a signed-in caller)',
@@ -75,7 +76,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/',
     {
-      ...adminOnly,
+      ...adminAccess,
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,
@@ -95,7 +96,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/events/:id/',
     {
-      ...adminOnly,
+      ...adminAccess,
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: TAGS,

@@ -11,7 +11,7 @@ import {
   updateJobRequestSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../lib/auth';
+import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import * as service from './jobs.service';
@@ -122,7 +122,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/jobs/',
     {
-      onRequest: [app.authenticate, requireRole('AD')],
+      ...adminOnly(app),
       schema: {
         tags: ['admin', ...tags],
         summary: 'Admin: every job (open and closed), newest first',

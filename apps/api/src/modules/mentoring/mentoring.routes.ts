@@ -14,7 +14,7 @@ import {
   updateMentorProfileRequestSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../lib/auth';
+import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { adminMentoringOverview } from './mentoring-admin';
@@ -165,7 +165,7 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/mentoring/',
     {
-      onRequest: [app.authenticate, requireRole('AD')],
+      ...adminOnly(app),
       schema: {
         tags: ['admin', ...tags],
         summary: 'Admin: mentorships by status, the most asked-for topics, mentors by load',

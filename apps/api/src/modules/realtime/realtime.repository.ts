@@ -6,7 +6,7 @@ import type { SocketSessionKey } from '../../lib/realtime/hub';
 /**
  * Of the sign-ins (person, session family) given as two parallel arrays, those no longer valid:
  * the person is gone or inactive, or the family ended or is gone — the conditions under which
- * the auth repository's findSessionPerson (lib/auth.ts) refuses a token. One statement for all of an instance's sockets;
+ * the auth repository's findSessionPerson (modules/auth/session-person.repository.ts) refuses a token. One statement for all of an instance's sockets;
  * each pair is two primary-key lookups (session_families_pkey, users_pkey). The sub-selects hide
  * the arrays' length from the planner, so a custom plan for thousands of pairs keeps those lookups
  * too instead of hashing the whole session_families table (2,000 pairs on 100,000 families,

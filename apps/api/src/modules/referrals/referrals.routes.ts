@@ -9,7 +9,7 @@ import {
   userSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../lib/auth';
+import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import * as service from './referrals.service';
@@ -101,7 +101,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/referrals/',
     {
-      onRequest: [app.authenticate, requireRole('AD')],
+      ...adminOnly(app),
       schema: {
         tags: ['admin', ...tags],
         summary: 'Admin: every referral (or one status), newest first',

@@ -2,7 +2,7 @@ import { adminAppealSchema, appealQueuePageSchema, appealQueueQuerySchema, decid
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../../lib/validation';
 import { decideAppeal, listAppeals } from '../../moderation/appeals.service';
-import { adminOnly } from '../admin-access';
+import { adminOnly } from '../../../lib/auth';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 

@@ -1,7 +1,7 @@
 import { errorSchema, outcomesQuerySchema, outcomesSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../../lib/validation';
-import { adminOnly } from '../admin-access';
+import { adminOnly } from '../../../lib/auth';
 import { outcomesCsv, readOutcomes } from './outcomes.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };

@@ -1,6 +1,6 @@
 import { adminStatsSchema, errorSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOnly } from '../admin-access';
+import { adminOnly } from '../../../lib/auth';
 import { readAdminStats } from './admin-stats.service';
 
 /** The admin dashboard's live numbers. */

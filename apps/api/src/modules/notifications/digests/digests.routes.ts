@@ -6,7 +6,7 @@ import {
   unsubscribeQuerySchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../../lib/auth';
+import { adminOnly } from '../../../lib/auth';
 import { badRequestSchema } from '../../../lib/validation';
 import { runDigestsNow } from './run-digests.service';
 import { describeUnsubscribe, unsubscribe } from './unsubscribe.service';
@@ -52,7 +52,7 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/digests/run/',
     {
-      onRequest: [app.authenticate, requireRole('AD')],
+      ...adminOnly(app),
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: ['admin'],

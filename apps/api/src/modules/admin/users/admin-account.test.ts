@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index';
-import { verifyPassword } from '../lib/passwords';
-import { createTestApp, createUser, type TestApp } from '../test/index';
-import { upsertAdmin } from './admin-account';
+import { users } from '../../../db/schema/index';
+import { verifyPassword } from '../../../lib/passwords';
+import { createTestApp, createUser, type TestApp } from '../../../test/index';
+import { upsertAdmin } from './admin-account.service';
 
 let t: TestApp;
 beforeAll(async () => {

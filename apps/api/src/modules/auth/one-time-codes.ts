@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@alumlink/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { codeAddressTries, oneTimeCodes, type OneTimeCodeRow } from '../db/schema/index';
+import type { Executor } from '../../db/client';
+import { codeAddressTries, oneTimeCodes, type OneTimeCodeRow } from '../../db/schema/index';
 
 /**
  * What a code is for: e-mail verification (legacy codes of an account; sign-ups use their own

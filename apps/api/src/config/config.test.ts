@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, decideSeedDemo, devMailboxEnabled, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './config';
+import { ConfigError, decideSeedDemo, devMailboxEnabled, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './index';
 
 const SECRET = 'x'.repeat(40);
 const tempDirs: string[] = [];

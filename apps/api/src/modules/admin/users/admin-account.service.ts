@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { users } from '../db/schema/index';
-import { hashPassword } from '../lib/passwords';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema/index';
+import { hashPassword } from '../../../lib/passwords';
 
 export type AdminInput = { email: string; password: string; firstName: string; lastName: string };
 

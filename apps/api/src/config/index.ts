@@ -1,0 +1,10 @@
+// The server configuration, parsed once at start (loadConfig); nothing else reads process.env.
+export { loadConfig, REQUEST_TIMEOUT_MS, type AppConfig } from './app-config';
+export { ConfigError } from './config-error';
+export { decideSeedDemo } from './database';
+export { LOG_LEVELS, type LogLevel } from './env-schema';
+export { readOrCreateJwtSecret } from './jwt-secret';
+export { devMailboxEnabled } from './mail';
+export { REPO_ROOT } from './paths';
+export type { TrustProxy } from './trust-proxy';
+export { MAX_DEFAULT_WORKERS } from './workers';

@@ -1,0 +1,39 @@
+import { roleSchema } from '@alumlink/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessionFamilies, users } from '../../db/schema/index';
+import type { AuthUser } from '../../lib/auth';
+import type { VerifiedAccessToken } from '../../lib/tokens';
+
+/**
+ * The signed-in person and their session, looked up on every authenticated request: two
+ * primary-key lookups in one statement (one round trip). No row when the person is gone or the
+ * session ended (logout, password reset, a reused refresh token) or belongs to someone else.
+ */
+export function personBySessionQuery(db: Database) {
+  return db
+    .select({ id: users.id, role: users.role, isStaff: users.isStaff, email: users.email, isActive: users.isActive })
+    .from(users)
+    .innerJoin(sessionFamilies, and(eq(sessionFamilies.id, sql.placeholder('session')), eq(sessionFamilies.userId, users.id)))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(sessionFamilies.endedAt)))
+    .limit(1);
+}
+
+/** The sign-in check's statement, prepared once per app (`ctx.repositories.auth`). */
+export function createAuthRepository(db: Database) {
+  const personBySession = personBySessionQuery(db).prepare('auth_person_by_session');
+  return {
+    /**
+     * The person an access token speaks for, when they are still active and the token's session
+     * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
+     */
+    async findSessionPerson(subject: VerifiedAccessToken): Promise<AuthUser | null> {
+      const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
+      const role = roleSchema.safeParse(row?.role);
+      if (!row || !row.isActive || !role.success) return null;
+      return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
