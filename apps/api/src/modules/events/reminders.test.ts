@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { openPostgres, type DatabaseConnection } from '../../db/client';
-import { eventRegistrations, events } from '../../db/schema/index';
-import { createTestApp, createTestConfig, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
+import { eventRegistrations } from '../../db/schema/index';
+import { createEvent, createEventRegistration, createTestApp, createTestConfig, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import { createEventReminderScheduler } from './reminder-scheduler';
 import { sendDueEventReminders } from './reminders';
 
@@ -32,12 +32,11 @@ afterAll(async () => {
 });
 
 async function eventAt(startsAt: Date, title = 'Cloud Night'): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title, startsAt, host: 'DevOps' }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title, startsAt, host: 'DevOps' });
   return row.id;
 }
 async function register(eventId: number, people: TestUser[]): Promise<void> {
-  await t.db.insert(eventRegistrations).values(people.map((person) => ({ eventId, userId: person.id })));
+  for (const person of people) await createEventRegistration(t.db, { eventId, userId: person.id });
 }
 const reminderCount = async (person: TestUser) =>
   (await emailsTo(t.db, person.email)).filter((mail) => mail.subject.startsWith('Reminder:')).length;
@@ -95,9 +94,8 @@ describe('the server scheduler', () => {
     const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' } });
     try {
       const person = await createUser(server.db);
-      const [event] = await server.db.insert(events).values({ title: 'Soon', startsAt: new Date(Date.now() + HOUR) }).returning();
-      if (!event) throw new Error('no event');
-      await server.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id });
+      const event = await createEvent(server.db, { title: 'Soon', startsAt: new Date(Date.now() + HOUR) });
+      await createEventRegistration(server.db, { eventId: event.id, userId: person.id });
       await server.app.ready();
       const deadline = Date.now() + 5_000;
       while ((await emailsTo(server.db, person.email)).length === 0 && Date.now() < deadline) {

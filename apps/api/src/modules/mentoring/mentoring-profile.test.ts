@@ -1,8 +1,8 @@
 import { MENTORING_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userSettings, users } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { users } from '../../db/schema/index';
+import { authHeader, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let alumnus: TestUser;
@@ -116,7 +116,7 @@ describe('GET /api/mentoring/mentors/', () => {
 
   it('leaves out the viewer, people hidden from them, and inactive people', async () => {
     const hidden = await makeMentor({ topics: ['Secret topic'] });
-    await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
+    await createUserSettings(t.db, { userId: hidden.id, profileVisibility: 'Private' });
     const inactive = await makeMentor({ topics: ['Secret topic'] });
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
     expect((await mentors(trainee, '?topic=secret%20topic')).json().results).toEqual([]);
@@ -132,7 +132,7 @@ describe('GET /api/mentoring/mentors/', () => {
     expect(card.json()).toMatchObject({ id: m.id, topics: ['Badge topic'], capacity: 2, active_count: 0 });
     const notMentor = await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) });
     expect([notMentor.statusCode, notMentor.json()]).toEqual([200, null]);
-    await t.db.insert(userSettings).values({ userId: m.id, profileVisibility: 'Private' });
+    await createUserSettings(t.db, { userId: m.id, profileVisibility: 'Private' });
     const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
     expect([hidden.statusCode, hidden.json()]).toEqual([200, null]);
   });
