@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { communities, type CommunityRow } from '../../db/schema/index';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 export type CreateCommunityOptions = Partial<typeof communities.$inferInsert>;
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { conversationParticipants, conversations, type ConversationRow } from '../../db/schema/index';
-import { inserted } from './unique';
+import { inserted } from './support';
 
 export type CreateConversationOptions = Partial<typeof conversations.$inferInsert> & {
   userAId: number;

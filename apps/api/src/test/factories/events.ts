@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventMessages, eventRegistrations, events, type EventMessageRow, type EventRegistrationRow, type EventRow } from '../../db/schema/index';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 export type CreateEventOptions = Partial<typeof events.$inferInsert>;
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { jobs, type JobRow } from '../../db/schema/index';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 export type CreateJobOptions = Partial<typeof jobs.$inferInsert> & Pick<typeof jobs.$inferInsert, 'postedBy'>;
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { posts, type PostRow } from '../../db/schema/index';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 /** Any column of a post; the author is required. */
 export type CreatePostOptions = Partial<typeof posts.$inferInsert> & Pick<typeof posts.$inferInsert, 'userId'>;

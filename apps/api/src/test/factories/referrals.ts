@@ -7,7 +7,7 @@ import {
   type ReferralRequestRow,
   type ReferralRow,
 } from '../../db/schema/index';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 export type CreateReferralOptions = Partial<typeof referrals.$inferInsert> & Pick<typeof referrals.$inferInsert, 'alumniId'>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { refreshSessions, sessionFamilies, type RefreshSessionRow, type SessionFamilyRow } from '../../db/schema/index';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
-import { inserted } from './unique';
+import { inserted } from './support';
 
 export type CreateSessionFamilyOptions = Partial<typeof sessionFamilies.$inferInsert> & Pick<typeof sessionFamilies.$inferInsert, 'userId'>;
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { userSettings, type UserSettingsRow } from '../../db/schema/index';
-import { inserted } from './unique';
+import { inserted } from './support';
 
 export type CreateUserSettingsOptions = Partial<typeof userSettings.$inferInsert> & Pick<typeof userSettings.$inferInsert, 'userId'>;
 

@@ -2,7 +2,7 @@ import type { Role } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { hashPassword } from '../../lib/passwords';
-import { inserted, nextUnique } from './unique';
+import { inserted, nextUnique } from './support';
 
 /** Password of every factory user unless given; its argon2id hash is precomputed (hashing is slow). */
 export const TEST_PASSWORD = 'test-password-1';

@@ -1,6 +1,7 @@
+// What every factory shares: unique defaults and the row an insert gave back.
 let sequence = 0;
 
-/** A short string no other factory call in this process returns (a counter plus a random tail across test files). */
+/** A short unique string for default names: a counter, plus a random tail for processes sharing one database. */
 export function nextUnique(): string {
   sequence += 1;
   return `${sequence}${Math.random().toString(36).slice(2, 7)}`;
