@@ -8,6 +8,7 @@ import { openPgliteDirectory } from './client';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
 import { runMigrations } from './migrate';
 import { communities } from './schema/index';
+import { createCommunity } from '../test/index';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -54,7 +55,7 @@ describe('embedded PGlite directory', () => {
     const wal = await first.db.execute<{ size: string }>(sql`select current_setting('max_wal_size') as size`);
     expect(wal.rows[0]?.size).toBe('64MB');
     await runMigrations(first);
-    await first.db.insert(communities).values({ slug: 'kept', name: 'Kept across restarts' });
+    await createCommunity(first.db, { slug: 'kept', name: 'Kept across restarts' });
 
     const second = openPgliteDirectory(dir);
     await expect(second).rejects.toBeInstanceOf(DataDirLockedError);

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openPostgres, type DatabaseConnection } from '../db/client';
-import { dataExports, eventRegistrations, events, notifications, outgoingEmails, referralRequestEvents, referralRequests, referrals } from '../db/schema/index';
+import { dataExports, notifications, outgoingEmails, referralRequestEvents, referralRequests } from '../db/schema/index';
 import type { MailMessage, MailTransport } from '../lib/mailer/index';
 import { emailNotification } from '../modules/notifications/delivery';
-import { authHeader, createTestApp, createTestClock, createTestConfig, createUser, type TestApp, type TestClock } from '../test/index';
+import { authHeader, createEvent, createEventRegistration, createReferral, createReferralRequest, createTestApp, createTestClock, createTestConfig, createUser, type TestApp, type TestClock } from '../test/index';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -80,25 +80,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it('handle each due reminder, digest, expiry, data export and outbox message exactly once', async () => {
     const now = clock.now();
     const attendees = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
-    const [event] = await t.db.insert(events).values({ title: 'Twin Summit', startsAt: new Date(now.getTime() + 2 * HOUR) }).returning();
-    if (!event) throw new Error('no event');
-    await t.db.insert(eventRegistrations).values(attendees.map((person) => ({ eventId: event.id, userId: person.id })));
+    const event = await createEvent(t.db, { title: 'Twin Summit', startsAt: new Date(now.getTime() + 2 * HOUR) });
+    for (const person of attendees) await createEventRegistration(t.db, { eventId: event.id, userId: person.id });
 
     const readers = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
     for (const person of readers) await emailNotification(t.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kim commented.', link: '/user' });
 
     const owner = await createUser(t.db, { role: 'AL' });
-    const [offer] = await t.db
-      .insert(referrals)
-      .values({ alumniId: owner.id, company: 'Initech', role: 'Tester', ctc: '10.0', location: 'Remote', requirements: 'QA' })
-      .returning();
+    const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Initech', role: 'Tester', ctc: '10.0', location: 'Remote', requirements: 'QA' });
     const requesters = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
     const createdAt = new Date(now.getTime() - 31 * DAY);
-    const stale = await t.db
-      .insert(referralRequests)
-      .values(requesters.map((person) => ({ referralId: offer?.id ?? 0, requesterId: person.id, message: 'Please', createdAt, updatedAt: createdAt })))
-      .returning({ id: referralRequests.id });
-    const staleIds = stale.map((row) => row.id);
+    const staleIds = [];
+    for (const person of requesters) {
+      staleIds.push((await createReferralRequest(t.db, { referralId: offer.id, requesterId: person.id, message: 'Please', createdAt, updatedAt: createdAt })).id);
+    }
 
     const queuedIds = [];
     for (let index = 0; index < 30; index += 1) {

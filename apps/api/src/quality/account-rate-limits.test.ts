@@ -7,7 +7,7 @@ import { buildApp, type App } from '../app';
 import { openPostgres, type DatabaseConnection } from '../db/client';
 import { posts } from '../db/schema/index';
 import { ACCOUNT_RATE_LIMITS, scaledMax } from '../lib/rate-limits';
-import { authHeader, createTestApp, createTestConfig, createUser, type TestApp } from '../test/index';
+import { authHeader, createPost, createTestApp, createTestConfig, createUser, type TestApp } from '../test/index';
 import { imageFile, multipartBody, sampleImage } from '../test/uploads';
 import { ACCESS } from './access-table';
 import { listOperations, operationKey } from './support/openapi';
@@ -89,7 +89,7 @@ describe('per-person limits of posts and likes', () => {
   it('refuses the like over the limit for that person only', async () => {
     const max = scaledMax(t.config, ACCOUNT_RATE_LIMITS.like.max);
     const [author, liker, other] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    const [post] = await t.db.insert(posts).values({ userId: author.id, caption: 'Like me', image: 'posts/x.webp' }).returning();
+    const post = await createPost(t.db, { userId: author.id, caption: 'Like me', image: 'posts/x.webp' });
     const like = async (user: typeof liker) =>
       t.app.inject({ method: 'POST', url: `/social/posts/${String(post?.id)}/like/`, headers: await authHeader(t.app, user) });
     for (let index = 1; index <= max; index += 1) expect((await like(liker)).statusCode).toBe(200);
@@ -127,7 +127,7 @@ describe.skipIf(!sharedStores)('per-person limits across instances (needs TEST_R
     others.push({ app: second, database });
     const max = scaledMax(primary.config, ACCOUNT_RATE_LIMITS.like.max);
     const [author, liker, other] = [await createUser(primary.db), await createUser(primary.db), await createUser(primary.db)];
-    const [post] = await primary.db.insert(posts).values({ userId: author.id, caption: 'Shared', image: 'posts/y.webp' }).returning();
+    const post = await createPost(primary.db, { userId: author.id, caption: 'Shared', image: 'posts/y.webp' });
     const like = async (app: App, user: typeof liker) =>
       app.inject({ method: 'POST', url: `/social/posts/${String(post?.id)}/like/`, headers: await authHeader(app, user) });
     for (let index = 1; index <= max; index += 1) {

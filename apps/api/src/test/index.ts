@@ -1,6 +1,6 @@
 // The API test harness: import from '../../test' (or the right relative path) in *.test.ts files.
 export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from './create-test-app';
-export { createUser, TEST_PASSWORD, type CreateUserOptions, type TestUser } from './factories';
+export * from './factories';
 export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 const base = Date.UTC(2031, 0, 1);
@@ -28,11 +27,9 @@ describe('GET /api/activity/recent/', () => {
     const ben = await createUser(t.db, { createdAt: new Date(base + 2 * minute) });
     const quiet = await createUser(t.db, { createdAt: new Date(base + 3 * minute) });
     const secret = await createUser(t.db, { createdAt: new Date(base + 4 * minute) });
-    const [post] = await t.db.insert(posts).values({ userId: ana.id, caption: 'hi', image: 'posts/x.webp', createdAt: new Date(base + 5 * minute) }).returning();
-    await t.db.insert(posts).values([
-      { userId: quiet.id, caption: 'shh', image: 'posts/x.webp', createdAt: new Date(base + 6 * minute) },
-      { userId: secret.id, caption: 'psst', image: 'posts/x.webp', createdAt: new Date(base + 7 * minute) },
-    ]);
+    const post = await createPost(t.db, { userId: ana.id, caption: 'hi', image: 'posts/x.webp', createdAt: new Date(base + 5 * minute) });
+    await createPost(t.db, { userId: quiet.id, caption: 'shh', image: 'posts/x.webp', createdAt: new Date(base + 6 * minute) });
+    await createPost(t.db, { userId: secret.id, caption: 'psst', image: 'posts/x.webp', createdAt: new Date(base + 7 * minute) });
     await saveSettings(quiet, { activity_tracking: false });
     await saveSettings(secret, { profile_visibility: 'Private' });
 

@@ -1,7 +1,6 @@
 import type { Role } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp } from '../../test/index';
 
 type AdminCall = { method: 'GET' | 'PATCH' | 'DELETE'; url: string; payload?: object };
 
@@ -36,8 +35,7 @@ beforeAll(async () => {
   const victim = await createUser(t.db, { role: 'TR' });
   victimId = victim.id;
   const author = await createUser(t.db, { role: 'AL' });
-  const [post] = await t.db.insert(posts).values({ userId: author.id, caption: 'still here', image: 'posts/x.webp' }).returning();
-  if (!post) throw new Error('no post');
+  const post = await createPost(t.db, { userId: author.id, caption: 'still here', image: 'posts/x.webp' });
   postId = post.id;
 });
 afterAll(() => t.close());

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, LIMITS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSessions, sessionFamilies, users } from '../../db/schema/index';
-import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
-import { authHeader, createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
+import { hashRefreshToken } from '../../lib/tokens';
+import { authHeader, createRefreshSession, createSessionFamily, createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 
 let t: TestApp;
 
@@ -129,12 +128,9 @@ describe('POST /api/token/refresh/', () => {
     const day = 24 * 60 * 60 * 1000;
     /** A family signed in `startedDaysAgo` days ago whose live token was issued yesterday. */
     const familyRotatedYesterday = async (startedDaysAgo: number) => {
-      const family = randomUUID();
-      const token = newRefreshToken();
-      await t.db.insert(sessionFamilies).values({ id: family, userId: user.id, startedAt: new Date(Date.now() - startedDaysAgo * day) });
-      await t.db.insert(refreshSessions).values({
+      const { id: family } = await createSessionFamily(t.db, { userId: user.id, startedAt: new Date(Date.now() - startedDaysAgo * day) });
+      const { token } = await createRefreshSession(t.db, {
         userId: user.id,
-        tokenHash: hashRefreshToken(token),
         family,
         // What rotation used to do: 30 days from the last rotation.
         expiresAt: new Date(Date.now() + (LIMITS.refreshTokenDays - 1) * day),

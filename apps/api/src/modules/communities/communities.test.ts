@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communities, communityMembers } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createCommunity, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,10 +17,8 @@ describe('GET /api/communities/', () => {
   });
 
   it('lists every community by name, publicly, with the contract fields only', async () => {
-    await t.db.insert(communities).values([
-      { slug: 'zeta', name: 'Zeta Club', description: 'Last', icon: 'star', membersCount: 3 },
-      { slug: 'alpha', name: 'Alpha Group', description: 'First', icon: 'code' },
-    ]);
+    await createCommunity(t.db, { slug: 'zeta', name: 'Zeta Club', description: 'Last', icon: 'star', membersCount: 3 });
+    await createCommunity(t.db, { slug: 'alpha', name: 'Alpha Group', description: 'First', icon: 'code' });
     const response = await t.app.inject({ url: '/api/communities/' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -48,7 +46,7 @@ describe('membership', () => {
   let memberAuth: { authorization: string };
 
   beforeAll(async () => {
-    await t.db.insert(communities).values({ slug: 'web-development', name: 'Web Development', description: 'Builders', icon: 'code' });
+    await createCommunity(t.db, { slug: 'web-development', name: 'Web Development', description: 'Builders', icon: 'code' });
     member = await createUser(t.db, { role: 'TR' });
     memberAuth = await authHeader(t.app, member);
   });

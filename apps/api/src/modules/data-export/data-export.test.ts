@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, dataExports } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, emailsTo, type TestApp } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp } from '../../test/index';
 import { runExportJobs } from './data-export.jobs';
 import { EXPORT_PAGE_SIZE } from './data-export.sections';
 import { activePerson, type Auth } from './data-export.test-helpers';
@@ -117,8 +117,7 @@ describe('the zip', () => {
     const user = await createUser(t.db);
     const auth = await authHeader(t.app, user);
     const other = await createUser(t.db);
-    const post = await t.db.execute(sql`insert into posts (user_id, caption) values (${other.id}, 'host') returning id`);
-    const postId = Number((post.rows[0] as { id: number }).id);
+    const { id: postId } = await createPost(t.db, { userId: other.id, caption: 'host', image: null });
     const count = EXPORT_PAGE_SIZE * 2 + 7;
     await t.db.execute(sql`insert into comments (post_id, user_id, text) select ${postId}, ${user.id}, 'comment ' || n from generate_series(1, ${count}) n`);
     await start(auth);

@@ -1,7 +1,6 @@
 import type { DirectoryFacets, DirectoryPage } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, userSettings } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type CreateUserOptions, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createConversation, createTestApp, createUser, createUserSettings, type CreateUserOptions, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -35,13 +34,11 @@ beforeAll(async () => {
   await person('Connected', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(10) });
   await person('Stranger', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(11) });
   const id = (name: string) => people[name]?.id ?? 0;
-  await t.db.insert(userSettings).values([
-    { userId: id('Unlisted'), listedInDirectory: false },
-    { userId: id('Private'), profileVisibility: 'Private' },
-    { userId: id('Connected'), profileVisibility: 'Only Connections' },
-    { userId: id('Stranger'), profileVisibility: 'Only Connections' },
-  ]);
-  await t.db.insert(conversations).values({ userAId: Math.min(viewer.id, id('Connected')), userBId: Math.max(viewer.id, id('Connected')) });
+  await createUserSettings(t.db, { userId: id('Unlisted'), listedInDirectory: false });
+  await createUserSettings(t.db, { userId: id('Private'), profileVisibility: 'Private' });
+  await createUserSettings(t.db, { userId: id('Connected'), profileVisibility: 'Only Connections' });
+  await createUserSettings(t.db, { userId: id('Stranger'), profileVisibility: 'Only Connections' });
+  await createConversation(t.db, { userAId: Math.min(viewer.id, id('Connected')), userBId: Math.max(viewer.id, id('Connected')) });
 });
 afterAll(() => t.close());
 
@@ -216,11 +213,9 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
     const career = { role: 'AL' as const, company: 'Initech', location: 'Lyon', cohortYear: 2018, skills: 'Cobol, Fortran' };
     hidden = await createUser(t.db, { firstName: 'Guarded', lastName: 'Stranger', ...career });
     friend = await createUser(t.db, { firstName: 'Guarded', lastName: 'Friend', ...career });
-    await t.db.insert(userSettings).values([
-      { userId: hidden.id, companyVisibleTo: 'connections', skillsVisibleTo: 'only_me', cohortYearVisibleTo: 'only_me' },
-      { userId: friend.id, companyVisibleTo: 'connections', skillsVisibleTo: 'connections' },
-    ]);
-    await t.db.insert(conversations).values({ userAId: Math.min(viewer.id, friend.id), userBId: Math.max(viewer.id, friend.id) });
+    await createUserSettings(t.db, { userId: hidden.id, companyVisibleTo: 'connections', skillsVisibleTo: 'only_me', cohortYearVisibleTo: 'only_me' });
+    await createUserSettings(t.db, { userId: friend.id, companyVisibleTo: 'connections', skillsVisibleTo: 'connections' });
+    await createConversation(t.db, { userAId: Math.min(viewer.id, friend.id), userBId: Math.max(viewer.id, friend.id) });
     outsiderHeaders = await authHeader(t.app, await createUser(t.db, { role: 'TR', firstName: 'Other', lastName: 'Outsider' }));
   });
 

@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, insertBulkPeople, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createEvent, createTestApp, createUser, insertBulkPeople, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -19,11 +18,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newEvent(values: { capacity?: number | null; title?: string; description?: string } = {}): Promise<number> {
-  const [row] = await t.db
-    .insert(events)
-    .values({ title: values.title ?? 'Door night', startsAt: new Date('2031-03-04T18:30:00Z'), capacity: values.capacity ?? null, description: values.description ?? '', createdBy: host.id })
-    .returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, {
+    title: values.title ?? 'Door night',
+    startsAt: new Date('2031-03-04T18:30:00Z'),
+    capacity: values.capacity ?? null,
+    description: values.description ?? '',
+    createdBy: host.id,
+  });
   return row.id;
 }
 async function as(user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createEvent, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -12,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newEvent(capacity: number | null): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title: 'Capped meetup', startsAt: new Date('2031-01-01T10:00:00Z'), capacity }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title: 'Capped meetup', startsAt: new Date('2031-01-01T10:00:00Z'), capacity });
   return row.id;
 }
 async function register(user: TestUser, eventId: number, payload?: Record<string, unknown>) {

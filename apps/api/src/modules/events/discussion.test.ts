@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMessages, events } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createEvent, createEventMessage, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 let t: TestApp;
@@ -19,8 +18,7 @@ afterAll(async () => {
 });
 
 async function newEvent(): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title: 'Live Q&A', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title: 'Live Q&A', startsAt: new Date('2031-01-01T10:00:00Z') });
   return row.id;
 }
 async function post(user: TestUser, eventId: number, payload: unknown) {
@@ -76,10 +74,10 @@ describe('event live discussion', () => {
     const otherEventId = await newEvent();
     const user = await createUser(t.db);
     const base = Date.UTC(2030, 0, 1);
-    await t.db.insert(eventMessages).values(
-      [1, 2, 3, 4, 5].map((n) => ({ eventId, userId: user.id, text: `message ${n}`, createdAt: new Date(base + n * 1000) })),
-    );
-    await t.db.insert(eventMessages).values({ eventId: otherEventId, userId: user.id, text: 'elsewhere' });
+    for (const n of [1, 2, 3, 4, 5]) {
+      await createEventMessage(t.db, { eventId, userId: user.id, text: `message ${n}`, createdAt: new Date(base + n * 1000) });
+    }
+    await createEventMessage(t.db, { eventId: otherEventId, userId: user.id, text: 'elsewhere' });
     const headers = await authHeader(t.app, user);
     const first = (await t.app.inject({ url: `/api/events/${eventId}/discussion/?limit=3`, headers })).json();
     expect(first.results.map((m: { text: string }) => m.text)).toEqual(['message 5', 'message 4', 'message 3']);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { events } from '../../db/schema/index';
+import { authHeader, createEvent, createEventRegistration, createTestApp, createUser, type TestApp } from '../../test/index';
 
 let t: TestApp;
 const base = Date.UTC(2030, 0, 1);
@@ -9,12 +9,10 @@ const day = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.insert(events).values([
-    { title: 'Cloud Fundamentals Workshop', category: 'Workshop', host: 'DevOps', startsAt: new Date(base + 3 * day), image: 'events/cloud.webp' },
-    { title: 'Full-Stack Career Meetup', category: 'Networking', host: 'Alumni', startsAt: new Date(base + 1 * day) },
-    { title: 'Design Critique Night', category: 'UI/UX', host: 'Design', startsAt: new Date(base + 2 * day) },
-    { title: '100% Remote Jobs Q&A', category: 'Careers_Talk', host: 'Career', startsAt: new Date(base + 4 * day) },
-  ]);
+  await createEvent(t.db, { title: 'Cloud Fundamentals Workshop', category: 'Workshop', host: 'DevOps', startsAt: new Date(base + 3 * day), image: 'events/cloud.webp' });
+  await createEvent(t.db, { title: 'Full-Stack Career Meetup', category: 'Networking', host: 'Alumni', startsAt: new Date(base + 1 * day) });
+  await createEvent(t.db, { title: 'Design Critique Night', category: 'UI/UX', host: 'Design', startsAt: new Date(base + 2 * day) });
+  await createEvent(t.db, { title: '100% Remote Jobs Q&A', category: 'Careers_Talk', host: 'Career', startsAt: new Date(base + 4 * day) });
 });
 afterAll(() => t.close());
 
@@ -88,7 +86,7 @@ describe('registered flag and detail', () => {
     if (!cloud) throw new Error('seed missing');
     const member = await createUser(t.db);
     const other = await createUser(t.db);
-    await t.db.insert(eventRegistrations).values({ eventId: cloud.id, userId: member.id });
+    await createEventRegistration(t.db, { eventId: cloud.id, userId: member.id });
 
     const registeredOf = (body: { results: (EventBody & { id: number })[] }) =>
       body.results.find((event) => event.id === cloud.id)?.registered;
@@ -114,7 +112,7 @@ describe('registered flag and detail', () => {
 
 describe('upcoming filter', () => {
   it('keeps only events that have not started with upcoming=true', async () => {
-    await t.db.insert(events).values({ title: 'Yesterday Talk', category: 'Past', startsAt: new Date(Date.now() - day) });
+    await createEvent(t.db, { title: 'Yesterday Talk', category: 'Past', startsAt: new Date(Date.now() - day) });
     const all = (await t.app.inject({ url: '/api/events/?q=yesterday' })).json();
     expect(titles(all)).toEqual(['Yesterday Talk']);
     const upcoming = (await t.app.inject({ url: '/api/events/?q=yesterday&upcoming=true' })).json();

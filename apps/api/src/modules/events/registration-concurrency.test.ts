@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { authHeader, createEvent, createTestApp, createUser, type TestApp } from '../../test/index';
 
 let t: TestApp;
 let people: { id: number; headers: { authorization: string } }[];
@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newEvent(capacity: number): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title: 'Hot ticket', startsAt: new Date('2031-01-01T10:00:00Z'), capacity }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title: 'Hot ticket', startsAt: new Date('2031-01-01T10:00:00Z'), capacity });
   return row.id;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createEvent, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 
@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newEvent(): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title: 'Meetup', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title: 'Meetup', startsAt: new Date('2031-01-01T10:00:00Z') });
   return row.id;
 }
 async function call(user: TestUser, method: 'POST' | 'DELETE', eventId: number) {

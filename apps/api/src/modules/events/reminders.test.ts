@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobDepsOf } from '../../lib/scheduler/index';
-import { eventRegistrations, events } from '../../db/schema/index';
-import { createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../test/index';
+import { eventRegistrations } from '../../db/schema/index';
+import { createEvent, createEventRegistration, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../test/index';
 import { createEventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
 import { sendDueEventReminders } from './reminders';
 
@@ -15,12 +15,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function eventAt(startsAt: Date, title = 'Cloud Night'): Promise<number> {
-  const [row] = await t.db.insert(events).values({ title, startsAt, host: 'DevOps' }).returning();
-  if (!row) throw new Error('no event');
+  const row = await createEvent(t.db, { title, startsAt, host: 'DevOps' });
   return row.id;
 }
 async function register(eventId: number, people: TestUser[]): Promise<void> {
-  await t.db.insert(eventRegistrations).values(people.map((person) => ({ eventId, userId: person.id })));
+  for (const person of people) await createEventRegistration(t.db, { eventId, userId: person.id });
 }
 const reminderCount = async (person: TestUser) =>
   (await emailsTo(t.db, person.email)).filter((mail) => mail.subject.startsWith('Reminder:')).length;
@@ -109,9 +108,8 @@ describe('the server scheduler', () => {
     const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' }, clock });
     try {
       const person = await createUser(server.db);
-      const [event] = await server.db.insert(events).values({ title: 'Soon', startsAt: new Date(clock.now().getTime() + HOUR) }).returning();
-      if (!event) throw new Error('no event');
-      await server.db.insert(eventRegistrations).values({ eventId: event.id, userId: person.id });
+      const event = await createEvent(server.db, { title: 'Soon', startsAt: new Date(clock.now().getTime() + HOUR) });
+      await createEventRegistration(server.db, { eventId: event.id, userId: person.id });
       await server.app.ready();
       await clock.advance(0);
       expect((await emailsTo(server.db, person.email)).map((mail) => mail.subject)).toEqual(['Reminder: Soon starts soon']);

@@ -1,8 +1,8 @@
 import type { JobDetail } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrals, userSettings, users } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { users } from '../../db/schema/index';
+import { authHeader, createReferral, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let poster: TestUser;
@@ -35,10 +35,7 @@ afterAll(() => t.close());
 describe('GET /api/jobs/{id}/ alumni_at_company', () => {
   it('lists visible alumni at the company open to referrals (case-insensitive), with their open offer there, at most five', async () => {
     const withOffer = await alumnus('ACME CORP');
-    const [offer] = await t.db
-      .insert(referrals)
-      .values({ alumniId: withOffer.id, company: 'acme corp', role: 'Backend', ctc: '20.0', location: 'Pune', requirements: 'Go' })
-      .returning();
+    const offer = await createReferral(t.db, { alumniId: withOffer.id, company: 'acme corp', role: 'Backend', ctc: '20.0', location: 'Pune', requirements: 'Go' });
     const plain = await alumnus('Acme Corp');
     await alumnus('Acme Corp', { open: false });
     await alumnus('Acme Corporation');
@@ -46,10 +43,10 @@ describe('GET /api/jobs/{id}/ alumni_at_company', () => {
     await alumnus('Acme Corp', { verified: false });
     await alumnus('Acme Corp', { role: 'TR' });
     const hidden = await alumnus('Acme Corp');
-    await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
+    await createUserSettings(t.db, { userId: hidden.id, profileVisibility: 'Private' });
     // Keeps their company to themselves: not found by it (admins still see them).
     const secretCompany = await alumnus('Acme Corp');
-    await t.db.insert(userSettings).values({ userId: secretCompany.id, companyVisibleTo: 'only_me' });
+    await createUserSettings(t.db, { userId: secretCompany.id, companyVisibleTo: 'only_me' });
 
     const response = await t.app.inject({ url: `/api/jobs/${jobId}/`, headers: await authHeader(t.app, viewer) });
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createJob, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let board: TestApp;
 let poster: TestUser;
@@ -18,9 +17,9 @@ beforeAll(async () => {
     { title: 'QA Intern 100%', company: 'Testify', location: 'Pune', type: 'Part-Time' as const },
     { title: 'Backend Developer', company: 'Pixel Labs', location: 'Delhi', type: 'Full-Time' as const, status: 'closed' },
   ];
-  await board.db.insert(jobs).values(
-    rows.map((row, index) => ({ ...row, postedBy: poster.id, applyUrl: 'https://x.example.com/', createdAt: new Date(base + index * 1000) })),
-  );
+  for (const [index, row] of rows.entries()) {
+    await createJob(board.db, { ...row, postedBy: poster.id, applyUrl: 'https://x.example.com/', createdAt: new Date(base + index * 1000) });
+  }
 });
 afterAll(() => board.close());
 

@@ -1,8 +1,8 @@
 import { HIDDEN_EMAIL, MENTORING_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { conversations, mentorProfiles, userSettings, users } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { mentorProfiles, userSettings, users } from '../../db/schema/index';
+import { authHeader, createConversation, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let alumnus: TestUser;
@@ -116,7 +116,7 @@ describe('GET /api/mentoring/mentors/', () => {
 
   it('leaves out the viewer, people hidden from them, and inactive people', async () => {
     const hidden = await makeMentor({ topics: ['Secret topic'] });
-    await t.db.insert(userSettings).values({ userId: hidden.id, profileVisibility: 'Private' });
+    await createUserSettings(t.db, { userId: hidden.id, profileVisibility: 'Private' });
     const inactive = await makeMentor({ topics: ['Secret topic'] });
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
     expect((await mentors(trainee, '?topic=secret%20topic')).json().results).toEqual([]);
@@ -150,10 +150,10 @@ describe('GET /api/mentoring/mentors/', () => {
   it("shows a mentor's e-mail and company only to their audiences, and an Only Connections mentor only to connections", async () => {
     const guarded = await makeMentor({ topics: ['Guarded topic'] });
     await t.db.update(users).set({ company: 'Initech' }).where(eq(users.id, guarded.id));
-    await t.db.insert(userSettings).values({ userId: guarded.id, emailVisibleTo: 'connections', companyVisibleTo: 'only_me' });
+    await createUserSettings(t.db, { userId: guarded.id, emailVisibleTo: 'connections', companyVisibleTo: 'only_me' });
     const friend = await createUser(t.db, { role: 'TR' });
     headers.set(friend.id, await authHeader(t.app, friend));
-    await t.db.insert(conversations).values({ userAId: friend.id, userBId: guarded.id });
+    await createConversation(t.db, { userAId: friend.id, userBId: guarded.id });
     const listed = async (viewer: TestUser) => (await mentors(viewer, '?topic=guarded%20topic')).json().results;
     expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);
@@ -171,7 +171,7 @@ describe('GET /api/mentoring/mentors/', () => {
     expect(card.json()).toMatchObject({ id: m.id, topics: ['Badge topic'], capacity: 2, active_count: 0 });
     const notMentor = await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) });
     expect([notMentor.statusCode, notMentor.json()]).toEqual([200, null]);
-    await t.db.insert(userSettings).values({ userId: m.id, profileVisibility: 'Private' });
+    await createUserSettings(t.db, { userId: m.id, profileVisibility: 'Private' });
     const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
     expect([hidden.statusCode, hidden.json()]).toEqual([200, null]);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, moderationAppeals, postLikes, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -24,8 +24,7 @@ const TEXT = 'I think this was a mistake: the link is to our own job board.';
 
 /** A post of the author, liked and commented by two others, then removed by a moderator through the route. */
 async function removedPost(caption = 'Removed post'): Promise<number> {
-  const [row] = await t.db.insert(posts).values({ userId: author.id, caption, image: 'posts/p.webp' }).returning();
-  if (!row) throw new Error('no post');
+  const row = await createPost(t.db, { userId: author.id, caption, image: 'posts/p.webp' });
   for (const person of [await createUser(t.db), await createUser(t.db)]) {
     const headers = await authHeader(t.app, person);
     expect((await t.app.inject({ method: 'POST', url: `/social/posts/${row.id}/like/`, headers })).statusCode).toBe(200);
@@ -79,8 +78,8 @@ describe('POST /social/moderation/{id}/appeal/', () => {
       expect((await appeal(postId, headers)).statusCode).toBe(404);
       expect((await t.app.inject({ url: `/social/moderation/${postId}/`, headers })).statusCode).toBe(404);
     }
-    const [live] = await t.db.insert(posts).values({ userId: author.id, caption: 'live', image: null }).returning();
-    const [ownDeleted] = await t.db.insert(posts).values({ userId: author.id, caption: 'gone', image: null, deletedAt: new Date(), deletedBy: author.id }).returning();
+    const live = await createPost(t.db, { userId: author.id, caption: 'live', image: null });
+    const ownDeleted = await createPost(t.db, { userId: author.id, caption: 'gone', image: null, deletedAt: new Date(), deletedBy: author.id });
     for (const id of [live?.id ?? 0, ownDeleted?.id ?? 0, 2_000_000_000]) {
       const response = await appeal(id);
       expect(response.statusCode, String(id)).toBe(404);

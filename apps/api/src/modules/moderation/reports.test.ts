@@ -2,7 +2,7 @@ import { REPORT_REASONS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, postReports, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -20,8 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function insertPost(caption = 'A post', userId = author.id): Promise<number> {
-  const [row] = await t.db.insert(posts).values({ userId, caption, image: 'posts/p.webp' }).returning();
-  if (!row) throw new Error('no post');
+  const row = await createPost(t.db, { userId, caption, image: 'posts/p.webp' });
   return row.id;
 }
 
@@ -115,14 +114,8 @@ describe('the reports queue', () => {
     try {
       const boss = await createUser(own.db, { role: 'AD' });
       const writer = await createUser(own.db, { role: 'AL', firstName: 'Sam', lastName: 'Lee' });
-      const [one, two] = await own.db
-        .insert(posts)
-        .values([
-          { userId: writer.id, caption: 'Once', image: 'posts/a.webp', likesCount: 2 },
-          { userId: writer.id, caption: 'Thrice', image: null },
-        ])
-        .returning();
-      if (!one || !two) throw new Error('no posts');
+      const one = await createPost(own.db, { userId: writer.id, caption: 'Once', image: 'posts/a.webp', likesCount: 2 });
+      const two = await createPost(own.db, { userId: writer.id, caption: 'Thrice', image: null });
       const people = await Promise.all([1, 2, 3].map(() => createUser(own.db)));
       const send = async (postId: number, index: number, reason: string, note?: string) =>
         own.app.inject({ method: 'POST', url: `/social/posts/${postId}/report/`, headers: await authHeader(own.app, people[index] as TestUser), payload: { reason, note } });

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { notifications } from '../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { notifyPostRemoved, notifyRoleChanged } from './notifications.service';
 
 let t: TestApp;
@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newPost(userId: number) {
-  const [row] = await t.db.insert(posts).values({ userId, caption: 'A post', image: 'posts/p.webp' }).returning();
-  if (!row) throw new Error('no post');
+  const row = await createPost(t.db, { userId, caption: 'A post', image: 'posts/p.webp' });
   return row;
 }
 async function post(user: TestUser, url: string, payload?: Record<string, unknown>) {

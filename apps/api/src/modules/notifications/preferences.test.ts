@@ -1,8 +1,8 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDigestItems, notifications, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
+import { notificationDigestItems, notifications } from '../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import { notifyRoleChanged } from './notifications.service';
 
 let t: TestApp;
@@ -19,8 +19,7 @@ async function put(user: TestUser, payload: unknown, url = URL) {
   return t.app.inject({ method: 'PUT', url, headers: await authHeader(t.app, user), payload: payload as Record<string, unknown> });
 }
 async function newPost(userId: number) {
-  const [row] = await t.db.insert(posts).values({ userId, caption: 'A post', image: 'posts/p.webp' }).returning();
-  if (!row) throw new Error('no post');
+  const row = await createPost(t.db, { userId, caption: 'A post', image: 'posts/p.webp' });
   return row;
 }
 async function comment(user: TestUser, postId: number) {

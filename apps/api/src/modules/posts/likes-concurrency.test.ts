@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLikes, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp } from '../../test/index';
 
 let t: TestApp;
 let people: { authorization: string }[];
@@ -10,8 +10,7 @@ let postId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const author = await createUser(t.db);
-  const [post] = await t.db.insert(posts).values({ userId: author.id, caption: 'Popular', image: 'posts/p.webp' }).returning();
-  if (!post) throw new Error('no post');
+  const post = await createPost(t.db, { userId: author.id, caption: 'Popular', image: 'posts/p.webp' });
   postId = post.id;
   people = [];
   for (let index = 0; index < 75; index += 1) people.push(await authHeader(t.app, await createUser(t.db)));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 // Every route that takes a post id answers 404 to whoever may not see the post's author
 // (profile visibility), as the profile and user-posts routes do: ids are sequential.
@@ -21,8 +21,7 @@ type Visibility = 'Private' | 'Only Connections';
 
 async function authorWithPost(visibility: Visibility): Promise<{ author: TestUser; postId: number }> {
   const author = await createUser(t.db);
-  const [post] = await t.db.insert(posts).values({ userId: author.id, caption: 'hidden post', image: 'posts/x.webp' }).returning();
-  if (!post) throw new Error('no post');
+  const post = await createPost(t.db, { userId: author.id, caption: 'hidden post', image: 'posts/x.webp' });
   const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, author), payload: { profile_visibility: visibility } });
   expect(saved.statusCode).toBe(200);
   return { author, postId: post.id };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, postLikes, posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { comments, postLikes, posts, type PostRow } from '../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import type { PostDeletedEvent } from '../../app-events';
 
@@ -25,17 +25,17 @@ afterAll(() => t.close());
 
 const base = Date.UTC(2031, 0, 1);
 async function insertPosts(userId: number, count: number, options: { sameTime?: boolean; caption?: string } = {}) {
-  const rows = await t.db
-    .insert(posts)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
+  const rows: PostRow[] = [];
+  for (let index = 0; index < count; index += 1) {
+    rows.push(
+      await createPost(t.db, {
         userId,
         caption: `${options.caption ?? 'post'} ${index}`,
         image: `posts/${index}.webp`,
         createdAt: new Date(options.sameTime ? base - 60_000 : base + index * 1000),
-      })),
-    )
-    .returning();
+      }),
+    );
+  }
   return rows;
 }
 

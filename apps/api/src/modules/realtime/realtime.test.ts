@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { LIMITS, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, posts } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { notifications } from '../../db/schema/index';
+import { accessTokenFor, authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
 
@@ -133,7 +133,7 @@ describe('messaging events', () => {
 
   it('pushes notification.created for a like', async () => {
     const [author, fan] = [await createUser(t.db), await createUser(t.db, { firstName: 'Fay', lastName: 'Fan' })];
-    const [post] = await t.db.insert(posts).values({ userId: author.id, caption: 'c', image: 'posts/x.webp' }).returning();
+    const post = await createPost(t.db, { userId: author.id, caption: 'c', image: 'posts/x.webp' });
     const authorSocket = await connect(author);
     await inject(fan, 'POST', `/social/posts/${post?.id}/like/`);
     expect((await authorSocket.next('notification.created')).data).toMatchObject({ type: 'post_liked', post_id: post?.id, text: 'Fay Fan liked your post.' });

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, referralRequestEvents, referralRequests, referrals } from '../../db/schema/index';
+import { notifications, referralRequestEvents, referralRequests } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
-import { createTestApp, createTestClock, createUser, failingOnce, type TestApp } from '../../test/index';
+import { createReferral, createReferralRequest, createTestApp, createTestClock, createUser, failingOnce, type TestApp } from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
 import { expireWaitingRequests } from './referral-requests.repository';
 import { createReferralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
@@ -18,19 +18,13 @@ afterAll(() => t.close());
 /** `count` requests on a fresh offer, made `ageDays` ago, in the given status. */
 async function requestsAged(count: number, ageDays: number, status = 'requested'): Promise<number[]> {
   const owner = await createUser(t.db, { role: 'AL' });
-  const [offer] = await t.db
-    .insert(referrals)
-    .values({ alumniId: owner.id, company: 'Umbrella', role: 'Analyst', ctc: '10.0', location: 'Remote', requirements: 'SQL' })
-    .returning();
+  const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Umbrella', role: 'Analyst', ctc: '10.0', location: 'Remote', requirements: 'SQL' });
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const requester = await createUser(t.db);
     const createdAt = new Date(Date.now() - ageDays * DAY);
-    const [row] = await t.db
-      .insert(referralRequests)
-      .values({ referralId: offer?.id ?? 0, requesterId: requester.id, message: 'Please', status, createdAt, updatedAt: createdAt })
-      .returning();
-    ids.push(row?.id ?? 0);
+    const row = await createReferralRequest(t.db, { referralId: offer.id, requesterId: requester.id, message: 'Please', status, createdAt, updatedAt: createdAt });
+    ids.push(row.id);
   }
   return ids;
 }

@@ -2,7 +2,7 @@ import { REFERRAL_MESSAGES, type CreateReferralRequest } from '@alumlink/contrac
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, referrals, statCounters } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createReferral as createReferralRow, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let alumnus: TestUser;
@@ -154,8 +154,8 @@ describe('listing, closing and reopening', () => {
     poster = await createUser(board.db, { role: 'AL' });
     reader = await authHeader(board.app, await createUser(board.db, { role: 'IN' }));
     const base = Date.UTC(2032, 0, 1);
-    await board.db.insert(referrals).values(
-      Array.from({ length: 5 }, (_, index) => ({
+    for (let index = 0; index < 5; index += 1) {
+      await createReferralRow(board.db, {
         alumniId: poster.id,
         company: `Company ${index}`,
         role: 'Engineer',
@@ -164,8 +164,8 @@ describe('listing, closing and reopening', () => {
         requirements: 'Curiosity',
         status: index === 2 ? 'closed' : 'open',
         createdAt: new Date(base + index * 1000),
-      })),
-    );
+      });
+    }
   });
   afterAll(() => board.close());
 

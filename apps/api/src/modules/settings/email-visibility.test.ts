@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, posts } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // A person summary carries the e-mail only for viewers who may see that person (profile
@@ -46,9 +45,8 @@ beforeAll(async () => {
   await ok(reserved, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
   socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
 
-  const [post] = await t.db.insert(posts).values({ userId: stranger.id, caption: 'public post', image: 'posts/p.webp' }).returning();
-  const [event] = await t.db.insert(events).values({ title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
-  if (!post || !event) throw new Error('no post or event');
+  const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });
+  const event = await createEvent(t.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
   strangerPostId = post.id;
   eventId = event.id;
 

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_FIELD_PRIVACY } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, posts } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // Per-field privacy (DESIGN 8.4): each of e-mail, phone, company, location, cohort year and
@@ -57,13 +56,12 @@ beforeAll(async () => {
   await ok(selective, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
   socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
 
-  const [post] = await t.db.insert(posts).values({ userId: stranger.id, caption: 'public post', image: 'posts/p.webp' }).returning();
-  const [event] = await t.db.insert(events).values({ title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
-  if (!post || !event) throw new Error('no post or event');
+  const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });
+  const event = await createEvent(t.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
   postId = post.id;
   eventId = event.id;
   for (const person of [secretive, selective]) {
-    await t.db.insert(posts).values({ userId: person.id, caption: 'my own post', image: 'posts/q.webp' });
+    await createPost(t.db, { userId: person.id, caption: 'my own post', image: 'posts/q.webp' });
     await ok(person, 'POST', `/social/posts/${postId}/like/`);
     await ok(person, 'POST', `/social/posts/${postId}/comment/`, { text: 'Nice one' });
     await ok(person, 'POST', '/api/jobs/', {

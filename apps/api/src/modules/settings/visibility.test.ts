@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -18,8 +17,7 @@ async function as(user: TestUser, url: string) {
 }
 async function personWithPost(visibility: 'Public' | 'Private' | 'Only Connections', lastName: string): Promise<{ person: TestUser; postId: number }> {
   const person = await createUser(t.db, { firstName: 'Vis', lastName });
-  const [post] = await t.db.insert(posts).values({ userId: person.id, caption: `post of ${lastName}`, image: 'posts/x.webp' }).returning();
-  if (!post) throw new Error('no post');
+  const post = await createPost(t.db, { userId: person.id, caption: `post of ${lastName}`, image: 'posts/x.webp' });
   if (visibility !== 'Public') {
     const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, person), payload: { profile_visibility: visibility } });
     expect(saved.statusCode).toBe(200);

@@ -3,8 +3,8 @@
 import type { Role } from '@alumlink/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { communities, sessionFamilies, users } from '../../db/schema/index';
-import { accessTokenFor, createUser, startTestSession, type TestApp, type TestUser } from '../../test/index';
+import { sessionFamilies, users } from '../../db/schema/index';
+import { accessTokenFor, createCommunity, createUser, startTestSession, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import type { Ids } from './arbitraries';
 
@@ -57,7 +57,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     await signIn(role);
   }
   const victims = await Promise.all([createUser(t.db, { role: 'TR' }), createUser(t.db, { role: 'AL' })]);
-  await t.db.insert(communities).values({ slug: 'fuzz-club', name: 'Fuzz Club', description: 'For the quality tests' });
+  await createCommunity(t.db, { slug: 'fuzz-club', name: 'Fuzz Club', description: 'For the quality tests' });
 
   const upload = multipartBody({ caption: 'A post to fuzz' }, [imageFile(await sampleImage(32, 32))]);
   const postId = await idOf(t, { method: 'POST', url: '/social/posts/', ...upload, headers: { ...upload.headers, ...headers.AL } });

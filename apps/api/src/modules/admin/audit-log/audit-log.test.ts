@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, users } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../../test/index';
+import { users } from '../../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp } from '../../../test/index';
 import { writeAuditLog } from './audit-log.service';
 
 let t: TestApp;
@@ -20,8 +20,7 @@ describe('GET /api/admin/audit-log/', () => {
     const moderator = await createUser(t.db, { role: 'AD', firstName: 'Mo', lastName: 'Derator' });
     const moderatorAuth = await authHeader(t.app, moderator);
     const person = await createUser(t.db, { role: 'TR', firstName: 'Pat', lastName: 'Person' });
-    const [post] = await t.db.insert(posts).values({ userId: person.id, caption: 'spam', image: 'posts/s.webp' }).returning();
-    if (!post) throw new Error('no post');
+    const post = await createPost(t.db, { userId: person.id, caption: 'spam', image: 'posts/s.webp' });
 
     const calls = [
       { method: 'PATCH' as const, url: '/users/admin/update-role/', payload: { user_id: person.id, role: 'IN' } },

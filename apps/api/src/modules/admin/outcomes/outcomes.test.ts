@@ -1,7 +1,7 @@
 import type { Outcomes } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralRequestEvents, referralRequests, referrals, users } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import { referrals, users } from '../../../db/schema/index';
+import { authHeader, createReferral, createReferralRequest, createReferralRequestEvent, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
 import { eq } from 'drizzle-orm';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,23 +20,19 @@ async function requester(cohortYear: number | null, firstName = 'Sam'): Promise<
 async function request(offerId: number, who: TestUser, at: Date, path: [string, number][]): Promise<void> {
   const last = path.at(-1);
   const referred = path.find(([status]) => status === 'referred');
-  const [row] = await t.db
-    .insert(referralRequests)
-    .values({
-      referralId: offerId,
-      requesterId: who.id,
-      message: 'Please',
-      status: last?.[0] ?? 'requested',
-      createdAt: at,
-      updatedAt: at,
-      referredAt: referred ? new Date(at.getTime() + referred[1] * DAY) : null,
-    })
-    .returning();
-  const requestId = row?.id ?? 0;
-  await t.db.insert(referralRequestEvents).values([
-    { requestId, status: 'requested', actorId: who.id, createdAt: at },
-    ...path.map(([status, days]) => ({ requestId, status, actorId: alumnus.id, createdAt: new Date(at.getTime() + days * DAY) })),
-  ]);
+  const { id: requestId } = await createReferralRequest(t.db, {
+    referralId: offerId,
+    requesterId: who.id,
+    message: 'Please',
+    status: last?.[0] ?? 'requested',
+    createdAt: at,
+    updatedAt: at,
+    referredAt: referred ? new Date(at.getTime() + referred[1] * DAY) : null,
+  });
+  await createReferralRequestEvent(t.db, { requestId, status: 'requested', actorId: who.id, createdAt: at });
+  for (const [status, days] of path) {
+    await createReferralRequestEvent(t.db, { requestId, status, actorId: alumnus.id, createdAt: new Date(at.getTime() + days * DAY) });
+  }
 }
 
 beforeAll(async () => {
@@ -45,11 +41,8 @@ beforeAll(async () => {
   alumnus = await createUser(t.db, { role: 'AL' });
   adminHeaders = await authHeader(t.app, admin);
   const offer = async (company: string) => {
-    const [row] = await t.db
-      .insert(referrals)
-      .values({ alumniId: alumnus.id, company, role: 'Engineer', ctc: '12.0', location: 'Pune', requirements: 'x' })
-      .returning();
-    return row?.id ?? 0;
+    const row = await createReferral(t.db, { alumniId: alumnus.id, company, role: 'Engineer', ctc: '12.0', location: 'Pune', requirements: 'x' });
+    return row.id;
   };
   const acme = await offer('Acme');
   const globex = await offer('Globex');

@@ -2,7 +2,7 @@ import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,8 +22,7 @@ afterAll(() => t.close());
 let clock = Date.UTC(2032, 0, 1);
 async function insertPost(caption: string): Promise<number> {
   clock += 1000;
-  const [row] = await t.db.insert(posts).values({ userId: author.id, caption, image: 'posts/p.webp', createdAt: new Date(clock) }).returning();
-  if (!row) throw new Error('no post');
+  const row = await createPost(t.db, { userId: author.id, caption, image: 'posts/p.webp', createdAt: new Date(clock) });
   return row.id;
 }
 

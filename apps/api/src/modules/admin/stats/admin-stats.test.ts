@@ -2,7 +2,7 @@ import type { AdminStats } from '@alumlink/contract';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, referrals, users } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../../test/index';
+import { authHeader, createPost, createReferral, createTestApp, createUser, type TestApp } from '../../../test/index';
 import { lastUtcDays } from './admin-stats.service';
 
 let t: TestApp;
@@ -48,20 +48,12 @@ describe('GET /api/admin/stats/', () => {
     const trainee = await createUser(t.db, { role: 'TR' });
     const intern = await createUser(t.db, { role: 'IN', createdAt: threeDaysAgo });
     await createUser(t.db, { role: 'TR', createdAt: new Date(Date.now() - 40 * DAY) });
-    const [kept, removed] = await t.db
-      .insert(posts)
-      .values([
-        { userId: alumni.id, caption: 'kept', image: 'posts/a.webp' },
-        { userId: alumni.id, caption: 'removed', image: 'posts/b.webp' },
-        { userId: trainee.id, caption: 'cascade', image: 'posts/c.webp' },
-      ])
-      .returning();
-    await t.db.insert(referrals).values([
-      { alumniId: alumni.id, company: 'A', role: 'Dev', ctc: '10.5', location: 'Pune', requirements: 'TS' },
-      { alumniId: alumni.id, company: 'B', role: 'QA', ctc: '8', location: 'Goa', requirements: 'None', status: 'closed' },
-      { alumniId: alumni.id, company: 'C', role: 'Ops', ctc: '7', location: 'Delhi', requirements: 'Linux' },
-    ]);
-    if (!kept || !removed) throw new Error('posts not inserted');
+    await createPost(t.db, { userId: alumni.id, caption: 'kept', image: 'posts/a.webp' });
+    const removed = await createPost(t.db, { userId: alumni.id, caption: 'removed', image: 'posts/b.webp' });
+    await createPost(t.db, { userId: trainee.id, caption: 'cascade', image: 'posts/c.webp' });
+    await createReferral(t.db, { alumniId: alumni.id, company: 'A', role: 'Dev', ctc: '10.5', location: 'Pune', requirements: 'TS' });
+    await createReferral(t.db, { alumniId: alumni.id, company: 'B', role: 'QA', ctc: '8', location: 'Goa', requirements: 'None', status: 'closed' });
+    await createReferral(t.db, { alumniId: alumni.id, company: 'C', role: 'Ops', ctc: '7', location: 'Delhi', requirements: 'Linux' });
 
     const afterInserts = await readStats();
     expect(afterInserts).toMatchObject(await realStats());

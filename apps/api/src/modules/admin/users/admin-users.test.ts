@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, posts, refreshSessions, users } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
 
 let t: TestApp;
 let admin: TestUser;
@@ -165,7 +165,7 @@ describe('DELETE /users/admin/delete-user/{id}/', () => {
     const { access, refresh } = signIn.json();
     const personAuth = { authorization: `Bearer ${access}` };
     expect((await t.app.inject({ url: '/social/posts/', headers: personAuth })).statusCode).toBe(200);
-    await t.db.insert(posts).values({ userId: person.id, caption: 'mine', image: 'posts/m.webp' });
+    await createPost(t.db, { userId: person.id, caption: 'mine', image: 'posts/m.webp' });
 
     const response = await deleteUser(person.id);
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communities, events, posts } from '../../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import { posts } from '../../../db/schema/index';
+import { authHeader, createCommunity, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
 
 // Deleting a person keeps the other side of each conversation (their messages, the deleted
 // sender shown as 'Deleted user') and takes their likes, comments, memberships and
@@ -43,10 +43,9 @@ async function counters(postId: number, communityId: number, eventId: number) {
 describe('deleting a person', () => {
   it('takes their likes, comments, memberships and registrations off the counters at once', async () => {
     const [owner, leaving, staying] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
-    const [post] = await t.db.insert(posts).values({ userId: owner.id, caption: 'a post', image: 'posts/a.webp' }).returning();
-    const [community] = await t.db.insert(communities).values({ slug: `club-${leaving.id}`, name: 'Club', description: 'A club', icon: 'star' }).returning();
-    const [event] = await t.db.insert(events).values({ title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') }).returning();
-    if (!post || !community || !event) throw new Error('setup failed');
+    const post = await createPost(t.db, { userId: owner.id, caption: 'a post', image: 'posts/a.webp' });
+    const community = await createCommunity(t.db, { slug: `club-${leaving.id}`, name: 'Club', description: 'A club', icon: 'star' });
+    const event = await createEvent(t.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
     for (const person of [leaving, staying]) {
       await ok(person, 'POST', `/social/posts/${post.id}/like/`);
       await ok(person, 'POST', `/social/posts/${post.id}/comment/`, { text: 'one' });
