@@ -40,4 +40,3 @@ export async function activePerson(t: TestApp, marker: string) {
   return { user, auth, other, otherAuth, post, otherPost, conversationId: conversation.id as number, referralId: referral.id as number, profileImage: profile.json<{ image: string }>().image };
 }
 
-export type ActivePerson = Awaited<ReturnType<typeof activePerson>> & { user: TestUser };

@@ -20,7 +20,7 @@ import { requireRole } from '../../lib/auth';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { mediaStorageFor } from '../../lib/storage/index';
 import { badRequestSchema, parseFields } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { listEventMessages, postEventMessage } from './discussion.service';
 import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';

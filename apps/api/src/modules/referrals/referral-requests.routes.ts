@@ -9,7 +9,7 @@ import {
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { registerReferralExpiry } from './referral-expiry';
 import * as service from './referral-requests.service';
 
