@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authHeader, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createUser, type TestApp } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 
 export type Auth = { authorization: string };
