@@ -1,7 +1,7 @@
-import { MENTORING_MESSAGES } from '@alumlink/contract';
+import { HIDDEN_EMAIL, MENTORING_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userSettings, users } from '../../db/schema/index';
+import { conversations, mentorProfiles, userSettings, users } from '../../db/schema/index';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
@@ -123,6 +123,45 @@ describe('GET /api/mentoring/mentors/', () => {
     expect((await mentors(hidden, '?topic=secret%20topic')).json().results).toEqual([]);
     const asAdmin = (await mentors(admin, '?topic=secret%20topic')).json().results.map((mentor: { id: number }) => mentor.id);
     expect(asAdmin).toEqual([hidden.id]);
+  });
+
+  it('pages least loaded first, then by id, with a topic, a name or both', async () => {
+    const names = { firstName: 'Lea', lastName: 'Loadwalker' };
+    const busy = await makeMentor({ topics: ['Load topic'] }, 'AL', names);
+    const free = await makeMentor({ topics: ['Load topic'] }, 'AL', names);
+    const alsoFree = await makeMentor({ topics: ['Load topic'] }, 'AL', names);
+    await t.db.update(mentorProfiles).set({ activeCount: 1 }).where(eq(mentorProfiles.userId, busy.id));
+    // Saving the card again copies the new load to its topic rows.
+    expect((await put(busy, { about: 'One mentee already' })).statusCode).toBe(200);
+    for (const query of ['?topic=load%20topic', '?q=loadwalker', '?topic=Load%20Topic&q=lea%20load']) {
+      const ids: number[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page: { results: { id: number; active_count: number }[]; next: string | null } = (
+          await mentors(trainee, `${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        ids.push(...page.results.map((mentor) => mentor.id));
+        cursor = page.next;
+      }
+      expect(ids, query).toEqual([free.id, alsoFree.id, busy.id]);
+    }
+  });
+
+  it("shows a mentor's e-mail and company only to their audiences, and an Only Connections mentor only to connections", async () => {
+    const guarded = await makeMentor({ topics: ['Guarded topic'] });
+    await t.db.update(users).set({ company: 'Initech' }).where(eq(users.id, guarded.id));
+    await t.db.insert(userSettings).values({ userId: guarded.id, emailVisibleTo: 'connections', companyVisibleTo: 'only_me' });
+    const friend = await createUser(t.db, { role: 'TR' });
+    headers.set(friend.id, await authHeader(t.app, friend));
+    await t.db.insert(conversations).values({ userAId: friend.id, userBId: guarded.id });
+    const listed = async (viewer: TestUser) => (await mentors(viewer, '?topic=guarded%20topic')).json().results;
+    expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
+    expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);
+    expect(await listed(admin)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
+    await t.db.update(userSettings).set({ profileVisibility: 'Only Connections', companyVisibleTo: 'connections' }).where(eq(userSettings.userId, guarded.id));
+    expect(await listed(trainee)).toEqual([]);
+    expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
+    expect(await listed(admin)).toMatchObject([{ id: guarded.id, company: 'Initech' }]);
   });
 
   it('GET /api/mentoring/mentors/{id}/ answers a mentor card (the profile badge), null for non-mentors and hidden people', async () => {

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MentorshipStatus } from '@alumlink/contract';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit, preparedFor } from '../../db/prepared';
 import { mentorProfiles, mentorships, mentorTopics, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
-import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
 
@@ -69,41 +70,46 @@ export type MentorCursor = { load: number; id: number };
 export type MentorListRow = UserSummaryRow &
   Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'> & { company: string; jobTitle: string };
 
-export type MentorSearch = { viewer: Viewer; topicKey?: string; nameLike?: string; after?: MentorCursor; take: number };
-
+/** Which mentors a page lists: those offering one topic or every open one, with or without the name box. */
+export type MentorPageKind = { byTopic: boolean; byName: boolean };
 
 /**
- * Open mentors (accepting, with a free place), least loaded first, visible to the viewer, not the
- * viewer. Served by mentor_profiles_open_idx in order, or with a topic by mentor_topics_list_idx
- * in order (both stop after a page unless the name filter drops many).
+ * A page of `take` open mentors (accepting, with a free place), least loaded first, after a
+ * (load, id) position, visible to the viewer, not the viewer, as a query with placeholders
+ * (viewerId, seesEveryone, topicKey, nameLike, afterLoad, afterId) so it is prepared once per kind
+ * and page size, its page size written into the text (decision 006). Served by
+ * mentor_profiles_open_idx in order, or with a topic by mentor_topics_list_idx in order (both
+ * stop after a page unless the name filter drops many). The people it lists are visible to the
+ * viewer, so only the e-mail's and the company's own audiences are applied to their fields.
  */
-export function mentorsQuery(db: Executor, search: MentorSearch) {
-  const byTopic = search.topicKey !== undefined;
-  const load = byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
-  const person = byTopic ? mentorTopics.userId : mentorProfiles.userId;
-  const conditions: (SQL | undefined)[] = [
+export function mentorPageQuery(db: Executor, kind: MentorPageKind, take: number) {
+  const viewerId = sql.placeholder('viewerId');
+  const seesEveryone = sql.placeholder('seesEveryone');
+  const load = kind.byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
+  const person = kind.byTopic ? mentorTopics.userId : mentorProfiles.userId;
+  const conditions: SQL[] = [
     // mentor_topics holds open mentors only (syncMentorTopics).
-    byTopic ? undefined : open,
-    sql`${person} <> ${search.viewer.id}::integer`,
+    kind.byTopic ? sql`${mentorTopics.topicKey} = ${sql.placeholder('topicKey')}::text` : open,
+    sql`${person} <> ${viewerId}::integer`,
     eq(users.isActive, true),
     sql`${users.emailVerifiedAt} is not null`,
-    visibleToSql(search.viewer, users.id),
+    sql`(${seesEveryone}::boolean or ${visibleToViewerIdSql(viewerId, users.id)})`,
+    sql`(${load}, ${person}) > (${sql.placeholder('afterLoad')}::integer, ${sql.placeholder('afterId')}::integer)`,
   ];
-  if (search.topicKey !== undefined) conditions.push(eq(mentorTopics.topicKey, search.topicKey));
-  if (search.nameLike !== undefined) {
-    conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${search.nameLike} or lower(${users.username}) like ${search.nameLike})`);
+  if (kind.byName) {
+    const nameLike = sql`${sql.placeholder('nameLike')}::text`;
+    conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${nameLike} or lower(${users.username}) like ${nameLike})`);
   }
-  if (search.after) conditions.push(sql`(${load}, ${person}) > (${search.after.load}::integer, ${search.after.id}::integer)`);
   const columns = {
-    ...userSummaryColumnsFor(search.viewer),
-    company: companyFor(search.viewer),
+    ...userSummaryColumnsOfListed(viewerId, seesEveryone),
+    company: sql<string>`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'company')} then ${users.company} else '' end`,
     jobTitle: users.jobTitle,
     topics: mentorProfiles.topics,
     capacity: mentorProfiles.capacity,
     activeCount: mentorProfiles.activeCount,
     about: mentorProfiles.about,
   };
-  const base = byTopic
+  const base = kind.byTopic
     ? db
         .select(columns)
         .from(mentorTopics)
@@ -113,7 +119,47 @@ export function mentorsQuery(db: Executor, search: MentorSearch) {
   return base
     .where(and(...conditions))
     .orderBy(asc(load), asc(person))
-    .limit(search.take);
+    .limit(literalLimit(take));
+}
+
+type MentorPageStatement = ReturnType<ReturnType<typeof mentorPageQuery>['prepare']>;
+
+/** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
+const mentorPageStatements = preparedFor((db) => {
+  const statements = new Map<string, MentorPageStatement>();
+  return (kind: MentorPageKind, take: number): MentorPageStatement => {
+    const name = `mentors_${kind.byTopic ? 'topic' : 'all'}${kind.byName ? '_name' : ''}_page_${take}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = mentorPageQuery(db, kind, take).prepare(name);
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+});
+
+/** Before every mentor: loads are never negative (mentor_profiles_active_count_check). */
+const FIRST_PAGE: MentorCursor = { load: -1, id: 0 };
+
+export type MentorSearch = { viewer: Viewer; topicKey?: string; nameLike?: string; after?: MentorCursor; take: number };
+
+/** The placeholders of mentorPageQuery for a search (its page size is mentorPageQuery's `take`). */
+export function mentorPageParams(search: MentorSearch) {
+  const after = search.after ?? FIRST_PAGE;
+  return {
+    viewerId: search.viewer.id,
+    seesEveryone: search.viewer.role === 'AD',
+    topicKey: search.topicKey ?? '',
+    nameLike: search.nameLike ?? '',
+    afterLoad: after.load,
+    afterId: after.id,
+  };
+}
+
+/** A page of the mentors list (prepared statements, see mentorPageQuery). */
+export function findMentorPage(db: Database, search: MentorSearch): Promise<MentorListRow[]> {
+  const kind = { byTopic: search.topicKey !== undefined, byName: search.nameLike !== undefined };
+  return mentorPageStatements(db)(kind, search.take).execute(mentorPageParams(search));
 }
 
 /** One mentor's card (listed or not) if they mentor and the viewer may see them. */

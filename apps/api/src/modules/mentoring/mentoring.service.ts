@@ -72,11 +72,11 @@ function decodeMentorCursor(cursor: string): repository.MentorCursor {
  * Open mentors (accepting, with a free place) the viewer may see, least loaded first; `topic`
  * keeps those offering it (whole value, any case), `q` matches names.
  */
-export async function listMentors(db: Executor, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
+export async function listMentors(db: Database, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
   const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
   const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
   const after = query.cursor ? decodeMentorCursor(query.cursor) : undefined;
-  const rows = await repository.mentorsQuery(db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
+  const rows = await repository.findMentorPage(db, { viewer, topicKey, nameLike, after, take: query.limit + 1 });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeMentorCursor({ load: last.activeCount, id: last.id }) : null;
