@@ -66,6 +66,20 @@ describe('social core', () => {
     assert.match((await image.getAttribute('src')) ?? '', /\/media\//);
   });
 
+  it("lists the new post under What's New's recent activity, read from the activity endpoint", async () => {
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/activity/recent/'),
+      page.reload(),
+    ]);
+    assert.equal(response.status(), 200);
+    const panel = page.getByRole('complementary', { name: "What's New" });
+    const recent = panel.locator('section').filter({ has: page.getByRole('heading', { name: 'Recent activity' }) });
+    const newest = recent.getByRole('listitem').first();
+    await newest.waitFor();
+    assert.match(await newest.innerText(), /Alumni · shared a post/);
+    assert.match((await newest.getByRole('link').getAttribute('href')) ?? '', /^\/user\/profile\/\d+$/);
+  });
+
   it('likes and unlikes the post; the count follows', async () => {
     const like = postCard(page, caption).getByRole('button', { name: /like/i });
     assert.equal(await count(like), '0');

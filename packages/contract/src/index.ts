@@ -1,7 +1,7 @@
 export * from './common';
 export * from './users';
 export * from './auth';
-export * from './public';
+export * from './communities';
 export * from './uploads';
 export * from './posts';
 export * from './profiles';
@@ -20,6 +20,6 @@ export * from './settings';
 export * from './activity';
 export * from './account';
 export * from './directory';
-export * from './your-data';
+export * from './data-export';
 export * from './mentoring';
 export * from './moderation';

@@ -18,6 +18,7 @@ function serveUserHome() {
     http.get('/api/events/', () => HttpResponse.json({ results: [], next: null })),
     http.get('/social/settings/', () => HttpResponse.json(DEFAULT_SETTINGS)),
     http.get('/social/posts/user-posts/', () => HttpResponse.json({ results: [], next: null })),
+    http.get('/api/activity/recent/', () => HttpResponse.json({ results: [] })),
     // The top bar's messages badge and bell, and the live connection.
     http.get('/social/conversations/', () => HttpResponse.json({ results: [], next: null })),
     http.get('/social/notifications/', () => HttpResponse.json({ results: [], next: null, unread_count: 0 })),

@@ -1,12 +1,13 @@
 // Every table of the database; drizzle-kit reads this file to generate migrations.
 export * from './users';
 export * from './auth';
-export * from './mail';
+export * from './mailbox';
 export * from './communities';
 export * from './events';
-export * from './social';
+export * from './posts';
 export * from './messaging';
-export * from './careers';
+export * from './jobs';
+export * from './referrals';
 export * from './settings';
 export * from './admin';
 export * from './account';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { referrals } from './careers';
+import { referrals } from './referrals';
 import { timestamptz } from './columns';
 import { users } from './users';
 

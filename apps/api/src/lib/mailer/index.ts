@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../scheduler/clock';
 import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
-export { codeEmail, escapeHtml } from './templates';
+export { escapeHtml } from './templates';
 export { enqueueEmails, MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
 export type { MailMessage, MailTransport } from './transports';
 

@@ -5,12 +5,11 @@ import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, isUniqueViolation, notFound, validation } from '../../lib/errors';
-import { checkCodeWithTarget } from '../auth/one-time-codes';
+import { checkCodeWithTarget } from '../auth/codes.service';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { revokeAllSessionsOfUser } from '../auth/auth.repository';
 import { codeError, enqueueCodeEmail } from '../auth/codes.service';
 import { endAttemptsOf } from '../auth/registration-attempts.service';
-import { accessTokenFor, announceSessionsEnded, createRefreshSession } from '../auth/sessions.service';
+import { accessTokenFor, announceSessionsEnded, createRefreshSession, endAllSessionsOf } from '../auth/session-tokens.service';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.service';
 import { emailChangedEmail, passwordChangedEmail } from './account.emails';
@@ -46,7 +45,7 @@ export async function changePassword(ctx: AppContext, caller: AuthUser, input: C
   const now = new Date();
   const refresh = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await revokeAllSessionsOfUser(tx, user.id, now);
+    await endAllSessionsOf(tx, user.id, now);
     await ctx.mailer.enqueue(tx, passwordChangedEmail(ctx.config, user));
     return createRefreshSession(tx, user.id, now);
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { adminAppealsRoutes } from './appeals/admin-appeals.routes';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { outcomesRoutes } from './outcomes/outcomes.routes';

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { authRateLimit } from '../../lib/rate-limits';
-import { acceptEmptyJsonBody } from './empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { register, resetPassword, sendCodeIfAccountExists, verifyEmail } from './registration.service';
 import { logout, refreshTokens, signIn } from './sessions.service';
 import { completeTwoFactorSignIn } from './two-factor.service';

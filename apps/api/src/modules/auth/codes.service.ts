@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { codeEmail } from '../../lib/mailer/index';
+import { codeEmail } from './code-emails';
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './one-time-codes';
 
 type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
@@ -43,3 +43,6 @@ export function codeError(result: Exclude<CodeCheck, 'ok'>): AppError {
       return new AppError(400, 'otp_attempts_exceeded', AUTH_MESSAGES.otpTooManyAttempts);
   }
 }
+
+/** For account changes that carry a target address in their code (the e-mail change). */
+export { checkCodeWithTarget } from './one-time-codes';

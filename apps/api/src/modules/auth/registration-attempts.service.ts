@@ -2,7 +2,7 @@ import { LIMITS } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
-import { codeEmail } from '../../lib/mailer/index';
+import { codeEmail } from './code-emails';
 import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';
 import { consumeAttemptsOf, insertAttempt, liveAttemptsForUpdate, newestLiveAttempt, setAttemptCode, spendTries } from './registration-attempts.repository';
 

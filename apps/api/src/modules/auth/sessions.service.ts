@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, LIMITS, type LoginResponse, type Role, type TokenPair } from '@alumlink/contract';
+import { AUTH_MESSAGES, type LoginResponse, type TokenPair } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
 import { tokenNotValid } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { hashRefreshToken, newRefreshToken, signAccessToken } from '../../lib/tokens';
+import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { isTwoFactorEnabled } from '../settings/settings.service';
 import { findUserByEmail } from '../users/users.service';
-import { findRefreshSessionForUpdate, insertRefreshSession, insertSessionFamily, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
+import { findRefreshSessionForUpdate, revokeAllSessionsOfUser, revokeFamily } from './auth.repository';
 import { verifyOneTimeCode } from './codes.service';
+import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './session-tokens.service';
 import { attemptDataOf, resendAttemptCode, type AttemptData } from './registration-attempts.service';
 import {
   clearSignInFailures,
@@ -22,6 +20,8 @@ import {
 } from './sign-in-throttle.service';
 import { startTwoFactorSignIn } from './two-factor.service';
 
+export { accessTokenFor, announceSessionsEnded, createRefreshSession };
+
 /**
  * argon2id hash (same parameters as lib/passwords) of a password nobody has: unknown e-mails are
  * checked against it, so a sign-in takes as long whether or not the account exists.
@@ -30,32 +30,6 @@ const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$p19xN0/APPYZ2RK3sx9p
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 const emailNotVerified = () => new AppError(403, 'email_not_verified', AUTH_MESSAGES.unverified);
-
-/** When a family (sign-in) started at `now` ends at the latest; rotations keep this date. */
-const familyExpiry = (now: Date) => new Date(now.getTime() + LIMITS.refreshTokenDays * 24 * 60 * 60 * 1000);
-
-/**
- * Starts a sign-in: a new session family and its first refresh token. Returns the opaque token
- * and the family id (the access tokens' `sid`).
- */
-export async function createRefreshSession(tx: Executor, userId: number, now: Date): Promise<{ id: number; token: string; family: string }> {
-  const family = randomUUID();
-  await insertSessionFamily(tx, { id: family, userId, startedAt: now });
-  const token = newRefreshToken();
-  const row = await insertRefreshSession(tx, {
-    userId,
-    tokenHash: hashRefreshToken(token),
-    family,
-    expiresAt: familyExpiry(now),
-    createdAt: now,
-  });
-  return { id: row.id, token, family };
-}
-
-/** An access token of `user` for the sign-in `session` (a session family id). */
-export async function accessTokenFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>, session: string): Promise<string> {
-  return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session });
-}
 
 /** 403 for an unverified (legacy) account, after re-sending a code for its own data (once a minute at most). */
 async function refuseUnverified(ctx: AppContext, email: string, legacy: AttemptData, now: Date): Promise<never> {
@@ -127,14 +101,6 @@ export async function refreshTokens(ctx: AppContext, refreshToken: string): Prom
   }
   if (rotation.outcome !== 'rotated') throw tokenNotValid();
   return { access: await accessTokenFor(ctx, rotation.user, rotation.family), refresh: next };
-}
-
-/**
- * Closes the sockets of a person's ended sign-ins (all of them without `family`) on every
- * instance. Call after the transaction that ended them (revokeFamily, revokeAllSessionsOfUser) committed.
- */
-export function announceSessionsEnded(ctx: AppContext, userId: number, family: string | null = null): void {
-  ctx.events.emit('sessions.ended', { userId, family });
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { checkIssuedCode } from './one-time-codes';
 import { findUserById } from '../users/users.service';
 import { codeError, enqueueCodeEmail } from './codes.service';
-import { accessTokenFor, createRefreshSession } from './sessions.service';
+import { accessTokenFor, createRefreshSession } from './session-tokens.service';
 import { rememberSignInAddress } from './sign-in-throttle.service';
 import {
   deleteChallengesOfCode,

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import * as service from './communities.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportFilesFor } from '../../lib/storage/index';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import * as service from './data-export.service';
 
 const tags = ['account'];

@@ -62,3 +62,6 @@ export async function openExportDownload(
   if (!file) throw exportNotFound();
   return { ...file, requestedAt: row.requestedAt };
 }
+
+/** For account deletion: its exports' files, and the lock that orders it after a running export. */
+export { exportFileKeysOf, lockPerson } from './data-export.repository';

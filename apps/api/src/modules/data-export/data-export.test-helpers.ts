@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authHeader, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createUser, type TestApp } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 
 export type Auth = { authorization: string };
@@ -40,4 +40,3 @@ export async function activePerson(t: TestApp, marker: string) {
   return { user, auth, other, otherAuth, post, otherPost, conversationId: conversation.id as number, referralId: referral.id as number, profileImage: profile.json<{ image: string }>().image };
 }
 
-export type ActivePerson = Awaited<ReturnType<typeof activePerson>> & { user: TestUser };

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { adminOnly, authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { badRequestSchema, parseFields } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { listEventMessages, postEventMessage } from './discussion.service';
 import { eventAttendanceRoutes } from './attendance.routes';
 import * as service from './events.service';

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import * as service from './jobs.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

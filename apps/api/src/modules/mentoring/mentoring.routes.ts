@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { adminMentoringOverview } from './mentoring-admin';
 import * as profiles from './mentoring.service';
 import * as mentorships from './mentorships.service';

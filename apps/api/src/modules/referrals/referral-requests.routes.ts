@@ -9,7 +9,7 @@ import {
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
-import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import * as service from './referral-requests.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { actorName, publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications';
+import { actorName, publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications.service';
 import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';

@@ -9,7 +9,7 @@ import { RealtimeProvider } from '@/features/realtime';
 import { PeopleSearch } from '@/features/search';
 import { useApplySavedTheme, useSettings } from '@/features/settings';
 import { UserShell } from '@/features/shell';
-import { whatsNewKeys } from '@/features/whats-new';
+import { activityKeys } from '@/features/activity';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 
@@ -36,7 +36,7 @@ function UserFrame() {
 /** Shell of the user area (/user/*): the live connection, the create-post dialog, the top bar, the sidebar and the page. */
 export function UserLayout() {
   const queryClient = useQueryClient();
-  const handlePostCreated = useCallback(() => void queryClient.invalidateQueries({ queryKey: whatsNewKeys.all }), [queryClient]);
+  const handlePostCreated = useCallback(() => void queryClient.invalidateQueries({ queryKey: activityKeys.all }), [queryClient]);
   return (
     <RealtimeProvider>
       <CreatePostProvider onPostCreated={handlePostCreated}>

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 /** Shown on wide screens only: phones neither download its code nor ask for its data. */
-const WhatsNewPanel = lazy(() => import('@/features/whats-new').then((m) => ({ default: m.WhatsNewPanel })));
+const ActivityPanel = lazy(() => import('@/features/activity').then((m) => ({ default: m.ActivityPanel })));
 /** Tailwind's lg breakpoint, where the second column appears. */
 const WIDE_SCREEN = '(min-width: 64rem)';
 
@@ -34,7 +34,7 @@ export function UserHomePage() {
       <div className="hidden lg:block">
         {wide ? (
           <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-(--radius-card)">
-            <Suspense fallback={null}>{settings.isPending ? null : <WhatsNewPanel widgets={settings.data?.widgets} />}</Suspense>
+            <Suspense fallback={null}>{settings.isPending ? null : <ActivityPanel widgets={settings.data?.widgets} />}</Suspense>
           </div>
         ) : null}
       </div>

@@ -2,7 +2,6 @@ import { directoryFiltersSchema, type DirectoryFilters } from '@alumlink/contrac
 
 /** The URL's filter names, in the order they are written. */
 export const FILTER_PARAMS = ['q', 'role', 'cohort_year', 'company', 'skill', 'location', 'open_to_referrals'] as const;
-export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 /**
  * The filters of a /user/people URL, read with the contract's schema; a value the schema refuses

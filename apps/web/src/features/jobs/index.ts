@@ -1,4 +1,6 @@
-/** Public face of the jobs feature: the page, and the newest jobs for What's New. */
+/** Public face of the jobs feature: the page, the newest jobs for What's New, and the job form and open/close toggle the admin portal reuses. */
 export { JobsPage } from './pages/jobs-page';
 export { useNewestJobs, newestJobsQueryOptions } from './api/get-newest-jobs';
 export { jobKeys } from './api/keys';
+export { JobFormDialog } from './components/job-form-dialog';
+export { useSetJobOpen } from './api/save-job';

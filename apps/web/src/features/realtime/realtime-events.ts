@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { applyConversationUpdated, invalidateMessaging, markConversationSeen, recordMessage } from '@/features/messaging';
 import { invalidateNotifications, markConversationNotificationsReadInCache, prependNotification } from '@/features/notifications';
 import { postKeys, refetchFeedOnPostDeleted } from '@/features/posts';
-import { whatsNewKeys } from '@/features/whats-new';
+import { activityKeys } from '@/features/activity';
 import type { RealtimeEvent } from './realtime-client';
 
 export interface RealtimeEventContext {
@@ -32,10 +32,10 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
       return;
     case 'post.deleted':
       refetchFeedOnPostDeleted(queryClient, event.data.post_id).catch(warn('realtime: feed refetch failed'));
-      void queryClient.invalidateQueries({ queryKey: whatsNewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       return;
     case 'post.created':
-      void queryClient.invalidateQueries({ queryKey: whatsNewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       return;
     case 'event.message':
       // Live event discussions subscribe with useRealtimeEvent where they are shown.
@@ -49,6 +49,6 @@ export async function invalidateAfterReconnect(queryClient: QueryClient): Promis
     invalidateMessaging(queryClient),
     invalidateNotifications(queryClient),
     queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: whatsNewKeys.all }),
+    queryClient.invalidateQueries({ queryKey: activityKeys.all }),
   ]);
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Job } from '@alumlink/contract';
 import { Button, EmptyState, ErrorState, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
-import { JobFormDialog } from '@/features/jobs/components/job-form-dialog';
+import { JobFormDialog } from '@/features/jobs';
 import { isApiError } from '@/lib/api-client';
 import { adminKeys } from '../api/keys';
 import { AdminPageTitle } from '../shell/admin-page-title';

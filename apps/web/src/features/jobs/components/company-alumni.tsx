@@ -5,7 +5,7 @@ import { displayName, type CompanyAlumnus, type Job } from '@alumlink/contract';
 import { Avatar, Button, ErrorState, Skeleton } from '@/components/ui';
 import { messageUserHref } from '@/config/paths';
 // The dialog alone, not the referrals index (which would pull the whole referrals page into this chunk).
-import { AskReferralDialog } from '@/features/referrals/components/ask-referral-dialog';
+import { AskReferralDialog } from '@/features/referrals';
 import { useJobDetail } from '../api/get-job';
 
 /** The message prefilled when someone without an open offer at the company is asked for a referral. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { jobPageSchema, type JobStatus } from '@alumlink/contract';
-import { useSetJobOpen as useSetBoardJobOpen } from '@/features/jobs/api/save-job';
+import { useSetJobOpen as useSetBoardJobOpen } from '@/features/jobs';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../../api/keys';
 

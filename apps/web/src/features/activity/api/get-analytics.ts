@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { postPageSchema } from '@alumlink/contract';
 import { api } from '@/lib/api-client';
-import { whatsNewKeys } from './get-whats-new';
+import { activityKeys } from './keys';
 
 /** How many of your latest posts the analytics widget sums up. */
 export const ANALYTICS_POSTS_LIMIT = 100;
@@ -17,7 +17,7 @@ export interface PostAnalytics {
 /** Analytics widget: your posts and the likes and comments they received. */
 export function usePostAnalytics({ enabled }: { enabled: boolean }) {
   return useQuery({
-    queryKey: whatsNewKeys.analytics(),
+    queryKey: activityKeys.analytics(),
     queryFn: ({ signal }) => api.get('/social/posts/user-posts/', { schema: postPageSchema, query: { limit: ANALYTICS_POSTS_LIMIT }, signal }),
     select: (page): PostAnalytics => ({
       posts: page.results.length,

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { WhatsNewPanel } from './whats-new-panel';
+import { ActivityPanel } from './activity-panel';
 
 const author = { id: 1, username: 'ada', email: 'ada@example.com', first_name: 'Ada', last_name: 'L', handle: null, role: 'AL' as const, image: null, profile: { profile_image: null } };
 
@@ -13,7 +13,7 @@ function buildPost(id: number, likes: number, comments: number) {
   return { id, user: author, caption: 'c', image: null, created_at: '2026-01-01T00:00:00.000Z', likes_count: likes, comments_count: comments, is_liked: false, has_liked: false };
 }
 
-describe('WhatsNewPanel', () => {
+describe('ActivityPanel', () => {
   it('shows only the widgets chosen in Settings (here analytics and the newest jobs)', async () => {
     storeSession(buildUser());
     const requested: string[] = [];
@@ -27,7 +27,7 @@ describe('WhatsNewPanel', () => {
         return HttpResponse.json({ results: [], next: null });
       }),
     );
-    renderPage(<WhatsNewPanel widgets={{ ...DEFAULT_SETTINGS.widgets, recent_activity: false, upcoming_events: false, job_alerts: true }} />, { path: '/user' });
+    renderPage(<ActivityPanel widgets={{ ...DEFAULT_SETTINGS.widgets, recent_activity: false, upcoming_events: false, job_alerts: true }} />, { path: '/user' });
 
     expect(await screen.findByText('No open jobs right now.')).toBeInTheDocument();
     expect(await screen.findByText('7')).toBeInTheDocument();
@@ -37,8 +37,33 @@ describe('WhatsNewPanel', () => {
     expect(requested.sort()).toEqual(['/api/jobs/', '/social/posts/user-posts/']);
   });
 
+  it('lists recent activity from the activity endpoint, not from the feed', async () => {
+    storeSession(buildUser());
+    const grace = { ...author, id: 2, username: 'grace', email: '', first_name: 'Grace', last_name: 'Hopper', role: 'TR' as const };
+    const requested: string[] = [];
+    server.use(
+      http.get('/api/activity/recent/', ({ request }) => {
+        const url = new URL(request.url);
+        requested.push(`${url.pathname}${url.search}`);
+        return HttpResponse.json({
+          results: [
+            { kind: 'posted', user: author, at: '2026-01-02T00:00:00.000Z', post_id: 7 },
+            { kind: 'joined', user: grace, at: '2026-01-01T00:00:00.000Z', post_id: null },
+          ],
+        });
+      }),
+    );
+    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: true, upcoming_events: false, job_alerts: false }} />, { path: '/user' });
+
+    const lines = await screen.findAllByRole('listitem');
+    // Each line: the avatar's initials, the name, then the role and what they did.
+    expect(lines.map((line) => line.textContent)).toEqual([expect.stringMatching(/Ada LAlumni · shared a post$/), expect.stringMatching(/Grace HopperTrainee · joined AlumLink$/)]);
+    expect(screen.getByRole('link', { name: /Grace Hopper/ })).toHaveAttribute('href', '/user/profile/2');
+    expect(requested).toEqual(['/api/activity/recent/?limit=5']);
+  });
+
   it('points to Settings when every widget is off', () => {
-    renderPage(<WhatsNewPanel widgets={{ analytics: false, recent_activity: false, upcoming_events: false, job_alerts: false }} />, { path: '/user' });
+    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: false, upcoming_events: false, job_alerts: false }} />, { path: '/user' });
     expect(screen.getByRole('link', { name: 'Choose widgets in Settings' })).toHaveAttribute('href', '/user/settings');
   });
 });

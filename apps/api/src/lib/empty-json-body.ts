@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 /**
  * In this plugin scope, an empty JSON body (or none at all) parses as `{}` instead of a 400.

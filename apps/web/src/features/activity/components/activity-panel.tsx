@@ -1,14 +1,17 @@
 import { CalendarDays, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_SETTINGS, displayName, roleLabel, type SettingsWidgets } from '@alumlink/contract';
+import { DEFAULT_SETTINGS, displayName, roleLabel, type ActivityItem, type SettingsWidgets } from '@alumlink/contract';
 import { Avatar, Card } from '@/components/ui';
 import { paths, profileHref } from '@/config/paths';
 import { formatEventDate } from '@/lib/format';
-import { useRecentActivity, useUpcomingEvents } from '../api/get-whats-new';
+import { useRecentActivity } from '../api/get-recent-activity';
+import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { AnalyticsSection } from './analytics-section';
 import { NewestJobsSection } from './newest-jobs-section';
 import { LoadingRows, PanelSection } from './panel-section';
+
+const activityLabel: Record<ActivityItem['kind'], string> = { joined: 'joined AlumLink', posted: 'shared a post' };
 
 function RecentActivitySection() {
   const activity = useRecentActivity();
@@ -23,14 +26,14 @@ function RecentActivitySection() {
       {activity.data?.length === 0 ? <p className="text-sm text-fg-muted">No activity yet.</p> : null}
       {activity.data && activity.data.length > 0 ? (
         <ul className="space-y-3">
-          {activity.data.map((post) => (
-            <li key={post.id}>
-              <Link to={profileHref(post.user.id)} className="group flex items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
-                <Avatar src={post.user.image} personId={post.user.id} name={displayName(post.user)} alt="" size="sm" />
+          {activity.data.map((item) => (
+            <li key={`${item.kind}-${item.user.id}-${item.post_id ?? item.at}`}>
+              <Link to={profileHref(item.user.id)} className="group flex items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+                <Avatar src={item.user.image} personId={item.user.id} name={displayName(item.user)} alt="" size="sm" />
                 <span className="min-w-0 text-sm">
-                  <span className="block truncate font-medium text-fg group-hover:underline">{displayName(post.user)}</span>
+                  <span className="block truncate font-medium text-fg group-hover:underline">{displayName(item.user)}</span>
                   <span className="block truncate text-xs text-fg-muted">
-                    {roleLabel(post.user.role)} · shared a post
+                    {roleLabel(item.user.role)} · {activityLabel[item.kind]}
                   </span>
                 </span>
               </Link>
@@ -71,8 +74,8 @@ function UpcomingEventsSection() {
   );
 }
 
-/** 'What's New': the widgets chosen in Settings (analytics, recent activity, upcoming events, newest jobs). */
-export function WhatsNewPanel({ widgets = DEFAULT_SETTINGS.widgets }: { widgets?: SettingsWidgets }) {
+/** The 'What's New' panel: the widgets chosen in Settings (analytics, recent activity, upcoming events, newest jobs). */
+export function ActivityPanel({ widgets = DEFAULT_SETTINGS.widgets }: { widgets?: SettingsWidgets }) {
   const anyWidget = widgets.analytics || widgets.recent_activity || widgets.upcoming_events || widgets.job_alerts;
   return (
     <Card className="space-y-6 p-5" role="complementary" aria-labelledby="whats-new-heading">

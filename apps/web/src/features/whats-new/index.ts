@@ -1,2 +1,0 @@
-export { WhatsNewPanel } from './components/whats-new-panel';
-export { whatsNewKeys } from './api/get-whats-new';
