@@ -11,11 +11,25 @@ const foldersOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-const testFiles = ['**/*.test.{ts,tsx}', '**/*.test-helpers.ts', '**/test-helpers.ts', '**/test-factories.ts', '**/*-test-client.ts', 'apps/api/src/test/**', 'apps/web/src/testing/**'];
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/*.test-helpers.ts',
+  '**/test-helpers.ts',
+  '**/test-factories.ts',
+  '**/*-test-client.ts',
+  'apps/api/src/test/**',
+  'apps/web/src/testing/**',
+];
 
 // What one API module may import from another: its services, presenters, policies and index.
 // settings/visibility.ts is the visibility policy every module applies in its queries.
-const apiModulePublicFiles = ['**/modules/**/*.service.ts', '**/modules/**/*.presenter.ts', '**/modules/**/*.policy.ts', '**/modules/*/index.ts', '**/modules/settings/visibility.ts'];
+const apiModulePublicFiles = [
+  '**/modules/**/*.service.ts',
+  '**/modules/**/*.presenter.ts',
+  '**/modules/**/*.policy.ts',
+  '**/modules/*/index.ts',
+  '**/modules/settings/visibility.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.tmp/**', 'apps/api/src/db/migrations/**'] },
@@ -48,7 +62,14 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'apps/web/e2e/tsconfig.json', 'packages/contract/tsconfig.json', 'bench/tsconfig.json', 'scripts/tsconfig.json'],
+          project: [
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/web/e2e/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'bench/tsconfig.json',
+            'scripts/tsconfig.json',
+          ],
         }),
       ],
     },
@@ -68,12 +89,16 @@ export default tseslint.config(
               from: 'apps/web/src/{features,app}/**',
               message: 'Shared code (components, lib, config) must not depend on features or routes.',
             },
-            { target: 'apps/web/src/features/**', from: 'apps/web/src/app/**', message: 'Features must not import the app (routes, layouts).' },
+            {
+              target: 'apps/web/src/features/**',
+              from: 'apps/web/src/app/**',
+              message: 'Features must not import the app (routes, layouts).',
+            },
             ...foldersOf('apps/web/src/features/').map((feature) => ({
               target: `apps/web/src/features/${feature}/**`,
               from: `apps/web/src/features/!(${feature})/**`,
               except: ['**/features/*/index.ts', '**/features/*/test-factories.ts'],
-              message: "Import another feature through its index.ts (add the export there), not its internals.",
+              message: 'Import another feature through its index.ts (add the export there), not its internals.',
             })),
           ],
         },
@@ -90,12 +115,17 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
-            { target: 'apps/api/src/{lib,db}/**', from: 'apps/api/src/modules/**', message: 'lib/ and db/ must not depend on feature modules.' },
+            {
+              target: 'apps/api/src/{lib,db}/**',
+              from: 'apps/api/src/modules/**',
+              message: 'lib/ and db/ must not depend on feature modules.',
+            },
             ...foldersOf('apps/api/src/modules/').map((module) => ({
               target: `apps/api/src/modules/${module}/**`,
               from: `apps/api/src/modules/!(${module})/**`,
               except: apiModulePublicFiles,
-              message: "Use another module through its *.service.ts, *.presenter.ts, *.policy.ts or index.ts, not its repository or internals.",
+              message:
+                'Use another module through its *.service.ts, *.presenter.ts, *.policy.ts or index.ts, not its repository or internals.',
             })),
           ],
         },
@@ -107,7 +137,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: [{ target: 'packages/contract/**', from: 'apps/**', message: 'The contract is shared by both apps and imports neither.' }] },
+        {
+          basePath: import.meta.dirname,
+          zones: [{ target: 'packages/contract/**', from: 'apps/**', message: 'The contract is shared by both apps and imports neither.' }],
+        },
       ],
     },
   },

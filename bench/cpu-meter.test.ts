@@ -8,14 +8,17 @@ describe.runIf(process.platform === 'linux')('createCpuMeter', () => {
     const worker = `for (let c = process.cpuUsage(); c.user + c.system < 600000; c = process.cpuUsage()); setTimeout(() => {}, 30000);`;
     const primary = spawn(
       process.execPath,
-      ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(worker)}], { stdio: 'ignore' }); setTimeout(() => {}, 30000);`],
+      [
+        '-e',
+        `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(worker)}], { stdio: 'ignore' }); setTimeout(() => {}, 30000);`,
+      ],
       { stdio: 'ignore', detached: true },
     );
     try {
       const meter = createCpuMeter(primary.pid ?? 0, null);
       // The machine may be busy: wait (up to 20 s) for the worker to have used its CPU time.
       let api = 0;
-      for (const deadline = Date.now() + 20_000; api <= 600 && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 20_000; api <= 600 && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         api = meter.read()?.api ?? 0;
       }

@@ -11,10 +11,10 @@ import type { SqlSession } from './sql-session';
 export async function insertSessionFamilies(session: SqlSession, ids: Iterable<number>): Promise<Map<number, string>> {
   const sessions = new Map<number, string>();
   for (const id of ids) sessions.set(id, randomUUID());
-  await session.query(
-    `INSERT INTO session_families (id, user_id) SELECT sid, owner FROM unnest($1::uuid[], $2::int[]) AS t(sid, owner)`,
-    [[...sessions.values()], [...sessions.keys()]],
-  );
+  await session.query(`INSERT INTO session_families (id, user_id) SELECT sid, owner FROM unnest($1::uuid[], $2::int[]) AS t(sid, owner)`, [
+    [...sessions.values()],
+    [...sessions.keys()],
+  ]);
   return sessions;
 }
 

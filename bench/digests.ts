@@ -21,7 +21,12 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'alumlink-digest-bench-'));
 const benchDatabase = `alumlink_bench_digests_${process.pid}`;
 
 /** PostgreSQL: loads on a connection without the server's 15 s statement timeout, then runs on the server's own settings. */
-async function openTarget(): Promise<{ connection: DatabaseConnection; loader: DatabaseConnection; label: string; drop: () => Promise<void> }> {
+async function openTarget(): Promise<{
+  connection: DatabaseConnection;
+  loader: DatabaseConnection;
+  label: string;
+  drop: () => Promise<void>;
+}> {
   if (!databaseUrl) {
     const connection = await openPgliteDirectory(dataDir);
     return { connection, loader: connection, label: 'PGlite (temporary directory)', drop: async () => undefined };
@@ -62,9 +67,17 @@ try {
   await loader.execute('analyze');
   if (target.loader !== target.connection) await target.loader.close();
   const db = target.connection.db;
-  console.log(`${target.label}: ${PEOPLE} people, ${PEOPLE * ITEMS} waiting items, loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `${target.label}: ${PEOPLE} people, ${PEOPLE * ITEMS} waiting items, loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+  );
 
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
   const app = await buildApp({ config, database: target.connection, mailer: { delivery: 'manual' } });
   await app.ready();
 

@@ -112,16 +112,24 @@ export function buildScenarios(context: BenchContext): Scenario[] {
       path: `/api/search-users/?q=${encodeURIComponent(terms[n % terms.length] ?? 'amina')}`,
       headers: bearer(viewerAt(n)),
     })),
-    scenario('typeahead', 'type-ahead search: GET /api/search-users/?q= (1-2 letters, ids, e-mail fragments, punctuation, no match)', (n) => ({
-      method: 'GET',
-      path: `/api/search-users/?q=${encodeURIComponent(TYPEAHEAD_TERMS[n % TYPEAHEAD_TERMS.length] ?? 'a')}`,
-      headers: bearer(viewerAt(n)),
-    })),
-    scenario('directory', 'directory page, two filters: GET /api/directory/?<two of company, cohort, skill, location, role, open>', (n) => ({
-      method: 'GET',
-      path: `/api/directory/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,
-      headers: bearer(viewerAt(n)),
-    })),
+    scenario(
+      'typeahead',
+      'type-ahead search: GET /api/search-users/?q= (1-2 letters, ids, e-mail fragments, punctuation, no match)',
+      (n) => ({
+        method: 'GET',
+        path: `/api/search-users/?q=${encodeURIComponent(TYPEAHEAD_TERMS[n % TYPEAHEAD_TERMS.length] ?? 'a')}`,
+        headers: bearer(viewerAt(n)),
+      }),
+    ),
+    scenario(
+      'directory',
+      'directory page, two filters: GET /api/directory/?<two of company, cohort, skill, location, role, open>',
+      (n) => ({
+        method: 'GET',
+        path: `/api/directory/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,
+        headers: bearer(viewerAt(n)),
+      }),
+    ),
     scenario('directory-facets', 'directory facets, two filters: GET /api/directory/facets/?<the same>', (n) => ({
       method: 'GET',
       path: `/api/directory/facets/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,

@@ -6,7 +6,17 @@ import type { Scale } from './options';
 import type { SqlSession } from './sql-session';
 
 /** Tables the loader fills; their secondary indexes are dropped during the load and rebuilt after. */
-const LOADED_TABLES = ['users', 'posts', 'post_likes', 'comments', 'conversations', 'conversation_participants', 'messages', 'mentor_profiles', 'mentor_topics'];
+const LOADED_TABLES = [
+  'users',
+  'posts',
+  'post_likes',
+  'comments',
+  'conversations',
+  'conversation_participants',
+  'messages',
+  'mentor_profiles',
+  'mentor_topics',
+];
 
 export type LoadSummary = { seconds: number; counts: Record<string, number> };
 
@@ -195,7 +205,9 @@ export async function loadBenchData(session: SqlSession, scale: Scale): Promise<
   });
   await timed('identity sequences', async () => {
     for (const table of ['users', 'posts', 'conversations']) {
-      await session.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
+      await session.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`,
+      );
     }
   });
   for (const step of COUNTER_STEPS) await timed(step.label, () => session.query(step.sql));
@@ -206,17 +218,21 @@ export async function loadBenchData(session: SqlSession, scale: Scale): Promise<
   const [likeTotals] = await session.query<{ stored: string; counted: string }>(
     `SELECT (SELECT sum(likes_count) FROM posts)::text AS stored, (SELECT count(*) FROM post_likes)::text AS counted`,
   );
-  if (likeTotals?.stored !== likeTotals?.counted) throw new Error(`likes_count total ${likeTotals?.stored} ≠ post_likes ${likeTotals?.counted}`);
+  if (likeTotals?.stored !== likeTotals?.counted)
+    throw new Error(`likes_count total ${likeTotals?.stored} ≠ post_likes ${likeTotals?.counted}`);
 
   const seconds = (performance.now() - started) / 1000;
   await session.query(BENCH_META_DDL);
-  await session.query(`INSERT INTO bench_meta (scale, complete, seconds, counts) VALUES ($1, true, $2, $3)
-    ON CONFLICT (scale) DO UPDATE SET complete = true, seconds = excluded.seconds, counts = excluded.counts, loaded_at = now()`, [
-    scale.name,
-    seconds,
-    JSON.stringify(counts),
-  ]);
-  console.log(`Loaded in ${seconds.toFixed(1)} s: ${Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ')}`);
+  await session.query(
+    `INSERT INTO bench_meta (scale, complete, seconds, counts) VALUES ($1, true, $2, $3)
+    ON CONFLICT (scale) DO UPDATE SET complete = true, seconds = excluded.seconds, counts = excluded.counts, loaded_at = now()`,
+    [scale.name, seconds, JSON.stringify(counts)],
+  );
+  console.log(
+    `Loaded in ${seconds.toFixed(1)} s: ${Object.entries(counts)
+      .map(([table, n]) => `${n} ${table}`)
+      .join(', ')}`,
+  );
   return { seconds, counts };
 }
 

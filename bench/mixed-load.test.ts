@@ -45,7 +45,9 @@ describe('the mix', () => {
     expect(searches.some((request) => request.path.endsWith('?q=%C3%A9'))).toBe(true);
 
     const profiles = requests.filter((request) => request.kind === 'profile');
-    expect(new Set(profiles.map((request) => request.path.split('?')[0]))).toEqual(new Set(['/social/profiles/by-id/', '/social/posts/user-posts/']));
+    expect(new Set(profiles.map((request) => request.path.split('?')[0]))).toEqual(
+      new Set(['/social/profiles/by-id/', '/social/posts/user-posts/']),
+    );
     for (const request of requests) expect(tokens.has(callerOf(request))).toBe(true);
   });
 

@@ -27,7 +27,22 @@ export const WRITE_P99_TARGET_MS = 50;
  * (The bench's `typeahead` endpoint has its own list; this one belongs to the mixed scenario.)
  */
 export const TYPEAHEAD_QUERIES = [
-  'a', 'an', 'ann', '7', '42', 'gmail', 'zz', 'é', 'amina', 'dan', 'sam', 'fatima', 'kevin', 'peter', 'maria', 'jo',
+  'a',
+  'an',
+  'ann',
+  '7',
+  '42',
+  'gmail',
+  'zz',
+  'é',
+  'amina',
+  'dan',
+  'sam',
+  'fatima',
+  'kevin',
+  'peter',
+  'maria',
+  'jo',
 ] as const;
 
 /** Pages of the feed the deep reads open (page 1 needs no cursor). */

@@ -27,9 +27,11 @@ describe('runOpenLoop', () => {
     let queue = Promise.resolve();
     const baseUrl = await listen((request, response) => {
       arrivals.push(performance.now());
-      queue = queue.then(() => new Promise((resolve) => setTimeout(resolve, 30))).then(() => {
-        response.end('{}');
-      });
+      queue = queue
+        .then(() => new Promise((resolve) => setTimeout(resolve, 30)))
+        .then(() => {
+          response.end('{}');
+        });
     });
     const result = await runOpenLoop(baseUrl, () => get('slow'), { rate: 100, seconds: 1 });
 
@@ -53,7 +55,7 @@ describe('runOpenLoop', () => {
       baseUrl,
       (n) => {
         // The generator's event loop stalls for 200 ms: the requests due meanwhile go out late.
-        if (n === 10) for (const until = performance.now() + 200; performance.now() < until; );
+        if (n === 10) for (const until = performance.now() + 200; performance.now() < until;);
         return get('fast');
       },
       { rate: 200, seconds: 0.5 },
@@ -70,7 +72,7 @@ describe('runOpenLoop', () => {
       baseUrl,
       (n) => {
         // Requests 11-50 are due during this 200 ms stall, and 50 ms of server time puts most past 150 ms.
-        if (n === 10) for (const until = performance.now() + 200; performance.now() < until; );
+        if (n === 10) for (const until = performance.now() + 200; performance.now() < until;);
         return get('late');
       },
       { rate: 200, seconds: 0.5, timeoutMs: 150 },

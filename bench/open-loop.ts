@@ -64,10 +64,13 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number
       resolve({ status, finishedAt: performance.now() });
     };
     // Fires on a later turn of the event loop, once `outgoing` exists.
-    const deadlineTimer = setTimeout(() => {
-      settle('timeout');
-      outgoing.destroy();
-    }, Math.max(0, deadline - performance.now()));
+    const deadlineTimer = setTimeout(
+      () => {
+        settle('timeout');
+        outgoing.destroy();
+      },
+      Math.max(0, deadline - performance.now()),
+    );
     const headers: Record<string, string | number> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -90,11 +93,7 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number
  * slow server slows the arrivals down and its latency hides: "coordinated omission"). Each
  * latency runs from the request's scheduled time, so a late send or a wait for a socket counts.
  */
-export async function runOpenLoop(
-  baseUrl: string,
-  next: (n: number) => ClassedRequest,
-  options: OpenLoopOptions,
-): Promise<OpenLoopResult> {
+export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedRequest, options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { rate, seconds } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 1_024 });

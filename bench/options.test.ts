@@ -9,7 +9,10 @@ describe('--workers', () => {
   });
 
   it('gives a server of several workers WEB_CONCURRENCY and Redis (BENCH_REDIS_URL, or the local default)', () => {
-    expect(workerEnv(parseBenchOptions(['--workers', '2'], POSTGRES))).toEqual({ WEB_CONCURRENCY: '2', REDIS_URL: DEFAULT_BENCH_REDIS_URL });
+    expect(workerEnv(parseBenchOptions(['--workers', '2'], POSTGRES))).toEqual({
+      WEB_CONCURRENCY: '2',
+      REDIS_URL: DEFAULT_BENCH_REDIS_URL,
+    });
     const chosen = parseBenchOptions(['--workers', '3'], { ...POSTGRES, BENCH_REDIS_URL: 'redis://cache:6380' });
     expect(workerEnv(chosen)).toEqual({ WEB_CONCURRENCY: '3', REDIS_URL: 'redis://cache:6380' });
   });

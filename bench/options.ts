@@ -21,9 +21,36 @@ export type ScaleName = (typeof SCALE_NAMES)[number];
 
 export const SCALES: Readonly<Record<ScaleName, Scale>> = {
   // For a quick smoke run of the bench itself; not a figure to publish.
-  small: { name: 'small', people: 4_000, posts: 20_000, likes: 100_000, comments: 20_000, messages: 4_000, conversationRounds: 2, mentors: 500 },
-  default: { name: 'default', people: 20_000, posts: 200_000, likes: 1_000_000, comments: 200_000, messages: 20_000, conversationRounds: 4, mentors: 2_000 },
-  large: { name: 'large', people: 100_000, posts: 1_000_000, likes: 5_000_000, comments: 1_000_000, messages: 200_000, conversationRounds: 20, mentors: 5_000 },
+  small: {
+    name: 'small',
+    people: 4_000,
+    posts: 20_000,
+    likes: 100_000,
+    comments: 20_000,
+    messages: 4_000,
+    conversationRounds: 2,
+    mentors: 500,
+  },
+  default: {
+    name: 'default',
+    people: 20_000,
+    posts: 200_000,
+    likes: 1_000_000,
+    comments: 200_000,
+    messages: 20_000,
+    conversationRounds: 4,
+    mentors: 2_000,
+  },
+  large: {
+    name: 'large',
+    people: 100_000,
+    posts: 1_000_000,
+    likes: 5_000_000,
+    comments: 1_000_000,
+    messages: 200_000,
+    conversationRounds: 20,
+    mentors: 5_000,
+  },
 };
 
 export type BenchOptions = Readonly<{

@@ -164,7 +164,9 @@ export async function runRealtime(options: RealtimeOptions): Promise<RealtimeRes
       if (failure) throw failure.reason;
     }
     const connectSeconds = (performance.now() - connectStarted) / 1000;
-    console.log(`  ${sockets.length} sockets authenticated in ${connectSeconds.toFixed(1)} s; streaming ${options.rate} msg/s for ${options.seconds} s…`);
+    console.log(
+      `  ${sockets.length} sockets authenticated in ${connectSeconds.toFixed(1)} s; streaming ${options.rate} msg/s for ${options.seconds} s…`,
+    );
 
     const inFlight = new Set<Promise<void>>();
     const httpLatencies: number[] = [];

@@ -17,7 +17,18 @@ function mixed(overrides: Partial<Record<string, ClassResult>> = {}, achievedRat
   const classes = [cls('feed', 25), cls('typeahead', 20), cls('profile', 24), cls('like', 50), cls('comment', 40), cls('message', 45)].map(
     (entry) => overrides[entry.kind] ?? entry,
   );
-  return { rate: 1_500, seconds: 20, scheduled: 30_000, answered: 30_000, achievedRate, sendLagP99: 0.4, sendLagMax: 3, maxInFlight: 40, generatorCpuPerRequest: 0.05, classes };
+  return {
+    rate: 1_500,
+    seconds: 20,
+    scheduled: 30_000,
+    answered: 30_000,
+    achievedRate,
+    sendLagP99: 0.4,
+    sendLagMax: 3,
+    maxInFlight: 40,
+    generatorCpuPerRequest: 0.05,
+    classes,
+  };
 }
 
 const feed = (requestsPerSecond: number, non2xx = 0): LoadResult => ({
@@ -32,7 +43,9 @@ const feed = (requestsPerSecond: number, non2xx = 0): LoadResult => ({
 });
 
 const missed = (result: OpenLoopResult, feedResult?: LoadResult, connections = 32) =>
-  judgeMixed(result, feedResult, connections).filter((verdict) => !verdict.met).map((verdict) => verdict.target);
+  judgeMixed(result, feedResult, connections)
+    .filter((verdict) => !verdict.met)
+    .map((verdict) => verdict.target);
 
 describe('judgeMixed', () => {
   it('meets every target at the limits: reads p99 <= 25 ms, writes p99 <= 50 ms, no errors, feed >= 3,400 req/s at 32 connections', () => {

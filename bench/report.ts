@@ -47,7 +47,9 @@ export function formatHttpTable(rows: ResultRow[]): string {
 
 function failures(result: RealtimeResult): string {
   if (result.httpFailed === 0) return '0';
-  return `**${result.httpFailed}** (${Object.entries(result.failures).map(([status, count]) => `${count}×${status}`).join(', ')})`;
+  return `**${result.httpFailed}** (${Object.entries(result.failures)
+    .map(([status, count]) => `${count}×${status}`)
+    .join(', ')})`;
 }
 
 export function formatRealtime(result: RealtimeResult, rate: number): string {
@@ -75,7 +77,11 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
     const baselineCpu = cpuOf('baseline');
     if (feedCpu && baselineCpu) {
       const cpuShare = baselineCpu / feedCpu;
-      verdicts.push({ target: 'feed ≥ 25% of baseline, by server CPU per request', measured: `${fixed(cpuShare * 100)}%`, met: cpuShare >= 0.25 });
+      verdicts.push({
+        target: 'feed ≥ 25% of baseline, by server CPU per request',
+        measured: `${fixed(cpuShare * 100)}%`,
+        met: cpuShare >= 0.25,
+      });
     }
   }
   const search = get('search');
@@ -86,13 +92,21 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
     const share = typeahead.requestsPerSecond / feed.requestsPerSecond;
     verdicts.push({ target: 'type-ahead search ≥ 80% of the feed req/s', measured: `${fixed(share * 100)}%`, met: share >= 0.8 });
     const p99Ratio = typeahead.p99 / feed.p99;
-    verdicts.push({ target: 'type-ahead search p99 ≤ 1.5× the feed p99', measured: `${fixed(typeahead.p99)} ms = ${fixed(p99Ratio, 2)}×`, met: p99Ratio <= 1.5 });
+    verdicts.push({
+      target: 'type-ahead search p99 ≤ 1.5× the feed p99',
+      measured: `${fixed(typeahead.p99)} ms = ${fixed(p99Ratio, 2)}×`,
+      met: p99Ratio <= 1.5,
+    });
   }
   const mentors = get('mentors');
   if (mentors && feed) {
     // Issue #17: finding a mentor with a topic filter stays within twice a feed page.
     const p99Ratio = mentors.p99 / feed.p99;
-    verdicts.push({ target: 'mentors with a topic filter p99 ≤ 2× the feed p99', measured: `${fixed(mentors.p99)} ms = ${fixed(p99Ratio, 2)}×`, met: p99Ratio <= 2 });
+    verdicts.push({
+      target: 'mentors with a topic filter p99 ≤ 2× the feed p99',
+      measured: `${fixed(mentors.p99)} ms = ${fixed(p99Ratio, 2)}×`,
+      met: p99Ratio <= 2,
+    });
   }
   const page50 = get('feed50');
   if (feed && page50) {
@@ -102,7 +116,11 @@ export function judgeTargets(rows: ResultRow[], realtime: RealtimeResult | null,
     const page50Cpu = cpuOf('feed50');
     if (page1Cpu && page50Cpu) {
       const ratio = page50Cpu / page1Cpu;
-      verdicts.push({ target: 'feed page 50 within 20% of page 1, by server CPU per request', measured: `${fixed(ratio * 100)}% of page 1`, met: ratio <= 1.2 });
+      verdicts.push({
+        target: 'feed page 50 within 20% of page 1, by server CPU per request',
+        measured: `${fixed(ratio * 100)}% of page 1`,
+        met: ratio <= 1.2,
+      });
     }
   }
   const stats = get('admin-stats');
@@ -141,7 +159,9 @@ export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null):
   for (const entry of MIX) {
     const measured = result.classes.find((c) => c.kind === entry.kind);
     if (!measured) continue;
-    const failures = Object.entries(measured.failures).map(([status, count]) => `${count}×${status}`).join(', ');
+    const failures = Object.entries(measured.failures)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(', ');
     const errors = measured.errors === 0 ? '0' : `**${measured.errors}** (${failures})`;
     const target = entry.write ? WRITE_P99_TARGET_MS : READ_P99_TARGET_MS;
     lines.push(

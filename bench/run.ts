@@ -11,7 +11,16 @@ import { loadBenchData } from './load-data';
 import { deepFeedCursors, MIX, runMixed, type MixedRun } from './mixed-load';
 import { closedLoopKeys, MIXED_KEY, parseBenchOptions, workerEnv, type BenchOptions } from './options';
 import { runRealtime, type RealtimeResult } from './realtime';
-import { errorWarnings, formatHttpTable, formatMixed, formatRealtime, formatVerdicts, judgeMixed, judgeTargets, type ResultRow } from './report';
+import {
+  errorWarnings,
+  formatHttpTable,
+  formatMixed,
+  formatRealtime,
+  formatVerdicts,
+  judgeMixed,
+  judgeTargets,
+  type ResultRow,
+} from './report';
 import { startServer, type RunningServer } from './server-process';
 import { startBackgroundSignIns } from './sign-in-load';
 import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from './target-database';
@@ -27,7 +36,13 @@ function serverNodeArgs(env: NodeJS.ProcessEnv): string[] {
   return (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
 }
 
-async function prepareData(options: BenchOptions, target: BenchTarget, refreshPoolSize: number, viewerIds: number[], tokenIds: Set<number>) {
+async function prepareData(
+  options: BenchOptions,
+  target: BenchTarget,
+  refreshPoolSize: number,
+  viewerIds: number[],
+  tokenIds: Set<number>,
+) {
   let session = await target.openSession();
   try {
     if (!(await holdsScale(session, options.scale.name))) {
@@ -108,7 +123,10 @@ async function runHttp(
       sent += 1;
       return scenario.next();
     };
-    const side = scenario.key === 'signin-load' ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000)) : null;
+    const side =
+      scenario.key === 'signin-load'
+        ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000))
+        : null;
     const cpuBefore = cpu.read();
     const result = await runLoad(server.baseUrl, countedNext, load);
     const signIns = await side?.stop();
@@ -160,7 +178,9 @@ async function main(): Promise<void> {
     console.log('Starting the server…');
     const env = { ...target.serverEnv, ...workerEnv(options) };
     server = await startServer({ dataDir: target.dataDir, jwtSecret, env, nodeArgs: serverNodeArgs(process.env) });
-    console.log(`Server pid ${server.pid} at ${server.baseUrl}, ${options.workers} worker(s)${options.redisUrl ? ' with Redis' : ''} (log: ${server.logFile})`);
+    console.log(
+      `Server pid ${server.pid} at ${server.baseUrl}, ${options.workers} worker(s)${options.redisUrl ? ' with Redis' : ''} (log: ${server.logFile})`,
+    );
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
     const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
 
@@ -178,28 +198,38 @@ async function main(): Promise<void> {
       if (closedLoop.only.length === 0 || closedLoop.only.includes('feed50')) {
         context.feedPage50Cursor = await feedCursor(server.baseUrl, tokens.get(2) ?? '', 50);
       }
-      console.log(`HTTP: ${options.connections} connections, ${options.durationSeconds} s per endpoint (+${options.warmupSeconds} s warm-up)`);
+      console.log(
+        `HTTP: ${options.connections} connections, ${options.durationSeconds} s per endpoint (+${options.warmupSeconds} s warm-up)`,
+      );
       rows = await runHttp(closedLoop, server, context, viewerIds, cpu);
     }
     let mixed: MixedRun | null = null;
     if (options.mixed) {
       const { baseUrl } = server;
-      console.log(`Mixed open loop: ${options.mixedRate} requests/s for ${options.mixedSeconds} s (+${Math.max(2, options.warmupSeconds)} s warm-up)…`);
+      console.log(
+        `Mixed open loop: ${options.mixedRate} requests/s for ${options.mixedSeconds} s (+${Math.max(2, options.warmupSeconds)} s warm-up)…`,
+      );
       // Fresh tokens: the closed-loop part may have used most of the 15 minutes of the first ones.
       const mixedTokens = await mintAccessTokens(jwtSecret, data.sessions);
       const cursors = await deepFeedCursors(baseUrl, mixedTokens.get(2) ?? '');
-      mixed = await runMixed(baseUrl, { scale: options.scale, viewerIds, tokens: mixedTokens, deepFeedCursors: cursors }, {
-        rate: options.mixedRate,
-        seconds: options.mixedSeconds,
-        warmupSeconds: Math.max(2, options.warmupSeconds),
-        waitUntilIdle: () => waitUntilIdle(baseUrl),
-        cpu,
-      });
+      mixed = await runMixed(
+        baseUrl,
+        { scale: options.scale, viewerIds, tokens: mixedTokens, deepFeedCursors: cursors },
+        {
+          rate: options.mixedRate,
+          seconds: options.mixedSeconds,
+          warmupSeconds: Math.max(2, options.warmupSeconds),
+          waitUntilIdle: () => waitUntilIdle(baseUrl),
+          cpu,
+        },
+      );
       for (const { kind } of MIX) {
         const entry = mixed.result.classes.find((measured) => measured.kind === kind);
         if (!entry) continue;
         const flag = entry.errors > 0 ? `  !!! ${entry.errors} errors` : '';
-        console.log(`  mixed ${entry.kind.padEnd(10)} ${String(entry.count).padStart(6)} req  p50 ${entry.p50.toFixed(1).padStart(6)} ms  p99 ${entry.p99.toFixed(1).padStart(7)} ms${flag}`);
+        console.log(
+          `  mixed ${entry.kind.padEnd(10)} ${String(entry.count).padStart(6)} req  p50 ${entry.p50.toFixed(1).padStart(6)} ms  p99 ${entry.p99.toFixed(1).padStart(7)} ms${flag}`,
+        );
       }
     }
     let realtime: RealtimeResult | null = null;
@@ -241,7 +271,8 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(`\n${report}\n`);
     const warnings = errorWarnings(rows);
-    if (realtime && (realtime.httpFailed > 0 || realtime.lost > 0)) warnings.push(`!!! realtime: ${realtime.httpFailed} failed sends, ${realtime.lost} messages never delivered`);
+    if (realtime && (realtime.httpFailed > 0 || realtime.lost > 0))
+      warnings.push(`!!! realtime: ${realtime.httpFailed} failed sends, ${realtime.lost} messages never delivered`);
     const mixedErrors = mixed?.result.classes.filter((entry) => entry.errors > 0) ?? [];
     for (const entry of mixedErrors) warnings.push(`!!! mixed ${entry.kind}: ${entry.errors} errors (${JSON.stringify(entry.failures)})`);
     for (const warning of warnings) console.error(warning);

@@ -51,7 +51,14 @@ export function startBackgroundSignIns(baseUrl: string, perSecond: number, perso
     async stop() {
       const fired = clock.stop();
       await Promise.all([...pending]);
-      return { sent: fired - skipped, succeeded: latencies.length, failures, skipped, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+      return {
+        sent: fired - skipped,
+        succeeded: latencies.length,
+        failures,
+        skipped,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+      };
     },
   };
 }

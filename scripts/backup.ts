@@ -17,7 +17,10 @@ await runScript(async () => {
 
   await withDataDirLock(dataDir, () => {
     mkdirSync(outDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
     const archive = join(outDir, `alumlink-${stamp}.tar.gz`);
     // Written under a temporary name, so a crash never leaves a truncated file that looks complete.
     const partial = `${archive}.partial`;

@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 const distDir = resolve(import.meta.dirname, '../apps/web/dist');
@@ -25,9 +33,17 @@ const ROUTES: RouteLoad[] = [
   { name: 'sign-in (/login)', roots: ['index.html', 'src/features/auth/pages/login-page.tsx'], budgetKb: 150 },
   { name: 'events (/events)', roots: ['index.html', 'src/features/events/pages/events-page.tsx'] },
   // The shell's menus, hover card and dialogs load when first used (173 KB on 2026-11-22).
-  { name: 'signed-in feed (/user)', roots: ['index.html', 'src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], budgetKb: 200 },
+  {
+    name: 'signed-in feed (/user)',
+    roots: ['index.html', 'src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'],
+    budgetKb: 200,
+  },
   { name: 'profile (/user/profile)', roots: ['index.html', 'src/app/layouts/user-layout.tsx', 'src/app/routes/user-profile.tsx'] },
-  { name: 'admin dashboard (/admin)', roots: ['index.html', 'src/app/layouts/admin-layout.tsx', /^src\/features\/admin\/pages\/dashboard\.tsx?$/], budgetKb: 190 },
+  {
+    name: 'admin dashboard (/admin)',
+    roots: ['index.html', 'src/app/layouts/admin-layout.tsx', /^src\/features\/admin\/pages\/dashboard\.tsx?$/],
+    budgetKb: 190,
+  },
 ];
 
 /** Sources that belong to the admin portal. */
@@ -75,14 +91,24 @@ function main(): number {
   const rows: string[][] = [];
 
   for (const route of ROUTES) {
-    const chunks = staticClosure(manifest, route.roots.map((root) => resolveRoot(manifest, root)));
+    const chunks = staticClosure(
+      manifest,
+      route.roots.map((root) => resolveRoot(manifest, root)),
+    );
     const jsFiles = [...chunks].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
     const cssFiles = [...new Set([...chunks].flatMap((key) => manifest[key]?.css ?? []))];
     const js = jsFiles.reduce((sum, file) => sum + gzippedBytes(file), 0) / KB;
     const css = cssFiles.reduce((sum, file) => sum + gzippedBytes(file), 0) / KB;
     const over = route.budgetKb !== undefined && js > route.budgetKb;
     if (over) breaches.push(`${route.name}: ${js.toFixed(1)} KB of gzipped JS > ${route.budgetKb} KB`);
-    rows.push([route.name, String(jsFiles.length), js.toFixed(1), css.toFixed(1), route.budgetKb ? `${route.budgetKb}` : '–', over ? 'OVER' : 'ok']);
+    rows.push([
+      route.name,
+      String(jsFiles.length),
+      js.toFixed(1),
+      css.toFixed(1),
+      route.budgetKb ? `${route.budgetKb}` : '–',
+      over ? 'OVER' : 'ok',
+    ]);
   }
 
   // Every key the public and user pages can reach statically: the entry and each non-admin dynamic entry.
@@ -104,10 +130,13 @@ function main(): number {
 
   const header = ['route', 'JS chunks', 'JS gzip KB', 'CSS gzip KB', 'budget KB', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   console.log(line(header));
   rows.forEach((row) => console.log(line(row)));
-  console.log(`\nadmin portal: ${adminEntries.length} dynamic chunks, checked absent from the static graph of ${nonAdminRoots.length} public/user entries`);
+  console.log(
+    `\nadmin portal: ${adminEntries.length} dynamic chunks, checked absent from the static graph of ${nonAdminRoots.length} public/user entries`,
+  );
 
   if (breaches.length > 0) {
     console.error(`\nBudget breaches:\n${breaches.map((breach) => `  - ${breach}`).join('\n')}`);

@@ -141,7 +141,8 @@ async function auditOnce(port: number, url: string, reportPath: string | null): 
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   versions ??= `Lighthouse ${result.lhr.lighthouseVersion}, ${/Chrome\/[\d.]+/.exec(result.lhr.environment.hostUserAgent)?.[0] ?? 'Chromium'}`;
-  if (result.lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError)
+    throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
   if (reportPath) writeFileSync(reportPath, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   return {
@@ -152,7 +153,13 @@ async function auditOnce(port: number, url: string, reportPath: string | null): 
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     cpuIndex: Math.round(result.lhr.environment.benchmarkIndex),
     failing: Object.values(audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
       .map((audit) => (audit.displayValue ? `${audit.id} (${audit.displayValue})` : audit.id)),
   };
 }
@@ -180,7 +187,9 @@ try {
     while (runs.length < maxRuns) {
       // A fresh session per run: the app may rotate the refresh token during a run.
       await setLocalStorage(browser.port, server.baseUrl, signedInAs ? await storedSessionOf(server.baseUrl, signedInAs) : {});
-      const reportPath = values['report-dir'] ? join(values['report-dir'], `${page.replace(/[^a-z0-9]+/gi, '_') || 'root'}-run${runs.length + 1}.json`) : null;
+      const reportPath = values['report-dir']
+        ? join(values['report-dir'], `${page.replace(/[^a-z0-9]+/gi, '_') || 'root'}-run${runs.length + 1}.json`)
+        : null;
       let run: Run | null = null;
       for (let attempt = 0; run === null; attempt += 1) {
         try {
@@ -204,7 +213,17 @@ try {
   await server.stop();
 }
 
-const header = ['page', 'signed in as', 'performance', 'accessibility', 'best-practices', 'CLS', 'LCP ms', 'CPU index', 'performance of each run'];
+const header = [
+  'page',
+  'signed in as',
+  'performance',
+  'accessibility',
+  'best-practices',
+  'CLS',
+  'LCP ms',
+  'CPU index',
+  'performance of each run',
+];
 const rows = results.map(({ page, signedInAs, runs, reported }) => [
   page,
   signedInAs ?? '–',
@@ -217,7 +236,8 @@ const rows = results.map(({ page, signedInAs, runs, reported }) => [
   runs.map((run) => run.performance).join(' '),
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+const line = (cells: string[]) =>
+  cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
 console.log(`\n${versions ?? 'Lighthouse'}, mobile emulation, simulated slow 4G and 4x CPU slowdown`);
 console.log(line(header));
 rows.forEach((row) => console.log(line(row)));

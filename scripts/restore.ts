@@ -28,8 +28,12 @@ await runScript(async () => {
   await withDataDirLock(dataDir, (lock) => {
     const current = readdirSync(dataDir).filter((name) => join(dataDir, name) !== lock.file);
     if (current.length > 0) {
-      if (!values.force) fail(`${dataDir} is not empty (${current.slice(0, 5).join(', ')}): pass --force to replace it (its contents are kept aside).`);
-      const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+      if (!values.force)
+        fail(`${dataDir} is not empty (${current.slice(0, 5).join(', ')}): pass --force to replace it (its contents are kept aside).`);
+      const aside = `${dataDir}.before-restore-${new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z')}`;
       mkdirSync(aside);
       for (const name of current) renameSync(join(dataDir, name), join(aside, name));
       console.log(`Moved the current contents of ${dataDir} to ${aside}.`);

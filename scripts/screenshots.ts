@@ -10,18 +10,35 @@ const loginIndex = rest.indexOf('--login');
 const login = loginIndex >= 0 ? rest.splice(loginIndex, 2)[1] : undefined;
 const themesIndex = rest.indexOf('--themes');
 /** Theme settings to shoot (the app's own setting, stored as `theme`); the browser's scheme follows. */
-const themes = (themesIndex >= 0 ? rest.splice(themesIndex, 2)[1] ?? '' : 'Light,Dark').split(',').filter(Boolean);
+const themes = (themesIndex >= 0 ? (rest.splice(themesIndex, 2)[1] ?? '') : 'Light,Dark').split(',').filter(Boolean);
 const paths = rest.length > 0 ? rest : ['/'];
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const theme of themes) {
   const scheme = theme === 'Dark' ? 'dark' : 'light';
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, colorScheme: scheme, reducedMotion: 'reduce' });
+  for (const [label, width, height] of [
+    ['desktop', 1440, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width, height },
+      colorScheme: scheme,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     if (login) {
       const [email, password] = login.split(':');

@@ -9,7 +9,8 @@ import { routePages } from './build/route-pages.ts';
 const OWN_SOURCE = /[\\/](?:apps[\\/]web|packages[\\/]contract)[\\/]src[\\/].*\.tsx?$/;
 
 /** zod and the contract modules every signed-in page needs (see the 'contract' chunk below). */
-const SHARED_CONTRACT = /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?:index|common|users|posts|settings|notifications|messaging|realtime|events|search)\.ts$/;
+const SHARED_CONTRACT =
+  /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?:index|common|users|posts|settings|notifications|messaging|realtime|events|search)\.ts$/;
 
 /** The static shells of the signed-in pages: see src/app/boot-shell/boot-shell.ts. */
 const USER_SHELL = 'src/app/boot-shell/user-shell.html';

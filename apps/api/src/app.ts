@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type FastifyPluginAsyncZod,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appContextPlugin } from './app-context';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
@@ -65,7 +60,31 @@ export type FeatureModule = FastifyPluginAsyncZod;
  * Every feature module, registered in this order. To add a module, import its routes plugin
  * and add it to this list.
  */
-const featureModules: FeatureModule[] = [healthRoutes, communitiesRoutes, eventsRoutes, postsRoutes, moderationRoutes, profilesRoutes, searchRoutes, directoryRoutes, authRoutes, usersRoutes, mailboxRoutes, messagingRoutes, notificationsRoutes, realtimeRoutes, adminRoutes, jobsRoutes, referralsRoutes, referralRequestsRoutes, settingsRoutes, activityRoutes, accountRoutes, dataExportRoutes, mentoringRoutes];
+const featureModules: FeatureModule[] = [
+  healthRoutes,
+  communitiesRoutes,
+  eventsRoutes,
+  postsRoutes,
+  moderationRoutes,
+  profilesRoutes,
+  searchRoutes,
+  directoryRoutes,
+  authRoutes,
+  usersRoutes,
+  mailboxRoutes,
+  messagingRoutes,
+  notificationsRoutes,
+  realtimeRoutes,
+  adminRoutes,
+  jobsRoutes,
+  referralsRoutes,
+  referralRequestsRoutes,
+  settingsRoutes,
+  activityRoutes,
+  accountRoutes,
+  dataExportRoutes,
+  mentoringRoutes,
+];
 
 export type BuildAppOptions = {
   config: AppConfig;

@@ -70,7 +70,9 @@ export function precompress(): Plugin {
       const compressed = results.filter((result) => result.brBytes !== null);
       const before = compressed.reduce((sum, result) => sum + result.bytes, 0);
       const after = compressed.reduce((sum, result) => sum + (result.brBytes ?? 0), 0);
-      this.info(`precompressed ${compressed.length} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli (+ .gz)`);
+      this.info(
+        `precompressed ${compressed.length} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli (+ .gz)`,
+      );
     },
   };
 }

@@ -30,7 +30,10 @@ function bundleOf(chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
 const bundle = bundleOf([
   chunk('assets/index-a1.js', { facade: 'index.html', isEntry: true, imports: ['assets/app-b2.js'] }),
   chunk('assets/app-b2.js', {}),
-  chunk('assets/login-page-d4.js', { facade: 'src/features/auth/pages/login-page.tsx', imports: ['assets/contract-e5.js', 'assets/app-b2.js'] }),
+  chunk('assets/login-page-d4.js', {
+    facade: 'src/features/auth/pages/login-page.tsx',
+    imports: ['assets/contract-e5.js', 'assets/app-b2.js'],
+  }),
   chunk('assets/contract-e5.js', { imports: ['assets/app-b2.js'] }),
   chunk('assets/landing-page-f6.js', { facade: 'src/features/landing/pages/landing-page.tsx', imports: ['assets/app-b2.js'] }),
 ]);
@@ -74,15 +77,19 @@ describe('static shells', () => {
       '/',
       new Map([['src/shell.html', shell]]),
     );
-    expect(pages.get('route-html/login.html')).toContain('<body><div id="boot-shell"><span>Alum</span><span>Link</span></div><div id="root"></div></body>');
+    expect(pages.get('route-html/login.html')).toContain(
+      '<body><div id="boot-shell"><span>Alum</span><span>Link</span></div><div id="root"></div></body>',
+    );
     expect(pages.get('route-html/index.html')).not.toContain('boot-shell');
     expect(shellMarkup(shell)).not.toContain('note for developers');
   });
 
   it('fails the build when a named shell was not read', () => {
-    expect(() => routePageHtml(INDEX_HTML, bundle, ROOT, [{ path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], shell: 'src/missing.html' }])).toThrow(
-      /the shell src\/missing\.html \(for \/login\) was not read/,
-    );
+    expect(() =>
+      routePageHtml(INDEX_HTML, bundle, ROOT, [
+        { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], shell: 'src/missing.html' },
+      ]),
+    ).toThrow(/the shell src\/missing\.html \(for \/login\) was not read/);
   });
 });
 

@@ -25,8 +25,30 @@ const PUBLIC_PAGES = [
   '/reset-password?email=someone%40example.com',
   '/no-such-page',
 ];
-const USER_PAGES = ['/user', '/user/people', '/user/mentoring', '/user/profile', '/user/messages', '/user/jobs', '/user/referrals', '/user/settings', '/user/events'];
-const ADMIN_PAGES = ['/admin', '/admin/jobs', '/admin/managepost', '/admin/referral', '/admin/roleupdater', '/admin/audit-log', '/admin/reports', '/admin/appeals', '/admin/mentoring', '/admin/outcomes', '/admin/profile'];
+const USER_PAGES = [
+  '/user',
+  '/user/people',
+  '/user/mentoring',
+  '/user/profile',
+  '/user/messages',
+  '/user/jobs',
+  '/user/referrals',
+  '/user/settings',
+  '/user/events',
+];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/jobs',
+  '/admin/managepost',
+  '/admin/referral',
+  '/admin/roleupdater',
+  '/admin/audit-log',
+  '/admin/reports',
+  '/admin/appeals',
+  '/admin/mentoring',
+  '/admin/outcomes',
+  '/admin/profile',
+];
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
@@ -36,7 +58,12 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
@@ -51,12 +78,26 @@ async function settle(page: Page, path: string) {
 
 function describeViolations(path: string, scheme: string, violations: Violation[]): string {
   return violations
-    .map((v) => `${path} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(0, 2).join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${path} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(0, 2).join(' ')}`).join('\n')}`,
+    )
     .join('\n');
 }
 
-async function signedInContext(browser: Browser, baseUrl: string, email: string, landing: string, scheme: 'light' | 'dark'): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, colorScheme: scheme, reducedMotion: 'reduce' });
+async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  landing: string,
+  scheme: 'light' | 'dark',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
@@ -82,7 +123,12 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`public pages (${scheme})`, async () => {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, colorScheme: scheme, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        colorScheme: scheme,
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       const found: string[] = [];
       for (const path of PUBLIC_PAGES) {

@@ -86,7 +86,10 @@ describe('administrator portal', () => {
     // The author's open feed drops the post on the realtime post.deleted event, without a reload.
     await authorCard.waitFor({ state: 'detached', timeout: 10_000 });
     // Their notification bell tells them why.
-    await author.getByRole('button', { name: /^Notifications/ }).first().click();
+    await author
+      .getByRole('button', { name: /^Notifications/ })
+      .first()
+      .click();
     await author.getByRole('menu').getByText('Reason: Selling or promoting restricted items', { exact: true }).waitFor();
 
     const response = await fetch(`${server.baseUrl}/social/notifications/`, { headers: { Authorization: `Bearer ${authorToken}` } });
@@ -111,7 +114,9 @@ describe('administrator portal', () => {
 
     await admin.getByRole('tab', { name: 'Alumni' }).click();
     await admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'trainee@example.com' }).waitFor();
-    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${await accessToken(server.baseUrl, 'trainee@example.com')}` } });
+    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, {
+      headers: { Authorization: `Bearer ${await accessToken(server.baseUrl, 'trainee@example.com')}` },
+    });
     assert.equal(((await me.json()) as { role: string }).role, 'AL');
 
     // The former trainee signs in and the alumni-only referral form is open to them now.

@@ -41,7 +41,10 @@ describe('accounts', () => {
     await page.getByText('OTP sent to your email!').waitFor();
 
     const code = await latestCode(server.baseUrl, email);
-    await page.getByLabel(/otp|code/i).first().fill(code);
+    await page
+      .getByLabel(/otp|code/i)
+      .first()
+      .fill(code);
     await page.getByRole('button', { name: 'Complete Registration' }).click();
     await page.waitForURL('**/login', { timeout: 10_000 });
 
@@ -50,7 +53,10 @@ describe('accounts', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null);
     assert.equal(stored?.email, email);
     assert.ok(await page.evaluate(() => localStorage.getItem('access_token')));
-    assert.deepEqual(errors.filter((e) => !e.includes('401')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('401')),
+      [],
+    );
     await context.close();
   });
 

@@ -84,7 +84,10 @@ describe('careers and community', () => {
     await dialog.getByRole('button', { name: 'Post job' }).click();
     await alumni.getByText('Job posted.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await alumni.getByRole('list', { name: 'Jobs' }).getByRole('article', { name: `${jobTitle} at Acme Cloud` }).waitFor();
+    await alumni
+      .getByRole('list', { name: 'Jobs' })
+      .getByRole('article', { name: `${jobTitle} at Acme Cloud` })
+      .waitFor();
 
     // Everyone sees it under its type, nobody under another.
     await trainee.goto('/user/jobs');
@@ -112,7 +115,9 @@ describe('careers and community', () => {
     const offers = (await mine.json()) as { results: { id: number; role: string }[] };
     const offer = offers.results.find((row) => row.role === referralRole);
     assert.ok(offer, 'the offer is the alumnus’s');
-    const response = await fetch(`${server.baseUrl}/api/referrals/${offer.id}/requests/`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.baseUrl}/api/referrals/${offer.id}/requests/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const body = (await response.json()) as { results: { message: string; status: string }[] };
     assert.deepEqual(
       body.results.map((request) => [request.status, request.message]),
@@ -166,7 +171,11 @@ describe('careers and community', () => {
     const received = trainee.getByRole('dialog', { name: 'Live Discussions' }).getByRole('listitem').filter({ hasText: text });
     await received.waitFor({ timeout: 10_000 });
     assert.match(await received.innerText(), /Alex Morgan/);
-    assert.equal(await alumniDialog.getByRole('listitem').filter({ hasText: text }).count(), 1, 'the blank message was ignored and the echo not doubled');
+    assert.equal(
+      await alumniDialog.getByRole('listitem').filter({ hasText: text }).count(),
+      1,
+      'the blank message was ignored and the echo not doubled',
+    );
   });
 
   it('switching on two-factor makes the next sign-in ask for an e-mailed code', async () => {

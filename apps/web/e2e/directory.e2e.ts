@@ -113,7 +113,11 @@ describe('directory', () => {
     // Tabbing stays inside the dialog.
     for (let step = 0; step < 12; step += 1) {
       await mobile.keyboard.press('Tab');
-      assert.equal(await dialog.evaluate((element) => element.contains(document.activeElement)), true, `focus left the dialog at tab ${step}`);
+      assert.equal(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        true,
+        `focus left the dialog at tab ${step}`,
+      );
     }
     await dialog.getByRole('button', { name: 'Show results' }).click();
     await mobile.getByRole('button', { name: 'Filters (1)' }).waitFor();

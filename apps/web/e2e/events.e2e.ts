@@ -8,7 +8,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 /** A context already signed in as `email` (the app's stored session), at the given viewport. */
-async function signedInContext(browser: Browser, baseUrl: string, email: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
   const storage = await storedSessionOf(baseUrl, email);
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   await context.addInitScript((entries) => {
@@ -78,7 +83,10 @@ describe('events with capacity', () => {
     const card = alumni.getByRole('article', { name: title });
     await card.getByText('1 person registered · Full').waitFor();
     await card.getByRole('button', { name: `Join waitlist: ${title}` }).click();
-    await card.getByRole('alert').filter({ hasText: "The event is full: you are on the waitlist. We'll tell you as soon as a place opens." }).waitFor();
+    await card
+      .getByRole('alert')
+      .filter({ hasText: "The event is full: you are on the waitlist. We'll tell you as soon as a place opens." })
+      .waitFor();
     await card.getByText('Waitlisted #1').waitFor();
     await card.getByRole('button', { name: `Leave waitlist: ${title}` }).waitFor();
   });
@@ -101,7 +109,10 @@ describe('events with capacity', () => {
   it('the host checks the promoted person in on a phone, and they see it', async () => {
     await host.goto('/user/events');
     await host.getByLabel('Search events by title or category').fill(title);
-    await host.getByRole('article', { name: title }).getByRole('link', { name: `Attendees and check-in: ${title}` }).click();
+    await host
+      .getByRole('article', { name: title })
+      .getByRole('link', { name: `Attendees and check-in: ${title}` })
+      .click();
     await host.getByRole('heading', { name: `Check-in: ${title}` }).waitFor();
     await host.getByLabel('Search attendees by name or e-mail').fill('Morgan');
     await host.getByText('0 of 1 shown checked in').waitFor();

@@ -77,7 +77,10 @@ describe('mentoring', () => {
     await dialog.getByLabel('Message').fill('I am writing a toy compiler and would love guidance.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await mentee.getByText('Request sent to Ethan Brooks.').waitFor();
-    await mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` }).getByText('Pending').waitFor();
+    await mentee
+      .getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` })
+      .getByText('Pending')
+      .waitFor();
   });
 
   it('the mentor accepts and lands in the conversation', async () => {

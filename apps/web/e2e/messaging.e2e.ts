@@ -102,7 +102,10 @@ describe('messaging', () => {
     await row.click();
     await thread(trainee).getByText(hello).waitFor();
     await row.getByLabel('1 unread').waitFor({ state: 'detached' });
-    await trainee.getByRole('banner').getByRole('status', { name: /unread conversations/ }).waitFor({ state: 'detached' });
+    await trainee
+      .getByRole('banner')
+      .getByRole('status', { name: /unread conversations/ })
+      .waitFor({ state: 'detached' });
     await trainee.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     await send(trainee, reply);
   });
@@ -114,7 +117,13 @@ describe('messaging', () => {
     await conversationRow(alumni, 'Elena Petrova').getByText(reply).waitFor();
     // Reading the open thread marks it read at once: no badge on the messages button.
     await alumni.waitForTimeout(500);
-    assert.equal(await alumni.getByRole('banner').getByRole('status', { name: /unread conversations/ }).count(), 0);
+    assert.equal(
+      await alumni
+        .getByRole('banner')
+        .getByRole('status', { name: /unread conversations/ })
+        .count(),
+      0,
+    );
     assert.deepEqual(alumniErrors, []);
     assert.deepEqual(traineeErrors, []);
   });

@@ -107,7 +107,10 @@ describe('reports and appeals', () => {
     assert.equal(removed.status, 200);
 
     const { page: author } = await signedInPage('alumni@example.com', '/user');
-    await author.getByRole('button', { name: /^Notifications/ }).first().click();
+    await author
+      .getByRole('button', { name: /^Notifications/ })
+      .first()
+      .click();
     await author.getByRole('menu').getByRole('menuitem').filter({ hasText: 'Reason: Unwanted content' }).first().click();
     await author.waitForURL(`**/user/moderation/${postId}`);
     await author.getByRole('heading', { level: 1, name: 'Your removed post' }).waitFor();
@@ -138,8 +141,14 @@ describe('reports and appeals', () => {
     await author.reload();
     await author.getByTestId('appeal-reply').getByText('You are right, the flyer is welcome. Sorry!').waitFor();
     await author.getByText('Accepted: your post is back').waitFor();
-    await author.getByRole('button', { name: /^Notifications/ }).first().click();
-    await author.getByRole('menu').getByText(/Your appeal was accepted and your post is restored/).waitFor();
+    await author
+      .getByRole('button', { name: /^Notifications/ })
+      .first()
+      .click();
+    await author
+      .getByRole('menu')
+      .getByText(/Your appeal was accepted and your post is restored/)
+      .waitFor();
     await author.keyboard.press('Escape');
     await author.goto('/user');
     await author.getByRole('article').filter({ hasText: caption }).waitFor();

@@ -94,16 +94,22 @@ describe('notification settings and digests', () => {
     const alumni = await signInByApi(server.baseUrl, 'alumni@example.com', PASSWORD);
     const trainee = await signInByApi(server.baseUrl, 'trainee@example.com', PASSWORD);
     const admin = await signInByApi(server.baseUrl, 'admin@example.com', PASSWORD);
-    const own = (await (await apiCall(server.baseUrl, alumni.access, 'GET', '/social/posts/user-posts/')).json()) as { results: { id: number }[] };
+    const own = (await (await apiCall(server.baseUrl, alumni.access, 'GET', '/social/posts/user-posts/')).json()) as {
+      results: { id: number }[];
+    };
     const postId = own.results[0]?.id;
     assert.ok(postId, 'the demo alumnus has a post');
-    const commented = await apiCall(server.baseUrl, trainee.access, 'POST', `/social/posts/${postId}/comment/`, { text: 'Great write-up!' });
+    const commented = await apiCall(server.baseUrl, trainee.access, 'POST', `/social/posts/${postId}/comment/`, {
+      text: 'Great write-up!',
+    });
     assert.equal(commented.status, 201);
 
     const run = await apiCall(server.baseUrl, admin.access, 'POST', '/api/admin/digests/run/', { frequency: 'weekly' });
     assert.equal(run.status, 200);
     assert.ok(((await run.json()) as { sent: number }).sent >= 1);
-    const mailbox = (await (await fetch(`${server.baseUrl}/dev/mailbox/messages.json?to=alumni%40example.com`)).json()) as { results: MailboxMessage[] };
+    const mailbox = (await (await fetch(`${server.baseUrl}/dev/mailbox/messages.json?to=alumni%40example.com`)).json()) as {
+      results: MailboxMessage[];
+    };
     const digest = mailbox.results.find((message) => message.subject.startsWith('Your weekly AlumLink digest'));
     assert.ok(digest, 'the weekly digest is in the mailbox');
     assert.match(digest.text, /commented on your post\./);

@@ -56,7 +56,11 @@ describe('per-field privacy', () => {
     await section.getByRole('button', { name: 'Save privacy' }).click();
     await alumni.getByText('Privacy saved.').waitFor();
     await alumni.reload();
-    assert.equal(await alumni.getByRole('form', { name: 'Who sees your details' }).getByLabel('Skills').inputValue(), 'only_me', 'the choice is saved');
+    assert.equal(
+      await alumni.getByRole('form', { name: 'Who sees your details' }).getByLabel('Skills').inputValue(),
+      'only_me',
+      'the choice is saved',
+    );
 
     await trainee.reload();
     await trainee.getByRole('heading', { level: 1 }).first().waitFor();

@@ -8,7 +8,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
 
 /** A page signed in as a demo person: the session is stored once, on /healthz (so token rotation is never undone). */
-async function signedInPage(browser: Browser, server: RunningServer, email: string, errors: string[][]): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInPage(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+  errors: string[][],
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, server.baseUrl);
   const session = await storedSessionOf(server.baseUrl, email);
   await context.addInitScript((entries: Record<string, string>) => {
@@ -70,7 +75,10 @@ describe('referral pipeline', () => {
     await dialog.getByLabel(/CV link/).fill('https://cv.example.com/taylor.pdf');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await trainee.getByText('Referral request sent.').waitFor();
-    await trainee.getByRole('article', { name: `Your request: ${role} at Pipeline Corp` }).getByText('Requested').waitFor();
+    await trainee
+      .getByRole('article', { name: `Your request: ${role} at Pipeline Corp` })
+      .getByText('Requested')
+      .waitFor();
   });
 
   it('the alumnus moves it to referred with a note, then to hired, on the board', async () => {
@@ -89,7 +97,11 @@ describe('referral pipeline', () => {
     const hire = alumnus.getByRole('dialog', { name: 'Move to Hired' });
     await hire.getByRole('button', { name: 'Move to Hired' }).click();
     await hire.waitFor({ state: 'detached' });
-    await alumnus.getByRole('list', { name: 'Outcome' }).getByRole('article', { name: 'Request from Taylor Reed' }).getByText('Hired').waitFor();
+    await alumnus
+      .getByRole('list', { name: 'Outcome' })
+      .getByRole('article', { name: 'Request from Taylor Reed' })
+      .getByText('Hired')
+      .waitFor();
   });
 
   it('the trainee sees every change on the timeline', async () => {

@@ -124,7 +124,9 @@ describe('social core', () => {
     await page.getByText('Mentor, reviewer and demo-day photographer.').waitFor();
     const avatar = page.getByRole('img', { name: /profile picture of/i });
     assert.match((await avatar.getAttribute('src')) ?? '', /\/media\//);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { image: string | null; bio: string } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? 'null') as { image: string | null; bio: string } | null,
+    );
     assert.match(stored?.image ?? '', /\/media\//);
     assert.equal(stored?.bio, 'Mentor, reviewer and demo-day photographer.');
   });

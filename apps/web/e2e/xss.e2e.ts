@@ -63,14 +63,22 @@ describe('stored markup stays text', () => {
     form.set('caption', PAYLOAD);
     form.set('image', new Blob([PNG], { type: 'image/png' }), 'xss.png');
     const post = await api<{ id: number }>(server.baseUrl, '/social/posts/', { method: 'POST', token: alumni, body: form });
-    await api(server.baseUrl, `/social/posts/${post.id}/comment/`, { method: 'POST', token: alumni, body: JSON.stringify({ text: PAYLOAD }) });
+    await api(server.baseUrl, `/social/posts/${post.id}/comment/`, {
+      method: 'POST',
+      token: alumni,
+      body: JSON.stringify({ text: PAYLOAD }),
+    });
     const conversation = await api<{ id: number }>(server.baseUrl, '/social/conversations/start_conversation/', {
       method: 'POST',
       token: trainee,
       body: JSON.stringify({ user_id: alumniId }),
     });
     conversationId = conversation.id;
-    await api(server.baseUrl, `/social/conversations/${conversationId}/send_message/`, { method: 'POST', token: alumni, body: JSON.stringify({ content: PAYLOAD }) });
+    await api(server.baseUrl, `/social/conversations/${conversationId}/send_message/`, {
+      method: 'POST',
+      token: alumni,
+      body: JSON.stringify({ content: PAYLOAD }),
+    });
 
     browser = await launchBrowser();
     context = await newContext(browser, server.baseUrl);
@@ -112,6 +120,9 @@ describe('stored markup stays text', () => {
     await page.getByText(PAYLOAD, { exact: true }).first().waitFor();
     await assertInert(page, 'messages');
     assert.deepEqual(dialogs, []);
-    assert.deepEqual(errors.filter((error) => !/Failed to load resource/.test(error)), []);
+    assert.deepEqual(
+      errors.filter((error) => !/Failed to load resource/.test(error)),
+      [],
+    );
   });
 });

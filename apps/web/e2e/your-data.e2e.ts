@@ -55,7 +55,11 @@ describe('your data', () => {
     await page.goto('/user/settings');
     const section = page.getByRole('region', { name: 'Your data' });
     await section.getByRole('button', { name: 'Download my data' }).click();
-    await section.getByText('Preparing', { exact: true }).or(section.getByText('Ready', { exact: true })).first().waitFor();
+    await section
+      .getByText('Preparing', { exact: true })
+      .or(section.getByText('Ready', { exact: true }))
+      .first()
+      .waitFor();
     // Polled every 5 s while pending.
     const link = section.getByRole('link', { name: /Download zip/ });
     await link.waitFor({ timeout: 20_000 });
@@ -65,7 +69,8 @@ describe('your data', () => {
     assert.match(download.suggestedFilename(), /^AlumLink-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = await readFile((await download.path()) ?? '');
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip file');
-    for (const name of ['profile.json', 'posts.json', 'messages.json', 'settings.json']) assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
+    for (const name of ['profile.json', 'posts.json', 'messages.json', 'settings.json'])
+      assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
 
     const mail = await mailTo(server.baseUrl, 'alumni@example.com', 'AlumLink: your data is ready to download');
     const mailed = /(http\S+\/api\/account\/export\/\d+\/download\/\?token=\S+)/.exec(mail.text)?.[1];

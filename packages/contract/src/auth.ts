@@ -62,10 +62,19 @@ export const otpSchema = z
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
 export const loginRequestSchema = z.object({
-  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.emailMax).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(LIMITS.emailMax)
+    .transform((e) => e.toLowerCase()),
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(LIMITS.passwordMax),
   /** The code e-mailed when the account's sign-in is throttled: with the right password, signs in anyway. */
-  unlock_code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.').optional(),
+  unlock_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code.')
+    .optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

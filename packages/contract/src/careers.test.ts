@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createReferralRequestSchema, ctcSchema, JOB_MESSAGES, normalizeApplyUrl, REFERRAL_MESSAGES, updateJobRequestSchema } from './index';
+import {
+  createReferralRequestSchema,
+  ctcSchema,
+  JOB_MESSAGES,
+  normalizeApplyUrl,
+  REFERRAL_MESSAGES,
+  updateJobRequestSchema,
+} from './index';
 
 describe('normalizeApplyUrl', () => {
   it.each([
@@ -42,7 +49,13 @@ describe('ctcSchema', () => {
   });
 
   it('trims the text fields of a referral', () => {
-    const parsed = createReferralRequestSchema.parse({ company: ' Globex ', role: 'SE', ctc: 10, location: 'Pune', requirements: ' React ' });
+    const parsed = createReferralRequestSchema.parse({
+      company: ' Globex ',
+      role: 'SE',
+      ctc: 10,
+      location: 'Pune',
+      requirements: ' React ',
+    });
     expect(parsed).toEqual({ company: 'Globex', role: 'SE', ctc: 10, location: 'Pune', requirements: 'React' });
   });
 });

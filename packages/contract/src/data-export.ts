@@ -63,9 +63,6 @@ export const dataExportDownloadQuerySchema = z.object({ token: z.string().max(20
 
 /** Body of DELETE /api/account/: the password confirms it is really you. */
 export const deleteAccountRequestSchema = z.object({
-  password: z
-    .string({ error: YOUR_DATA_MESSAGES.passwordRequired })
-    .min(1, YOUR_DATA_MESSAGES.passwordRequired)
-    .max(LIMITS.passwordMax),
+  password: z.string({ error: YOUR_DATA_MESSAGES.passwordRequired }).min(1, YOUR_DATA_MESSAGES.passwordRequired).max(LIMITS.passwordMax),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;

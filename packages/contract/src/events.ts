@@ -135,14 +135,14 @@ export const eventIdParamsSchema = z.object({ id: idSchema });
 
 /** Body of POST /api/events/{id}/register/ (optional; no body = no guests). */
 export const eventRegistrationRequestSchema = z.object({
-    /** Guests you bring (0..5); they take places too. */
-    guests: z
-      .number({ error: 'A valid integer is required.' })
-      .int('A valid integer is required.')
-      .min(0, 'Ensure this value is greater than or equal to 0.')
-      .max(EVENT_LIMITS.guestsMax, `Ensure this value is less than or equal to ${EVENT_LIMITS.guestsMax}.`)
-      .default(0),
-  });
+  /** Guests you bring (0..5); they take places too. */
+  guests: z
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    .max(EVENT_LIMITS.guestsMax, `Ensure this value is less than or equal to ${EVENT_LIMITS.guestsMax}.`)
+    .default(0),
+});
 export type EventRegistrationRequest = z.input<typeof eventRegistrationRequestSchema>;
 
 /**

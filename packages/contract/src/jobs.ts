@@ -13,7 +13,14 @@ export type JobTypeFilter = (typeof JOB_TYPE_FILTERS)[number];
 export const JOB_STATUSES = ['open', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_LIMITS = { titleMax: 200, companyMax: 200, locationMax: 200, salaryMax: 100, descriptionMax: 5_000, applyUrlMax: 2_000 } as const;
+export const JOB_LIMITS = {
+  titleMax: 200,
+  companyMax: 200,
+  locationMax: 200,
+  salaryMax: 100,
+  descriptionMax: 5_000,
+  applyUrlMax: 2_000,
+} as const;
 
 export const JOB_MESSAGES = {
   applyUrl: 'Enter an https URL or an e-mail address.',

@@ -111,11 +111,7 @@ export type MentorPage = z.infer<typeof mentorPageSchema>;
 export const createMentorshipRequestSchema = z.object({
   mentor_id: idSchema,
   topic: mentoringTopicSchema,
-  message: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(MENTORING_LIMITS.messageMax, tooLong(MENTORING_LIMITS.messageMax)),
+  message: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MENTORING_LIMITS.messageMax, tooLong(MENTORING_LIMITS.messageMax)),
 });
 export type CreateMentorshipRequest = z.input<typeof createMentorshipRequestSchema>;
 export type CreateMentorshipFields = z.output<typeof createMentorshipRequestSchema>;

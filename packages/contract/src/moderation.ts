@@ -168,10 +168,6 @@ export type AppealQueuePage = z.infer<typeof appealQueuePageSchema>;
 /** Body of POST /social/admin/appeals/{id}/decide/. */
 export const decideAppealRequestSchema = z.object({
   decision: choiceSchema(APPEAL_DECISIONS),
-  reply: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(MODERATION_LIMITS.replyMax, tooLong(MODERATION_LIMITS.replyMax)),
+  reply: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MODERATION_LIMITS.replyMax, tooLong(MODERATION_LIMITS.replyMax)),
 });
 export type DecideAppealRequest = z.input<typeof decideAppealRequestSchema>;

@@ -28,11 +28,7 @@ export const postPageSchema = paginated(postSchema);
 export type PostPage = z.infer<typeof postPageSchema>;
 
 /** The caption of a new post: trimmed, 1..2000 characters. */
-export const captionSchema = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(LIMITS.captionMax, tooLong(LIMITS.captionMax));
+export const captionSchema = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.captionMax, tooLong(LIMITS.captionMax));
 
 /** Text fields of POST /social/posts/ (multipart; the `image` file part is required too). */
 export const createPostFieldsSchema = z.object({ caption: captionSchema });

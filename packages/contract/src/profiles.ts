@@ -31,17 +31,15 @@ const careerText = (max: number) =>
     .transform((value) => (value === null ? '' : value));
 
 /** A year from JSON (number) or a form (text); '' or null clears it. */
-const cohortYearInput = z
-  .union([z.number(), z.string().trim(), z.null()])
-  .transform((value, ctx): number | null => {
-    if (value === null || value === '') return null;
-    const year = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isInteger(year) || year < CAREER_LIMITS.cohortYearMin || year > latestCohortYear()) {
-      ctx.addIssue({ code: 'custom', message: cohortYearMessage() });
-      return z.NEVER;
-    }
-    return year;
-  });
+const cohortYearInput = z.union([z.number(), z.string().trim(), z.null()]).transform((value, ctx): number | null => {
+  if (value === null || value === '') return null;
+  const year = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(year) || year < CAREER_LIMITS.cohortYearMin || year > latestCohortYear()) {
+    ctx.addIssue({ code: 'custom', message: cohortYearMessage() });
+    return z.NEVER;
+  }
+  return year;
+});
 
 /** The cohort year error, naming today's range. */
 export function cohortYearMessage(now: Date = new Date()): string {

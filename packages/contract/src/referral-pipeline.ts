@@ -21,7 +21,11 @@ export const referralRequestStatusSchema = z.enum(REFERRAL_REQUEST_STATUSES);
 export type ReferralRequestStatus = z.infer<typeof referralRequestStatusSchema>;
 
 /** A person holds at most one request in these states per offer. */
-export const ACTIVE_REFERRAL_REQUEST_STATUSES = ['requested', 'referred', 'interviewing'] as const satisfies readonly ReferralRequestStatus[];
+export const ACTIVE_REFERRAL_REQUEST_STATUSES = [
+  'requested',
+  'referred',
+  'interviewing',
+] as const satisfies readonly ReferralRequestStatus[];
 
 /** The moves an offer's owner may make, from each state (DESIGN 8.2); any other move is `invalid_transition`. */
 export const REFERRAL_REQUEST_TRANSITIONS: Record<ReferralRequestStatus, readonly ReferralRequestStatus[]> = {
@@ -37,7 +41,13 @@ export const REFERRAL_REQUEST_TRANSITIONS: Record<ReferralRequestStatus, readonl
 };
 
 /** The states an owner may move a request to. */
-export const OWNER_MOVE_STATUSES = ['referred', 'interviewing', 'hired', 'not_selected', 'declined'] as const satisfies readonly ReferralRequestStatus[];
+export const OWNER_MOVE_STATUSES = [
+  'referred',
+  'interviewing',
+  'hired',
+  'not_selected',
+  'declined',
+] as const satisfies readonly ReferralRequestStatus[];
 
 /** True when the owner may move a request from `from` to `to`. */
 export function canMoveReferralRequest(from: ReferralRequestStatus, to: ReferralRequestStatus): boolean {
@@ -103,7 +113,9 @@ export type AskReferralFields = z.output<typeof askReferralSchema>;
 
 /** Body of POST /api/referral-requests/{id}/status/. */
 export const moveReferralRequestSchema = z.object({
-  status: z.enum(OWNER_MOVE_STATUSES, { error: (issue) => (issue.input === undefined ? REQUIRED : `"${String(issue.input)}" is not a valid choice.`) }),
+  status: z.enum(OWNER_MOVE_STATUSES, {
+    error: (issue) => (issue.input === undefined ? REQUIRED : `"${String(issue.input)}" is not a valid choice.`),
+  }),
   /** Optional note kept in the history and shown to the requester. */
   note: z
     .string({ error: 'Not a valid string.' })

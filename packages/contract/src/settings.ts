@@ -67,15 +67,13 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** Accepts SMS as an input (the page offers it) and answers it with a field error. */
-const notificationChannelInputSchema = z
-  .enum(NOTIFICATION_CHANNEL_OPTIONS)
-  .transform((value, ctx): NotificationChannel => {
-    if (value === 'SMS') {
-      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.smsUnavailable });
-      return z.NEVER;
-    }
-    return value;
-  });
+const notificationChannelInputSchema = z.enum(NOTIFICATION_CHANNEL_OPTIONS).transform((value, ctx): NotificationChannel => {
+  if (value === 'SMS') {
+    ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.smsUnavailable });
+    return z.NEVER;
+  }
+  return value;
+});
 
 /** Body of PUT /social/settings/: any subset of the fields (and of the widgets); the rest stays. */
 export const updateSettingsRequestSchema = z.object({

@@ -56,8 +56,13 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** Display name rule of the specification: first + last name, else e-mail, else 'Anonymous'. */
-export function displayName(user: { first_name?: string | null; last_name?: string | null; email?: string | null } | null | undefined): string {
-  const full = [user?.first_name, user?.last_name].filter((part) => part && part.trim()).join(' ').trim();
+export function displayName(
+  user: { first_name?: string | null; last_name?: string | null; email?: string | null } | null | undefined,
+): string {
+  const full = [user?.first_name, user?.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   if (full) return full;
   if (user?.email) return user.email;
   return 'Anonymous';

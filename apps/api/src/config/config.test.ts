@@ -124,12 +124,8 @@ describe('loadConfig', () => {
   });
 
   it('stops on a bad value with one line naming the variable', () => {
-    expect(configError({ JWT_SECRET: SECRET, PORT: 'abc' })).toBe(
-      'Invalid environment: PORT must be an integer between 1 and 65535',
-    );
-    expect(configError({ JWT_SECRET: SECRET, PORT: '70000' })).toBe(
-      'Invalid environment: PORT must be an integer between 1 and 65535',
-    );
+    expect(configError({ JWT_SECRET: SECRET, PORT: 'abc' })).toBe('Invalid environment: PORT must be an integer between 1 and 65535');
+    expect(configError({ JWT_SECRET: SECRET, PORT: '70000' })).toBe('Invalid environment: PORT must be an integer between 1 and 65535');
     expect(configError({ JWT_SECRET: SECRET, DATABASE_URL: 'mysql://x' })).toBe(
       'Invalid environment: DATABASE_URL must be a URL starting with postgres:// or postgresql://',
     );
@@ -192,7 +188,9 @@ describe('loadConfig', () => {
       /^Invalid environment: TRUST_PROXY has "proxy.internal", which is not an address or CIDR/,
     );
     expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid environment: TRUST_PROXY has "10.0.0.0\/33"/);
-    expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '99' })).toBe('Invalid environment: TRUST_PROXY must be a hop count between 0 and 10');
+    expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: '99' })).toBe(
+      'Invalid environment: TRUST_PROXY must be a hop count between 0 and 10',
+    );
   });
 
   it('opens the dev mailbox only on the embedded default without SMTP, outside production, unless DEV_MAILBOX=off', () => {
@@ -201,8 +199,12 @@ describe('loadConfig', () => {
     expect(devMailboxEnabled(embedded)).toBe(true);
     expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DEV_MAILBOX: 'on' }))).toBe(true);
     expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DEV_MAILBOX: 'off' }))).toBe(false);
-    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db', DEV_MAILBOX: 'on' }))).toBe(false);
-    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, SMTP_URL: 'smtp://mail:25', DEV_MAILBOX: 'on' }))).toBe(false);
+    expect(
+      devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db', DEV_MAILBOX: 'on' })),
+    ).toBe(false);
+    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, SMTP_URL: 'smtp://mail:25', DEV_MAILBOX: 'on' }))).toBe(
+      false,
+    );
     expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, NODE_ENV: 'production', DEV_MAILBOX: 'on' }))).toBe(false);
     expect(configError({ JWT_SECRET: SECRET, DEV_MAILBOX: 'maybe' })).toBe('Invalid environment: DEV_MAILBOX must be on or off');
   });

@@ -18,10 +18,13 @@ export const urlWithScheme = (name: string, schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return schemes.includes(new URL(value).protocol.replace(':', ''));
-      } catch {
-        return false;
-      }
-    }, `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    );

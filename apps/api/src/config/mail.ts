@@ -5,14 +5,8 @@ import type { AppConfig } from './app-config';
  * default without SMTP, outside production, unless DEV_MAILBOX=off. There it is the delivery;
  * modules/mailbox also answers only requests from this machine.
  */
-export function devMailboxEnabled(
-  config: Pick<AppConfig, 'devMailbox' | 'isProduction' | 'nodeEnv' | 'databaseUrl' | 'smtpUrl'>,
-): boolean {
+export function devMailboxEnabled(config: Pick<AppConfig, 'devMailbox' | 'isProduction' | 'nodeEnv' | 'databaseUrl' | 'smtpUrl'>): boolean {
   return (
-    config.devMailbox &&
-    !config.isProduction &&
-    config.nodeEnv !== 'production' &&
-    config.databaseUrl === null &&
-    config.smtpUrl === null
+    config.devMailbox && !config.isProduction && config.nodeEnv !== 'production' && config.databaseUrl === null && config.smtpUrl === null
   );
 }

@@ -14,7 +14,10 @@ export const trustProxyText = z.string().transform((raw, context): TrustProxy =>
   const value = raw.trim().toLowerCase();
   if (['false', 'no', 'off', '0'].includes(value)) return false;
   if (['true', 'yes', 'on', '*', 'all'].includes(value)) {
-    context.addIssue({ code: 'custom', message: `TRUST_PROXY=${raw.trim()} would trust every address, so any client could pick its own IP: ${TRUST_PROXY_HINT}` });
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY=${raw.trim()} would trust every address, so any client could pick its own IP: ${TRUST_PROXY_HINT}`,
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(value)) {
@@ -24,9 +27,7 @@ export const trustProxyText = z.string().transform((raw, context): TrustProxy =>
     return z.NEVER;
   }
   const entries = value.split(',').map((entry) => entry.trim());
-  const invalid = entries.find(
-    (entry) => !PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
-  );
+  const invalid = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
   if (invalid !== undefined) {
     context.addIssue({ code: 'custom', message: `TRUST_PROXY has "${invalid}", which is not an address or CIDR: ${TRUST_PROXY_HINT}` });
     return z.NEVER;

@@ -31,8 +31,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The driver underneath, for the few places that need it (migrations, test dumps). */
 export type DatabaseDriver =
-  | { kind: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> }
-  | { kind: 'postgres'; pool: pg.Pool; db: NodePgDatabase<Schema> };
+  { kind: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> } | { kind: 'postgres'; pool: pg.Pool; db: NodePgDatabase<Schema> };
 
 export type DatabaseConnection = {
   db: Database;

@@ -34,8 +34,6 @@ export async function runMigrations(connection: DatabaseConnection): Promise<voi
 
 /** True when the users table has no row (the demo seed only runs then). */
 export async function isDatabaseEmpty(connection: DatabaseConnection): Promise<boolean> {
-  const result = await connection.db.execute<{ present: boolean }>(
-    sql`select exists (select 1 from users) as present`,
-  );
+  const result = await connection.db.execute<{ present: boolean }>(sql`select exists (select 1 from users) as present`);
   return result.rows[0]?.present !== true;
 }

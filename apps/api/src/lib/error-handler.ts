@@ -94,7 +94,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'Database unavailable');
     reply.header('retry-after', '5');
-    return reply.status(503).send({ detail: 'The service is temporarily unavailable. Try again shortly.', code: 'unavailable' } satisfies ApiError);
+    return reply
+      .status(503)
+      .send({ detail: 'The service is temporarily unavailable. Try again shortly.', code: 'unavailable' } satisfies ApiError);
   }
 
   request.log.error({ err: error }, 'Unhandled error');

@@ -31,8 +31,7 @@ export const unauthorized = (detail = 'Authentication credentials were not provi
 export const forbidden = (detail = 'You do not have permission to perform this action.', code = 'permission_denied') =>
   new AppError(403, code, detail);
 export const notFound = (detail = 'Not found.', code = 'not_found') => new AppError(404, code, detail);
-export const conflict = (detail = 'This conflicts with existing data.', code = 'conflict') =>
-  new AppError(409, code, detail);
+export const conflict = (detail = 'This conflicts with existing data.', code = 'conflict') => new AppError(409, code, detail);
 export const tooLarge = (detail = 'Request is too large.', code = 'too_large') => new AppError(413, code, detail);
 export const tooManyRequests = (detail = 'Too many requests. Please try again later.', code = 'rate_limited') =>
   new AppError(429, code, detail);

@@ -261,9 +261,7 @@ export function authRateLimit(app: FastifyInstance, name: AuthRateLimitName) {
       skipOnError: true,
     });
   const byIp = limiterFor(rule.ip, (request) => `auth:${name}:ip:${rateLimitKeyOf(request.ip)}`);
-  const byEmail = rule.email
-    ? limiterFor(rule.email, (request) => `auth:${name}:email:${emailOfBody(request.body) ?? ''}`)
-    : null;
+  const byEmail = rule.email ? limiterFor(rule.email, (request) => `auth:${name}:email:${emailOfBody(request.body) ?? ''}`) : null;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await enforce(byIp, request, reply);
     if (byEmail && emailOfBody(request.body)) await enforce(byEmail, request, reply);

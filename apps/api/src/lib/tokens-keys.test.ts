@@ -13,7 +13,12 @@ const person = { id: 42, role: 'AL' as const, isStaff: false, session: SESSION }
 describe('access token keys', () => {
   it('builds the signer and verifier of a secret once, not per token', async () => {
     for (let i = 0; i < 5; i += 1) {
-      expect(verifyAccessToken('first-secret-0123456789-abcdefghijklmnop', await signAccessToken('first-secret-0123456789-abcdefghijklmnop', person))).toMatchObject(person);
+      expect(
+        verifyAccessToken(
+          'first-secret-0123456789-abcdefghijklmnop',
+          await signAccessToken('first-secret-0123456789-abcdefghijklmnop', person),
+        ),
+      ).toMatchObject(person);
     }
     expect(vi.mocked(createSigner)).toHaveBeenCalledTimes(1);
     expect(vi.mocked(createVerifier)).toHaveBeenCalledTimes(1);

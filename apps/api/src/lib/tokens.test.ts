@@ -106,10 +106,12 @@ describe('access tokens', () => {
     for (const claims of variants) expect(verifyAccessToken(SECRET, handMade(header, claims)), JSON.stringify(claims)).toBeNull();
     expect(verifyAccessToken(SECRET, handMade(header, validClaims()))).toMatchObject(person);
     const arrayPayload = `${b64(header)}.${b64([1, 2])}`;
-    expect(verifyAccessToken(SECRET, `${arrayPayload}.${createHmac('sha256', SECRET).update(arrayPayload).digest('base64url')}`)).toBeNull();
+    expect(
+      verifyAccessToken(SECRET, `${arrayPayload}.${createHmac('sha256', SECRET).update(arrayPayload).digest('base64url')}`),
+    ).toBeNull();
   });
 
-  it('keeps the hand-written signer\'s format, so tokens issued before fast-jwt keep verifying', async () => {
+  it("keeps the hand-written signer's format, so tokens issued before fast-jwt keep verifying", async () => {
     // Exactly what the previous node:crypto signer wrote: this header's bytes, these claims in this order.
     const now = Math.floor(Date.now() / 1000);
     const previous = handMade(
@@ -121,7 +123,11 @@ describe('access tokens', () => {
     const ours = await signAccessToken(SECRET, person);
     const [header, payload] = ours.split('.');
     expect(header).toBe(b64({ alg: 'HS256', typ: 'JWT' }));
-    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual({ ...validClaims(), iat: expect.any(Number), exp: expect.any(Number) });
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'))).toEqual({
+      ...validClaims(),
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
   });
 
   it('signs in the past when asked (tests of expiry) and checks expiry against the given clock', async () => {

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const feed = (acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url: '/social/posts/', headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url: '/social/posts/',
+    headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 describe('JSON compression', () => {
   it('sends a large JSON answer as brotli or gzip when accepted, with the same content, varying on Accept-Encoding', async () => {

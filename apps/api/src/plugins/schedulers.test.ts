@@ -5,7 +5,19 @@ import { openPostgres, type DatabaseConnection } from '../db/client';
 import { dataExports, notifications, outgoingEmails, referralRequestEvents, referralRequests } from '../db/schema/index';
 import type { MailMessage, MailTransport } from '../lib/mailer/index';
 import { emailNotification } from '../modules/notifications/delivery';
-import { authHeader, createEvent, createEventRegistration, createReferral, createReferralRequest, createTestApp, createTestClock, createTestConfig, createUser, type TestApp, type TestClock } from '../test/index';
+import {
+  authHeader,
+  createEvent,
+  createEventRegistration,
+  createReferral,
+  createReferralRequest,
+  createTestApp,
+  createTestClock,
+  createTestConfig,
+  createUser,
+  type TestApp,
+  type TestClock,
+} from '../test/index';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,7 +49,10 @@ describe('the schedulers', () => {
 
   it('start every job when a server is ready and stop them all when it closes', async () => {
     const clock = createTestClock(new Date());
-    const t = await createTestApp({ nodeEnv: 'development', exportWorkerMs: MINUTE }, { mailer: { delivery: 'loop', transport: recordingTransport('one', []) }, clock });
+    const t = await createTestApp(
+      { nodeEnv: 'development', exportWorkerMs: MINUTE },
+      { mailer: { delivery: 'loop', transport: recordingTransport('one', []) }, clock },
+    );
     try {
       expect(clock.pendingTimers()).toBe(0);
       await t.app.ready();
@@ -84,15 +99,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     for (const person of attendees) await createEventRegistration(t.db, { eventId: event.id, userId: person.id });
 
     const readers = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
-    for (const person of readers) await emailNotification(t.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kim commented.', link: '/user' });
+    for (const person of readers)
+      await emailNotification(t.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kim commented.', link: '/user' });
 
     const owner = await createUser(t.db, { role: 'AL' });
-    const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Initech', role: 'Tester', ctc: '10.0', location: 'Remote', requirements: 'QA' });
+    const offer = await createReferral(t.db, {
+      alumniId: owner.id,
+      company: 'Initech',
+      role: 'Tester',
+      ctc: '10.0',
+      location: 'Remote',
+      requirements: 'QA',
+    });
     const requesters = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
     const createdAt = new Date(now.getTime() - 31 * DAY);
     const staleIds = [];
     for (const person of requesters) {
-      staleIds.push((await createReferralRequest(t.db, { referralId: offer.id, requesterId: person.id, message: 'Please', createdAt, updatedAt: createdAt })).id);
+      staleIds.push(
+        (
+          await createReferralRequest(t.db, {
+            referralId: offer.id,
+            requesterId: person.id,
+            message: 'Please',
+            createdAt,
+            updatedAt: createdAt,
+          })
+        ).id,
+      );
     }
 
     const queuedIds = [];
@@ -114,7 +147,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const outbox = await t.db.select().from(outgoingEmails);
     const sendsOf = (to: string, subject: string) => sent.filter(({ message }) => message.to === to && message.subject === subject).length;
     for (const person of attendees) {
-      expect(outbox.filter((mail) => mail.toAddress === person.email && mail.subject === 'Reminder: Twin Summit starts soon')).toHaveLength(1);
+      expect(outbox.filter((mail) => mail.toAddress === person.email && mail.subject === 'Reminder: Twin Summit starts soon')).toHaveLength(
+        1,
+      );
       expect(sendsOf(person.email, 'Reminder: Twin Summit starts soon')).toBe(1);
     }
     for (const person of readers) {
@@ -122,12 +157,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       expect(digests).toHaveLength(1);
       expect(sendsOf(person.email, digests[0]?.subject ?? '')).toBe(1);
     }
-    expect((await t.db.select().from(referralRequests).where(inArray(referralRequests.id, staleIds))).every((row) => row.status === 'expired')).toBe(true);
-    const history = await t.db.select().from(referralRequestEvents).where(and(inArray(referralRequestEvents.requestId, staleIds), eq(referralRequestEvents.status, 'expired')));
+    expect(
+      (await t.db.select().from(referralRequests).where(inArray(referralRequests.id, staleIds))).every((row) => row.status === 'expired'),
+    ).toBe(true);
+    const history = await t.db
+      .select()
+      .from(referralRequestEvents)
+      .where(and(inArray(referralRequestEvents.requestId, staleIds), eq(referralRequestEvents.status, 'expired')));
     expect(history).toHaveLength(staleIds.length);
-    const told = await t.db.select().from(notifications).where(inArray(notifications.userId, requesters.map((person) => person.id)));
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.userId,
+          requesters.map((person) => person.id),
+        ),
+      );
     expect(told).toHaveLength(requesters.length);
-    const builds = await t.db.select().from(dataExports).where(inArray(dataExports.userId, exporters.map((person) => person.id)));
+    const builds = await t.db
+      .select()
+      .from(dataExports)
+      .where(
+        inArray(
+          dataExports.userId,
+          exporters.map((person) => person.id),
+        ),
+      );
     expect(builds.map((row) => [row.status, row.attempts])).toEqual(exporters.map(() => ['ready', 1]));
     for (const person of exporters) expect(outbox.filter((mail) => mail.toAddress === person.email)).toHaveLength(1);
     for (let index = 0; index < 30; index += 1) expect(sendsOf(`queued-${index}@example.com`, 'Queued')).toBe(1);

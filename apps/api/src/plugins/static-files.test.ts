@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../test/index';
 let t: TestApp;
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-dist-'));
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(400))});`;
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
@@ -37,7 +38,10 @@ afterAll(async () => {
 });
 
 const ROOT_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/landing-9f8e.js"></head>');
-const LOGIN_HTML = INDEX_HTML.replace('</head>', `<link rel="modulepreload" href="/assets/login-7c6d.js">${'<!-- padding -->'.repeat(50)}</head>`);
+const LOGIN_HTML = INDEX_HTML.replace(
+  '</head>',
+  `<link rel="modulepreload" href="/assets/login-7c6d.js">${'<!-- padding -->'.repeat(50)}</head>`,
+);
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {

@@ -59,8 +59,14 @@ afterAll(() => t.close());
 describe('authorization matrix: the table', () => {
   it('has an entry for every route of the OpenAPI document, and none for a route that is gone', () => {
     const documented = operations.map(operationKey).sort();
-    expect(documented.filter((key) => !(key in ACCESS)), 'routes without an entry in access-table.ts').toEqual([]);
-    expect(Object.keys(ACCESS).filter((key) => !documented.includes(key)), 'entries for routes that do not exist').toEqual([]);
+    expect(
+      documented.filter((key) => !(key in ACCESS)),
+      'routes without an entry in access-table.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((key) => !documented.includes(key)),
+      'entries for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('knows every route Fastify serves (nothing is served outside the document but docs, /ws and static files)', () => {
@@ -93,7 +99,8 @@ describe('authorization matrix: without a valid token', () => {
     for (const operation of operations.filter((op) => ACCESS[operationKey(op)] !== 'public')) {
       for (const authorization of ['Bearer not-a-token', `Bearer ${forged}`, 'Basic YWRtaW46YWRtaW4=']) {
         const response = await inject(operation, { authorization });
-        if (response.statusCode !== 401) failures.push(`${operationKey(operation)} with ${authorization.slice(0, 12)} → ${response.statusCode}`);
+        if (response.statusCode !== 401)
+          failures.push(`${operationKey(operation)} with ${authorization.slice(0, 12)} → ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -131,7 +138,8 @@ describe('authorization matrix: roles', () => {
       if (operationKey(operation) === 'POST /api/auth/logout/') continue; // would end the session under test
       for (const role of ROLES_UNDER_TEST) {
         const response = await inject(operation, cast.headersOf(role), urlOf(operation, 999_999));
-        if (response.statusCode === 401 || response.statusCode === 403) failures.push(`${operationKey(operation)} as ${role} → ${response.statusCode}`);
+        if (response.statusCode === 401 || response.statusCode === 403)
+          failures.push(`${operationKey(operation)} as ${role} → ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -165,7 +173,9 @@ describe('authorization matrix: owners', () => {
   };
 
   it('covers every owner route of the table', () => {
-    const ownerRoutes = Object.entries(ACCESS).filter(([, access]) => access === 'owner').map(([key]) => key);
+    const ownerRoutes = Object.entries(ACCESS)
+      .filter(([, access]) => access === 'owner')
+      .map(([key]) => key);
     expect(ownerRoutes.sort()).toEqual(Object.keys(OWNED).sort());
   });
 
@@ -175,14 +185,28 @@ describe('authorization matrix: owners', () => {
       const objectName = OWNED[operationKey(operation)];
       const id = objectName ? cast.objects[objectName] : null;
       expect(id, `the cast has no ${objectName} (its creation failed)`).not.toBeNull();
-      const payload = { content: 'not yours', title: 'Taken over', company: 'Evil', text: 'not yours: an appeal by a stranger', user_id: cast.people.AL.id };
-      const response = await t.app.inject({ method: operation.method, url: urlOf(operation, id ?? 0), headers: cast.headersOf('IN'), payload });
+      const payload = {
+        content: 'not yours',
+        title: 'Taken over',
+        company: 'Evil',
+        text: 'not yours: an appeal by a stranger',
+        user_id: cast.people.AL.id,
+      };
+      const response = await t.app.inject({
+        method: operation.method,
+        url: urlOf(operation, id ?? 0),
+        headers: cast.headersOf('IN'),
+        payload,
+      });
       if (![403, 404].includes(response.statusCode) || !isApiError(response.json())) {
         failures.push(`${operationKey(operation)} as a stranger → ${response.statusCode} ${response.body.slice(0, 100)}`);
       }
     }
     expect(failures).toEqual([]);
-    const messages = await t.app.inject({ url: `/social/conversations/${cast.objects.conversationId}/messages/`, headers: cast.headersOf('TR') });
+    const messages = await t.app.inject({
+      url: `/social/conversations/${cast.objects.conversationId}/messages/`,
+      headers: cast.headersOf('TR'),
+    });
     expect(JSON.stringify(messages.json())).not.toContain('not yours');
     const comments = await t.app.inject({ url: `/social/posts/${cast.objects.postId}/comments/`, headers: cast.headersOf('TR') });
     expect(comments.statusCode, 'the post is still there').toBe(200);

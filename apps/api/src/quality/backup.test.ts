@@ -81,7 +81,10 @@ describe('npm run backup / npm run restore', () => {
 
     const forced = runScript('restore', dataDir, [archive, '--force']);
     expect(forced.status, forced.output).toBe(0);
-    expect(readdirSync(workDir).some((name) => name.startsWith('data.before-restore-')), 'old contents kept aside').toBe(true);
+    expect(
+      readdirSync(workDir).some((name) => name.startsWith('data.before-restore-')),
+      'old contents kept aside',
+    ).toBe(true);
   }, 120_000);
 
   it('refuses an archive that is not an AlumLink backup', () => {

@@ -59,14 +59,21 @@ function bodyArbitrary(operation: Operation, ids: Ids): fc.Arbitrary<Body> {
 function urlArbitrary(operation: Operation, ids: Ids): fc.Arbitrary<string> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const path = fc.tuple(...pathParameters.map((parameter) => pathValue(parameter.name, ids))).map((values) =>
-    pathParameters.reduce((url, parameter, index) => url.replace(`{${parameter.name}}`, values[index] ?? ''), operation.path),
-  );
+  const path = fc
+    .tuple(...pathParameters.map((parameter) => pathValue(parameter.name, ids)))
+    .map((values) =>
+      pathParameters.reduce((url, parameter, index) => url.replace(`{${parameter.name}}`, values[index] ?? ''), operation.path),
+    );
   const declared = fc.tuple(
     ...queryParameters.map((parameter) =>
-      fc.option(valueFor(parameter.schema, ids).map((value) => [parameter.name, typeof value === 'string' ? value : JSON.stringify(value) ?? ''] as const), {
-        freq: 2,
-      }),
+      fc.option(
+        valueFor(parameter.schema, ids).map(
+          (value) => [parameter.name, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')] as const,
+        ),
+        {
+          freq: 2,
+        },
+      ),
     ),
   );
   const extra = fc.array(fc.tuple(fc.oneof(junkString, fc.constantFrom('limit', 'cursor', 'q', 'user_id')), junkString), { maxLength: 2 });
@@ -106,26 +113,34 @@ describe('fuzz: generated input on every route', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
-  it('answers every generated request without a 5xx and with a well-formed body', { timeout: Math.max(600_000, RUNS * 1_000) }, async () => {
-    // Multipart-only routes are here too: their JSON and junk answers must be clean as well.
-    for (const operation of operations) {
-      const request = fc.record({ caller: fc.constantFrom(...CALLERS), url: urlArbitrary(operation, cast.ids), body: bodyArbitrary(operation, cast.ids) });
-      await fc.assert(
-        fc.asyncProperty(request, async (generated) => {
-          await send(generated, operation, operation.method);
-        }),
-        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+  it(
+    'answers every generated request without a 5xx and with a well-formed body',
+    { timeout: Math.max(600_000, RUNS * 1_000) },
+    async () => {
+      // Multipart-only routes are here too: their JSON and junk answers must be clean as well.
+      for (const operation of operations) {
+        const request = fc.record({
+          caller: fc.constantFrom(...CALLERS),
+          url: urlArbitrary(operation, cast.ids),
+          body: bodyArbitrary(operation, cast.ids),
+        });
+        await fc.assert(
+          fc.asyncProperty(request, async (generated) => {
+            await send(generated, operation, operation.method);
+          }),
+          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+        );
+        await cast.heal();
+      }
+      const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+      console.info(
+        `fuzz: ${total} requests on ${operations.length} routes (${RUNS} runs each), statuses ${JSON.stringify(Object.fromEntries(statuses))}, ` +
+          `${routesWithSuccess.size} routes reached a 2xx`,
       );
-      await cast.heal();
-    }
-    const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
-    console.info(
-      `fuzz: ${total} requests on ${operations.length} routes (${RUNS} runs each), statuses ${JSON.stringify(Object.fromEntries(statuses))}, ` +
-        `${routesWithSuccess.size} routes reached a 2xx`,
-    );
-    // Guards the generators: if nearly nothing gets past validation, the fuzz tests little.
-    if (RUNS >= 12) expect(routesWithSuccess.size).toBeGreaterThan(operations.length / 3);
-  });
+      // Guards the generators: if nearly nothing gets past validation, the fuzz tests little.
+      if (RUNS >= 12) expect(routesWithSuccess.size).toBeGreaterThan(operations.length / 3);
+    },
+  );
 });
 
 describe('fuzz: junk multipart bodies on the upload routes', () => {
@@ -139,20 +154,38 @@ describe('fuzz: junk multipart bodies on the upload routes', () => {
   async function junkUploads(): Promise<{ name: string; fields: Record<string, string>; files: UploadFile[] }[]> {
     const png = await sampleImage(16, 16);
     return [
-      { name: 'random bytes as an image', fields: { caption: 'x' }, files: [imageFile(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))] },
+      {
+        name: 'random bytes as an image',
+        fields: { caption: 'x' },
+        files: [imageFile(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))],
+      },
       { name: 'a decompression bomb', fields: { caption: 'bomb' }, files: [imageFile(bombPng())] },
       { name: 'text claiming to be a PNG', fields: { caption: 'x' }, files: [imageFile(Buffer.from('hello, not an image'), 'a.png')] },
       {
         name: 'an SVG with a script',
         fields: { caption: 'svg' },
-        files: [imageFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml')],
+        files: [
+          imageFile(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'),
+        ],
       },
       { name: 'a truncated PNG', fields: { caption: 'x' }, files: [imageFile(png.subarray(0, 40))] },
       { name: 'two images', fields: { caption: 'x' }, files: [imageFile(png), imageFile(png, 'b.png')] },
-      { name: 'the image as a field, text as a file', fields: { image: 'not a file' }, files: [imageFile(Buffer.from('caption?'), 'c.txt', 'text/plain', 'caption')] },
-      { name: 'hostile fields only', fields: { caption: '<script>1</script>', title: "'; DROP TABLE posts; --", starts_at: 'yesterday', bio: '\u0000' }, files: [] },
+      {
+        name: 'the image as a field, text as a file',
+        fields: { image: 'not a file' },
+        files: [imageFile(Buffer.from('caption?'), 'c.txt', 'text/plain', 'caption')],
+      },
+      {
+        name: 'hostile fields only',
+        fields: { caption: '<script>1</script>', title: "'; DROP TABLE posts; --", starts_at: 'yesterday', bio: '\u0000' },
+        files: [],
+      },
       { name: 'a huge caption', fields: { caption: 'c'.repeat(200_000), first_name: 'x'.repeat(10_000) }, files: [imageFile(png)] },
-      { name: 'a file over the size cap', fields: { caption: 'big' }, files: [imageFile(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]))] },
+      {
+        name: 'a file over the size cap',
+        fields: { caption: 'big' },
+        files: [imageFile(Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]))],
+      },
       { name: 'an empty file', fields: { caption: 'empty' }, files: [imageFile(Buffer.alloc(0))] },
     ];
   }
@@ -167,7 +200,12 @@ describe('fuzz: junk multipart bodies on the upload routes', () => {
         for (const caller of ['nobody', 'AD', 'AL'] as const) {
           const { payload, headers } = multipartBody(upload.fields, upload.files);
           const cut = upload.name === 'a truncated PNG' ? payload.subarray(0, payload.length - 30) : payload;
-          const response = await t.app.inject({ method: operation.method, url: idPath(operation), payload: cut, headers: { ...headers, ...cast.headersOf(caller) } });
+          const response = await t.app.inject({
+            method: operation.method,
+            url: idPath(operation),
+            payload: cut,
+            headers: { ...headers, ...cast.headersOf(caller) },
+          });
           expect(answerProblems(operation, response), `${operationKey(operation)} with ${upload.name} as ${caller}`).toEqual([]);
         }
       }
@@ -195,7 +233,11 @@ describe('hostile cases the fuzz found or must always cover', () => {
   it('answers a NUL character in text with a 400, not a 500 (PostgreSQL refuses it)', async () => {
     const cases = [
       { method: 'PUT' as const, url: '/social/user-profiles/update-me/', payload: { bio: 'a\u0000b' } },
-      { method: 'POST' as const, url: '/api/referrals/create/', payload: { company: 'A\u0000', role: 'QA', ctc: 1, location: 'Pune', requirements: 'x' } },
+      {
+        method: 'POST' as const,
+        url: '/api/referrals/create/',
+        payload: { company: 'A\u0000', role: 'QA', ctc: 1, location: 'Pune', requirements: 'x' },
+      },
       { method: 'GET' as const, url: '/api/search-users/?q=%00admin' },
       { method: 'GET' as const, url: '/api/jobs/?q=%00' },
     ];
@@ -208,7 +250,12 @@ describe('hostile cases the fuzz found or must always cover', () => {
 
   it('answers ids beyond any integer column with a 4xx', async () => {
     for (const id of ['2147483648', '9007199254740993', '-1', '0', '1e3', '0x10']) {
-      for (const url of [`/social/posts/${id}/comments/`, `/api/jobs/${id}/`, `/social/conversations/${id}/messages/`, `/api/events/${id}/`]) {
+      for (const url of [
+        `/social/posts/${id}/comments/`,
+        `/api/jobs/${id}/`,
+        `/social/conversations/${id}/messages/`,
+        `/api/events/${id}/`,
+      ]) {
         const response = await t.app.inject({ url, headers: cast.headers.TR });
         expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(answerProblems(null, response), url).toEqual([]);

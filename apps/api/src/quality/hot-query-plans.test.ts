@@ -15,7 +15,8 @@ import * as schema from '../db/schema/index';
 import { sampleCareerSql } from '../seed/career-samples';
 import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
 
-const HOT_TABLES = /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
+const HOT_TABLES =
+  /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Statement = { text: string; params: unknown[] };
@@ -34,9 +35,9 @@ const captured: Statement[] = [];
 function recordingDatabase(connection: DatabaseConnection): DatabaseConnection {
   const logger: Logger = { logQuery: (text, params) => captured.push({ text, params }) };
   const driver = connection.driver;
-  const db = (
-    driver.kind === 'pglite' ? drizzlePglite({ client: driver.client, schema, logger }) : drizzleNodePg({ client: driver.pool, schema, logger })
-  ) as unknown as Database;
+  const db = (driver.kind === 'pglite'
+    ? drizzlePglite({ client: driver.client, schema, logger })
+    : drizzleNodePg({ client: driver.pool, schema, logger })) as unknown as Database;
   return { ...connection, db };
 }
 
@@ -50,7 +51,9 @@ function literal(value: unknown): string {
 }
 
 /** Runs statements on one session (PGlite has one; PostgreSQL: one client of the pool). */
-async function onOneSession<T>(run: (query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+async function onOneSession<T>(
+  run: (query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
+): Promise<T> {
   const driver = database.driver;
   if (driver.kind === 'pglite') return run(async (text, params) => (await driver.client.query<Record<string, unknown>>(text, params)).rows);
   const client = await driver.pool.connect();
@@ -94,7 +97,12 @@ type HotRequest = { method?: 'GET' | 'POST' | 'DELETE'; url: string; payload?: o
 /** Sends the request, checks its status, and answers it with the plannable statements it ran. */
 async function statementsOfRequest(request: HotRequest, status: number) {
   captured.length = 0;
-  const response = await app.inject({ method: request.method ?? 'GET', url: request.url, headers, ...(request.payload ? { payload: request.payload } : {}) });
+  const response = await app.inject({
+    method: request.method ?? 'GET',
+    url: request.url,
+    headers,
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
   expect(response.statusCode, response.body).toBe(status);
   const statements = captured.filter((statement) => PLANNABLE.test(statement.text));
   expect(statements.length).toBeGreaterThan(0);
@@ -156,7 +164,15 @@ beforeAll(async () => {
   // "f" (every person) reads more than twice a feed page's pages (184 against 74; lead informed).
   const some = (value: string, otherwise: string) => `case when g % 4 = 0 then ${value} else ${otherwise} end`;
   const careerValues = sql.raw(
-    [some(career.headline, "''"), some(career.company, "''"), some(career.jobTitle, "''"), some(career.location, "''"), some(career.cohortYear, 'null'), some(career.skills, "''"), some(career.openToReferrals, 'false')].join(', '),
+    [
+      some(career.headline, "''"),
+      some(career.company, "''"),
+      some(career.jobTitle, "''"),
+      some(career.location, "''"),
+      some(career.cohortYear, 'null'),
+      some(career.skills, "''"),
+      some(career.openToReferrals, 'false'),
+    ].join(', '),
   );
   await db.execute(sql`
     insert into users (email, username, password_hash, first_name, last_name, email_verified_at,
@@ -221,7 +237,9 @@ beforeAll(async () => {
     insert into event_registrations (event_id, user_id, status)
     select ${bigEventId}, id, case when rn <= 3000 then 'registered' else 'waitlisted' end
     from (select id, row_number() over (order by id) as rn from users where id <> ${viewer.id} limit 4000) people order by rn`);
-  await db.execute(sql`update events set capacity = 3000, registrations_count = 3000, seats_taken = 3000, waitlist_count = 1000 where id = ${bigEventId}`);
+  await db.execute(
+    sql`update events set capacity = 3000, registrations_count = 3000, seats_taken = 3000, waitlist_count = 1000 where id = ${bigEventId}`,
+  );
   await db.execute(sql`vacuum analyze`);
 }, 180_000);
 
@@ -246,15 +264,26 @@ describe('hot query plans on large tables (statements captured from real request
     expect(first.offending).toEqual([]);
     const next = first.response.json<{ next: string | null }>().next;
     expect(next).not.toBeNull();
-    const later = await plansOfRequest({ url: `/social/conversations/${conversationId}/messages/?limit=20&cursor=${encodeURIComponent(next ?? '')}` }, 200);
+    const later = await plansOfRequest(
+      { url: `/social/conversations/${conversationId}/messages/?limit=20&cursor=${encodeURIComponent(next ?? '')}` },
+      200,
+    );
     expect(later.offending).toEqual([]);
   });
 
   it('sending a message and opening an existing conversation', { timeout: 60_000 }, async () => {
-    const send = await plansOfRequest({ method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, payload: { content: 'hot path' } }, 201);
+    const send = await plansOfRequest(
+      { method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, payload: { content: 'hot path' } },
+      201,
+    );
     expect(send.offending).toEqual([]);
-    const { rows } = await database.db.execute<{ other: number }>(sql`select user_b_id as other from conversations where id = ${conversationId}`);
-    const start = await plansOfRequest({ method: 'POST', url: '/social/conversations/start_conversation/', payload: { user_id: rows[0]?.other } }, 200);
+    const { rows } = await database.db.execute<{ other: number }>(
+      sql`select user_b_id as other from conversations where id = ${conversationId}`,
+    );
+    const start = await plansOfRequest(
+      { method: 'POST', url: '/social/conversations/start_conversation/', payload: { user_id: rows[0]?.other } },
+      200,
+    );
     expect(start.offending).toEqual([]);
   });
 
@@ -277,35 +306,72 @@ describe('hot query plans on large tables (statements captured from real request
     expect(comments.offending).toEqual([]);
   });
 
-  it('every type-ahead text costs about what a feed page costs: pages touched, no scan of users, no plan per request', { timeout: 120_000 }, async () => {
-    // What a search box sends as a person types, and what any client may send (issue #15).
-    const texts = ['a', 'an', 'ann', 'f', 'f1', 'F12', '7', '42', '4242', 'ot12', 'example.com', 'gmail', 'zz', 'zzzq', 'é', 'Zoë', "o'br", '%', '_', '.', 'a.b', '@e'];
-    const { statements: feedStatements } = await statementsOfRequest({ url: '/social/posts/' }, 200);
-    let feedPages = 0;
-    for (const statement of feedStatements) feedPages += await pagesRead(statement);
-    const costs: string[] = [];
-    for (const text of texts) {
-      const url = `/api/search-users/?q=${encodeURIComponent(text)}`;
-      const { response, offending } = await plansOfRequest({ url }, 200);
-      expect(offending, text).toEqual([]);
-      expect(response.json<unknown[]>().length, text).toBeLessThanOrEqual(20);
-      const { statements } = await statementsOfRequest({ url }, 200);
-      let pages = 0;
-      for (const statement of statements) pages += await pagesRead(statement);
-      costs.push(`${text}: ${pages}`);
-      expect(await replannedStatementsOfRequest(url), text).toEqual([]);
-    }
-    console.log(`feed: ${feedPages} pages; search: ${costs.join(', ')}`);
-    expect(costs.filter((cost) => Number(cost.split(': ')[1]) > 2 * feedPages)).toEqual([]);
-  });
+  it(
+    'every type-ahead text costs about what a feed page costs: pages touched, no scan of users, no plan per request',
+    { timeout: 120_000 },
+    async () => {
+      // What a search box sends as a person types, and what any client may send (issue #15).
+      const texts = [
+        'a',
+        'an',
+        'ann',
+        'f',
+        'f1',
+        'F12',
+        '7',
+        '42',
+        '4242',
+        'ot12',
+        'example.com',
+        'gmail',
+        'zz',
+        'zzzq',
+        'é',
+        'Zoë',
+        "o'br",
+        '%',
+        '_',
+        '.',
+        'a.b',
+        '@e',
+      ];
+      const { statements: feedStatements } = await statementsOfRequest({ url: '/social/posts/' }, 200);
+      let feedPages = 0;
+      for (const statement of feedStatements) feedPages += await pagesRead(statement);
+      const costs: string[] = [];
+      for (const text of texts) {
+        const url = `/api/search-users/?q=${encodeURIComponent(text)}`;
+        const { response, offending } = await plansOfRequest({ url }, 200);
+        expect(offending, text).toEqual([]);
+        expect(response.json<unknown[]>().length, text).toBeLessThanOrEqual(20);
+        const { statements } = await statementsOfRequest({ url }, 200);
+        let pages = 0;
+        for (const statement of statements) pages += await pagesRead(statement);
+        costs.push(`${text}: ${pages}`);
+        expect(await replannedStatementsOfRequest(url), text).toEqual([]);
+      }
+      console.log(`feed: ${feedPages} pages; search: ${costs.join(', ')}`);
+      expect(costs.filter((cost) => Number(cost.split(': ')[1]) > 2 * feedPages)).toEqual([]);
+    },
+  );
 
   it('a directory page with two filters, its next page and its facets (issue #16)', { timeout: 120_000 }, async () => {
-    const pairs = ['company=Pixel%20Labs&cohort_year=2022', 'skill=python&location=pune', 'role=AL&open_to_referrals=true', 'company=notion&skill=SQL', 'q=f12&cohort_year=2020'];
+    const pairs = [
+      'company=Pixel%20Labs&cohort_year=2022',
+      'skill=python&location=pune',
+      'role=AL&open_to_referrals=true',
+      'company=notion&skill=SQL',
+      'q=f12&cohort_year=2020',
+    ];
     for (const filters of pairs) {
       const page = await plansOfRequest({ url: `/api/directory/?${filters}&limit=5` }, 200);
       expect(page.offending, filters).toEqual([]);
       const next = page.response.json<{ next: string | null }>().next;
-      if (next) expect((await plansOfRequest({ url: `/api/directory/?${filters}&limit=5&cursor=${encodeURIComponent(next)}` }, 200)).offending, filters).toEqual([]);
+      if (next)
+        expect(
+          (await plansOfRequest({ url: `/api/directory/?${filters}&limit=5&cursor=${encodeURIComponent(next)}` }, 200)).offending,
+          filters,
+        ).toEqual([]);
       // Facets of unselective filters (open to referrals: a fifth of everyone) read much of the
       // table whatever the plan; the shared facet cache carries those (directory-facets.ts).
       if (filters.includes('open_to_referrals')) continue;
@@ -314,30 +380,41 @@ describe('hot query plans on large tables (statements captured from real request
     }
   });
 
-  it('the mentors list with a topic filter (5,000 mentors) costs at most twice a feed page, without scans', { timeout: 60_000 }, async () => {
-    const { statements: feedStatements } = await statementsOfRequest({ url: '/social/posts/' }, 200);
-    let feedPages = 0;
-    for (const statement of feedStatements) feedPages += await pagesRead(statement);
-    const costs: string[] = [];
-    for (const url of ['/api/mentoring/mentors/?topic=topic%207', '/api/mentoring/mentors/', '/api/mentoring/mentors/?topic=Topic%2042&q=f4']) {
-      const { response, offending } = await plansOfRequest({ url }, 200);
-      expect(offending, url).toEqual([]);
-      const first = response.json<{ results: unknown[]; next: string | null }>();
-      expect(first.results.length, url).toBeGreaterThan(0);
-      const { statements } = await statementsOfRequest({ url }, 200);
-      let pages = 0;
-      for (const statement of statements) pages += await pagesRead(statement);
-      costs.push(`${url}: ${pages}`);
-      if (first.next) {
-        const later = await plansOfRequest({ url: `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(first.next)}` }, 200);
-        expect(later.offending, url).toEqual([]);
+  it(
+    'the mentors list with a topic filter (5,000 mentors) costs at most twice a feed page, without scans',
+    { timeout: 60_000 },
+    async () => {
+      const { statements: feedStatements } = await statementsOfRequest({ url: '/social/posts/' }, 200);
+      let feedPages = 0;
+      for (const statement of feedStatements) feedPages += await pagesRead(statement);
+      const costs: string[] = [];
+      for (const url of [
+        '/api/mentoring/mentors/?topic=topic%207',
+        '/api/mentoring/mentors/',
+        '/api/mentoring/mentors/?topic=Topic%2042&q=f4',
+      ]) {
+        const { response, offending } = await plansOfRequest({ url }, 200);
+        expect(offending, url).toEqual([]);
+        const first = response.json<{ results: unknown[]; next: string | null }>();
+        expect(first.results.length, url).toBeGreaterThan(0);
+        const { statements } = await statementsOfRequest({ url }, 200);
+        let pages = 0;
+        for (const statement of statements) pages += await pagesRead(statement);
+        costs.push(`${url}: ${pages}`);
+        if (first.next) {
+          const later = await plansOfRequest(
+            { url: `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(first.next)}` },
+            200,
+          );
+          expect(later.offending, url).toEqual([]);
+        }
       }
-    }
-    console.log(`feed: ${feedPages} pages; mentors: ${costs.join(', ')}`);
-    // A name box on top of the topic reads every mentor of the topic (a few hundred here): only
-    // the topic filter and the plain list are held to the feed's budget.
-    expect(costs.filter((cost) => !cost.includes('&q=') && Number(cost.split(': ')[1]) > 2 * feedPages)).toEqual([]);
-  });
+      console.log(`feed: ${feedPages} pages; mentors: ${costs.join(', ')}`);
+      // A name box on top of the topic reads every mentor of the topic (a few hundred here): only
+      // the topic filter and the plain list are held to the feed's budget.
+      expect(costs.filter((cost) => !cost.includes('&q=') && Number(cost.split(': ')[1]) > 2 * feedPages)).toEqual([]);
+    },
+  );
 
   it('the prepared reads keep their generic plan instead of being planned again on every request', { timeout: 60_000 }, async () => {
     const feed = await app.inject({ method: 'GET', url: '/social/posts/', headers });
@@ -357,22 +434,29 @@ describe('hot query plans on large tables (statements captured from real request
     for (const url of urls) expect(await replannedStatementsOfRequest(url), url).toEqual([]);
   });
 
-  it("events: the list with the viewer's place, joining a long waitlist, leaving it, and the host's attendee list", { timeout: 120_000 }, async () => {
-    const list = await plansOfRequest({ url: '/api/events/?limit=20' }, 200);
-    expect(list.offending).toEqual([]);
-    const join = await plansOfRequest({ method: 'POST', url: `/api/events/${bigEventId}/register/`, payload: { guests: 1 } }, 200);
-    expect(join.offending).toEqual([]);
-    expect(join.response.json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1001 });
-    const detail = await plansOfRequest({ url: `/api/events/${bigEventId}/` }, 200);
-    expect(detail.offending).toEqual([]);
-    const attendees = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?limit=50` }, 200);
-    expect(attendees.offending).toEqual([]);
-    const next = attendees.response.json<{ next: string | null }>().next;
-    const later = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?limit=50&status=waitlisted&cursor=${encodeURIComponent(next ?? '')}` }, 200);
-    expect(later.offending).toEqual([]);
-    const search = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?q=F12` }, 200);
-    expect(search.offending).toEqual([]);
-    const leave = await plansOfRequest({ method: 'DELETE', url: `/api/events/${bigEventId}/register/` }, 200);
-    expect(leave.offending).toEqual([]);
-  });
+  it(
+    "events: the list with the viewer's place, joining a long waitlist, leaving it, and the host's attendee list",
+    { timeout: 120_000 },
+    async () => {
+      const list = await plansOfRequest({ url: '/api/events/?limit=20' }, 200);
+      expect(list.offending).toEqual([]);
+      const join = await plansOfRequest({ method: 'POST', url: `/api/events/${bigEventId}/register/`, payload: { guests: 1 } }, 200);
+      expect(join.offending).toEqual([]);
+      expect(join.response.json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1001 });
+      const detail = await plansOfRequest({ url: `/api/events/${bigEventId}/` }, 200);
+      expect(detail.offending).toEqual([]);
+      const attendees = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?limit=50` }, 200);
+      expect(attendees.offending).toEqual([]);
+      const next = attendees.response.json<{ next: string | null }>().next;
+      const later = await plansOfRequest(
+        { url: `/api/events/${bigEventId}/attendees/?limit=50&status=waitlisted&cursor=${encodeURIComponent(next ?? '')}` },
+        200,
+      );
+      expect(later.offending).toEqual([]);
+      const search = await plansOfRequest({ url: `/api/events/${bigEventId}/attendees/?q=F12` }, 200);
+      expect(search.offending).toEqual([]);
+      const leave = await plansOfRequest({ method: 'DELETE', url: `/api/events/${bigEventId}/register/` }, 200);
+      expect(leave.offending).toEqual([]);
+    },
+  );
 });

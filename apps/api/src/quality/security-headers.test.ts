@@ -65,7 +65,12 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimitMultiplier: 100, webDistDir, dataDir, mediaDir: path.join(dataDir, 'media') });
   const author = await createUser(t.db, { role: 'AL' });
   const upload = multipartBody({ caption: 'with a picture' }, [imageFile(await sampleImage(16, 16))]);
-  const created = await t.app.inject({ method: 'POST', url: '/social/posts/', ...upload, headers: { ...upload.headers, ...(await authHeader(t.app, author)) } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    ...upload,
+    headers: { ...upload.headers, ...(await authHeader(t.app, author)) },
+  });
   expect(created.statusCode).toBe(201);
   mediaPath = new URL(created.json<{ image: string }>().image, 'http://localhost').pathname;
 });
@@ -120,7 +125,10 @@ describe('security headers', () => {
 describe('inline script hashes', () => {
   it('hashes the body of each inline script (as the browser does) and skips scripts with a src', () => {
     const page = `<script type="module" src="/a.js"></script><script>${INLINE_SCRIPT}</script><SCRIPT data-x="1">let a = 'é'</SCRIPT><script></script>`;
-    expect(inlineScriptHashes(page)).toEqual([INLINE_SCRIPT_SOURCE, `'sha256-${createHash('sha256').update("let a = 'é'", 'utf8').digest('base64')}'`]);
+    expect(inlineScriptHashes(page)).toEqual([
+      INLINE_SCRIPT_SOURCE,
+      `'sha256-${createHash('sha256').update("let a = 'é'", 'utf8').digest('base64')}'`,
+    ]);
     expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
   });
 });
@@ -129,7 +137,12 @@ describe('escaping: markup from users stays data', () => {
   it('returns markup in captions, comments, names and bios literally, as JSON that browsers will not sniff', async () => {
     const person = await createUser(t.db, { role: 'AL' });
     const headers = await authHeader(t.app, person);
-    const profile = await t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', headers, payload: { bio: MARKUP, first_name: MARKUP } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/social/user-profiles/update-me/',
+      headers,
+      payload: { bio: MARKUP, first_name: MARKUP },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ bio: MARKUP, first_name: MARKUP });
 

@@ -45,7 +45,9 @@ describe('sign-in timing', () => {
         wrongPassword.push(await timedSignIn(known.email, `wrong-password-${attempt}`));
       }
       const ratio = median(unknown) / median(wrongPassword);
-      rounds.push(`unknown e-mail median ${median(unknown).toFixed(1)} ms, known e-mail + wrong password median ${median(wrongPassword).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      rounds.push(
+        `unknown e-mail median ${median(unknown).toFixed(1)} ms, known e-mail + wrong password median ${median(wrongPassword).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+      );
       if (ratio > 0.5 && ratio < 2) break;
     }
     console.info(`sign-in timing:\n  ${rounds.join('\n  ')}`);

@@ -27,24 +27,27 @@ async function get<T>(person: UserRow, url: string): Promise<T> {
 }
 
 describe('demo conversations and notifications', () => {
-  it.each(DEMO_ACCOUNTS.map((demo) => demo.email))('%s has conversations with messages and notifications of likes, comments and messages', async (email) => {
-    const person = await account(email);
-    const conversations = await get<ConversationPage>(person, '/social/conversations/');
-    expect(conversations.results.length).toBeGreaterThanOrEqual(2);
-    for (const conversation of conversations.results) {
-      expect(conversation.last_message).not.toBeNull();
-      // Counted in the database: opening the thread would read it (the unread test needs that).
-      const [row] = await t.db.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversation.id));
-      expect(row?.n).toBeGreaterThanOrEqual(2);
-    }
+  it.each(DEMO_ACCOUNTS.map((demo) => demo.email))(
+    '%s has conversations with messages and notifications of likes, comments and messages',
+    async (email) => {
+      const person = await account(email);
+      const conversations = await get<ConversationPage>(person, '/social/conversations/');
+      expect(conversations.results.length).toBeGreaterThanOrEqual(2);
+      for (const conversation of conversations.results) {
+        expect(conversation.last_message).not.toBeNull();
+        // Counted in the database: opening the thread would read it (the unread test needs that).
+        const [row] = await t.db.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversation.id));
+        expect(row?.n).toBeGreaterThanOrEqual(2);
+      }
 
-    const notifications = await get<NotificationPage>(person, '/social/notifications/');
-    expect(notifications.results.length).toBeGreaterThanOrEqual(3);
-    const types = new Set(notifications.results.map((notification) => notification.type));
-    expect(types).toContain('message');
-    expect(types.has('post_liked') || types.has('post_commented')).toBe(true);
-    for (const notification of notifications.results) expect(notification.actor?.id).toEqual(expect.any(Number));
-  });
+      const notifications = await get<NotificationPage>(person, '/social/notifications/');
+      expect(notifications.results.length).toBeGreaterThanOrEqual(3);
+      const types = new Set(notifications.results.map((notification) => notification.type));
+      expect(types).toContain('message');
+      expect(types.has('post_liked') || types.has('post_commented')).toBe(true);
+      for (const notification of notifications.results) expect(notification.actor?.id).toEqual(expect.any(Number));
+    },
+  );
 
   it('keeps every counter as the app would: unread counts, last messages and unread message notifications agree with the rows', async () => {
     const { rows } = await t.db.execute<{ conversations: number; wrong_unread: number; wrong_last: number; wrong_notes: number }>(sql`

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function headersOf(email: string) {
-  const [person] = await t.db.select().from(users).where(sql`${users.email} = ${email}`);
+  const [person] = await t.db
+    .select()
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
   if (!person) throw new Error(`no demo person ${email}`);
   return authHeader(t.app, person);
 }
@@ -49,7 +52,10 @@ describe('demo jobs, referrals and memberships', () => {
     expect(rows[0]).toEqual({ mismatched: 0, members: expect.any(Number) });
     expect(rows[0]?.members).toBeGreaterThanOrEqual(5);
     const hubs = await t.app.inject({ url: '/api/communities/', headers: await headersOf('alumni@example.com') });
-    const joined = hubs.json().filter((hub: { is_member: boolean }) => hub.is_member).map((hub: { slug: string }) => hub.slug);
+    const joined = hubs
+      .json()
+      .filter((hub: { is_member: boolean }) => hub.is_member)
+      .map((hub: { slug: string }) => hub.slug);
     expect(joined.sort()).toEqual(['career-growth', 'web-development']);
   });
 });

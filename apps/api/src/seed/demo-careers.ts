@@ -5,23 +5,109 @@ import type { SeedContext, SeedStep } from './index';
 
 const HOUR = 3_600_000;
 
-type DemoJob = { title: string; company: string; location: string; salary: string; type: JobType; description: string; applyUrl: string; by: string };
+type DemoJob = {
+  title: string;
+  company: string;
+  location: string;
+  salary: string;
+  type: JobType;
+  description: string;
+  applyUrl: string;
+  by: string;
+};
 
 /** The job board: a few of each type, posted by the demo alumnus, the admin and another alumna. */
 const DEMO_JOBS: DemoJob[] = [
-  { title: 'Frontend Developer', company: 'Pixel Labs', location: 'Bengaluru', salary: '12-16 LPA', type: 'Full-Time', by: 'alumni@example.com', applyUrl: 'https://pixellabs.example.com/careers', description: 'Build accessible React interfaces with a small product team.' },
-  { title: 'Backend Engineer (Node.js)', company: 'Numbers Inc', location: 'Remote', salary: '18-24 LPA', type: 'Full-Time', by: 'admin@example.com', applyUrl: 'mailto:hiring@numbers.example.com', description: 'Design APIs and PostgreSQL schemas for a payments platform.' },
-  { title: 'UI/UX Designer', company: 'Studio North', location: 'Pune', salary: '10-14 LPA', type: 'Full-Time', by: 'priya.sharma@example.com', applyUrl: 'https://studionorth.example.com/jobs/designer', description: 'Own the design system and run usability studies.' },
-  { title: 'Content Marketing Associate', company: 'GrowthWorks', location: 'Mumbai', salary: '₹35,000 / month', type: 'Part-Time', by: 'alumni@example.com', applyUrl: 'mailto:jobs@growthworks.example.com', description: 'Write blog posts and newsletters, 20 hours a week.' },
-  { title: 'Data Analyst Intern', company: 'Insight Analytics', location: 'Hyderabad', salary: '₹25,000 / month', type: 'Part-Time', by: 'admin@example.com', applyUrl: 'https://insight.example.com/internships', description: 'SQL, dashboards and weekly reports for the growth team.' },
-  { title: 'Cloud Infrastructure Consultant', company: 'SkyOps', location: 'Remote', salary: '₹2,500 / hour', type: 'Contract', by: 'priya.sharma@example.com', applyUrl: 'https://skyops.example.com/contract', description: 'Six-month engagement migrating services to Kubernetes.' },
-  { title: 'Mobile App Developer (Flutter)', company: 'AppForge', location: 'Chennai', salary: '8 LPA (12 months)', type: 'Contract', by: 'alumni@example.com', applyUrl: 'mailto:talent@appforge.example.com', description: 'Ship a cross-platform app for a retail client.' },
+  {
+    title: 'Frontend Developer',
+    company: 'Pixel Labs',
+    location: 'Bengaluru',
+    salary: '12-16 LPA',
+    type: 'Full-Time',
+    by: 'alumni@example.com',
+    applyUrl: 'https://pixellabs.example.com/careers',
+    description: 'Build accessible React interfaces with a small product team.',
+  },
+  {
+    title: 'Backend Engineer (Node.js)',
+    company: 'Numbers Inc',
+    location: 'Remote',
+    salary: '18-24 LPA',
+    type: 'Full-Time',
+    by: 'admin@example.com',
+    applyUrl: 'mailto:hiring@numbers.example.com',
+    description: 'Design APIs and PostgreSQL schemas for a payments platform.',
+  },
+  {
+    title: 'UI/UX Designer',
+    company: 'Studio North',
+    location: 'Pune',
+    salary: '10-14 LPA',
+    type: 'Full-Time',
+    by: 'priya.sharma@example.com',
+    applyUrl: 'https://studionorth.example.com/jobs/designer',
+    description: 'Own the design system and run usability studies.',
+  },
+  {
+    title: 'Content Marketing Associate',
+    company: 'GrowthWorks',
+    location: 'Mumbai',
+    salary: '₹35,000 / month',
+    type: 'Part-Time',
+    by: 'alumni@example.com',
+    applyUrl: 'mailto:jobs@growthworks.example.com',
+    description: 'Write blog posts and newsletters, 20 hours a week.',
+  },
+  {
+    title: 'Data Analyst Intern',
+    company: 'Insight Analytics',
+    location: 'Hyderabad',
+    salary: '₹25,000 / month',
+    type: 'Part-Time',
+    by: 'admin@example.com',
+    applyUrl: 'https://insight.example.com/internships',
+    description: 'SQL, dashboards and weekly reports for the growth team.',
+  },
+  {
+    title: 'Cloud Infrastructure Consultant',
+    company: 'SkyOps',
+    location: 'Remote',
+    salary: '₹2,500 / hour',
+    type: 'Contract',
+    by: 'priya.sharma@example.com',
+    applyUrl: 'https://skyops.example.com/contract',
+    description: 'Six-month engagement migrating services to Kubernetes.',
+  },
+  {
+    title: 'Mobile App Developer (Flutter)',
+    company: 'AppForge',
+    location: 'Chennai',
+    salary: '8 LPA (12 months)',
+    type: 'Contract',
+    by: 'alumni@example.com',
+    applyUrl: 'mailto:talent@appforge.example.com',
+    description: 'Ship a cross-platform app for a retail client.',
+  },
 ];
 
 /** The specification's two sample referrals: one by the demo alumnus, one by another alumna. */
 const DEMO_REFERRALS = [
-  { by: 'alumni@example.com', company: 'Google', role: 'Software Engineer', ctc: '24.0', location: 'Bengaluru', requirements: 'B.Tech/B.E. in CS or related; strong data structures and algorithms; 0-2 years of experience.' },
-  { by: 'priya.sharma@example.com', company: 'Microsoft', role: 'Product Designer', ctc: '18.5', location: 'Hyderabad', requirements: 'A portfolio of shipped work; Figma; user research experience.' },
+  {
+    by: 'alumni@example.com',
+    company: 'Google',
+    role: 'Software Engineer',
+    ctc: '24.0',
+    location: 'Bengaluru',
+    requirements: 'B.Tech/B.E. in CS or related; strong data structures and algorithms; 0-2 years of experience.',
+  },
+  {
+    by: 'priya.sharma@example.com',
+    company: 'Microsoft',
+    role: 'Product Designer',
+    ctc: '18.5',
+    location: 'Hyderabad',
+    requirements: 'A portfolio of shipped work; Figma; user research experience.',
+  },
 ];
 
 /** Who belongs to which community in the demo. */

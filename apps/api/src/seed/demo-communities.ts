@@ -4,7 +4,8 @@ export const DEMO_COMMUNITIES = [
     slug: 'web-development',
     icon: 'code',
     name: 'Web Development',
-    description: 'Front-end and back-end builders sharing code reviews, project ideas and the latest in JavaScript, TypeScript and the web platform.',
+    description:
+      'Front-end and back-end builders sharing code reviews, project ideas and the latest in JavaScript, TypeScript and the web platform.',
   },
   {
     slug: 'ui-ux-design',

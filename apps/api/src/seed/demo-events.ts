@@ -39,6 +39,11 @@ export function demoEvents(now: Date) {
  */
 export const DEMO_EVENT_REGISTRATIONS: { event: number; person: number; guests: number; status: 'registered' | 'waitlisted' }[] = [
   ...[0, 1, 2, 3, 4, 5, 6].map((person) => ({ event: 0, person, guests: person === 2 ? 2 : 0, status: 'registered' as const })),
-  ...[7, 8, 9, 10, 11, 12, 13, 14].map((person) => ({ event: 1, person, guests: person === 8 || person === 11 ? 1 : 0, status: 'registered' as const })),
+  ...[7, 8, 9, 10, 11, 12, 13, 14].map((person) => ({
+    event: 1,
+    person,
+    guests: person === 8 || person === 11 ? 1 : 0,
+    status: 'registered' as const,
+  })),
   ...[15, 16, 17].map((person) => ({ event: 1, person, guests: 0, status: 'waitlisted' as const })),
 ];

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function headersOf(email: string) {
-  const [person] = await t.db.select().from(users).where(sql`${users.email} = ${email}`);
+  const [person] = await t.db
+    .select()
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
   if (!person) throw new Error(`no demo person ${email}`);
   return authHeader(t.app, person);
 }
@@ -24,8 +27,12 @@ describe('demo mentoring', () => {
     const admin = await t.app.inject({ url: '/api/admin/mentoring/', headers: await headersOf('admin@example.com') });
     const body = admin.json();
     expect(body.mentor_total).toBeGreaterThanOrEqual(5);
-    for (const status of ['pending', 'active', 'completed', 'declined', 'cancelled']) expect(body.counts[status], status).toBeGreaterThan(0);
-    const mentors = await t.app.inject({ url: '/api/mentoring/mentors/?topic=career%20growth', headers: await headersOf('trainee@example.com') });
+    for (const status of ['pending', 'active', 'completed', 'declined', 'cancelled'])
+      expect(body.counts[status], status).toBeGreaterThan(0);
+    const mentors = await t.app.inject({
+      url: '/api/mentoring/mentors/?topic=career%20growth',
+      headers: await headersOf('trainee@example.com'),
+    });
     expect(mentors.json().results.length).toBeGreaterThanOrEqual(2);
   });
 

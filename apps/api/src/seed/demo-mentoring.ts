@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { findConversationIdOfPair, insertConversation, markParticipantReadWithin, sendMessageWithin } from '../modules/messaging/messaging.repository';
+import {
+  findConversationIdOfPair,
+  insertConversation,
+  markParticipantReadWithin,
+  sendMessageWithin,
+} from '../modules/messaging/messaging.repository';
 import { mentorProfiles, mentorships, mentorTopics } from '../db/schema/index';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedStep } from './index';
@@ -11,27 +16,115 @@ const learners = DEMO_PEOPLE.filter((person) => person.role !== 'AL').map((perso
 
 /** Mentor cards: the demo alumnus and six more alumni (one paused). */
 const DEMO_MENTORS: { email: string; topics: string[]; capacity: number; about: string; accepting?: boolean }[] = [
-  { email: 'alumni@example.com', topics: ['React', 'TypeScript', 'Accessibility', 'Career growth'], capacity: 3, about: 'Front-end engineer for eight years. I review code, portfolios and interview prep.' },
-  { email: alumni[0] ?? '', topics: ['Node.js', 'PostgreSQL', 'System design'], capacity: 2, about: 'Back-end lead; happy to talk architecture and first jobs.' },
-  { email: alumni[1] ?? '', topics: ['UX design', 'Figma', 'Portfolio review'], capacity: 2, about: 'Product designer. Bring your portfolio.' },
-  { email: alumni[2] ?? '', topics: ['Machine learning', 'Python', 'Data science'], capacity: 4, about: 'ML engineer; I help with projects and reading lists.' },
+  {
+    email: 'alumni@example.com',
+    topics: ['React', 'TypeScript', 'Accessibility', 'Career growth'],
+    capacity: 3,
+    about: 'Front-end engineer for eight years. I review code, portfolios and interview prep.',
+  },
+  {
+    email: alumni[0] ?? '',
+    topics: ['Node.js', 'PostgreSQL', 'System design'],
+    capacity: 2,
+    about: 'Back-end lead; happy to talk architecture and first jobs.',
+  },
+  {
+    email: alumni[1] ?? '',
+    topics: ['UX design', 'Figma', 'Portfolio review'],
+    capacity: 2,
+    about: 'Product designer. Bring your portfolio.',
+  },
+  {
+    email: alumni[2] ?? '',
+    topics: ['Machine learning', 'Python', 'Data science'],
+    capacity: 4,
+    about: 'ML engineer; I help with projects and reading lists.',
+  },
   { email: alumni[3] ?? '', topics: ['DevOps', 'AWS', 'Career growth'], capacity: 1, about: 'Cloud engineer, one mentee at a time.' },
-  { email: alumni[4] ?? '', topics: ['Interviewing', 'Career growth', 'Java'], capacity: 3, about: 'Hiring manager; mock interviews on request.' },
-  { email: alumni[5] ?? '', topics: ['Mobile', 'Kotlin', 'Swift'], capacity: 2, about: 'Mobile developer. Paused until next month.', accepting: false },
+  {
+    email: alumni[4] ?? '',
+    topics: ['Interviewing', 'Career growth', 'Java'],
+    capacity: 3,
+    about: 'Hiring manager; mock interviews on request.',
+  },
+  {
+    email: alumni[5] ?? '',
+    topics: ['Mobile', 'Kotlin', 'Swift'],
+    capacity: 2,
+    about: 'Mobile developer. Paused until next month.',
+    accepting: false,
+  },
 ];
 
 type DemoMentorship = { mentor: string; mentee: string; topic: string; message: string; status: string; reason?: string; daysAgo: number };
 
 /** Mentorships in every state; the demo trainee has one active with the demo alumnus. */
 const DEMO_MENTORSHIPS: DemoMentorship[] = [
-  { mentor: 'alumni@example.com', mentee: 'trainee@example.com', topic: 'React', message: 'I am building my first React app and would love a code review now and then.', status: 'active', daysAgo: 6 },
-  { mentor: 'alumni@example.com', mentee: 'intern@example.com', topic: 'Career growth', message: 'Could we talk about moving from data to front-end?', status: 'pending', daysAgo: 1 },
-  { mentor: alumni[0] ?? '', mentee: 'trainee@example.com', topic: 'System design', message: 'I would like to understand how to design a small API.', status: 'pending', daysAgo: 2 },
-  { mentor: alumni[1] ?? '', mentee: learners[0] ?? '', topic: 'Portfolio review', message: 'Can you look at my case studies?', status: 'active', daysAgo: 9 },
-  { mentor: alumni[2] ?? '', mentee: learners[1] ?? '', topic: 'Python', message: 'Help with my first data project, please.', status: 'completed', daysAgo: 40 },
-  { mentor: alumni[3] ?? '', mentee: learners[2] ?? '', topic: 'AWS', message: 'Preparing for a cloud certification.', status: 'declined', reason: 'My one place is taken this month; try again in March.', daysAgo: 12 },
-  { mentor: alumni[4] ?? '', mentee: learners[3] ?? '', topic: 'Interviewing', message: 'Mock interview before my first job interview?', status: 'cancelled', daysAgo: 15 },
-  { mentor: alumni[4] ?? '', mentee: learners[4] ?? '', topic: 'Interviewing', message: 'Weekly interview practice?', status: 'active', daysAgo: 4 },
+  {
+    mentor: 'alumni@example.com',
+    mentee: 'trainee@example.com',
+    topic: 'React',
+    message: 'I am building my first React app and would love a code review now and then.',
+    status: 'active',
+    daysAgo: 6,
+  },
+  {
+    mentor: 'alumni@example.com',
+    mentee: 'intern@example.com',
+    topic: 'Career growth',
+    message: 'Could we talk about moving from data to front-end?',
+    status: 'pending',
+    daysAgo: 1,
+  },
+  {
+    mentor: alumni[0] ?? '',
+    mentee: 'trainee@example.com',
+    topic: 'System design',
+    message: 'I would like to understand how to design a small API.',
+    status: 'pending',
+    daysAgo: 2,
+  },
+  {
+    mentor: alumni[1] ?? '',
+    mentee: learners[0] ?? '',
+    topic: 'Portfolio review',
+    message: 'Can you look at my case studies?',
+    status: 'active',
+    daysAgo: 9,
+  },
+  {
+    mentor: alumni[2] ?? '',
+    mentee: learners[1] ?? '',
+    topic: 'Python',
+    message: 'Help with my first data project, please.',
+    status: 'completed',
+    daysAgo: 40,
+  },
+  {
+    mentor: alumni[3] ?? '',
+    mentee: learners[2] ?? '',
+    topic: 'AWS',
+    message: 'Preparing for a cloud certification.',
+    status: 'declined',
+    reason: 'My one place is taken this month; try again in March.',
+    daysAgo: 12,
+  },
+  {
+    mentor: alumni[4] ?? '',
+    mentee: learners[3] ?? '',
+    topic: 'Interviewing',
+    message: 'Mock interview before my first job interview?',
+    status: 'cancelled',
+    daysAgo: 15,
+  },
+  {
+    mentor: alumni[4] ?? '',
+    mentee: learners[4] ?? '',
+    topic: 'Interviewing',
+    message: 'Weekly interview practice?',
+    status: 'active',
+    daysAgo: 4,
+  },
 ];
 
 /** The first messages of the demo trainee's mentorship conversation. */
@@ -73,9 +166,15 @@ export const seedMentoring: SeedStep = {
     await tx.insert(mentorProfiles).values(cards);
     await tx.insert(mentorTopics).select(
       tx
-        .select({ topicKey: sql<string>`unnest(${mentorProfiles.topicKeys})`.as('topic_key'), userId: mentorProfiles.userId, activeCount: mentorProfiles.activeCount })
+        .select({
+          topicKey: sql<string>`unnest(${mentorProfiles.topicKeys})`.as('topic_key'),
+          userId: mentorProfiles.userId,
+          activeCount: mentorProfiles.activeCount,
+        })
         .from(mentorProfiles)
-        .where(sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`),
+        .where(
+          sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`,
+        ),
     );
     for (const m of rows) {
       let conversationId: number | null = null;

@@ -65,14 +65,68 @@ export const DEMO_ACCOUNTS: DemoPerson[] = [
 ];
 
 const FIRST_NAMES = [
-  'Priya', 'Liam', 'Sofia', 'Noah', 'Aisha', 'Mateo', 'Chen', 'Olivia', 'Kwame', 'Elena',
-  'Ravi', 'Hana', 'Lucas', 'Fatima', 'Jonas', 'Mei', 'Diego', 'Amara', 'Ethan', 'Yara',
-  'Arjun', 'Zoe', 'Tomás', 'Ingrid', 'Omar', 'Nadia', 'Kenji', 'Grace', 'Samuel', 'Leila',
+  'Priya',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Aisha',
+  'Mateo',
+  'Chen',
+  'Olivia',
+  'Kwame',
+  'Elena',
+  'Ravi',
+  'Hana',
+  'Lucas',
+  'Fatima',
+  'Jonas',
+  'Mei',
+  'Diego',
+  'Amara',
+  'Ethan',
+  'Yara',
+  'Arjun',
+  'Zoe',
+  'Tomás',
+  'Ingrid',
+  'Omar',
+  'Nadia',
+  'Kenji',
+  'Grace',
+  'Samuel',
+  'Leila',
 ];
 const LAST_NAMES = [
-  'Sharma', 'Okafor', 'Rossi', 'Nguyen', 'Khan', 'García', 'Wei', 'Johnson', 'Mensah', 'Petrova',
-  'Iyer', 'Sato', 'Müller', 'Haddad', 'Berg', 'Lin', 'Fernández', 'Adeyemi', 'Brooks', 'Saleh',
-  'Patel', 'Dubois', 'Silva', 'Larsen', 'Farouk', 'Novak', 'Tanaka', 'Owens', 'Boateng', 'Karimi',
+  'Sharma',
+  'Okafor',
+  'Rossi',
+  'Nguyen',
+  'Khan',
+  'García',
+  'Wei',
+  'Johnson',
+  'Mensah',
+  'Petrova',
+  'Iyer',
+  'Sato',
+  'Müller',
+  'Haddad',
+  'Berg',
+  'Lin',
+  'Fernández',
+  'Adeyemi',
+  'Brooks',
+  'Saleh',
+  'Patel',
+  'Dubois',
+  'Silva',
+  'Larsen',
+  'Farouk',
+  'Novak',
+  'Tanaka',
+  'Owens',
+  'Boateng',
+  'Karimi',
 ];
 /**
  * Varied career fields: alumni work at a handful of companies (several at the same ones, so the
@@ -85,9 +139,23 @@ function demoCareer(index: number, role: Role): Partial<DemoPerson> {
   const career = SAMPLE_CAREERS[(index * 5) % SAMPLE_CAREERS.length] ?? SAMPLE_CAREERS[0];
   const location = SAMPLE_LOCATIONS[(index * 7) % 8] ?? 'Remote';
   const { skills } = career;
-  if (role === 'TR') return { skills, location, cohortYear: 2025 + (index % 2), headline: `Trainee · learning ${career.skills.split(', ')[0] ?? 'to code'}` };
+  if (role === 'TR')
+    return {
+      skills,
+      location,
+      cohortYear: 2025 + (index % 2),
+      headline: `Trainee · learning ${career.skills.split(', ')[0] ?? 'to code'}`,
+    };
   const company = SAMPLE_COMPANIES[(index * 5) % 16] ?? 'Pixel Labs';
-  if (role === 'IN') return { skills, company, jobTitle: `${career.jobTitle} Intern`, location, cohortYear: 2024 + (index % 2), headline: `Learning ${career.skills.split(', ')[0] ?? 'the ropes'} on the job` };
+  if (role === 'IN')
+    return {
+      skills,
+      company,
+      jobTitle: `${career.jobTitle} Intern`,
+      location,
+      cohortYear: 2024 + (index % 2),
+      headline: `Learning ${career.skills.split(', ')[0] ?? 'the ropes'} on the job`,
+    };
   return {
     skills,
     company,

@@ -37,11 +37,13 @@ const background = (p: Palette) =>
 /** City towers with lit windows in front of a sunset. */
 function skyline(p: Palette, random: () => number): string {
   const parts = [`<circle cx="880" cy="300" r="120" fill="${p.accent}" fill-opacity="0.9"/>`];
-  for (let x = 0; x < WIDTH; ) {
+  for (let x = 0; x < WIDTH;) {
     const width = 70 + Math.floor(random() * 90);
     const height = 180 + Math.floor(random() * 360);
     const top = HEIGHT - height;
-    parts.push(`<rect x="${x}" y="${top}" width="${width - 8}" height="${height}" fill="${p.main}" fill-opacity="${0.75 + random() * 0.25}"/>`);
+    parts.push(
+      `<rect x="${x}" y="${top}" width="${width - 8}" height="${height}" fill="${p.main}" fill-opacity="${0.75 + random() * 0.25}"/>`,
+    );
     for (let wy = top + 20; wy < HEIGHT - 30; wy += 34) {
       for (let wx = x + 12; wx < x + width - 24; wx += 24) {
         if (random() < 0.45) parts.push(`<rect x="${wx}" y="${wy}" width="10" height="14" fill="${p.accent}" fill-opacity="0.85"/>`);
@@ -62,7 +64,10 @@ function chart(p: Palette, random: () => number): string {
     bars.push(`<rect x="${x}" y="${640 - height}" width="70" height="${height}" rx="10" fill="${n % 2 === 0 ? p.from : p.to}"/>`);
     points.push(`${x + 35},${600 - height}`);
   }
-  const dots = points.map((point) => `<circle cx="${point.split(',')[0]}" cy="${point.split(',')[1]}" r="12" fill="${p.accent}" stroke="white" stroke-width="5"/>`);
+  const dots = points.map(
+    (point) =>
+      `<circle cx="${point.split(',')[0]}" cy="${point.split(',')[1]}" r="12" fill="${p.accent}" stroke="white" stroke-width="5"/>`,
+  );
   return (
     background(p) +
     `<rect x="120" y="80" width="960" height="600" rx="36" fill="${p.soft}"/>` +
@@ -103,7 +108,11 @@ function group(p: Palette, random: () => number): string {
     const colour = colours[(n + Math.floor(random() * 5)) % colours.length] ?? p.main;
     return `<circle cx="${x}" cy="${y}" r="78" fill="${colour}" stroke="white" stroke-width="8"/><path d="M${x - 150} ${HEIGHT} C${x - 150} ${y + 110} ${x + 150} ${y + 110} ${x + 150} ${HEIGHT} Z" fill="${colour}" stroke="white" stroke-width="8"/>`;
   });
-  const bubbles = Array.from({ length: 6 }, (_, n) => `<circle cx="${100 + n * 200}" cy="${90 + Math.floor(random() * 80)}" r="${20 + Math.floor(random() * 30)}" fill="white" fill-opacity="0.25"/>`);
+  const bubbles = Array.from(
+    { length: 6 },
+    (_, n) =>
+      `<circle cx="${100 + n * 200}" cy="${90 + Math.floor(random() * 80)}" r="${20 + Math.floor(random() * 30)}" fill="white" fill-opacity="0.25"/>`,
+  );
   return background(p) + bubbles.join('') + people.join('');
 }
 
@@ -116,7 +125,9 @@ function code(p: Palette, random: () => number): string {
     for (let word = 0; word < 1 + Math.floor(random() * 4); word += 1) {
       const width = 50 + Math.floor(random() * 160);
       if (x + width > 1000) break;
-      lines.push(`<rect x="${x}" y="${y}" width="${width}" height="18" rx="9" fill="${[p.to, p.accent, p.soft, '#94a3b8'][Math.floor(random() * 4)]}"/>`);
+      lines.push(
+        `<rect x="${x}" y="${y}" width="${width}" height="18" rx="9" fill="${[p.to, p.accent, p.soft, '#94a3b8'][Math.floor(random() * 4)]}"/>`,
+      );
       x += width + 18;
     }
   }
@@ -164,5 +175,7 @@ export function pictureSvg(spec: PictureSpec): string {
  * effort 1 encodes about four times faster than the default 4, for files of 10-30 KB.
  */
 export function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  return sharp(Buffer.from(pictureSvg(spec))).webp({ quality: 78, effort: 1 }).toBuffer();
+  return sharp(Buffer.from(pictureSvg(spec)))
+    .webp({ quality: 78, effort: 1 })
+    .toBuffer();
 }

@@ -10,7 +10,10 @@ const DEMO_POSTS: { caption: string; picture?: PictureKind }[] = [
   { caption: 'Just wrapped up my first open-source contribution. Small fix, big learning!', picture: 'code' },
   { caption: 'Our cohort demo day was amazing. Proud of everyone who presented.', picture: 'group' },
   { caption: 'Looking for study buddies for the cloud certification next month.' },
-  { caption: 'Three things I wish I knew before my first tech interview: ask questions, think out loud, and breathe.', picture: 'landscape' },
+  {
+    caption: 'Three things I wish I knew before my first tech interview: ask questions, think out loud, and breathe.',
+    picture: 'landscape',
+  },
   { caption: 'Started a new role as a front-end engineer today. Thank you, AlumLink community!', picture: 'badge' },
   { caption: 'Sharing my notes from the accessibility workshop. Semantic HTML first, always.' },
   { caption: 'Anyone else going to the career meetup on Friday? Let us grab coffee.', picture: 'skyline' },
@@ -21,7 +24,14 @@ const DEMO_POSTS: { caption: string; picture?: PictureKind }[] = [
   { caption: 'Our team is hiring interns for the summer. Referrals open on the referrals page.' },
 ];
 
-const COMMENTS = ['Congratulations!', 'This is so helpful, thanks for sharing.', 'Count me in!', 'Great work 👏', 'Love this.', 'Well said.'];
+const COMMENTS = [
+  'Congratulations!',
+  'This is so helpful, thanks for sharing.',
+  'Count me in!',
+  'Great work 👏',
+  'Love this.',
+  'Well said.',
+];
 
 /** The picture of the post at `index`, if any: its subject, in a palette that changes each round of captions. */
 export function demoPictureOf(index: number): PictureSpec | null {
@@ -68,7 +78,12 @@ export const seedPosts: SeedStep = {
     if (authors.length === 0) return;
     const pick = <T>(list: readonly T[], index: number): T | undefined => list[index % list.length];
     const specs = Array.from({ length: POST_COUNT }, (_, index) => demoPictureOf(index));
-    const pictures = context.media ? await storePictures(context.media, specs.filter((spec) => spec !== null)) : new Map<string, string>();
+    const pictures = context.media
+      ? await storePictures(
+          context.media,
+          specs.filter((spec) => spec !== null),
+        )
+      : new Map<string, string>();
 
     const rows = await tx
       .insert(posts)

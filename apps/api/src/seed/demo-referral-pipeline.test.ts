@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function headersOf(email: string) {
-  const [person] = await t.db.select().from(users).where(sql`${users.email} = ${email}`);
+  const [person] = await t.db
+    .select()
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
   if (!person) throw new Error(`no demo person ${email}`);
   return authHeader(t.app, person);
 }
@@ -33,7 +36,7 @@ describe('demo referral pipeline', () => {
     expect(detail.history.map((entry) => entry.status)).toEqual(['requested', 'referred', 'interviewing', 'hired']);
   });
 
-  it("gives the demo trainee requests with timelines, and the admin a non-empty funnel", async () => {
+  it('gives the demo trainee requests with timelines, and the admin a non-empty funnel', async () => {
     const mine = await t.app.inject({ url: '/api/referral-requests/mine/', headers: await headersOf('trainee@example.com') });
     expect(mine.json<{ results: unknown[] }>().results.length).toBeGreaterThanOrEqual(2);
     const outcomes = (await t.app.inject({ url: '/api/admin/outcomes/', headers: await headersOf('admin@example.com') })).json<Outcomes>();

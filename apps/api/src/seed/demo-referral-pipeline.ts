@@ -11,12 +11,48 @@ const DAY = 24 * 3_600_000;
  * profile seed, where it sets them, wins.
  */
 const CAREERS: Record<string, { company?: string; jobTitle?: string; headline?: string; cohortYear?: number; open?: boolean }> = {
-  'alumni@example.com': { company: 'Google', jobTitle: 'Senior Front-end Engineer', headline: 'Front-end engineer at Google · refers trainees', cohortYear: 2019, open: true },
-  'priya.sharma@example.com': { company: 'Microsoft', jobTitle: 'Product Designer', headline: 'Designer at Microsoft', cohortYear: 2020, open: true },
-  'noah.nguyen@example.com': { company: 'Pixel Labs', jobTitle: 'Frontend Lead', headline: 'Frontend lead at Pixel Labs', cohortYear: 2018, open: true },
-  'mateo.garcia@example.com': { company: 'Pixel Labs', jobTitle: 'Engineering Manager', headline: 'Engineering manager at Pixel Labs', cohortYear: 2017, open: true },
-  'kwame.mensah@example.com': { company: 'Studio North', jobTitle: 'Design Lead', headline: 'Design lead at Studio North', cohortYear: 2021, open: true },
-  'ravi.iyer@example.com': { company: 'Numbers Inc', jobTitle: 'Staff Engineer', headline: 'Payments backend at Numbers Inc', cohortYear: 2019, open: true },
+  'alumni@example.com': {
+    company: 'Google',
+    jobTitle: 'Senior Front-end Engineer',
+    headline: 'Front-end engineer at Google · refers trainees',
+    cohortYear: 2019,
+    open: true,
+  },
+  'priya.sharma@example.com': {
+    company: 'Microsoft',
+    jobTitle: 'Product Designer',
+    headline: 'Designer at Microsoft',
+    cohortYear: 2020,
+    open: true,
+  },
+  'noah.nguyen@example.com': {
+    company: 'Pixel Labs',
+    jobTitle: 'Frontend Lead',
+    headline: 'Frontend lead at Pixel Labs',
+    cohortYear: 2018,
+    open: true,
+  },
+  'mateo.garcia@example.com': {
+    company: 'Pixel Labs',
+    jobTitle: 'Engineering Manager',
+    headline: 'Engineering manager at Pixel Labs',
+    cohortYear: 2017,
+    open: true,
+  },
+  'kwame.mensah@example.com': {
+    company: 'Studio North',
+    jobTitle: 'Design Lead',
+    headline: 'Design lead at Studio North',
+    cohortYear: 2021,
+    open: true,
+  },
+  'ravi.iyer@example.com': {
+    company: 'Numbers Inc',
+    jobTitle: 'Staff Engineer',
+    headline: 'Payments backend at Numbers Inc',
+    cohortYear: 2019,
+    open: true,
+  },
   'trainee@example.com': { cohortYear: 2025 },
   'intern@example.com': { cohortYear: 2026 },
   'liam.okafor@example.com': { cohortYear: 2024 },
@@ -34,17 +70,100 @@ type DemoRequest = { by: string; offer: 'google' | 'microsoft'; daysAgo: number;
 
 /** Requests in every state, with histories (days after the request, optional note). */
 const DEMO_REQUESTS: DemoRequest[] = [
-  { by: 'trainee@example.com', offer: 'google', daysAgo: 14, message: 'Hi Alex! I finished the full-stack track and built an accessible React dashboard. Would you refer me?', resume: 'https://cv.example.com/taylor-reed.pdf', steps: [['referred', 2, 'Sent your CV to the hiring manager.'], ['interviewing', 8, 'First round on Thursday. Good luck!']] },
-  { by: 'intern@example.com', offer: 'google', daysAgo: 1, message: 'Hello, I am a data intern moving towards software engineering. Could you refer me?', steps: [] },
-  { by: 'hana.sato@example.com', offer: 'google', daysAgo: 3, message: 'I love building UI with TypeScript. Happy to share my projects.', resume: 'https://cv.example.com/hana-sato.pdf', steps: [] },
-  { by: 'sofia.rossi@example.com', offer: 'google', daysAgo: 9, message: 'Could you refer me for the SE role? I have two years of Node.js.', steps: [['referred', 3, 'Referred. The recruiter will reach out.']] },
-  { by: 'liam.okafor@example.com', offer: 'google', daysAgo: 45, message: 'I would be grateful for a referral to the SE role.', resume: 'https://cv.example.com/liam-okafor.pdf', steps: [['referred', 1], ['interviewing', 10], ['hired', 30, 'Offer accepted. Welcome aboard!']] },
-  { by: 'aisha.khan@example.com', offer: 'google', daysAgo: 20, message: 'Hi, I am interested in this role.', steps: [['declined', 2, 'This role needs more backend experience; try again in a few months.']] },
-  { by: 'chen.wei@example.com', offer: 'google', daysAgo: 38, message: 'Would you refer me? I have done DSA practice daily.', steps: [['referred', 2], ['interviewing', 9], ['not_selected', 20, 'They went with a senior candidate. Keep going!']] },
-  { by: 'olivia.johnson@example.com', offer: 'google', daysAgo: 11, message: 'Could you refer me for this position?', steps: [['withdrawn', 4]] },
-  { by: 'elena.petrova@example.com', offer: 'google', daysAgo: 36, message: 'Hello! Referral for the SE role please.', steps: [['expired', 30]] },
-  { by: 'jonas.berg@example.com', offer: 'microsoft', daysAgo: 30, message: 'I would like to be referred for the design role.', steps: [['referred', 5], ['hired', 21, 'Hired!']] },
-  { by: 'trainee@example.com', offer: 'microsoft', daysAgo: 6, message: 'I am learning Figma and would love to try design.', steps: [['referred', 1]] },
+  {
+    by: 'trainee@example.com',
+    offer: 'google',
+    daysAgo: 14,
+    message: 'Hi Alex! I finished the full-stack track and built an accessible React dashboard. Would you refer me?',
+    resume: 'https://cv.example.com/taylor-reed.pdf',
+    steps: [
+      ['referred', 2, 'Sent your CV to the hiring manager.'],
+      ['interviewing', 8, 'First round on Thursday. Good luck!'],
+    ],
+  },
+  {
+    by: 'intern@example.com',
+    offer: 'google',
+    daysAgo: 1,
+    message: 'Hello, I am a data intern moving towards software engineering. Could you refer me?',
+    steps: [],
+  },
+  {
+    by: 'hana.sato@example.com',
+    offer: 'google',
+    daysAgo: 3,
+    message: 'I love building UI with TypeScript. Happy to share my projects.',
+    resume: 'https://cv.example.com/hana-sato.pdf',
+    steps: [],
+  },
+  {
+    by: 'sofia.rossi@example.com',
+    offer: 'google',
+    daysAgo: 9,
+    message: 'Could you refer me for the SE role? I have two years of Node.js.',
+    steps: [['referred', 3, 'Referred. The recruiter will reach out.']],
+  },
+  {
+    by: 'liam.okafor@example.com',
+    offer: 'google',
+    daysAgo: 45,
+    message: 'I would be grateful for a referral to the SE role.',
+    resume: 'https://cv.example.com/liam-okafor.pdf',
+    steps: [
+      ['referred', 1],
+      ['interviewing', 10],
+      ['hired', 30, 'Offer accepted. Welcome aboard!'],
+    ],
+  },
+  {
+    by: 'aisha.khan@example.com',
+    offer: 'google',
+    daysAgo: 20,
+    message: 'Hi, I am interested in this role.',
+    steps: [['declined', 2, 'This role needs more backend experience; try again in a few months.']],
+  },
+  {
+    by: 'chen.wei@example.com',
+    offer: 'google',
+    daysAgo: 38,
+    message: 'Would you refer me? I have done DSA practice daily.',
+    steps: [
+      ['referred', 2],
+      ['interviewing', 9],
+      ['not_selected', 20, 'They went with a senior candidate. Keep going!'],
+    ],
+  },
+  {
+    by: 'olivia.johnson@example.com',
+    offer: 'google',
+    daysAgo: 11,
+    message: 'Could you refer me for this position?',
+    steps: [['withdrawn', 4]],
+  },
+  {
+    by: 'elena.petrova@example.com',
+    offer: 'google',
+    daysAgo: 36,
+    message: 'Hello! Referral for the SE role please.',
+    steps: [['expired', 30]],
+  },
+  {
+    by: 'jonas.berg@example.com',
+    offer: 'microsoft',
+    daysAgo: 30,
+    message: 'I would like to be referred for the design role.',
+    steps: [
+      ['referred', 5],
+      ['hired', 21, 'Hired!'],
+    ],
+  },
+  {
+    by: 'trainee@example.com',
+    offer: 'microsoft',
+    daysAgo: 6,
+    message: 'I am learning Figma and would love to try design.',
+    steps: [['referred', 1]],
+  },
 ];
 
 async function fillCareers(tx: Parameters<SeedStep['run']>[0], context: SeedContext): Promise<void> {
@@ -54,10 +173,19 @@ async function fillCareers(tx: Parameters<SeedStep['run']>[0], context: SeedCont
     if (career.company !== undefined) {
       await tx
         .update(users)
-        .set({ company: career.company, jobTitle: career.jobTitle ?? '', headline: career.headline ?? '', openToReferrals: career.open ?? false })
+        .set({
+          company: career.company,
+          jobTitle: career.jobTitle ?? '',
+          headline: career.headline ?? '',
+          openToReferrals: career.open ?? false,
+        })
         .where(and(eq(users.id, id), eq(users.company, '')));
     }
-    if (career.cohortYear !== undefined) await tx.update(users).set({ cohortYear: career.cohortYear }).where(and(eq(users.id, id), isNull(users.cohortYear)));
+    if (career.cohortYear !== undefined)
+      await tx
+        .update(users)
+        .set({ cohortYear: career.cohortYear })
+        .where(and(eq(users.id, id), isNull(users.cohortYear)));
   }
 }
 
@@ -68,8 +196,13 @@ export const seedReferralPipeline: SeedStep = {
     const alexId = context.userIds.get('alumni@example.com');
     const priyaId = context.userIds.get('priya.sharma@example.com');
     if (alexId === undefined || priyaId === undefined) return;
-    const offers = await tx.select({ id: referrals.id, alumniId: referrals.alumniId, role: referrals.role, company: referrals.company }).from(referrals);
-    const offerOf = { google: offers.find((offer) => offer.alumniId === alexId), microsoft: offers.find((offer) => offer.alumniId === priyaId) };
+    const offers = await tx
+      .select({ id: referrals.id, alumniId: referrals.alumniId, role: referrals.role, company: referrals.company })
+      .from(referrals);
+    const offerOf = {
+      google: offers.find((offer) => offer.alumniId === alexId),
+      microsoft: offers.find((offer) => offer.alumniId === priyaId),
+    };
     const now = context.now.getTime();
     for (const demo of DEMO_REQUESTS) {
       const requesterId = context.userIds.get(demo.by);
@@ -107,17 +240,29 @@ export const seedReferralPipeline: SeedStep = {
       // The owner was told of each waiting request; requesters of the owner's last move.
       if (!last) {
         const text = `${await nameOf(tx, requesterId)} asked you for a referral for ${offer.role} at ${offer.company}.`;
-        await tx.insert(notifications).values({ userId: offer.alumniId, type: 'referral_requested', actorId: requesterId, text, createdAt });
-      } else if (last[0] !== 'withdrawn' && last[0] !== 'expired') {
         await tx
           .insert(notifications)
-          .values({ userId: requesterId, type: 'referral_status_changed', actorId: offer.alumniId, text: statusText(offer, last), createdAt: at(last[1]) });
+          .values({ userId: offer.alumniId, type: 'referral_requested', actorId: requesterId, text, createdAt });
+      } else if (last[0] !== 'withdrawn' && last[0] !== 'expired') {
+        await tx.insert(notifications).values({
+          userId: requesterId,
+          type: 'referral_status_changed',
+          actorId: offer.alumniId,
+          text: statusText(offer, last),
+          createdAt: at(last[1]),
+        });
       }
     }
   },
 };
 
-const LABELS: Partial<Record<ReferralRequestStatus, string>> = { referred: 'Referred', interviewing: 'Interviewing', hired: 'Hired', not_selected: 'Not selected', declined: 'Declined' };
+const LABELS: Partial<Record<ReferralRequestStatus, string>> = {
+  referred: 'Referred',
+  interviewing: 'Interviewing',
+  hired: 'Hired',
+  not_selected: 'Not selected',
+  declined: 'Declined',
+};
 
 function statusText(offer: { role: string; company: string }, [status, , note]: Step): string {
   const base = `Your referral request for ${offer.role} at ${offer.company} is now: ${LABELS[status] ?? status}.`;
@@ -125,6 +270,9 @@ function statusText(offer: { role: string; company: string }, [status, , note]: 
 }
 
 async function nameOf(tx: Parameters<SeedStep['run']>[0], userId: number): Promise<string> {
-  const [row] = await tx.select({ name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` }).from(users).where(eq(users.id, userId));
+  const [row] = await tx
+    .select({ name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.name ?? 'Someone';
 }

@@ -63,7 +63,10 @@ const seedPeople: SeedStep = {
 const seedCommunities: SeedStep = {
   name: 'communities',
   async run(tx) {
-    await tx.insert(communities).values([...DEMO_COMMUNITIES]).onConflictDoNothing();
+    await tx
+      .insert(communities)
+      .values([...DEMO_COMMUNITIES])
+      .onConflictDoNothing();
   },
 };
 

@@ -23,7 +23,22 @@ async function countRows() {
 describe('seedDemo', () => {
   it('seeds an empty database: 8 communities, 2 future events, 4 demo accounts and more people', async () => {
     const result = await seedDemo(t.db, { now });
-    expect(result).toEqual({ seeded: true, steps: ['people', 'communities', 'events', 'posts', 'jobs', 'referrals', 'referral-pipeline', 'memberships', 'conversations', 'notifications', 'mentoring'] });
+    expect(result).toEqual({
+      seeded: true,
+      steps: [
+        'people',
+        'communities',
+        'events',
+        'posts',
+        'jobs',
+        'referrals',
+        'referral-pipeline',
+        'memberships',
+        'conversations',
+        'notifications',
+        'mentoring',
+      ],
+    });
     const counts = await countRows();
     expect(counts.communities).toBe(8);
     expect(counts.events).toBe(2);
@@ -34,7 +49,14 @@ describe('seedDemo', () => {
 
     // The meetup has places left; the workshop is full with three people waiting.
     const listed = (await t.app.inject({ url: '/api/events/' })).json();
-    expect(listed.results.map((event: { capacity: number; spots_left: number; registrations_count: number; waitlist_count: number }) => [event.capacity, event.spots_left, event.registrations_count, event.waitlist_count])).toEqual([
+    expect(
+      listed.results.map((event: { capacity: number; spots_left: number; registrations_count: number; waitlist_count: number }) => [
+        event.capacity,
+        event.spots_left,
+        event.registrations_count,
+        event.waitlist_count,
+      ]),
+    ).toEqual([
       [40, 31, 7, 0],
       [10, 0, 8, 3],
     ]);

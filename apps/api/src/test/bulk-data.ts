@@ -12,7 +12,9 @@ export async function insertBulkPeople(db: Executor, count: number, { variedName
   const names = variedNames ? sql`substr(md5('f' || g), 1, 10), substr(md5('l' || g), 1, 10)` : sql`'F' || g, 'L' || g`;
   const career = sampleCareerSql('g');
   const careerValues = sql.raw(
-    [career.headline, career.company, career.jobTitle, career.location, career.cohortYear, career.skills, career.openToReferrals].join(', '),
+    [career.headline, career.company, career.jobTitle, career.location, career.cohortYear, career.skills, career.openToReferrals].join(
+      ', ',
+    ),
   );
   await db.execute(sql`
     insert into users (email, username, password_hash, first_name, last_name, email_verified_at,

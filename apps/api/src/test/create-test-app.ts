@@ -56,7 +56,12 @@ export async function createTestApp(
   const config = createTestConfig(overrides);
   const database = await openTestDatabase();
   // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
-  const app = await buildApp({ config, database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     app,
     db: database.db,

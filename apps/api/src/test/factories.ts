@@ -22,4 +22,9 @@ export {
 } from './factories/referrals';
 export { createUserSettings, type CreateUserSettingsOptions } from './factories/settings';
 export { createConversation, type CreateConversationOptions } from './factories/conversations';
-export { createRefreshSession, createSessionFamily, type CreateRefreshSessionOptions, type CreateSessionFamilyOptions } from './factories/sessions';
+export {
+  createRefreshSession,
+  createSessionFamily,
+  type CreateRefreshSessionOptions,
+  type CreateSessionFamilyOptions,
+} from './factories/sessions';

@@ -16,7 +16,9 @@ const STALE_AFTER_SECONDS = 2 * 60 * 60;
 /** Hash of the migrations and the PGlite version: the cached dump is rebuilt when either changes. */
 function templateFingerprint(): string {
   const hash = createHash('sha256');
-  const pgliteVersion = (JSON.parse(readFileSync(path.join(API_DIR, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+  const pgliteVersion = (
+    JSON.parse(readFileSync(path.join(API_DIR, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }
+  ).version;
   hash.update(pgliteVersion);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {

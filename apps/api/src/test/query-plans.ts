@@ -18,16 +18,21 @@ type ExplainOptions = {
 };
 
 /** Runs statements in order on one connection (a pool client for PostgreSQL); the rows of each. */
-async function onOneConnection(connection: DatabaseConnection, statements: { text: string; params?: unknown[] }[]): Promise<Record<string, unknown>[][]> {
+async function onOneConnection(
+  connection: DatabaseConnection,
+  statements: { text: string; params?: unknown[] }[],
+): Promise<Record<string, unknown>[][]> {
   const driver = connection.driver;
   const results: Record<string, unknown>[][] = [];
   if (driver.kind === 'pglite') {
-    for (const statement of statements) results.push((await driver.client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
+    for (const statement of statements)
+      results.push((await driver.client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
     return results;
   }
   const client = await driver.pool.connect();
   try {
-    for (const statement of statements) results.push((await client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
+    for (const statement of statements)
+      results.push((await client.query<Record<string, unknown>>(statement.text, statement.params ?? [])).rows);
     return results;
   } finally {
     client.release();
@@ -55,7 +60,9 @@ export async function explain(connection: DatabaseConnection, query: Explainable
     const results = await onOneConnection(connection, [
       { text: 'set plan_cache_mode = force_generic_plan' },
       { text: `prepare ${name} as ${built.sql}` },
-      { text: `explain${options.analyze ? ' (analyze)' : ''} execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}` },
+      {
+        text: `explain${options.analyze ? ' (analyze)' : ''} execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`,
+      },
       { text: `deallocate ${name}` },
       { text: 'reset plan_cache_mode' },
     ]);

@@ -3,7 +3,9 @@ import type { RegisterRequest } from '@alumlink/contract';
 let sequence = 0;
 
 /** A valid sign-up body with a unique e-mail; overrides win. */
-export function registration(overrides: Partial<Record<keyof RegisterRequest, unknown>> & Record<string, unknown> = {}): Record<string, unknown> {
+export function registration(
+  overrides: Partial<Record<keyof RegisterRequest, unknown>> & Record<string, unknown> = {},
+): Record<string, unknown> {
   sequence += 1;
   return {
     first_name: 'Ada',

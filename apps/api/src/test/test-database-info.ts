@@ -1,7 +1,5 @@
 /** What the global setup hands to every test file (through vitest's provide/inject). */
-export type TestDatabaseInfo =
-  | { kind: 'pglite'; dumpFile: string }
-  | { kind: 'postgres'; adminUrl: string; template: string };
+export type TestDatabaseInfo = { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,7 +14,10 @@ afterEach(() => {
 describe('prefetchFirstPage', () => {
   it('starts the feed request for a signed-in visit to /user, and fills the cache the feed page reads', async () => {
     window.localStorage.setItem('access_token', 'token');
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
     prefetchFirstPage(queryClient, '/user/');
@@ -26,7 +29,10 @@ describe('prefetchFirstPage', () => {
   it("preloads the first post's image as soon as the feed answers", async () => {
     window.localStorage.setItem('access_token', 'token');
     const feed = { results: [{ image: '/media/posts/first.webp' }, { image: '/media/posts/second.webp' }], next: null };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(feed), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(feed), { status: 200 })),
+    );
     prefetchFirstPage(new QueryClient(), '/user');
     await vi.waitFor(() => expect(document.head.querySelector('link[rel=preload][as=image]')).not.toBeNull());
     const links = document.head.querySelectorAll('link[rel=preload][as=image]');

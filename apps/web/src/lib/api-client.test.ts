@@ -13,7 +13,9 @@ function protectedEndpoint(path: string, validToken: () => string, calls: string
   return http.get(path, ({ request }) => {
     const auth = request.headers.get('Authorization') ?? '';
     calls.push(auth);
-    return auth === `Bearer ${validToken()}` ? HttpResponse.json({ ok: true }) : HttpResponse.json({ detail: 'Token expired', code: 'token_not_valid' }, { status: 401 });
+    return auth === `Bearer ${validToken()}`
+      ? HttpResponse.json({ ok: true })
+      : HttpResponse.json({ detail: 'Token expired', code: 'token_not_valid' }, { status: 401 });
   });
 }
 
@@ -115,9 +117,15 @@ describe('api client', () => {
   });
 
   it('does not try to refresh for calls made without a token', async () => {
-    server.use(http.post('/api/token/', () => HttpResponse.json({ detail: 'No active account found with the given credentials', code: 'invalid_credentials' }, { status: 401 })));
+    server.use(
+      http.post('/api/token/', () =>
+        HttpResponse.json({ detail: 'No active account found with the given credentials', code: 'invalid_credentials' }, { status: 401 }),
+      ),
+    );
 
-    const error = await apiRequest('/api/token/', { method: 'POST', body: { email: 'a@b.co', password: 'x' }, auth: false }).catch((caught: unknown) => caught);
+    const error = await apiRequest('/api/token/', { method: 'POST', body: { email: 'a@b.co', password: 'x' }, auth: false }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).detail).toBe('No active account found with the given credentials');
     expect((error as ApiError).code).toBe('invalid_credentials');
@@ -166,7 +174,10 @@ function installWebLocks() {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       const previous = tails.get(name) ?? Promise.resolve();
       const run = previous.then(callback, callback);
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };
@@ -187,7 +198,8 @@ describe('api client in several tabs', () => {
           const body = (await request.json()) as { refresh: string };
           refreshBodies.push(body);
           // Rotation: a refresh token works once; a reused one ends the session.
-          if (body.refresh !== 'old-refresh') return HttpResponse.json({ detail: 'Token is invalid', code: 'token_not_valid' }, { status: 401 });
+          if (body.refresh !== 'old-refresh')
+            return HttpResponse.json({ detail: 'Token is invalid', code: 'token_not_valid' }, { status: 401 });
           await new Promise((resolve) => setTimeout(resolve, 20));
           return HttpResponse.json({ access: 'new-access', refresh: 'new-refresh' });
         }),

@@ -186,16 +186,14 @@ type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 /** Shorthands: `api.get(path, { schema })`, `api.post(path, body, { schema })`. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, options: MethodOptions & { schema: S }) =>
-    apiRequest(path, { ...options, method: 'GET' }),
+  get: <S extends z.ZodType>(path: string, options: MethodOptions & { schema: S }) => apiRequest(path, { ...options, method: 'GET' }),
   post: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
     apiRequest(path, { ...options, method: 'POST', body }),
   put: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
     apiRequest(path, { ...options, method: 'PUT', body }),
   patch: <S extends z.ZodType>(path: string, body: unknown, options: MethodOptions & { schema: S }) =>
     apiRequest(path, { ...options, method: 'PATCH', body }),
-  delete: (path: string, options: MethodOptions & { body?: unknown } = {}) =>
-    apiRequest(path, { ...options, method: 'DELETE' }),
+  delete: (path: string, options: MethodOptions & { body?: unknown } = {}) => apiRequest(path, { ...options, method: 'DELETE' }),
   /** A call whose answer is not read (e.g. logout). */
   send: (path: string, options: RequestOptions = {}) => apiRequest(path, options),
 };

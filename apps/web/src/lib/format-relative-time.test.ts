@@ -23,7 +23,12 @@ describe('formatRelativeTime', () => {
   it('says what Intl says, in both styles, past and future, for every step up to a year', () => {
     const steps = [0, 44, 45, 59, 60, 89, 90, 119, 3599, 3600, 5399, 5400, 86_399, 86_400, 129_599, 129_600, 172_800, 604_799, 604_800];
     for (let seconds = 0; seconds < 366 * 86_400; seconds = Math.ceil(seconds * 1.07) + 1) steps.push(seconds);
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [['second', 60], ['minute', 60], ['hour', 24], ['day', 7]];
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['second', 60],
+      ['minute', 60],
+      ['hour', 24],
+      ['day', 7],
+    ];
     const absolute = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
     for (const style of ['long', 'short'] as const) {
       const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style });

@@ -28,22 +28,25 @@ describe("index.html's theme script", () => {
     expect(inlineScripts).toHaveLength(1);
   });
 
-  it.each([null, 'Default', 'Light', 'Dark', 'Blue', 'Pink'])('agrees with applyTheme for the stored setting %s, in a light and a dark system', (stored) => {
-    for (const dark of [false, true]) {
-      if (dark) matchMediaQueries('(prefers-color-scheme: dark)');
-      if (stored === null) window.localStorage.removeItem('theme');
-      else window.localStorage.setItem('theme', stored);
+  it.each([null, 'Default', 'Light', 'Dark', 'Blue', 'Pink'])(
+    'agrees with applyTheme for the stored setting %s, in a light and a dark system',
+    (stored) => {
+      for (const dark of [false, true]) {
+        if (dark) matchMediaQueries('(prefers-color-scheme: dark)');
+        if (stored === null) window.localStorage.removeItem('theme');
+        else window.localStorage.setItem('theme', stored);
 
-      reset();
-      new Function(inlineScripts[0] ?? '')();
-      const fromScript = snapshot();
+        reset();
+        new Function(inlineScripts[0] ?? '')();
+        const fromScript = snapshot();
 
-      reset();
-      applyTheme();
-      expect(fromScript, `stored ${stored}, system ${dark ? 'dark' : 'light'}`).toEqual(snapshot());
-      vi.restoreAllMocks();
-    }
-  });
+        reset();
+        applyTheme();
+        expect(fromScript, `stored ${stored}, system ${dark ? 'dark' : 'light'}`).toEqual(snapshot());
+        vi.restoreAllMocks();
+      }
+    },
+  );
 
   it('leaves the page alone when local storage cannot be read', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {

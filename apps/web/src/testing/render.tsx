@@ -9,7 +9,10 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Mounts routes in a memory router with the app's providers. */
-export function renderRoutes(routes: RouteObject[], { path = '/', userEventOptions }: { path?: string; userEventOptions?: UserEventOptions } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', userEventOptions }: { path?: string; userEventOptions?: UserEventOptions } = {},
+) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup(userEventOptions);
@@ -22,10 +25,10 @@ export function renderRoutes(routes: RouteObject[], { path = '/', userEventOptio
 }
 
 /** A page under test at `path`, with stub pages for where it may navigate. */
-export function renderPage(element: React.ReactNode, { path, stubs = [], userEventOptions }: { path: string; stubs?: string[]; userEventOptions?: UserEventOptions }) {
-  const routes: RouteObject[] = [
-    { path, element },
-    ...stubs.map((stubPath) => ({ path: stubPath, element: <p>Stub page {stubPath}</p> })),
-  ];
+export function renderPage(
+  element: React.ReactNode,
+  { path, stubs = [], userEventOptions }: { path: string; stubs?: string[]; userEventOptions?: UserEventOptions },
+) {
+  const routes: RouteObject[] = [{ path, element }, ...stubs.map((stubPath) => ({ path: stubPath, element: <p>Stub page {stubPath}</p> }))];
   return renderRoutes(routes, { path, userEventOptions });
 }

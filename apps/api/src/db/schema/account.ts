@@ -36,9 +36,13 @@ export const dataExports = pgTable(
     // The latest export of a person (GET, and the once-a-day rule).
     index('data_exports_user_requested_idx').on(t.userId, t.requestedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The builder's queue.
-    index('data_exports_pending_idx').on(t.requestedAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('data_exports_pending_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     // The purge.
-    index('data_exports_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index('data_exports_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
   ],
 );
 

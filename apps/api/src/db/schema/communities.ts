@@ -29,7 +29,10 @@ export const communityMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'community_members_pkey', columns: [t.communityId, t.userId] }), index('community_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'community_members_pkey', columns: [t.communityId, t.userId] }),
+    index('community_members_user_idx').on(t.userId),
+  ],
 );
 
 export type CommunityMemberRow = typeof communityMembers.$inferSelect;

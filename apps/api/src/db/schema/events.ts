@@ -62,7 +62,9 @@ export const eventRegistrations = pgTable(
   (t) => [
     primaryKey({ name: 'event_registrations_pkey', columns: [t.eventId, t.userId] }),
     index('event_registrations_user_idx').on(t.userId),
-    index('event_registrations_reminder_due_idx').on(t.eventId).where(sql`${t.reminderSentAt} is null`),
+    index('event_registrations_reminder_due_idx')
+      .on(t.eventId)
+      .where(sql`${t.reminderSentAt} is null`),
     // The attendee list (registered, by arrival) and the waitlist's head, in arrival order.
     index('event_registrations_event_status_arrival_idx').on(t.eventId, t.status, t.arrival),
     check('event_registrations_status_check', sql`${t.status} in ('registered', 'waitlisted')`),

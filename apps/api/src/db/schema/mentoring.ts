@@ -18,9 +18,15 @@ export const mentorProfiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isMentor: boolean('is_mentor').notNull().default(false),
     /** As the mentor wrote them (trimmed, at most 10, no case-insensitive duplicates). */
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** lower(topics), in the same order. */
-    topicKeys: text('topic_keys').array().notNull().default(sql`'{}'::text[]`),
+    topicKeys: text('topic_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     capacity: integer('capacity').notNull().default(3),
     about: text('about').notNull().default(''),
     accepting: boolean('accepting').notNull().default(true),
@@ -36,7 +42,9 @@ export const mentorProfiles = pgTable(
       .on(t.activeCount, t.userId)
       .where(sql`${t.isMentor} and ${t.accepting} and ${t.activeCount} < ${t.capacity}`),
     // The admin view: mentors by load.
-    index('mentor_profiles_mentors_idx').on(t.activeCount.desc(), t.userId).where(sql`${t.isMentor}`),
+    index('mentor_profiles_mentors_idx')
+      .on(t.activeCount.desc(), t.userId)
+      .where(sql`${t.isMentor}`),
   ],
 );
 

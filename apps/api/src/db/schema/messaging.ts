@@ -106,12 +106,16 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Unread ones: counted by person; looked up by post and actor before a like or comment
     // notification is added, and by conversation when it is opened, without walking all of them.
-    index('notifications_unread_post_idx').on(t.userId, t.postId, t.actorId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_post_idx')
+      .on(t.userId, t.postId, t.actorId)
+      .where(sql`${t.readAt} is null`),
     index('notifications_unread_conversation_idx')
       .on(t.userId, t.conversationId)
       .where(sql`${t.readAt} is null and ${t.conversationId} is not null`),
     // A person's deletion removes the notifications they caused (their texts carry the name).
-    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
   ],
 );
 

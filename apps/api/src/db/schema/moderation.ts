@@ -33,7 +33,9 @@ export const postReports = pgTable(
     index('post_reports_status_post_idx').on(t.status, t.postId, t.createdAt),
     // A person's reports, for their deletion (the cascade).
     index('post_reports_reporter_idx').on(t.reporterId),
-    index('post_reports_resolved_by_idx').on(t.resolvedBy).where(sql`${t.resolvedBy} is not null`),
+    index('post_reports_resolved_by_idx')
+      .on(t.resolvedBy)
+      .where(sql`${t.resolvedBy} is not null`),
     check('post_reports_status_check', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
   ],
 );
@@ -65,7 +67,9 @@ export const moderationAppeals = pgTable(
     // The admin queue: one status, oldest first.
     index('moderation_appeals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('moderation_appeals_author_idx').on(t.authorId),
-    index('moderation_appeals_decided_by_idx').on(t.decidedBy).where(sql`${t.decidedBy} is not null`),
+    index('moderation_appeals_decided_by_idx')
+      .on(t.decidedBy)
+      .where(sql`${t.decidedBy} is not null`),
     check('moderation_appeals_status_check', sql`${t.status} in ('open', 'upheld', 'restored')`),
   ],
 );

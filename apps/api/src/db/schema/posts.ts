@@ -32,9 +32,13 @@ export const posts = pgTable(
     // One person's posts.
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Who else still shows an image file, before a deletion removes it (modules/media).
-    index('posts_image_idx').on(t.image).where(sql`${t.image} is not null`),
+    index('posts_image_idx')
+      .on(t.image)
+      .where(sql`${t.image} is not null`),
     // Deleting a moderator sets deleted_by to null on the posts they removed.
-    index('posts_deleted_by_idx').on(t.deletedBy).where(sql`${t.deletedBy} is not null`),
+    index('posts_deleted_by_idx')
+      .on(t.deletedBy)
+      .where(sql`${t.deletedBy} is not null`),
   ],
 );
 

@@ -36,7 +36,9 @@ export const referralRequests = pgTable(
     index('referral_requests_referral_created_idx').on(t.referralId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('referral_requests_requester_created_idx').on(t.requesterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The expiry run: only requests still waiting, oldest first.
-    index('referral_requests_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    index('referral_requests_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
     // Outcomes for a period.
     index('referral_requests_created_idx').on(t.createdAt, t.id),
   ],

@@ -40,7 +40,10 @@ export const userSettings = pgTable(
     check('user_settings_visibility_check', sql`${t.profileVisibility} in ('Public', 'Private', 'Only Connections')`),
     check('user_settings_layout_check', sql`${t.dashboardLayout} in ('Grid', 'List', 'Compact')`),
     ...(['email', 'phone', 'company', 'location', 'cohort_year', 'skills'] as const).map((field) =>
-      check(`user_settings_${field}_visible_to_check`, sql`${sql.identifier(`${field}_visible_to`)} in ('everyone', 'connections', 'only_me')`),
+      check(
+        `user_settings_${field}_visible_to_check`,
+        sql`${sql.identifier(`${field}_visible_to`)} in ('everyone', 'connections', 'only_me')`,
+      ),
     ),
   ],
 );

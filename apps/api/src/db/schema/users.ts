@@ -64,7 +64,9 @@ export const users = pgTable(
     index('users_directory_company_idx').on(sql`lower(${t.company})`, t.createdAt, t.id),
     index('users_directory_location_idx').on(sql`lower(${t.location})`, t.createdAt, t.id),
     index('users_directory_cohort_idx').on(t.cohortYear, t.createdAt, t.id),
-    index('users_directory_open_idx').on(t.createdAt, t.id).where(sql`${t.openToReferrals}`),
+    index('users_directory_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.openToReferrals}`),
     // Whole-skill match: the lower-cased items of the stored "A, B, C" (normalizeSkills writes that form).
     index('users_directory_skills_gin').using('gin', skillItemsSql(t.skills)),
     // Alumni open to referrals by company (a job's "alumni at this company"), matched case-insensitively.

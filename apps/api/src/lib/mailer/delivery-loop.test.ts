@@ -50,7 +50,10 @@ describe('the e-mail delivery loop', () => {
   it('leaves a message alone until it is due, then delivers it at the next poll', async () => {
     const to = `${randomUUID()}@example.com`;
     const id = await queue(to);
-    await t.db.update(outgoingEmails).set({ nextAttemptAt: new Date(clock.now().getTime() + 2 * POLL_MS) }).where(eq(outgoingEmails.id, id));
+    await t.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(clock.now().getTime() + 2 * POLL_MS) })
+      .where(eq(outgoingEmails.id, id));
     await clock.advance(POLL_MS);
     expect(sentTo(to)).toBe(0);
     await clock.advance(POLL_MS);

@@ -60,8 +60,7 @@ declare module 'fastify' {
 export function createMailer(app: FastifyInstance, options: MailerOptions = {}): Mailer {
   const { config, log } = app;
   const clock = options.clock ?? systemClock;
-  const transport =
-    options.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(log));
+  const transport = options.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(log));
   const loop = (options.delivery ?? (config.nodeEnv === 'test' ? 'manual' : 'loop')) === 'loop';
   // The dev mailbox reads the outbox: there the stored message is the delivery and stays whole.
   const keepsMessages = devMailboxEnabled(config);

@@ -190,9 +190,15 @@ describe('mailer', () => {
     const now = Date.now();
     const recentId = await t.app.mailer.enqueue(t.db, { to: 'recent@example.com', subject: 'Recent', text: 'r', html: null });
     expect(await t.app.mailer.deliverPending()).toEqual({ sent: 1, failed: 0 });
-    await t.db.update(outgoingEmails).set({ createdAt: new Date(now + 2 * 24 * 60 * 60 * 1000) }).where(eq(outgoingEmails.id, recentId));
+    await t.db
+      .update(outgoingEmails)
+      .set({ createdAt: new Date(now + 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(outgoingEmails.id, recentId));
     const queuedId = await t.app.mailer.enqueue(t.db, { to: 'later@example.com', subject: 'Later', text: 'q', html: null });
-    await t.db.update(outgoingEmails).set({ nextAttemptAt: new Date(now + 30 * 24 * 60 * 60 * 1000) }).where(eq(outgoingEmails.id, queuedId));
+    await t.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(now + 30 * 24 * 60 * 60 * 1000) })
+      .where(eq(outgoingEmails.id, queuedId));
 
     expect(await t.app.mailer.deliverPending(new Date(now + 8 * 24 * 60 * 60 * 1000))).toEqual({ sent: 0, failed: 0 });
     expect(await emailsTo(t.db, email)).toEqual([]);

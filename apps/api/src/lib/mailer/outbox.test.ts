@@ -10,7 +10,12 @@ afterAll(() => t.close());
 
 describe('claimDueEmails', () => {
   it('claims one batch at a time, each message once', async () => {
-    const messages = Array.from({ length: 2 * CLAIM_BATCH_SIZE + 5 }, (_, index) => ({ to: `batch-${index}@example.com`, subject: 'Batch', text: 'Hi.', html: null }));
+    const messages = Array.from({ length: 2 * CLAIM_BATCH_SIZE + 5 }, (_, index) => ({
+      to: `batch-${index}@example.com`,
+      subject: 'Batch',
+      text: 'Hi.',
+      html: null,
+    }));
     await enqueueEmails(t.db, messages);
     // Later than the leases of the first claims: only the lease, not the clock, keeps a claimed message from being claimed again.
     const later = new Date(Date.now() + 60_000);

@@ -42,7 +42,13 @@ export async function enqueueEmails(db: Executor, messages: MailMessage[]): Prom
 export async function enqueueEmail(db: Executor, message: MailMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingEmails)
-    .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html, headers: message.headers ?? null })
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      headers: message.headers ?? null,
+    })
     .returning({ id: outgoingEmails.id });
   if (!row) throw new Error('enqueueEmail: no row returned');
   return row.id;
@@ -78,13 +84,7 @@ export async function markSent(db: Database, id: number, now: Date, { redactBody
 }
 
 /** Schedules a retry with backoff, or gives the message up after MAX_DELIVERY_ATTEMPTS. */
-export async function markFailed(
-  db: Database,
-  row: OutgoingEmailRow,
-  error: string,
-  now: Date,
-  { redactBody }: Redaction,
-): Promise<void> {
+export async function markFailed(db: Database, row: OutgoingEmailRow, error: string, now: Date, { redactBody }: Redaction): Promise<void> {
   const givenUp = row.attempts >= MAX_DELIVERY_ATTEMPTS;
   await db
     .update(outgoingEmails)

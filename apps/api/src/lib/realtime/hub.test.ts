@@ -121,7 +121,10 @@ describe('in-memory realtime hub', () => {
       { userId: 1, family: 'f-laptop' },
     ]);
     // A family named with the wrong person ends nothing.
-    hub.endLocalSessions([{ userId: 1, family: 'f-phone' }, { userId: 2, family: 'f-laptop' }]);
+    hub.endLocalSessions([
+      { userId: 1, family: 'f-phone' },
+      { userId: 2, family: 'f-laptop' },
+    ]);
     expect(ended).toEqual(['phone-tab-1', 'phone-tab-2']);
   });
 });

@@ -16,8 +16,7 @@ export type SocketSessionKey = { userId: number; family: string };
  * close). `origin` lets an instance skip its own.
  */
 export type RealtimeEnvelope =
-  | { origin: string; audience: Audience; event: RealtimeServerEvent }
-  | { origin: string; ended: EndedSessions };
+  { origin: string; audience: Audience; event: RealtimeServerEvent } | { origin: string; ended: EndedSessions };
 
 /** The sign-in a socket belongs to, and what to do when it ends. */
 export type SocketSessionLink = {

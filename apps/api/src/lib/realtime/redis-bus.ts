@@ -22,7 +22,12 @@ type RedisBusOptions = { url: string; log: HubLogger; onEnvelope: (envelope: Rea
 
 function parseEnvelope(text: string): RealtimeEnvelope | null {
   try {
-    const value = JSON.parse(text) as { origin?: unknown; audience?: unknown; event?: { type?: unknown }; ended?: { userId?: unknown; family?: unknown } };
+    const value = JSON.parse(text) as {
+      origin?: unknown;
+      audience?: unknown;
+      event?: { type?: unknown };
+      ended?: { userId?: unknown; family?: unknown };
+    };
     if (typeof value.origin !== 'string') return null;
     if (value.ended !== undefined) {
       const { userId, family } = value.ended;
@@ -61,13 +66,10 @@ export function createRedisBus({ url, log, onEnvelope }: RedisBusOptions): Realt
   subscriber.on('error', reportDown);
 
   subscriber.on('ready', () => {
-    subscriber.subscribe(CHANNEL).then(
-      () => {
-        if (!available) log.info({}, 'realtime: Redis is back, events flow again');
-        available = true;
-      },
-      reportDown,
-    );
+    subscriber.subscribe(CHANNEL).then(() => {
+      if (!available) log.info({}, 'realtime: Redis is back, events flow again');
+      available = true;
+    }, reportDown);
   });
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== CHANNEL) return;

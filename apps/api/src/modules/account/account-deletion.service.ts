@@ -26,7 +26,12 @@ export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: 
  * their posts, comments, likes (counters follow), memberships, registrations, settings and
  * exports; conversations stay for the other side with 'Deleted user'.
  */
-export async function deletePersonInTransaction(ctx: AppContext, tx: Executor, person: UserRow, by: 'self' | 'admin'): Promise<PersonDeletion> {
+export async function deletePersonInTransaction(
+  ctx: AppContext,
+  tx: Executor,
+  person: UserRow,
+  by: 'self' | 'admin',
+): Promise<PersonDeletion> {
   const mediaKeys = await mediaKeysOfPerson(tx, person.id);
   const exportKeys = await exportFileKeysOf(tx, person.id);
   await closeReferralsOfLeavingPerson(tx, person.id);

@@ -56,8 +56,12 @@ describe('DELETE /api/account/', () => {
 
     // Sign-in stops at once, on every device.
     expect((await t.app.inject({ url: '/social/profiles/me/', headers: auth })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/social/profiles/me/', headers: { authorization: `Bearer ${secondDevice.access}` } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: secondDevice.refresh } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/social/profiles/me/', headers: { authorization: `Bearer ${secondDevice.access}` } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: secondDevice.refresh } })).statusCode,
+    ).toBe(401);
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
 
     // Posts go; their like and comment come off the other post's counters.
@@ -76,7 +80,12 @@ describe('DELETE /api/account/', () => {
     // The other side keeps the conversation, with 'Deleted user'.
     const messages = await t.app.inject({ url: `/social/conversations/${person.conversationId}/messages/`, headers: otherAuth });
     expect(messages.statusCode).toBe(200);
-    expect(messages.json().results.map((message: { content: string }) => message.content).sort()).toEqual(['Hello back', 'Hello from me']);
+    expect(
+      messages
+        .json()
+        .results.map((message: { content: string }) => message.content)
+        .sort(),
+    ).toEqual(['Hello back', 'Hello from me']);
     const list = await t.app.inject({ url: '/social/conversations/', headers: otherAuth });
     expect(JSON.stringify(list.json())).toContain('Deleted user');
 
@@ -125,7 +134,11 @@ describe('admin deletion', () => {
   it('follows the same path: sign-in stops, files go, the person is e-mailed', async () => {
     const person = await activePerson(t, 'Bartholomew');
     const admin = await createUser(t.db, { role: 'AD' });
-    const response = await t.app.inject({ method: 'DELETE', url: `/users/admin/delete-user/${person.user.id}/`, headers: await authHeader(t.app, admin) });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/users/admin/delete-user/${person.user.id}/`,
+      headers: await authHeader(t.app, admin),
+    });
     expect(response.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/social/profiles/me/', headers: person.auth })).statusCode).toBe(401);
     expect(existsSync(mediaPath(person.post.image))).toBe(false);

@@ -34,7 +34,9 @@ export function emailChangedEmail(site: Site, to: Recipient, newEmail: string): 
 export function accountDeletedEmail(site: Site, to: Recipient, by: 'self' | 'admin'): MailMessage {
   const greeting = to.firstName.trim() ? `Hello ${to.firstName.trim()},` : 'Hello,';
   const lines = [
-    by === 'self' ? `Your ${site.siteName} account has been deleted, as you asked.` : `Your ${site.siteName} account has been deleted by an administrator.`,
+    by === 'self'
+      ? `Your ${site.siteName} account has been deleted, as you asked.`
+      : `Your ${site.siteName} account has been deleted by an administrator.`,
     'Your profile, posts, comments, likes, media and data exports are gone. People you wrote to keep the conversations, with your messages shown from "Deleted user". You can no longer sign in.',
     `You can register again with this address at any time: ${site.publicUrl}`,
   ];

@@ -38,7 +38,11 @@ export async function requireCurrentPassword(ctx: AppContext, userId: number, pa
  * access tokens are refused and sockets closed at once), then answers the caller the tokens of a
  * new one; the owner gets a notice by e-mail.
  */
-export async function changePassword(ctx: AppContext, caller: AuthUser, input: ChangePasswordInput): Promise<{ detail: string; tokens: { access: string; refresh: string } }> {
+export async function changePassword(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: ChangePasswordInput,
+): Promise<{ detail: string; tokens: { access: string; refresh: string } }> {
   const user = await requireCurrentPassword(ctx, caller.id, input.current_password);
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.new_password);
@@ -52,7 +56,10 @@ export async function changePassword(ctx: AppContext, caller: AuthUser, input: C
   ctx.mailer.trigger();
   // Every family but the new one has ended: close their sockets.
   announceSessionsEnded(ctx, user.id);
-  return { detail: ACCOUNT_MESSAGES.passwordChanged, tokens: { access: await accessTokenFor(ctx, user, refresh.family), refresh: refresh.token } };
+  return {
+    detail: ACCOUNT_MESSAGES.passwordChanged,
+    tokens: { access: await accessTokenFor(ctx, user, refresh.family), refresh: refresh.token },
+  };
 }
 
 /**
@@ -60,12 +67,23 @@ export async function changePassword(ctx: AppContext, caller: AuthUser, input: C
  * the new address. An address that already has an account is a 409: the caller proved their
  * password, and a silent "sent" that can never be confirmed would be worse.
  */
-export async function requestEmailChange(ctx: AppContext, caller: AuthUser, input: ChangeEmailInput): Promise<{ detail: string; new_email: string }> {
+export async function requestEmailChange(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: ChangeEmailInput,
+): Promise<{ detail: string; new_email: string }> {
   const user = await requireCurrentPassword(ctx, caller.id, input.current_password);
   if (input.new_email === user.email.toLowerCase()) throw validation({ new_email: [ACCOUNT_MESSAGES.emailSame] });
   const issued = await ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.new_email)) throw emailTaken();
-    return enqueueCodeEmail(ctx, tx, { id: user.id, email: input.new_email, firstName: user.firstName }, 'email-change', new Date(), input.new_email);
+    return enqueueCodeEmail(
+      ctx,
+      tx,
+      { id: user.id, email: input.new_email, firstName: user.firstName },
+      'email-change',
+      new Date(),
+      input.new_email,
+    );
   });
   if (issued) ctx.mailer.trigger();
   return { detail: ACCOUNT_MESSAGES.emailCodeSent, new_email: input.new_email };

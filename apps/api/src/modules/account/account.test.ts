@@ -26,7 +26,11 @@ describe('POST /api/account/password/', () => {
   it('changes the password, signs out every other session, answers fresh tokens and e-mails a notice', async () => {
     const user = await createUser(t.db);
     const elsewhere = (await signIn(user.email, user.password)).json();
-    const response = await post(user, '/api/account/password/', { current_password: user.password, new_password: 'a-brand-new-one-2', new_password_confirm: 'a-brand-new-one-2' });
+    const response = await post(user, '/api/account/password/', {
+      current_password: user.password,
+      new_password: 'a-brand-new-one-2',
+      new_password_confirm: 'a-brand-new-one-2',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.detail).toBe(ACCOUNT_MESSAGES.passwordChanged);
@@ -50,9 +54,18 @@ describe('POST /api/account/password/', () => {
       [fresh, { current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] }],
       [{ ...fresh, current_password: '' }, { current_password: [ACCOUNT_MESSAGES.currentPasswordRequired] }],
       [{ ...fresh, current_password: 'wrong-password-1' }, { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] }],
-      [{ current_password: user.password, new_password: 'short1', new_password_confirm: 'short1' }, { new_password: [AUTH_MESSAGES.passwordTooShort] }],
-      [{ current_password: user.password, new_password: '1234567890', new_password_confirm: '1234567890' }, { new_password: [AUTH_MESSAGES.passwordNumeric] }],
-      [{ current_password: user.password, new_password: 'a-brand-new-one-2', new_password_confirm: 'another-one-3' }, { new_password_confirm: [AUTH_MESSAGES.passwordsDontMatch] }],
+      [
+        { current_password: user.password, new_password: 'short1', new_password_confirm: 'short1' },
+        { new_password: [AUTH_MESSAGES.passwordTooShort] },
+      ],
+      [
+        { current_password: user.password, new_password: '1234567890', new_password_confirm: '1234567890' },
+        { new_password: [AUTH_MESSAGES.passwordNumeric] },
+      ],
+      [
+        { current_password: user.password, new_password: 'a-brand-new-one-2', new_password_confirm: 'another-one-3' },
+        { new_password_confirm: [AUTH_MESSAGES.passwordsDontMatch] },
+      ],
     ];
     for (const [body, fields] of cases) {
       const response = await post(user, '/api/account/password/', body);

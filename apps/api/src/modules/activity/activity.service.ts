@@ -12,7 +12,12 @@ export async function recentActivity(ctx: AppContext, viewer: AuthUser, limit: n
   const posted = await findRecentPosts(ctx.db, viewer, limit);
   const joined = await findNewMembers(ctx.db, viewer, limit);
   const items: ActivityItem[] = [
-    ...posted.map((row): ActivityItem => ({ kind: 'posted', user: presentUserSummary(row.user), at: row.at.toISOString(), post_id: row.postId })),
+    ...posted.map((row): ActivityItem => ({
+      kind: 'posted',
+      user: presentUserSummary(row.user),
+      at: row.at.toISOString(),
+      post_id: row.postId,
+    })),
     ...joined.map((row): ActivityItem => ({ kind: 'joined', user: presentUserSummary(row.user), at: row.at.toISOString(), post_id: null })),
   ];
   items.sort((a, b) => b.at.localeCompare(a.at));

@@ -38,7 +38,10 @@ describe('admin query plans on large tables', () => {
   it('a search finds its page and total from the trigram indexes and the primary key, in custom and generic plans', async () => {
     for (const [filters, page] of [
       [{ text: namePart }, { take: 21 }],
-      [{ text: namePart, role: 'TR' }, { afterId: 2500, take: 21 }],
+      [
+        { text: namePart, role: 'TR' },
+        { afterId: 2500, take: 21 },
+      ],
       [{ text: '4242', id: 4242 }, { take: 21 }],
     ] as const) {
       for (const generic of [false, true]) {

@@ -80,9 +80,7 @@ export async function issueCode(
   await tx
     .update(oneTimeCodes)
     .set({ consumedAt: now })
-    .where(
-      and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)),
-    );
+    .where(and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)));
   const code = generateCode();
   await tx.insert(oneTimeCodes).values({
     userId: owner.userId,
@@ -100,13 +98,7 @@ export async function issueCode(
  * parallel guesses cannot both spend the same attempt). A wrong guess spends an attempt; after
  * LIMITS.otpMaxAttempts wrong guesses the code is dead. Success consumes it. Run in a transaction.
  */
-export async function checkCode(
-  tx: Executor,
-  secret: string,
-  owner: CodeOwner,
-  code: string,
-  now: Date = new Date(),
-): Promise<CodeCheck> {
+export async function checkCode(tx: Executor, secret: string, owner: CodeOwner, code: string, now: Date = new Date()): Promise<CodeCheck> {
   const check = await checkCodeWithTarget(tx, secret, owner, code, now);
   return typeof check === 'string' ? check : check.result;
 }
@@ -122,9 +114,7 @@ export async function checkCodeWithTarget(
   const [current] = await tx
     .select()
     .from(oneTimeCodes)
-    .where(
-      and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)),
-    )
+    .where(and(eq(oneTimeCodes.userId, owner.userId), eq(oneTimeCodes.purpose, owner.purpose), isNull(oneTimeCodes.consumedAt)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1)
     .for('update');

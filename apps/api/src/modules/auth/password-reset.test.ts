@@ -119,7 +119,10 @@ describe('reset-password: wrong codes from another address do not spend the owne
     }
     expect((await reset(owner.email, otp, OWNER_ADDRESS)).json()).toEqual(TOO_MANY_ATTEMPTS);
     // A new code (after the one-minute cooldown) works again.
-    await t.db.update(oneTimeCodes).set({ createdAt: new Date(Date.now() - 2 * 60 * 1000) }).where(eq(oneTimeCodes.userId, owner.id));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 1000) })
+      .where(eq(oneTimeCodes.userId, owner.id));
     await expectOwnerResets(owner.email, await ownerGetsCode(owner.email));
   });
 
@@ -129,7 +132,10 @@ describe('reset-password: wrong codes from another address do not spend the owne
     // An earlier code, issued two minutes ago, took all but one of the day's wrong tries.
     const spent = RESET_CODE_TRIES.perAccountPerDay - 1;
     const earlier = and(eq(oneTimeCodes.userId, owner.id), eq(oneTimeCodes.purpose, 'reset'));
-    await t.db.update(oneTimeCodes).set({ createdAt: new Date(Date.now() - 2 * 60 * 1000), attempts: spent }).where(earlier);
+    await t.db
+      .update(oneTimeCodes)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 1000), attempts: spent })
+      .where(earlier);
     const otp = await ownerGetsCode(owner.email);
     expect((await reset(owner.email, otherCode(otp), '203.0.113.70')).json()).toEqual(INVALID_OTP);
     expect((await reset(owner.email, otp, OWNER_ADDRESS)).json()).toEqual(TOO_MANY_ATTEMPTS);

@@ -11,7 +11,11 @@ export async function insertAttempt(db: Executor, values: NewAttempt): Promise<R
 }
 
 /** A new code for an attempt: its hash, expiry and send time, with the wrong tries reset. */
-export async function setAttemptCode(db: Executor, id: number, code: { codeHash: string; codeExpiresAt: Date; codeSentAt: Date }): Promise<void> {
+export async function setAttemptCode(
+  db: Executor,
+  id: number,
+  code: { codeHash: string; codeExpiresAt: Date; codeSentAt: Date },
+): Promise<void> {
   await db
     .update(registrationAttempts)
     .set({ ...code, attempts: 0 })
@@ -32,7 +36,12 @@ export async function liveAttemptsForUpdate(db: Executor, email: string, since: 
 }
 
 /** The newest unused attempt of an e-mail started after `since` (with exactly this password hash, when given). */
-export async function newestLiveAttempt(db: Executor, email: string, since: Date, passwordHash?: string): Promise<RegistrationAttemptRow | null> {
+export async function newestLiveAttempt(
+  db: Executor,
+  email: string,
+  since: Date,
+  passwordHash?: string,
+): Promise<RegistrationAttemptRow | null> {
   const [row] = await db
     .select()
     .from(registrationAttempts)

@@ -4,10 +4,20 @@ import type { Executor } from '../../db/client';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from './code-emails';
 import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';
-import { consumeAttemptsOf, insertAttempt, liveAttemptsForUpdate, newestLiveAttempt, setAttemptCode, spendTries } from './registration-attempts.repository';
+import {
+  consumeAttemptsOf,
+  insertAttempt,
+  liveAttemptsForUpdate,
+  newestLiveAttempt,
+  setAttemptCode,
+  spendTries,
+} from './registration-attempts.repository';
 
 /** What an attempt becomes once its code is entered: the account's password, names, phone and role. */
-export type AttemptData = Pick<RegistrationAttemptRow, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'countryCode' | 'phoneNumber' | 'role'>;
+export type AttemptData = Pick<
+  RegistrationAttemptRow,
+  'email' | 'passwordHash' | 'firstName' | 'lastName' | 'countryCode' | 'phoneNumber' | 'role'
+>;
 
 /** The sign-up data of an unverified legacy account (made before attempts were kept apart). */
 export function attemptDataOf(user: UserRow): AttemptData {
@@ -28,10 +38,16 @@ const CODE_TTL_MS = LIMITS.otpTtlMinutes * 60 * 1000;
 const RESEND_COOLDOWN_MS = LIMITS.otpResendCooldownSeconds * 1000;
 
 const liveSince = (now: Date) => new Date(now.getTime() - ATTEMPT_LIFETIME_MS);
-const codeHashOf = (ctx: AppContext, attemptId: number, code: string) => hashScopedCode(ctx.config.jwtSecret, `registration:${attemptId}`, code);
+const codeHashOf = (ctx: AppContext, attemptId: number, code: string) =>
+  hashScopedCode(ctx.config.jwtSecret, `registration:${attemptId}`, code);
 
 /** Gives the attempt a new code and enqueues the e-mail carrying it (in `tx`; trigger the mailer after commit). */
-async function sendAttemptCode(ctx: AppContext, tx: Executor, attempt: Pick<RegistrationAttemptRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<void> {
+async function sendAttemptCode(
+  ctx: AppContext,
+  tx: Executor,
+  attempt: Pick<RegistrationAttemptRow, 'id' | 'email' | 'firstName'>,
+  now: Date,
+): Promise<void> {
   const code = generateCode();
   await setAttemptCode(tx, attempt.id, {
     codeHash: codeHashOf(ctx, attempt.id, code),
@@ -58,7 +74,13 @@ export async function startAttempt(ctx: AppContext, tx: Executor, data: AttemptD
  * Otherwise the newest live attempt gets a new code. At most once a minute per attempt; never
  * changes what an attempt holds. Returns whether an e-mail was enqueued.
  */
-export async function resendAttemptCode(ctx: AppContext, tx: Executor, email: string, legacy: AttemptData | null, now: Date): Promise<boolean> {
+export async function resendAttemptCode(
+  ctx: AppContext,
+  tx: Executor,
+  email: string,
+  legacy: AttemptData | null,
+  now: Date,
+): Promise<boolean> {
   const attempt = await newestLiveAttempt(tx, email, liveSince(now), legacy?.passwordHash);
   if (attempt) {
     if (attempt.codeSentAt.getTime() > now.getTime() - RESEND_COOLDOWN_MS) return false;
@@ -85,7 +107,10 @@ export async function checkAttemptCode(ctx: AppContext, tx: Executor, email: str
   const match = matches[0];
   if (!match) {
     const open = attempts.filter((attempt) => attempt.attempts < LIMITS.otpMaxAttempts && attempt.codeExpiresAt.getTime() > now.getTime());
-    await spendTries(tx, open.map((attempt) => attempt.id));
+    await spendTries(
+      tx,
+      open.map((attempt) => attempt.id),
+    );
     return { result: 'invalid' };
   }
   if (match.attempts >= LIMITS.otpMaxAttempts) return { result: 'too_many_attempts' };

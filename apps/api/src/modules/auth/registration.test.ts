@@ -56,7 +56,13 @@ describe('POST /users/register/', () => {
 
     await post('/users/verify-otp/', { email: 'grace.hopper+navy@example.com', otp: code });
     const row = await userByEmail('grace.hopper+navy@example.com');
-    expect(row).toMatchObject({ role: 'TR', isStaff: false, username: 'gracehoppernavy', phoneNumber: '555 0100', passwordHash: attempt?.passwordHash });
+    expect(row).toMatchObject({
+      role: 'TR',
+      isStaff: false,
+      username: 'gracehoppernavy',
+      phoneNumber: '555 0100',
+      passwordHash: attempt?.passwordHash,
+    });
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     expect((await attemptsOf('grace.hopper+navy@example.com'))[0]?.consumedAt).toBeInstanceOf(Date);
   });
@@ -309,8 +315,17 @@ describe('pending registrations cannot be taken over', () => {
     return mails.reverse().map((mail) => /\b(\d{6})\b/.exec(mail.textBody)?.[1] ?? '');
   }
   const attacker = (email: string) =>
-    registration({ email, first_name: 'Mallory', last_name: 'Attacker', password: 'attacker-pass-A', password_confirm: 'attacker-pass-A', country_code: '+1', phone_number: '555 6666' });
-  const victim = (email: string) => registration({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'victim-pass-B', password_confirm: 'victim-pass-B' });
+    registration({
+      email,
+      first_name: 'Mallory',
+      last_name: 'Attacker',
+      password: 'attacker-pass-A',
+      password_confirm: 'attacker-pass-A',
+      country_code: '+1',
+      phone_number: '555 6666',
+    });
+  const victim = (email: string) =>
+    registration({ email, first_name: 'Ada', last_name: 'Lovelace', password: 'victim-pass-B', password_confirm: 'victim-pass-B' });
 
   it('an attacker who registered first does not own the account the victim verifies with their own code', async () => {
     const email = `victim.${Date.now()}.first@example.com`;
@@ -325,7 +340,13 @@ describe('pending registrations cannot be taken over', () => {
 
     const verified = await post('/users/verify-otp/', { email, otp: victimCode });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', phone_number: '', country_code: '', role: 'TR' });
+    expect(verified.json().user).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone_number: '',
+      country_code: '',
+      role: 'TR',
+    });
     expect((await signIn(email, 'victim-pass-B')).statusCode).toBe(200);
     expect((await signIn(email, 'attacker-pass-A')).statusCode).toBe(401);
   });
@@ -346,7 +367,10 @@ describe('pending registrations cannot be taken over', () => {
     expect(row).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '', countryCode: '' });
     // The attacker's code (mailed to the victim) is dead once the address is verified.
     const [, attackerCode] = await codesSentTo(email);
-    expect((await post('/users/verify-otp/', { email, otp: attackerCode ?? '' })).json()).toEqual({ detail: AUTH_MESSAGES.otpInvalid, code: 'invalid_otp' });
+    expect((await post('/users/verify-otp/', { email, otp: attackerCode ?? '' })).json()).toEqual({
+      detail: AUTH_MESSAGES.otpInvalid,
+      code: 'invalid_otp',
+    });
     expect((await userByEmail(email))?.passwordHash).toBe(row?.passwordHash);
   });
 
@@ -371,7 +395,9 @@ describe('pending registrations cannot be taken over', () => {
     await post('/users/register/', victim(email));
     await post('/users/register/', attacker(email));
     const [victimCode, attackerCode] = await codesSentTo(email);
-    const wrong = ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].filter((code) => code !== victimCode && code !== attackerCode);
+    const wrong = ['000000', '000001', '000002', '000003', '000004', '000005', '000006'].filter(
+      (code) => code !== victimCode && code !== attackerCode,
+    );
     for (const code of wrong.slice(0, 5)) expect((await post('/users/verify-otp/', { email, otp: code })).json().code).toBe('invalid_otp');
     for (const code of [victimCode, attackerCode]) {
       expect((await post('/users/verify-otp/', { email, otp: code ?? '' })).json().code).toBe('otp_attempts_exceeded');

@@ -16,7 +16,11 @@ const familyExpiry = (now: Date) => new Date(now.getTime() + LIMITS.refreshToken
  * Starts a sign-in: a new session family and its first refresh token. Returns the opaque token
  * and the family id (the access tokens' `sid`).
  */
-export async function createRefreshSession(tx: Executor, userId: number, now: Date): Promise<{ id: number; token: string; family: string }> {
+export async function createRefreshSession(
+  tx: Executor,
+  userId: number,
+  now: Date,
+): Promise<{ id: number; token: string; family: string }> {
   const family = randomUUID();
   await insertSessionFamily(tx, { id: family, userId, startedAt: now });
   const token = newRefreshToken();

@@ -37,7 +37,7 @@ describe('session query plans on large tables', () => {
     }
   });
 
-  it("authenticate loads the person and the session by their primary keys in one statement", async () => {
+  it('authenticate loads the person and the session by their primary keys in one statement', async () => {
     const placeholders = { id: 42, session: '0b5c1f2e-7a4d-4c3b-9e8f-123456789abc' };
     for (const generic of [false, true]) {
       const plan = await explain(t.database, personBySessionQuery(t.db), { placeholders, generic });

@@ -71,7 +71,9 @@ type RotateRow = {
   rotated: boolean;
 };
 
-const prepareStatements = (db: Database) => ({ rotate: prepareRawStatement<RotateRow>(db, 'auth_rotate_refresh_session', rotateStatement) });
+const prepareStatements = (db: Database) => ({
+  rotate: prepareRawStatement<RotateRow>(db, 'auth_rotate_refresh_session', rotateStatement),
+});
 
 /** What a rotation found and did. */
 export type Rotation =

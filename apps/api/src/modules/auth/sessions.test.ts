@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSessions, sessionFamilies, users } from '../../db/schema/index';
 import { hashRefreshToken } from '../../lib/tokens';
-import { authHeader, createRefreshSession, createSessionFamily, createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
+import {
+  authHeader,
+  createRefreshSession,
+  createSessionFamily,
+  createTestApp,
+  createUser,
+  emailsTo,
+  lastCodeSentTo,
+  type TestApp,
+} from '../../test/index';
 
 let t: TestApp;
 
@@ -113,7 +122,10 @@ describe('POST /api/token/refresh/', () => {
     expect((await post('/api/token/refresh/', { refresh: 'not-a-token' })).json()).toEqual(TOKEN_NOT_VALID);
     const user = await createUser(t.db);
     const expired = await signIn(user.email, user.password);
-    await t.db.update(refreshSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshSessions.userId, user.id));
+    await t.db
+      .update(refreshSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshSessions.userId, user.id));
     expect((await post('/api/token/refresh/', { refresh: expired.refresh })).statusCode).toBe(401);
 
     const leaving = await createUser(t.db);
@@ -148,7 +160,10 @@ describe('POST /api/token/refresh/', () => {
     expect(rotated.statusCode).toBe(200);
     // The new token expires with the family (a day from now), not 30 days after this rotation.
     const [started] = await t.db.select().from(sessionFamilies).where(eq(sessionFamilies.id, young.family));
-    const [next] = await t.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, hashRefreshToken(rotated.json().refresh)));
+    const [next] = await t.db
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, hashRefreshToken(rotated.json().refresh)));
     expect(next?.expiresAt.getTime()).toBe((started?.startedAt.getTime() ?? 0) + LIMITS.refreshTokenDays * day);
     expect((await me(rotated.json().access)).statusCode).toBe(200);
   });
@@ -241,10 +256,20 @@ describe('POST /users/reset-password/', () => {
     const sessions = [await signIn(user.email, user.password), await signIn(user.email, user.password)];
     await post('/users/forgot-password/', { email: user.email });
     const otp = await lastCodeSentTo(t.db, user.email);
-    const mismatch = await post('/users/reset-password/', { email: user.email, otp, password: 'new-password-1', password_confirm: 'other-1' });
+    const mismatch = await post('/users/reset-password/', {
+      email: user.email,
+      otp,
+      password: 'new-password-1',
+      password_confirm: 'other-1',
+    });
     expect(mismatch.json()).toEqual({ password_confirm: [AUTH_MESSAGES.passwordsDontMatch] });
 
-    const response = await post('/reset-password/', { email: user.email, otp, password: 'new-password-1', password_confirm: 'new-password-1' });
+    const response = await post('/reset-password/', {
+      email: user.email,
+      otp,
+      password: 'new-password-1',
+      password_confirm: 'new-password-1',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ detail: AUTH_MESSAGES.passwordReset });
     for (const session of sessions) {
@@ -254,7 +279,12 @@ describe('POST /users/reset-password/', () => {
     expect((await post('/api/token/', { email: user.email, password: user.password })).statusCode).toBe(401);
     await signIn(user.email, 'new-password-1');
     // The code is spent.
-    const again = await post('/users/reset-password/', { email: user.email, otp, password: 'third-password-1', password_confirm: 'third-password-1' });
+    const again = await post('/users/reset-password/', {
+      email: user.email,
+      otp,
+      password: 'third-password-1',
+      password_confirm: 'third-password-1',
+    });
     expect(again.json()).toEqual({ detail: AUTH_MESSAGES.otpInvalid, code: 'invalid_otp' });
   });
 

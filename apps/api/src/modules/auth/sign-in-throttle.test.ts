@@ -89,7 +89,10 @@ describe('sign-in throttling', () => {
     expect(await unlockEmails(owner)).toHaveLength(1);
 
     const longAgo = new Date(Date.now() - (SIGN_IN_THROTTLE.unlockMailSeconds + 1) * 1000);
-    await t.db.update(signInThrottles).set({ unlockMailedAt: longAgo }).where(sql`true`);
+    await t.db
+      .update(signInThrottles)
+      .set({ unlockMailedAt: longAgo })
+      .where(sql`true`);
     await t.db.update(oneTimeCodes).set({ createdAt: longAgo }).where(eq(oneTimeCodes.userId, owner.id));
     expectThrottled(await signIn(owner.email, 'again', '10.42.7.1'));
     expectThrottled(await signIn(owner.email, 'again', '10.42.7.2'));
@@ -115,7 +118,10 @@ describe('sign-in throttling', () => {
     const delays: number[] = [];
     for (let extra = 0; extra < 10; extra += 1) {
       // Let the current throttle run out, then fail once more.
-      await t.db.update(signInThrottles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(sql`true`);
+      await t.db
+        .update(signInThrottles)
+        .set({ blockedUntil: new Date(Date.now() - 1000) })
+        .where(sql`true`);
       expect((await signIn(owner.email, `wrong-${extra}`, `10.44.8.${extra}`)).statusCode).toBe(401);
       const throttled = await signIn(owner.email, 'again', `10.44.7.${extra}`);
       expectThrottled(throttled);

@@ -13,12 +13,18 @@ export async function findNewestSignInCodeId(db: Executor, userId: number): Prom
   return row?.id ?? null;
 }
 
-export async function insertTwoFactorChallenge(db: Executor, values: { tokenHash: string; codeId: number; createdAt: Date }): Promise<void> {
+export async function insertTwoFactorChallenge(
+  db: Executor,
+  values: { tokenHash: string; codeId: number; createdAt: Date },
+): Promise<void> {
   await db.insert(twoFactorChallenges).values(values);
 }
 
 /** The challenge of a token hash with the person its code belongs to, or null. */
-export async function findTwoFactorChallenge(db: Executor, tokenHash: string): Promise<{ id: number; codeId: number; userId: number } | null> {
+export async function findTwoFactorChallenge(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ id: number; codeId: number; userId: number } | null> {
   const [row] = await db
     .select({ id: twoFactorChallenges.id, codeId: twoFactorChallenges.codeId, userId: oneTimeCodes.userId })
     .from(twoFactorChallenges)

@@ -28,7 +28,11 @@ const hashChallenge = (challenge: string) => createHash('sha256').update(challen
  * random challenge, bound to that code, lets only this caller try it. The person's challenges
  * whose code is dead are forgotten here.
  */
-export async function startTwoFactorSignIn(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, now: Date): Promise<TwoFactorChallenge> {
+export async function startTwoFactorSignIn(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  now: Date,
+): Promise<TwoFactorChallenge> {
   const challenge = randomBytes(32).toString('base64url');
   const issued = await ctx.db.transaction(async (tx) => {
     const sent = await enqueueCodeEmail(ctx, tx, user, 'sign-in', now);
@@ -49,14 +53,24 @@ export async function startTwoFactorSignIn(ctx: AppContext, user: Pick<UserRow, 
  * (10 minutes, 5 wrong tries, consumed once): only challenge holders, who gave the password,
  * can spend its tries.
  */
-export async function completeTwoFactorSignIn(ctx: AppContext, input: { challenge: string; otp: string; address: string }): Promise<TokenPair> {
+export async function completeTwoFactorSignIn(
+  ctx: AppContext,
+  input: { challenge: string; otp: string; address: string },
+): Promise<TokenPair> {
   const now = new Date();
   const outcome = await ctx.db.transaction(async (tx) => {
     const challenge = await findTwoFactorChallenge(tx, hashChallenge(input.challenge));
     if (!challenge) return { result: 'gone' as const };
     const user = await findUserById(tx, challenge.userId);
     if (!user || !user.isActive || !user.emailVerifiedAt) return { result: 'gone' as const };
-    const result = await checkIssuedCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose: 'sign-in' }, challenge.codeId, input.otp, now);
+    const result = await checkIssuedCode(
+      tx,
+      ctx.config.jwtSecret,
+      { userId: user.id, purpose: 'sign-in' },
+      challenge.codeId,
+      input.otp,
+      now,
+    );
     if (result !== 'ok') return { result };
     await deleteChallengesOfCode(tx, challenge.codeId);
     const session = await createRefreshSession(tx, user.id, now);

@@ -17,7 +17,12 @@ afterAll(() => t.close());
 
 async function withTwoFactor(): Promise<TestUser> {
   const user = await createUser(t.db, { firstName: 'Grace' });
-  const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, user), payload: { two_factor: true } });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/social/settings/',
+    headers: await authHeader(t.app, user),
+    payload: { two_factor: true },
+  });
   expect(saved.json().two_factor).toBe(true);
   return user;
 }
@@ -135,7 +140,10 @@ describe('two-factor sign-in', () => {
   it('expires the challenge with its code', async () => {
     const user = await withTwoFactor();
     const { challenge, code } = await startSignIn(user, '10.20.6.1');
-    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, user.id));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, user.id));
     const late = await verify({ challenge, otp: code }, '10.20.6.1');
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ detail: 'This code has expired. Request a new one.', code: 'otp_expired' });

@@ -28,19 +28,11 @@ function communityColumns(viewerId: number | null) {
 }
 
 export function listCommunitiesByName(db: Executor, viewerId: number | null): Promise<CommunityListRow[]> {
-  return db
-    .select(communityColumns(viewerId))
-    .from(communities)
-    .orderBy(asc(communities.name), asc(communities.id))
-    .limit(COMMUNITIES_MAX);
+  return db.select(communityColumns(viewerId)).from(communities).orderBy(asc(communities.name), asc(communities.id)).limit(COMMUNITIES_MAX);
 }
 
 export async function findCommunityBySlug(db: Executor, slug: string, viewerId: number | null): Promise<CommunityListRow | null> {
-  const [row] = await db
-    .select(communityColumns(viewerId))
-    .from(communities)
-    .where(eq(communities.slug, slug))
-    .limit(1);
+  const [row] = await db.select(communityColumns(viewerId)).from(communities).where(eq(communities.slug, slug)).limit(1);
   return row ?? null;
 }
 

@@ -103,9 +103,14 @@ describe('membership', () => {
     const people = await Promise.all(Array.from({ length: 12 }, () => createUser(t.db)));
     const peopleAuth = await Promise.all(people.map((person) => authHeader(t.app, person)));
     await Promise.all(peopleAuth.map((headers) => act('join', 'web-development', headers)));
-    await Promise.all(peopleAuth.slice(0, 5).flatMap((headers) => [act('leave', 'web-development', headers), act('leave', 'web-development', headers)]));
+    await Promise.all(
+      peopleAuth.slice(0, 5).flatMap((headers) => [act('leave', 'web-development', headers), act('leave', 'web-development', headers)]),
+    );
     const [row] = await t.db.select().from(communities).where(eq(communities.slug, 'web-development'));
-    const [rows] = await t.db.select({ n: count() }).from(communityMembers).where(eq(communityMembers.communityId, row?.id ?? 0));
+    const [rows] = await t.db
+      .select({ n: count() })
+      .from(communityMembers)
+      .where(eq(communityMembers.communityId, row?.id ?? 0));
     expect(row?.membersCount).toBe(rows?.n);
     expect(rows?.n).toBe(1 + 12 - 5);
   });

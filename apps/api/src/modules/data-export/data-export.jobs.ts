@@ -43,7 +43,11 @@ async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: 
     ctx.log.warn({ err: error, exportId: claimed.id, attempt: claimed.attempts }, 'Data export build failed');
     await files.remove(key);
     const failed = claimed.attempts >= EXPORT_MAX_ATTEMPTS;
-    await releaseFailedBuild(ctx.db, claimed, failed ? { failed: true, expiresAt: new Date(now().getTime() + KEPT_MS) } : { failed: false });
+    await releaseFailedBuild(
+      ctx.db,
+      claimed,
+      failed ? { failed: true, expiresAt: new Date(now().getTime() + KEPT_MS) } : { failed: false },
+    );
     return false;
   }
 }
@@ -67,7 +71,10 @@ export async function purgeExpiredExports(ctx: Pick<ExportJobContext, 'db'>, fil
  * until none is left (at most `maxBuilds`). State lives in the database, so any instance may run
  * it, and a restart picks up pending rows again once their lease is over.
  */
-export async function runExportJobs(ctx: ExportJobContext, options: { now?: () => Date; maxBuilds?: number } = {}): Promise<ExportRunReport> {
+export async function runExportJobs(
+  ctx: ExportJobContext,
+  options: { now?: () => Date; maxBuilds?: number } = {},
+): Promise<ExportRunReport> {
   const now = options.now ?? (() => new Date());
   const files = exportFilesFor(ctx.config);
   const report: ExportRunReport = { built: 0, failed: 0, purged: await purgeExpiredExports(ctx, files, now()) };

@@ -76,7 +76,11 @@ export async function markExportReady(
 }
 
 /** After a failed build: back in the queue at once, or `failed` (kept until `expiresAt`) after the last attempt. */
-export async function releaseFailedBuild(db: Executor, claimed: DataExportRow, outcome: { failed: true; expiresAt: Date } | { failed: false }): Promise<void> {
+export async function releaseFailedBuild(
+  db: Executor,
+  claimed: DataExportRow,
+  outcome: { failed: true; expiresAt: Date } | { failed: false },
+): Promise<void> {
   await db
     .update(dataExports)
     .set(outcome.failed ? { status: 'failed', claimedUntil: null, expiresAt: outcome.expiresAt } : { claimedUntil: null })

@@ -69,7 +69,10 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/zip')
         .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename="${app.config.siteName.replace(/[^A-Za-z0-9_-]/g, '') || 'data'}-data-${day}.zip"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${app.config.siteName.replace(/[^A-Za-z0-9_-]/g, '') || 'data'}-data-${day}.zip"`,
+        )
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
         .send(file.stream);

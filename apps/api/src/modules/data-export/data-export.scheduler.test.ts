@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataExports } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
-import { authHeader, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestClock } from '../../test/index';
+import {
+  authHeader,
+  createTestApp,
+  createTestClock,
+  createUser,
+  emailsTo,
+  failingOnce,
+  type TestApp,
+  type TestClock,
+} from '../../test/index';
 import { createDataExportJob } from './data-export.scheduler';
 
 const INTERVAL_MS = 60_000;
@@ -38,7 +47,10 @@ describe('the data export worker', () => {
   it('purges an export at the first tick after it expired, and not before', async () => {
     const { exportId } = await askForExport();
     await clock.advance(0);
-    await t.db.update(dataExports).set({ expiresAt: new Date(clock.now().getTime() + INTERVAL_MS + 1_000) }).where(eq(dataExports.id, exportId));
+    await t.db
+      .update(dataExports)
+      .set({ expiresAt: new Date(clock.now().getTime() + INTERVAL_MS + 1_000) })
+      .where(eq(dataExports.id, exportId));
     await clock.advance(INTERVAL_MS);
     expect(await exportRow(exportId)).toBeDefined();
     await clock.advance(INTERVAL_MS);

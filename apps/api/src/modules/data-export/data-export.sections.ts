@@ -56,7 +56,13 @@ const profile: ExportSection = {
   read: async (db, userId) => {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
     if (!row) return null;
-    return { ...presentUser(row), image: exportedMediaPath(row.image), profile: undefined, email_verified_at: iso(row.emailVerifiedAt), updated_at: iso(row.updatedAt) };
+    return {
+      ...presentUser(row),
+      image: exportedMediaPath(row.image),
+      profile: undefined,
+      email_verified_at: iso(row.emailVerifiedAt),
+      updated_at: iso(row.updatedAt),
+    };
   },
 };
 
@@ -66,7 +72,11 @@ const settings: ExportSection = {
   read: async (db, userId) => {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
     const notifications = await notificationPreferencesOf(db, userId);
-    return { ...presentSettings(row ?? null, notificationChannelOf(notifications)), privacy: presentFieldPrivacy(row ?? null), notifications };
+    return {
+      ...presentSettings(row ?? null, notificationChannelOf(notifications)),
+      privacy: presentFieldPrivacy(row ?? null),
+      notifications,
+    };
   },
 };
 
@@ -77,7 +87,13 @@ const postsSection: ExportSection = {
   rows: (db, userId) =>
     mapRows(
       keyset(
-        (after) => db.select().from(posts).where(and(eq(posts.userId, userId), gt(posts.id, after))).orderBy(asc(posts.id)).limit(EXPORT_PAGE_SIZE),
+        (after) =>
+          db
+            .select()
+            .from(posts)
+            .where(and(eq(posts.userId, userId), gt(posts.id, after)))
+            .orderBy(asc(posts.id))
+            .limit(EXPORT_PAGE_SIZE),
         (row) => row.id,
       ),
       (row) => ({
@@ -99,7 +115,13 @@ const commentsSection: ExportSection = {
   rows: (db, userId) =>
     mapRows(
       keyset(
-        (after) => db.select().from(comments).where(and(eq(comments.userId, userId), gt(comments.id, after))).orderBy(asc(comments.id)).limit(EXPORT_PAGE_SIZE),
+        (after) =>
+          db
+            .select()
+            .from(comments)
+            .where(and(eq(comments.userId, userId), gt(comments.id, after)))
+            .orderBy(asc(comments.id))
+            .limit(EXPORT_PAGE_SIZE),
         (row) => row.id,
       ),
       (row) => ({ id: row.id, post_id: row.postId, text: row.text, created_at: iso(row.createdAt) }),
@@ -113,7 +135,12 @@ const likes: ExportSection = {
     mapRows(
       keyset(
         (after) =>
-          db.select().from(postLikes).where(and(eq(postLikes.userId, userId), gt(postLikes.postId, after))).orderBy(asc(postLikes.postId)).limit(EXPORT_PAGE_SIZE),
+          db
+            .select()
+            .from(postLikes)
+            .where(and(eq(postLikes.userId, userId), gt(postLikes.postId, after)))
+            .orderBy(asc(postLikes.postId))
+            .limit(EXPORT_PAGE_SIZE),
         (row) => row.postId,
       ),
       (row) => ({ post_id: row.postId, created_at: iso(row.createdAt) }),
@@ -164,7 +191,13 @@ const referralsSection: ExportSection = {
   rows: (db, userId) =>
     mapRows(
       keyset(
-        (after) => db.select().from(referrals).where(and(eq(referrals.alumniId, userId), gt(referrals.id, after))).orderBy(asc(referrals.id)).limit(EXPORT_PAGE_SIZE),
+        (after) =>
+          db
+            .select()
+            .from(referrals)
+            .where(and(eq(referrals.alumniId, userId), gt(referrals.id, after)))
+            .orderBy(asc(referrals.id))
+            .limit(EXPORT_PAGE_SIZE),
         (row) => row.id,
       ),
       (row) => ({
@@ -188,7 +221,15 @@ const mentoring: ExportSection = {
   rows: async function* (db, userId) {
     const [card] = await db.select().from(mentorProfiles).where(eq(mentorProfiles.userId, userId)).limit(1);
     if (card) {
-      yield { kind: 'mentor_profile', is_mentor: card.isMentor, topics: card.topics, capacity: card.capacity, about: card.about, accepting: card.accepting, created_at: iso(card.createdAt) };
+      yield {
+        kind: 'mentor_profile',
+        is_mentor: card.isMentor,
+        topics: card.topics,
+        capacity: card.capacity,
+        about: card.about,
+        accepting: card.accepting,
+        created_at: iso(card.createdAt),
+      };
     }
     const rows = keyset(
       (after) =>
@@ -224,7 +265,12 @@ async function* eventRows(db: Executor, userId: number): AsyncIterable<unknown> 
   const registrations = keyset(
     (after) =>
       db
-        .select({ eventId: eventRegistrations.eventId, registeredAt: eventRegistrations.createdAt, title: events.title, startsAt: events.startsAt })
+        .select({
+          eventId: eventRegistrations.eventId,
+          registeredAt: eventRegistrations.createdAt,
+          title: events.title,
+          startsAt: events.startsAt,
+        })
         .from(eventRegistrations)
         .innerJoin(events, eq(events.id, eventRegistrations.eventId))
         .where(and(eq(eventRegistrations.userId, userId), gt(eventRegistrations.eventId, after)))
@@ -233,7 +279,13 @@ async function* eventRows(db: Executor, userId: number): AsyncIterable<unknown> 
     (row) => row.eventId,
   );
   for await (const row of registrations) {
-    yield { kind: 'registration', event_id: row.eventId, title: row.title, starts_at: iso(row.startsAt), registered_at: iso(row.registeredAt) };
+    yield {
+      kind: 'registration',
+      event_id: row.eventId,
+      title: row.title,
+      starts_at: iso(row.startsAt),
+      registered_at: iso(row.registeredAt),
+    };
   }
   const created = keyset(
     (after) =>
@@ -246,7 +298,14 @@ async function* eventRows(db: Executor, userId: number): AsyncIterable<unknown> 
     (row) => row.id,
   );
   for await (const row of created) {
-    yield { kind: 'created', event_id: row.id, title: row.title, starts_at: iso(row.startsAt), description: row.description, created_at: iso(row.createdAt) };
+    yield {
+      kind: 'created',
+      event_id: row.id,
+      title: row.title,
+      starts_at: iso(row.startsAt),
+      description: row.description,
+      created_at: iso(row.createdAt),
+    };
   }
   const discussion = keyset(
     (after) =>

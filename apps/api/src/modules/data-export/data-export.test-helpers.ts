@@ -19,16 +19,31 @@ export async function activePerson(t: TestApp, marker: string) {
   };
   side += 1;
   const avatar = multipartBody({}, [imageFile(await sampleImage(side, side, 'png'))]);
-  const profile = await t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', payload: avatar.payload, headers: { ...auth, ...avatar.headers } });
+  const profile = await t.app.inject({
+    method: 'PUT',
+    url: '/social/user-profiles/update-me/',
+    payload: avatar.payload,
+    headers: { ...auth, ...avatar.headers },
+  });
   expect(profile.statusCode, profile.body).toBe(200);
   side += 1;
   const postBody = multipartBody({ caption: `${marker} caption` }, [imageFile(await sampleImage(side, side, 'png'))]);
-  const postResponse = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: postBody.payload, headers: { ...auth, ...postBody.headers } });
+  const postResponse = await t.app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    payload: postBody.payload,
+    headers: { ...auth, ...postBody.headers },
+  });
   expect(postResponse.statusCode, postResponse.body).toBe(201);
   const post = postResponse.json<{ id: number; image: string }>();
   side += 1;
   const otherPostBody = multipartBody({ caption: 'Someone else' }, [imageFile(await sampleImage(side, side, 'png'))]);
-  const otherPostResponse = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: otherPostBody.payload, headers: { ...otherAuth, ...otherPostBody.headers } });
+  const otherPostResponse = await t.app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    payload: otherPostBody.payload,
+    headers: { ...otherAuth, ...otherPostBody.headers },
+  });
   expect(otherPostResponse.statusCode, otherPostResponse.body).toBe(201);
   const otherPost = otherPostResponse.json<{ id: number }>();
   await inject(auth, 'POST', `/social/posts/${otherPost.id}/comment/`, { text: `${marker} comment` });
@@ -36,7 +51,22 @@ export async function activePerson(t: TestApp, marker: string) {
   const conversation = await inject(auth, 'POST', '/social/conversations/start_conversation/', { user_id: other.id });
   await inject(auth, 'POST', `/social/conversations/${conversation.id}/send_message/`, { content: 'Hello from me' });
   await inject(otherAuth, 'POST', `/social/conversations/${conversation.id}/send_message/`, { content: 'Hello back' });
-  const referral = await inject(auth, 'POST', '/api/referrals/create/', { company: `${marker} Corp`, role: 'Engineer', ctc: 12.5, location: 'Pune', requirements: 'Kindness' });
-  return { user, auth, other, otherAuth, post, otherPost, conversationId: conversation.id as number, referralId: referral.id as number, profileImage: profile.json<{ image: string }>().image };
+  const referral = await inject(auth, 'POST', '/api/referrals/create/', {
+    company: `${marker} Corp`,
+    role: 'Engineer',
+    ctc: 12.5,
+    location: 'Pune',
+    requirements: 'Kindness',
+  });
+  return {
+    user,
+    auth,
+    other,
+    otherAuth,
+    post,
+    otherPost,
+    conversationId: conversation.id as number,
+    referralId: referral.id as number,
+    profileImage: profile.json<{ image: string }>().image,
+  };
 }
-

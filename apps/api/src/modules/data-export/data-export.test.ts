@@ -30,7 +30,10 @@ describe('POST and GET /api/account/export/', () => {
 
     const started = await start(auth);
     expect(started.statusCode).toBe(202);
-    expect(started.json()).toMatchObject({ detail: YOUR_DATA_MESSAGES.exportStarted, export: { status: 'pending', download_url: null, expires_at: null } });
+    expect(started.json()).toMatchObject({
+      detail: YOUR_DATA_MESSAGES.exportStarted,
+      export: { status: 'pending', download_url: null, expires_at: null },
+    });
     expect((await latest(auth)).json()).toMatchObject({ id: started.json().export.id, status: 'pending' });
 
     expect((await run()).built).toBeGreaterThanOrEqual(1);
@@ -56,7 +59,10 @@ describe('POST and GET /api/account/export/', () => {
     expect(again.json()).toEqual({ detail: YOUR_DATA_MESSAGES.exportTooSoon.replace('{hours}', '23 hours'), code: 'export_too_soon' });
 
     // A day later it is allowed again.
-    await t.db.update(dataExports).set({ requestedAt: new Date(Date.now() - DAY_MS - 1000) }).where(eq(dataExports.userId, user.id));
+    await t.db
+      .update(dataExports)
+      .set({ requestedAt: new Date(Date.now() - DAY_MS - 1000) })
+      .where(eq(dataExports.userId, user.id));
     expect((await start(auth)).statusCode).toBe(202);
     // A failed export can be retried at once.
     await t.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.userId, user.id));
@@ -79,7 +85,7 @@ describe('POST and GET /api/account/export/', () => {
 });
 
 describe('the zip', () => {
-  it('holds the JSON files of 8.4 and the media, with the person\'s data', async () => {
+  it("holds the JSON files of 8.4 and the media, with the person's data", async () => {
     const person = await activePerson(t, 'Quentin');
     await start(person.auth);
     await run();
@@ -98,19 +104,37 @@ describe('the zip', () => {
     expect(names.slice(DATA_EXPORT_FILES.length).sort()).toEqual([`media/${profileKey}`, `media/${postKey}`].sort());
     expect(entries.get(`media/${postKey}`)).toEqual(await readFile(path.join(t.config.mediaDir, postKey)));
 
-    expect(jsonOf(entries, 'profile.json')).toMatchObject({ id: person.user.id, email: person.user.email, first_name: 'Quentin', image: `media/${profileKey}` });
+    expect(jsonOf(entries, 'profile.json')).toMatchObject({
+      id: person.user.id,
+      email: person.user.email,
+      first_name: 'Quentin',
+      image: `media/${profileKey}`,
+    });
     expect(JSON.stringify(jsonOf(entries, 'profile.json'))).not.toContain('argon2');
-    expect(jsonOf(entries, 'posts.json')).toEqual([expect.objectContaining({ id: person.post.id, caption: 'Quentin caption', image: `media/${postKey}` })]);
+    expect(jsonOf(entries, 'posts.json')).toEqual([
+      expect.objectContaining({ id: person.post.id, caption: 'Quentin caption', image: `media/${postKey}` }),
+    ]);
     expect(jsonOf(entries, 'comments.json')).toEqual([expect.objectContaining({ post_id: person.otherPost.id, text: 'Quentin comment' })]);
     expect(jsonOf(entries, 'likes.json')).toEqual([expect.objectContaining({ post_id: person.otherPost.id })]);
     expect(jsonOf(entries, 'messages.json')).toEqual([
-      expect.objectContaining({ conversation_id: person.conversationId, with_user_id: person.other.id, sent_by_me: true, content: 'Hello from me' }),
+      expect.objectContaining({
+        conversation_id: person.conversationId,
+        with_user_id: person.other.id,
+        sent_by_me: true,
+        content: 'Hello from me',
+      }),
       expect.objectContaining({ conversation_id: person.conversationId, sent_by_me: false, content: 'Hello back' }),
     ]);
-    expect(jsonOf(entries, 'referrals.json')).toEqual([expect.objectContaining({ id: person.referralId, company: 'Quentin Corp', ctc: 12.5, status: 'open' })]);
+    expect(jsonOf(entries, 'referrals.json')).toEqual([
+      expect.objectContaining({ id: person.referralId, company: 'Quentin Corp', ctc: 12.5, status: 'open' }),
+    ]);
     expect(jsonOf(entries, 'mentoring.json')).toEqual([]);
     expect(jsonOf(entries, 'events.json')).toEqual([]);
-    expect(jsonOf(entries, 'settings.json')).toMatchObject({ theme: 'Default', two_factor: false, privacy: { phone: 'only_me', email: 'everyone' } });
+    expect(jsonOf(entries, 'settings.json')).toMatchObject({
+      theme: 'Default',
+      two_factor: false,
+      privacy: { phone: 'only_me', email: 'everyone' },
+    });
   });
 
   it('pages through long lists (more rows than one page) and writes valid JSON', async () => {
@@ -119,7 +143,9 @@ describe('the zip', () => {
     const other = await createUser(t.db);
     const { id: postId } = await createPost(t.db, { userId: other.id, caption: 'host', image: null });
     const count = EXPORT_PAGE_SIZE * 2 + 7;
-    await t.db.execute(sql`insert into comments (post_id, user_id, text) select ${postId}, ${user.id}, 'comment ' || n from generate_series(1, ${count}) n`);
+    await t.db.execute(
+      sql`insert into comments (post_id, user_id, text) select ${postId}, ${user.id}, 'comment ' || n from generate_series(1, ${count}) n`,
+    );
     await start(auth);
     await run();
     const entries = await readZip((await download((await latest(auth)).json().download_url)).rawPayload);
@@ -131,7 +157,7 @@ describe('the zip', () => {
 });
 
 describe('GET /api/account/export/{id}/download/', () => {
-  it('serves only the holder of the signed link: wrong, missing or another export\'s token → 404', async () => {
+  it("serves only the holder of the signed link: wrong, missing or another export's token → 404", async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     const authA = await authHeader(t.app, a);
@@ -144,7 +170,12 @@ describe('GET /api/account/export/{id}/download/', () => {
     const idA = /export\/(\d+)\//.exec(linkA)?.[1];
     const tokenB = new URL(linkB, 'http://x').searchParams.get('token');
     expect((await download(linkA)).statusCode).toBe(200);
-    for (const url of [`/api/account/export/${idA}/download/`, `/api/account/export/${idA}/download/?token=${tokenB}`, `${linkA.slice(0, -2)}xx`, `/api/account/export/${idA}/download/?token=`]) {
+    for (const url of [
+      `/api/account/export/${idA}/download/`,
+      `/api/account/export/${idA}/download/?token=${tokenB}`,
+      `${linkA.slice(0, -2)}xx`,
+      `/api/account/export/${idA}/download/?token=`,
+    ]) {
       const response = await download(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ detail: 'This download link is not valid or has expired.', code: 'not_found' });
@@ -163,7 +194,10 @@ describe('GET /api/account/export/{id}/download/', () => {
     const file = path.join(t.config.dataDir, 'exports', row?.fileKey ?? 'missing');
     await expect(readFile(file)).resolves.toBeInstanceOf(Buffer);
 
-    await t.db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, row?.id ?? 0));
+    await t.db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, row?.id ?? 0));
     expect((await download(link)).statusCode).toBe(404);
     expect((await latest(auth)).json()).toMatchObject({ status: 'ready', download_url: null });
 
@@ -179,11 +213,17 @@ describe('the background build', () => {
     const auth = await authHeader(t.app, user);
     await start(auth);
     // A builder claimed it and died: the lease holds it for now...
-    await t.db.update(dataExports).set({ claimedUntil: new Date(Date.now() + 60_000), attempts: 1 }).where(eq(dataExports.userId, user.id));
+    await t.db
+      .update(dataExports)
+      .set({ claimedUntil: new Date(Date.now() + 60_000), attempts: 1 })
+      .where(eq(dataExports.userId, user.id));
     await run();
     expect((await latest(auth)).json().status).toBe('pending');
     // ...and once the lease is over, the next run builds it.
-    await t.db.update(dataExports).set({ claimedUntil: new Date(Date.now() - 1000) }).where(eq(dataExports.userId, user.id));
+    await t.db
+      .update(dataExports)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.userId, user.id));
     await run();
     expect((await latest(auth)).json().status).toBe('ready');
   });

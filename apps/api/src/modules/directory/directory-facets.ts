@@ -1,4 +1,12 @@
-import { DEFAULT_FIELD_PRIVACY, DIRECTORY_FACET_SIZE, type DirectoryFacetName, type DirectoryFacets, type DirectoryFilters, type PrivateField, type Role } from '@alumlink/contract';
+import {
+  DEFAULT_FIELD_PRIVACY,
+  DIRECTORY_FACET_SIZE,
+  type DirectoryFacetName,
+  type DirectoryFacets,
+  type DirectoryFilters,
+  type PrivateField,
+  type Role,
+} from '@alumlink/contract';
 import type { Viewer } from '../settings/visibility';
 import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
@@ -103,9 +111,12 @@ function matches(person: CirclePersonRow, filters: DirectoryFilters, except: Dir
     if (!words.every((word) => lower(person.firstName).includes(word) || lower(person.lastName).includes(word))) return false;
   }
   if (except !== 'role' && filters.role !== undefined && person.role !== filters.role) return false;
-  if (except !== 'cohort_year' && filters.cohort_year !== undefined && (!seen('cohort_year') || person.cohortYear !== filters.cohort_year)) return false;
-  if (except !== 'company' && filters.company !== undefined && (!seen('company') || lower(person.company) !== lower(filters.company))) return false;
-  if (except !== 'location' && filters.location !== undefined && (!seen('location') || lower(person.location) !== lower(filters.location))) return false;
+  if (except !== 'cohort_year' && filters.cohort_year !== undefined && (!seen('cohort_year') || person.cohortYear !== filters.cohort_year))
+    return false;
+  if (except !== 'company' && filters.company !== undefined && (!seen('company') || lower(person.company) !== lower(filters.company)))
+    return false;
+  if (except !== 'location' && filters.location !== undefined && (!seen('location') || lower(person.location) !== lower(filters.location)))
+    return false;
   if (except !== 'skill' && filters.skill !== undefined) {
     const skill = lower(filters.skill);
     if (!seen('skill') || !skillList(person.skills).some((item) => lower(item) === skill)) return false;

@@ -27,7 +27,12 @@ export const directoryColumns = {
 };
 export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
 /** A row with which of its private fields the viewer may see (the presenter blanks the others). */
-export type DirectoryListRow = DirectoryRow & { showsCompany: boolean; showsLocation: boolean; showsCohortYear: boolean; showsSkills: boolean };
+export type DirectoryListRow = DirectoryRow & {
+  showsCompany: boolean;
+  showsLocation: boolean;
+  showsCohortYear: boolean;
+  showsSkills: boolean;
+};
 
 /** Who the directory may list to the viewer: active, verified, listed and visible to them. */
 function listedSql(viewer: Viewer): SQL {
@@ -38,11 +43,20 @@ function listedSql(viewer: Viewer): SQL {
 function nameSql(q: string): SQL | undefined {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`(lower(${users.firstName}) like ${likeContains(word)} or lower(${users.lastName}) like ${likeContains(word)})`));
+  return and(
+    ...words.map(
+      (word) => sql`(lower(${users.firstName}) like ${likeContains(word)} or lower(${users.lastName}) like ${likeContains(word)})`,
+    ),
+  );
 }
 
 /** The private field (per-field privacy) each filter and facet reads. */
-export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = { company: 'company', location: 'location', cohort_year: 'cohort_year', skill: 'skills' };
+export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = {
+  company: 'company',
+  location: 'location',
+  cohort_year: 'cohort_year',
+  skill: 'skills',
+};
 
 /** "The viewer may see this field of the person", or undefined when it needs no condition. */
 type FieldRule = (field: PrivateField) => SQL | undefined;
@@ -61,9 +75,12 @@ function filterSql(filters: DirectoryFilters, visible: FieldRule, except?: Direc
   if (filters.q !== undefined) conditions.push(nameSql(filters.q));
   if (filters.role !== undefined && except !== 'role') conditions.push(eq(users.role, filters.role));
   if (filters.cohort_year !== undefined && except !== 'cohort_year') onField('cohort_year', eq(users.cohortYear, filters.cohort_year));
-  if (filters.company !== undefined && except !== 'company') onField('company', sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
-  if (filters.location !== undefined && except !== 'location') onField('location', sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
-  if (filters.skill !== undefined && except !== 'skill') onField('skill', sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
+  if (filters.company !== undefined && except !== 'company')
+    onField('company', sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
+  if (filters.location !== undefined && except !== 'location')
+    onField('location', sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
+  if (filters.skill !== undefined && except !== 'skill')
+    onField('skill', sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
   if (filters.open_to_referrals !== undefined) conditions.push(eq(users.openToReferrals, filters.open_to_referrals));
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
@@ -75,11 +92,19 @@ export async function listDirectory(
   filters: DirectoryFilters,
   page: { cursor?: CursorPosition; limit: number },
 ): Promise<DirectoryListRow[]> {
-  const after = page.cursor ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)` : undefined;
+  const after = page.cursor
+    ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)`
+    : undefined;
   const visible: FieldRule = (field) => fieldVisibleSql(viewer, users.id, field);
   const shows = (field: PrivateField) => (visible(field) ?? sql`true`).mapWith(Boolean);
   return db
-    .select({ ...directoryColumns, showsCompany: shows('company'), showsLocation: shows('location'), showsCohortYear: shows('cohort_year'), showsSkills: shows('skills') })
+    .select({
+      ...directoryColumns,
+      showsCompany: shows('company'),
+      showsLocation: shows('location'),
+      showsCohortYear: shows('cohort_year'),
+      showsSkills: shows('skills'),
+    })
     .from(users)
     .where(and(listedSql(viewer), ...filterSql(filters, visible), after))
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -164,7 +189,8 @@ export type FacetRows = {
  */
 export async function directoryFacets(db: Executor, audience: FacetAudience, filters: DirectoryFilters, size: number): Promise<FacetRows> {
   // The field conditions sit in the audience's one settings probe (fieldsRead), not per filter.
-  const where = (facet: DirectoryFacetName) => and(audienceSql(audience, fieldsRead(filters, facet)), ...filterSql(filters, () => undefined, facet));
+  const where = (facet: DirectoryFacetName) =>
+    and(audienceSql(audience, fieldsRead(filters, facet)), ...filterSql(filters, () => undefined, facet));
   // One after the other: one connection per request, as every other route.
   const role = (await facetQuery(db, where('role'), 'role', size)) as FacetCount<string>[];
   const cohortYear = (await facetQuery(db, where('cohort_year'), 'cohort_year', size)) as FacetCount<number>[];
@@ -175,7 +201,10 @@ export async function directoryFacets(db: Executor, audience: FacetAudience, fil
 }
 
 /** What the service needs to count a person of the viewer's circle into the facets itself. */
-export type CirclePersonRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'role' | 'cohortYear' | 'company' | 'skills' | 'location' | 'openToReferrals'> & {
+export type CirclePersonRow = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'role' | 'cohortYear' | 'company' | 'skills' | 'location' | 'openToReferrals'
+> & {
   /** null: no settings row (the defaults). */
   listed: boolean | null;
   profileVisibility: string | null;

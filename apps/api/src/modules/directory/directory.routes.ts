@@ -31,7 +31,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: "Top 20 values per facet with counts; each facet applies every filter but its own",
+        summary: 'Top 20 values per facet with counts; each facet applies every filter but its own',
         querystring: directoryFiltersSchema,
         response: { 200: directoryFacetsSchema, ...errors },
       },

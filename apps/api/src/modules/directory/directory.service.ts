@@ -26,7 +26,12 @@ export async function getDirectoryPage(ctx: AppContext, viewer: AuthUser, query:
  * listed person) come from the cache, corrected for the member's circle (themselves and their
  * connections, who may show them more).
  */
-export async function getDirectoryFacets(ctx: AppContext, cache: FacetCache, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
+export async function getDirectoryFacets(
+  ctx: AppContext,
+  cache: FacetCache,
+  viewer: AuthUser,
+  query: DirectoryFilters,
+): Promise<DirectoryFacets> {
   const filters = filtersOf(query);
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
   const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(ctx.db, audience, filters, SHARED_FACET_SIZE));

@@ -1,6 +1,15 @@
 import type { DirectoryFacets, DirectoryPage } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createConversation, createTestApp, createUser, createUserSettings, type CreateUserOptions, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createConversation,
+  createTestApp,
+  createUser,
+  createUserSettings,
+  type CreateUserOptions,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -21,14 +30,48 @@ beforeAll(async () => {
   headers = await authHeader(t.app, viewer);
   adminHeaders = await authHeader(t.app, admin);
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-  await person('Ada', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React, TypeScript', openToReferrals: true, headline: 'Frontend lead', jobTitle: 'Engineer', createdAt: day(1) });
+  await person('Ada', {
+    role: 'AL',
+    company: 'Acme',
+    cohortYear: 2022,
+    location: 'Pune',
+    skills: 'React, TypeScript',
+    openToReferrals: true,
+    headline: 'Frontend lead',
+    jobTitle: 'Engineer',
+    createdAt: day(1),
+  });
   await person('Ben', { role: 'AL', company: 'acme', cohortYear: 2021, location: 'pune', skills: 'Go, SQL', createdAt: day(2) });
-  await person('Cleo', { role: 'AL', company: 'Globex', cohortYear: 2022, location: 'Berlin', skills: 'react native, SQL', openToReferrals: true, createdAt: day(3) });
+  await person('Cleo', {
+    role: 'AL',
+    company: 'Globex',
+    cohortYear: 2022,
+    location: 'Berlin',
+    skills: 'react native, SQL',
+    openToReferrals: true,
+    createdAt: day(3),
+  });
   await person('Dev', { role: 'IN', company: 'Globex', cohortYear: 2023, location: 'Pune', skills: 'Python', createdAt: day(4) });
   await person('Eve', { role: 'TR', company: '', cohortYear: 2023, location: '', skills: '', createdAt: day(5) });
   // Never listed (for a non-admin viewer), in results or counts:
-  await person('Inactive', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', isActive: false, createdAt: day(6) });
-  await person('Unverified', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', verified: false, createdAt: day(7) });
+  await person('Inactive', {
+    role: 'AL',
+    company: 'Acme',
+    cohortYear: 2022,
+    location: 'Pune',
+    skills: 'React',
+    isActive: false,
+    createdAt: day(6),
+  });
+  await person('Unverified', {
+    role: 'AL',
+    company: 'Acme',
+    cohortYear: 2022,
+    location: 'Pune',
+    skills: 'React',
+    verified: false,
+    createdAt: day(7),
+  });
   await person('Unlisted', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(8) });
   await person('Private', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(9) });
   await person('Connected', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(10) });
@@ -112,7 +155,16 @@ describe('GET /api/directory/', () => {
   });
 
   it('answers 400 with field errors for bad filters and cursors, 401 without a token', async () => {
-    for (const query of ['role=XX', 'cohort_year=abc', 'cohort_year=1800', 'limit=0', 'limit=101', 'open_to_referrals=yes', `company=${'x'.repeat(101)}`, 'cursor=nope']) {
+    for (const query of [
+      'role=XX',
+      'cohort_year=abc',
+      'cohort_year=1800',
+      'limit=0',
+      'limit=101',
+      'open_to_referrals=yes',
+      `company=${'x'.repeat(101)}`,
+      'cursor=nope',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/directory/?${query}`, headers });
       expect(response.statusCode, query).toBe(400);
       expect(Object.keys(response.json<Record<string, unknown>>()).length, query).toBeGreaterThan(0);
@@ -164,7 +216,7 @@ describe('GET /api/directory/facets/', () => {
     ]);
   });
 
-  it("each facet applies every filter but its own", async () => {
+  it('each facet applies every filter but its own', async () => {
     const result = await facets('company=acme&cohort_year=2022');
     // company facet: cohort 2022 only (Ada, Connected at Acme; Cleo at Globex)
     expect(result.company).toEqual([
@@ -213,7 +265,12 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
     const career = { role: 'AL' as const, company: 'Initech', location: 'Lyon', cohortYear: 2018, skills: 'Cobol, Fortran' };
     hidden = await createUser(t.db, { firstName: 'Guarded', lastName: 'Stranger', ...career });
     friend = await createUser(t.db, { firstName: 'Guarded', lastName: 'Friend', ...career });
-    await createUserSettings(t.db, { userId: hidden.id, companyVisibleTo: 'connections', skillsVisibleTo: 'only_me', cohortYearVisibleTo: 'only_me' });
+    await createUserSettings(t.db, {
+      userId: hidden.id,
+      companyVisibleTo: 'connections',
+      skillsVisibleTo: 'only_me',
+      cohortYearVisibleTo: 'only_me',
+    });
     await createUserSettings(t.db, { userId: friend.id, companyVisibleTo: 'connections', skillsVisibleTo: 'connections' });
     await createConversation(t.db, { userAId: Math.min(viewer.id, friend.id), userBId: Math.max(viewer.id, friend.id) });
     outsiderHeaders = await authHeader(t.app, await createUser(t.db, { role: 'TR', firstName: 'Other', lastName: 'Outsider' }));
@@ -225,7 +282,10 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
     expect(byName.Stranger).toMatchObject({ company: '', location: 'Lyon', cohort_year: null, skills: [] });
     expect(byName.Friend).toMatchObject({ company: 'Initech', location: 'Lyon', cohort_year: 2018, skills: ['Cobol', 'Fortran'] });
     const asAdmin = await list('q=guarded', adminHeaders);
-    expect(asAdmin.results.find((item) => item.last_name === 'Stranger')).toMatchObject({ company: 'Initech', skills: ['Cobol', 'Fortran'] });
+    expect(asAdmin.results.find((item) => item.last_name === 'Stranger')).toMatchObject({
+      company: 'Initech',
+      skills: ['Cobol', 'Fortran'],
+    });
   });
 
   it('a filter on a hidden field never finds the person', async () => {

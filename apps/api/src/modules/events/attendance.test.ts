@@ -104,7 +104,13 @@ describe('GET /api/events/{id}/attendees/', () => {
     expect(page.results.map((row: { user: { first_name: string } }) => row.user.first_name)).toEqual(['Asha', 'Bram']);
     expect(page.results[0]).toMatchObject({ status: 'registered', guests: 0, waitlist_position: null, checked_in_at: null });
     const rest = (await as(host, 'GET', `/api/events/${eventId}/attendees/?limit=10&cursor=${page.next}`)).json();
-    expect(rest.results.map((row: { user: { first_name: string }; status: string; waitlist_position: number | null }) => [row.user.first_name, row.status, row.waitlist_position])).toEqual([
+    expect(
+      rest.results.map((row: { user: { first_name: string }; status: string; waitlist_position: number | null }) => [
+        row.user.first_name,
+        row.status,
+        row.waitlist_position,
+      ]),
+    ).toEqual([
       ['Chen', 'registered', null],
       ['Dara', 'waitlisted', 1],
       ['Eli', 'waitlisted', 2],
@@ -166,7 +172,10 @@ describe('POST /api/events/{id}/check-in/', () => {
     const again = await as(admin, 'POST', url, { user_id: guest.id });
     expect(again.json().checked_in_at).toBe(first.json().checked_in_at);
     expect((await as(guest, 'GET', `/api/events/${eventId}/`)).json()).toMatchObject({ checked_in_at: first.json().checked_in_at });
-    expect((await as(host, 'POST', url, { user_id: absent.id })).json()).toEqual({ detail: 'This person is not registered for the event.', code: 'not_registered' });
+    expect((await as(host, 'POST', url, { user_id: absent.id })).json()).toEqual({
+      detail: 'This person is not registered for the event.',
+      code: 'not_registered',
+    });
     const waitlisted = await as(host, 'POST', url, { user_id: waiting.id });
     expect(waitlisted.statusCode).toBe(409);
     expect(waitlisted.json().code).toBe('waitlisted');

@@ -46,7 +46,11 @@ export async function findAttendees(db: Executor, search: AttendeeSearch): Promi
     // lower(...) like: the expressions of the users_*_trgm indexes.
     const pattern = likeContains(search.text.toLowerCase());
     conditions.push(
-      or(sql`lower(${users.firstName}) like ${pattern}`, sql`lower(${users.lastName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`),
+      or(
+        sql`lower(${users.firstName}) like ${pattern}`,
+        sql`lower(${users.lastName}) like ${pattern}`,
+        sql`lower(${users.email}) like ${pattern}`,
+      ),
     );
   }
   if (search.after && search.status) {

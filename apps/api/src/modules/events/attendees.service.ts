@@ -44,7 +44,12 @@ function presentAttendee(row: AttendeeRow): EventAttendee {
 export type ListAttendeesInput = { status?: RegistrationStatus; q?: string; cursor?: string; limit: number };
 
 /** Host, admin: registered people (arrival order), then the waitlist; `q` searches names and e-mails. */
-export async function listAttendees(ctx: AppContext, user: AuthUser, eventId: number, input: ListAttendeesInput): Promise<EventAttendeePage> {
+export async function listAttendees(
+  ctx: AppContext,
+  user: AuthUser,
+  eventId: number,
+  input: ListAttendeesInput,
+): Promise<EventAttendeePage> {
   await assertRunsEvent(ctx.db, user, eventId);
   const rows = await repository.findAttendees(ctx.db, {
     eventId,

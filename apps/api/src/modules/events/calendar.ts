@@ -17,7 +17,11 @@ export async function eventCalendar(db: Executor, site: CalendarSite, eventId: n
   const [event] = await findEvents(db, { viewerId: null, eventId, take: 1 });
   if (!event) throw eventNotFound();
   const host = new URL(site.publicUrl).hostname;
-  const calendar = ical({ prodId: { company: site.siteName, product: 'events', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, name: site.siteName });
+  const calendar = ical({
+    prodId: { company: site.siteName, product: 'events', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: site.siteName,
+  });
   calendar.createEvent({
     id: `event-${event.id}@${host}`,
     start: event.startsAt,

@@ -15,7 +15,12 @@ async function newEvent(capacity: number | null): Promise<number> {
   return row.id;
 }
 async function register(user: TestUser, eventId: number, payload?: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: await authHeader(t.app, user), ...(payload === undefined ? {} : { payload }) });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/register/`,
+    headers: await authHeader(t.app, user),
+    ...(payload === undefined ? {} : { payload }),
+  });
 }
 async function cancel(user: TestUser, eventId: number) {
   return t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/register/`, headers: await authHeader(t.app, user) });
@@ -32,15 +37,30 @@ const people = (n: number) => Promise.all(Array.from({ length: n }, () => create
 describe('capacity on create and update (admin)', () => {
   it('takes a capacity of at least 1, or null for unlimited, in JSON and multipart', async () => {
     const headers = await authHeader(t.app, admin);
-    const created = await t.app.inject({ method: 'POST', url: '/api/events/', headers, payload: { title: 'Small room', starts_at: '2031-02-01T10:00:00Z', capacity: 12 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers,
+      payload: { title: 'Small room', starts_at: '2031-02-01T10:00:00Z', capacity: 12 },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ capacity: 12, spots_left: 12, waitlist_count: 0, registrations_count: 0, my_status: null });
     for (const capacity of [0, -3, 1.5, 'many', 100_001]) {
-      const refused = await t.app.inject({ method: 'POST', url: '/api/events/', headers, payload: { title: 'Bad', starts_at: '2031-02-01T10:00:00Z', capacity } });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/events/',
+        headers,
+        payload: { title: 'Bad', starts_at: '2031-02-01T10:00:00Z', capacity },
+      });
       expect(refused.statusCode, String(capacity)).toBe(400);
       expect(Object.keys(refused.json())).toEqual(['capacity']);
     }
-    const unlimited = await t.app.inject({ method: 'PATCH', url: `/api/events/${created.json().id}/`, headers, payload: { capacity: null } });
+    const unlimited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${created.json().id}/`,
+      headers,
+      payload: { capacity: null },
+    });
     expect(unlimited.json()).toMatchObject({ capacity: null, spots_left: null });
     const boundary = '----capacity';
     const multipart = await t.app.inject({
@@ -48,7 +68,13 @@ describe('capacity on create and update (admin)', () => {
       url: '/api/events/',
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: ['title', 'Form event', 'starts_at', '2031-02-01T10:00:00Z', 'capacity', '7']
-        .reduce<string[]>((parts, value, index, all) => (index % 2 === 0 ? [...parts, `--${boundary}\r\nContent-Disposition: form-data; name="${value}"\r\n\r\n${all[index + 1]}\r\n`] : parts), [])
+        .reduce<string[]>(
+          (parts, value, index, all) =>
+            index % 2 === 0
+              ? [...parts, `--${boundary}\r\nContent-Disposition: form-data; name="${value}"\r\n\r\n${all[index + 1]}\r\n`]
+              : parts,
+          [],
+        )
         .join('')
         .concat(`--${boundary}--\r\n`),
     });
@@ -59,7 +85,12 @@ describe('capacity on create and update (admin)', () => {
   it('refuses capacity changes from anyone but an admin', async () => {
     const eventId = await newEvent(5);
     const alumnus = await createUser(t.db, { role: 'AL' });
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/events/${eventId}/`, headers: await authHeader(t.app, alumnus), payload: { capacity: 50 } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${eventId}/`,
+      headers: await authHeader(t.app, alumnus),
+      payload: { capacity: 50 },
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -78,7 +109,11 @@ describe('registering with guests and the waitlist', () => {
       spots_left: 2,
     });
     // Ben's party of 3 does not fit the 2 places left: he waits.
-    expect((await register(ben, eventId, { guests: 2 })).json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1, spots_left: 2 });
+    expect((await register(ben, eventId, { guests: 2 })).json()).toMatchObject({
+      status: 'waitlisted',
+      waitlist_position: 1,
+      spots_left: 2,
+    });
     // Cleo alone would fit, but Ben is first in line: she waits behind him.
     expect((await register(cleo, eventId, {})).json()).toMatchObject({ status: 'waitlisted', waitlist_position: 2, waitlist_count: 2 });
     // Registering again is idempotent (place and guests kept).
@@ -126,7 +161,12 @@ describe('registering with guests and the waitlist', () => {
     expect(await eventAs(c, eventId)).toMatchObject({ my_status: 'registered', registered: true });
     expect(await eventAs(e, eventId)).toMatchObject({ my_status: 'waitlisted', waitlist_position: 1 });
     const [told] = await notificationsOf(c);
-    expect(told).toMatchObject({ type: 'event_promoted', read: false, actor: null, text: 'A place opened up: you are now registered for Capped meetup.' });
+    expect(told).toMatchObject({
+      type: 'event_promoted',
+      read: false,
+      actor: null,
+      text: 'A place opened up: you are now registered for Capped meetup.',
+    });
     expect(await notificationsOf(e)).toEqual([]);
     // Cancelling twice is harmless.
     expect((await cancel(a, eventId)).statusCode).toBe(200);
@@ -144,12 +184,22 @@ describe('registering with guests and the waitlist', () => {
     // Two places free, b's party of 3 does not fit, so c (behind b) is not promoted either.
     expect(await eventAs(b, eventId)).toMatchObject({ my_status: 'waitlisted', waitlist_position: 1, spots_left: 2 });
     expect(await eventAs(c, eventId)).toMatchObject({ my_status: 'waitlisted', waitlist_position: 2 });
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/events/${eventId}/`, headers: await authHeader(t.app, admin), payload: { capacity: 4 } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${eventId}/`,
+      headers: await authHeader(t.app, admin),
+      payload: { capacity: 4 },
+    });
     expect(patched.json()).toMatchObject({ capacity: 4, registrations_count: 2, waitlist_count: 0, spots_left: 0 });
     expect((await notificationsOf(b))[0]).toMatchObject({ type: 'event_promoted' });
     expect((await notificationsOf(c))[0]).toMatchObject({ type: 'event_promoted' });
     // A smaller capacity removes nobody.
-    const cut = await t.app.inject({ method: 'PATCH', url: `/api/events/${eventId}/`, headers: await authHeader(t.app, admin), payload: { capacity: 1 } });
+    const cut = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${eventId}/`,
+      headers: await authHeader(t.app, admin),
+      payload: { capacity: 1 },
+    });
     expect(cut.json()).toMatchObject({ capacity: 1, registrations_count: 2, spots_left: 0 });
   });
 
@@ -158,6 +208,11 @@ describe('registering with guests and the waitlist', () => {
     const [a, b] = await people(2);
     if (!a || !b) throw new Error('no people');
     expect((await register(a, eventId)).json().status).toBe('registered');
-    expect((await register(b, eventId)).json()).toMatchObject({ registered: false, status: 'waitlisted', waitlist_position: 1, spots_left: 0 });
+    expect((await register(b, eventId)).json()).toMatchObject({
+      registered: false,
+      status: 'waitlisted',
+      waitlist_position: 1,
+      spots_left: 0,
+    });
   });
 });

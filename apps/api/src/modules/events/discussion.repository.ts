@@ -46,7 +46,10 @@ export function findEventMessages(db: Executor, search: EventMessageSearch): Pro
   return eventMessagesQuery(db, search).execute();
 }
 
-export async function insertEventMessage(db: Executor, values: { eventId: number; userId: number; text: string }): Promise<EventMessageRow> {
+export async function insertEventMessage(
+  db: Executor,
+  values: { eventId: number; userId: number; text: string },
+): Promise<EventMessageRow> {
   const [row] = await db.insert(eventMessages).values(values).returning();
   if (!row) throw new Error('insertEventMessage: no row returned');
   return row;

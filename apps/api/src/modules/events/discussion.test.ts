@@ -1,6 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, authHeader, createEvent, createEventMessage, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  accessTokenFor,
+  authHeader,
+  createEvent,
+  createEventMessage,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 let t: TestApp;
@@ -22,7 +31,12 @@ async function newEvent(): Promise<number> {
   return row.id;
 }
 async function post(user: TestUser, eventId: number, payload: unknown) {
-  return t.app.inject({ method: 'POST', url: `/api/events/${eventId}/discussion/`, headers: await authHeader(t.app, user), payload: payload as object });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/discussion/`,
+    headers: await authHeader(t.app, user),
+    payload: payload as object,
+  });
 }
 
 describe('event live discussion', () => {

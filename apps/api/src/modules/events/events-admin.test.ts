@@ -13,11 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newEvent = { title: '  Cloud Night ', starts_at: '2031-05-01T17:00:00Z', host: 'DevOps', category: 'Workshop', description: 'Bring a laptop.' };
+const newEvent = {
+  title: '  Cloud Night ',
+  starts_at: '2031-05-01T17:00:00Z',
+  host: 'DevOps',
+  category: 'Workshop',
+  description: 'Bring a laptop.',
+};
 
 describe('POST /api/events/', () => {
   it('lets an admin create an event (JSON), trimmed, with the contract shape', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: newEvent });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: await authHeader(t.app, admin),
+      payload: newEvent,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -46,14 +57,24 @@ describe('POST /api/events/', () => {
     const { payload, headers } = multipartBody({ title: 'Photo Walk', starts_at: '2031-06-01T09:30:00+02:00' }, [
       { field: 'image', filename: 'cover.png', contentType: 'image/png', bytes: await sampleImage(64, 48) },
     ]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/events/', headers: { ...headers, ...(await authHeader(t.app, admin)) }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: { ...headers, ...(await authHeader(t.app, admin)) },
+      payload,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().date).toBe('2031-06-01T07:30:00.000Z');
     expect(response.json().image).toMatch(/^\/media\/.+\.webp$/);
   });
 
   it('refuses non-admins with 403 and visitors with 401', async () => {
-    const forbidden = await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, alumnus), payload: newEvent });
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: await authHeader(t.app, alumnus),
+      payload: newEvent,
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'forbidden' });
     expect((await t.app.inject({ method: 'POST', url: '/api/events/', payload: newEvent })).statusCode).toBe(401);
@@ -72,14 +93,21 @@ describe('POST /api/events/', () => {
       starts_at: ['Enter a valid date and time (ISO 8601).'],
       host: ['Ensure this field has no more than 150 characters.'],
     });
-    const noDate = await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: { title: 'x' } });
+    const noDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: await authHeader(t.app, admin),
+      payload: { title: 'x' },
+    });
     expect(noDate.json()).toEqual({ starts_at: ['This field is required.'] });
   });
 });
 
 describe('PATCH /api/events/{id}/', () => {
   it('changes only the given fields', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: newEvent })).json();
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: newEvent })
+    ).json();
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/events/${created.id}/`,
@@ -87,16 +115,38 @@ describe('PATCH /api/events/{id}/', () => {
       payload: { category: 'Networking', starts_at: '2031-05-02T18:00:00Z' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'Cloud Night', host: 'DevOps', category: 'Networking', date: '2031-05-02T18:00:00.000Z' });
+    expect(response.json()).toMatchObject({
+      title: 'Cloud Night',
+      host: 'DevOps',
+      category: 'Networking',
+      date: '2031-05-02T18:00:00.000Z',
+    });
   });
 
   it('answers 404 for an unknown event, 403 for non-admins and 400 for a blank title', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: newEvent })).json();
-    const unknown = await t.app.inject({ method: 'PATCH', url: '/api/events/999999/', headers: await authHeader(t.app, admin), payload: { host: 'x' } });
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/events/', headers: await authHeader(t.app, admin), payload: newEvent })
+    ).json();
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/events/999999/',
+      headers: await authHeader(t.app, admin),
+      payload: { host: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const notAdmin = await t.app.inject({ method: 'PATCH', url: `/api/events/${created.id}/`, headers: await authHeader(t.app, alumnus), payload: { host: 'x' } });
+    const notAdmin = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${created.id}/`,
+      headers: await authHeader(t.app, alumnus),
+      payload: { host: 'x' },
+    });
     expect(notAdmin.statusCode).toBe(403);
-    const blank = await t.app.inject({ method: 'PATCH', url: `/api/events/${created.id}/`, headers: await authHeader(t.app, admin), payload: { title: '' } });
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${created.id}/`,
+      headers: await authHeader(t.app, admin),
+      payload: { title: '' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ title: ['This field is required.'] });
   });

@@ -65,7 +65,9 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       myStatus: eventRegistrations.status,
       myGuests: eventRegistrations.guests,
       // Served by event_registrations_event_status_arrival_idx (w is the same table, aliased).
-      myWaitlistPosition: sql<number | null>`case when ${eventRegistrations.status} = 'waitlisted' then (select count(*)::int from event_registrations w where w.event_id = ${events.id} and w.status = 'waitlisted' and w.arrival <= ${eventRegistrations.arrival}) end`,
+      myWaitlistPosition: sql<
+        number | null
+      >`case when ${eventRegistrations.status} = 'waitlisted' then (select count(*)::int from event_registrations w where w.event_id = ${events.id} and w.status = 'waitlisted' and w.arrival <= ${eventRegistrations.arrival}) end`,
       myCheckedInAt: eventRegistrations.checkedInAt,
     })
     .from(events)

@@ -30,7 +30,10 @@ const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
 const security = [{ bearerAuth: [] }];
 
 /** JSON body, or multipart fields plus an optional `image` file. */
-async function readEventForm<TSchema extends z.ZodType>(request: FastifyRequest, schema: TSchema): Promise<{ input: z.output<TSchema>; image?: Buffer }> {
+async function readEventForm<TSchema extends z.ZodType>(
+  request: FastifyRequest,
+  schema: TSchema,
+): Promise<{ input: z.output<TSchema>; image?: Buffer }> {
   if (!request.isMultipart()) return { input: parseFields(schema, request.body ?? {}) };
   const form = await readMultipartForm(request, ['image']);
   const input = parseFields(schema, form.fields);
@@ -134,7 +137,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...registration,
         schema: {
           ...registration.schema,
-          summary: 'Register for an event with 0..5 guests; when the party does not fit (or others wait) you join the waitlist (idempotent)',
+          summary:
+            'Register for an event with 0..5 guests; when the party does not fit (or others wait) you join the waitlist (idempotent)',
           body: eventRegistrationRequestSchema,
         },
       },
@@ -144,7 +148,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/events/:id/register/',
       {
         ...registration,
-        schema: { ...registration.schema, summary: 'Cancel your registration or waitlist place (idempotent); the first waitlisted people move up and are told' },
+        schema: {
+          ...registration.schema,
+          summary: 'Cancel your registration or waitlist place (idempotent); the first waitlisted people move up and are told',
+        },
       },
       async (request) => registrationService.cancel(app.ctx, request.user, request.params.id),
     );

@@ -41,12 +41,7 @@ function assertManager(user: AuthUser): void {
 }
 
 /** Admin: creates an event (the optional cover image is re-encoded like a post image). */
-export async function createEvent(
-  ctx: AppContext,
-  user: AuthUser,
-  input: CreateEventInput,
-  image?: Buffer,
-): Promise<Event> {
+export async function createEvent(ctx: AppContext, user: AuthUser, input: CreateEventInput, image?: Buffer): Promise<Event> {
   assertManager(user);
   const imageKey = image ? await storeUploadedImage(ctx.storage, image, 'post') : null;
   const row = await repository.insertEvent(ctx.db, {

@@ -9,8 +9,19 @@ const day = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createEvent(t.db, { title: 'Cloud Fundamentals Workshop', category: 'Workshop', host: 'DevOps', startsAt: new Date(base + 3 * day), image: 'events/cloud.webp' });
-  await createEvent(t.db, { title: 'Full-Stack Career Meetup', category: 'Networking', host: 'Alumni', startsAt: new Date(base + 1 * day) });
+  await createEvent(t.db, {
+    title: 'Cloud Fundamentals Workshop',
+    category: 'Workshop',
+    host: 'DevOps',
+    startsAt: new Date(base + 3 * day),
+    image: 'events/cloud.webp',
+  });
+  await createEvent(t.db, {
+    title: 'Full-Stack Career Meetup',
+    category: 'Networking',
+    host: 'Alumni',
+    startsAt: new Date(base + 1 * day),
+  });
   await createEvent(t.db, { title: 'Design Critique Night', category: 'UI/UX', host: 'Design', startsAt: new Date(base + 2 * day) });
   await createEvent(t.db, { title: '100% Remote Jobs Q&A', category: 'Careers_Talk', host: 'Career', startsAt: new Date(base + 4 * day) });
 });

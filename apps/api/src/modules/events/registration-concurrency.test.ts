@@ -42,7 +42,9 @@ describe(`simultaneous registrations (${process.env.TEST_DATABASE_URL ? 'Postgre
     const eventId = await newEvent(10);
     const crowd = people.slice(0, 30);
     const responses = await Promise.all(
-      crowd.map((person) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: person.headers, payload: { guests: 0 } })),
+      crowd.map((person) =>
+        t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: person.headers, payload: { guests: 0 } }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
     const answers = new Map(crowd.map((person, index) => [person.id, responses[index]?.json<Answer>()]));
@@ -52,7 +54,9 @@ describe(`simultaneous registrations (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('registered'), ...Array(20).fill('waitlisted')]);
     rows.forEach((row, index) => {
       expect(answers.get(row.userId)).toEqual(
-        index < 10 ? expect.objectContaining({ status: 'registered', waitlist_position: null }) : expect.objectContaining({ status: 'waitlisted', waitlist_position: index - 9 }),
+        index < 10
+          ? expect.objectContaining({ status: 'registered', waitlist_position: null })
+          : expect.objectContaining({ status: 'waitlisted', waitlist_position: index - 9 }),
       );
     });
   });
@@ -66,16 +70,33 @@ describe(`simultaneous registrations (${process.env.TEST_DATABASE_URL ? 'Postgre
     const leaving = people.slice(0, 6);
     // Six registered people leave while five newcomers register and the same people click twice.
     await Promise.all([
-      ...leaving.flatMap((person) => [0, 1].map(() => t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/register/`, headers: person.headers }))),
-      ...people.slice(30, 35).map((person) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: person.headers })),
+      ...leaving.flatMap((person) =>
+        [0, 1].map(() => t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/register/`, headers: person.headers })),
+      ),
+      ...people
+        .slice(30, 35)
+        .map((person) => t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: person.headers })),
     ]);
     const after = await stored(eventId);
-    const promoted = before.rows.filter((row) => row.status === 'waitlisted').slice(0, 6).map((row) => row.userId);
+    const promoted = before.rows
+      .filter((row) => row.status === 'waitlisted')
+      .slice(0, 6)
+      .map((row) => row.userId);
     const registered = after.rows.filter((row) => row.status === 'registered').map((row) => row.userId);
     expect(registered).toHaveLength(10);
     expect(registered).toEqual(expect.arrayContaining(promoted));
     // The newcomers joined behind everyone who already waited.
-    expect(after.rows.slice(-5).map((row) => row.userId).sort()).toEqual(people.slice(30, 35).map((person) => person.id).sort());
+    expect(
+      after.rows
+        .slice(-5)
+        .map((row) => row.userId)
+        .sort(),
+    ).toEqual(
+      people
+        .slice(30, 35)
+        .map((person) => person.id)
+        .sort(),
+    );
     expect(after.counters).toEqual({ registrations: 10, seats: 10, waitlist: after.rows.length - 10 });
   });
 
@@ -83,7 +104,12 @@ describe(`simultaneous registrations (${process.env.TEST_DATABASE_URL ? 'Postgre
     const eventId = await newEvent(12);
     const responses = await Promise.all(
       people.slice(0, 30).map((person, index) =>
-        t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers: person.headers, payload: { guests: index % 4 } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/events/${eventId}/register/`,
+          headers: person.headers,
+          payload: { guests: index % 4 },
+        }),
       ),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);

@@ -45,7 +45,12 @@ export type RegistrationRow = { status: RegistrationStatus; guests: number; arri
 
 export async function findRegistration(db: Executor, eventId: number, userId: number): Promise<RegistrationRow | null> {
   const [row] = await db
-    .select({ status: eventRegistrations.status, guests: eventRegistrations.guests, arrival: eventRegistrations.arrival, checkedInAt: eventRegistrations.checkedInAt })
+    .select({
+      status: eventRegistrations.status,
+      guests: eventRegistrations.guests,
+      arrival: eventRegistrations.arrival,
+      checkedInAt: eventRegistrations.checkedInAt,
+    })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
     .limit(1);
@@ -53,14 +58,21 @@ export async function findRegistration(db: Executor, eventId: number, userId: nu
 }
 
 /** Adds the person to the list; their arrival number. */
-export async function insertRegistration(tx: Executor, values: { eventId: number; userId: number; status: RegistrationStatus; guests: number }): Promise<number> {
+export async function insertRegistration(
+  tx: Executor,
+  values: { eventId: number; userId: number; status: RegistrationStatus; guests: number },
+): Promise<number> {
   const [row] = await tx.insert(eventRegistrations).values(values).returning({ arrival: eventRegistrations.arrival });
   if (!row) throw new Error('insertRegistration: no row returned');
   return row.arrival;
 }
 
 /** Removes the registration; what it was, or null when there was none. */
-export async function deleteRegistration(tx: Executor, eventId: number, userId: number): Promise<{ status: RegistrationStatus; guests: number } | null> {
+export async function deleteRegistration(
+  tx: Executor,
+  eventId: number,
+  userId: number,
+): Promise<{ status: RegistrationStatus; guests: number } | null> {
   const [row] = await tx
     .delete(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
@@ -91,6 +103,8 @@ export async function waitlistPosition(db: Executor, eventId: number, arrival: n
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waitlisted'), lte(eventRegistrations.arrival, arrival)));
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waitlisted'), lte(eventRegistrations.arrival, arrival)),
+    );
   return row?.count ?? 0;
 }

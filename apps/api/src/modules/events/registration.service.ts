@@ -39,12 +39,17 @@ export async function promoteWaitlisted(tx: Executor, places: EventPlaces): Prom
 }
 
 /** The answer after the change committed (the waitlist position is read outside the event's lock). */
-async function resultOf(db: Executor, places: EventPlaces, registration: Pick<RegistrationRow, 'status' | 'arrival'> | null): Promise<EventRegistrationResult> {
+async function resultOf(
+  db: Executor,
+  places: EventPlaces,
+  registration: Pick<RegistrationRow, 'status' | 'arrival'> | null,
+): Promise<EventRegistrationResult> {
   const status = registration?.status ?? null;
   return {
     registered: status === 'registered',
     status,
-    waitlist_position: registration?.status === 'waitlisted' ? await repository.waitlistPosition(db, places.id, registration.arrival) : null,
+    waitlist_position:
+      registration?.status === 'waitlisted' ? await repository.waitlistPosition(db, places.id, registration.arrival) : null,
     registrations_count: places.registrationsCount,
     waitlist_count: places.waitlistCount,
     spots_left: spotsLeft(places),

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobDepsOf } from '../../lib/scheduler/index';
 import { eventRegistrations } from '../../db/schema/index';
-import { createEvent, createEventRegistration, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../test/index';
+import {
+  createEvent,
+  createEventRegistration,
+  createTestApp,
+  createTestClock,
+  createUser,
+  emailsTo,
+  failingOnce,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { createEventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
 import { sendDueEventReminders } from './reminders';
 
@@ -54,7 +64,6 @@ describe('event reminders', () => {
     const sent = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, past));
     expect(sent.every((row) => row.reminderSentAt === null)).toBe(true);
   });
-
 });
 
 describe('the event reminder job', () => {

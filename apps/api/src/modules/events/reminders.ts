@@ -58,7 +58,13 @@ async function markReminded(tx: Executor, eventId: number, userIds: number[], no
   await tx
     .update(eventRegistrations)
     .set({ reminderSentAt: now })
-    .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.userId, userIds), sql`${eventRegistrations.reminderSentAt} is null`));
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.userId, userIds),
+        sql`${eventRegistrations.reminderSentAt} is null`,
+      ),
+    );
 }
 
 /**

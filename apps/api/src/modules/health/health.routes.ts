@@ -6,11 +6,9 @@ const readySchema = z.object({ status: z.enum(['ready', 'unavailable']) });
 
 /** Liveness (the process answers) and readiness (the database answers) for load balancers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    { schema: { tags: ['health'], summary: 'Liveness probe', response: { 200: liveSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.get('/healthz', { schema: { tags: ['health'], summary: 'Liveness probe', response: { 200: liveSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   app.get(
     '/readyz',

@@ -34,7 +34,10 @@ describe('careers query plans on large tables', () => {
       const open = await explain(t.database, jobsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', ...search }));
       expect(open).toMatch(/jobs_status_created_idx/);
       expect(open).not.toMatch(/Seq Scan on jobs/);
-      const typed = await explain(t.database, jobsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', type: 'Contract', ...search }));
+      const typed = await explain(
+        t.database,
+        jobsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', type: 'Contract', ...search }),
+      );
       expect(typed).toMatch(/jobs_type_created_idx/);
       expect(typed).not.toMatch(/Seq Scan on jobs/);
     }
@@ -42,7 +45,10 @@ describe('careers query plans on large tables', () => {
 
   it('the text search uses the trigram indexes, and own jobs use jobs_posted_by_idx', async () => {
     const { rows } = await t.db.execute<{ text: string }>(sql`select substr(md5('t' || 1234), 3, 6) as text`);
-    const searched = await explain(t.database, jobsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', text: rows[0]?.text ?? '', take: 21 }));
+    const searched = await explain(
+      t.database,
+      jobsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', text: rows[0]?.text ?? '', take: 21 }),
+    );
     expect(searched).toMatch(/jobs_title_trgm/);
     expect(searched).toMatch(/jobs_company_trgm/);
     expect(searched).toMatch(/jobs_location_trgm/);

@@ -50,6 +50,9 @@ export function findCompanyAlumni(db: Executor, viewer: Viewer, company: string,
 }
 
 export async function countCompanyAlumni(db: Executor, viewer: Viewer, company: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(conditionsOf(viewer, company));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(conditionsOf(viewer, company));
   return row?.count ?? 0;
 }

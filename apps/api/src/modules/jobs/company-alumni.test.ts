@@ -9,7 +9,10 @@ let poster: TestUser;
 let viewer: TestUser;
 let jobId: number;
 
-async function alumnus(company: string, options: { open?: boolean; active?: boolean; verified?: boolean; role?: 'AL' | 'TR' } = {}): Promise<TestUser> {
+async function alumnus(
+  company: string,
+  options: { open?: boolean; active?: boolean; verified?: boolean; role?: 'AL' | 'TR' } = {},
+): Promise<TestUser> {
   const user = await createUser(t.db, { role: options.role ?? 'AL', isActive: options.active ?? true, verified: options.verified ?? true });
   await t.db
     .update(users)
@@ -26,7 +29,13 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/jobs/',
     headers: await authHeader(t.app, poster),
-    payload: { title: 'Backend Engineer', company: 'Acme Corp', location: 'Pune', type: 'Full-Time', apply_url: 'https://acme.example.com/jobs' },
+    payload: {
+      title: 'Backend Engineer',
+      company: 'Acme Corp',
+      location: 'Pune',
+      type: 'Full-Time',
+      apply_url: 'https://acme.example.com/jobs',
+    },
   });
   jobId = response.json<{ id: number }>().id;
 });
@@ -35,7 +44,14 @@ afterAll(() => t.close());
 describe('GET /api/jobs/{id}/ alumni_at_company', () => {
   it('lists visible alumni at the company open to referrals (case-insensitive), with their open offer there, at most five', async () => {
     const withOffer = await alumnus('ACME CORP');
-    const offer = await createReferral(t.db, { alumniId: withOffer.id, company: 'acme corp', role: 'Backend', ctc: '20.0', location: 'Pune', requirements: 'Go' });
+    const offer = await createReferral(t.db, {
+      alumniId: withOffer.id,
+      company: 'acme corp',
+      role: 'Backend',
+      ctc: '20.0',
+      location: 'Pune',
+      requirements: 'Go',
+    });
     const plain = await alumnus('Acme Corp');
     await alumnus('Acme Corp', { open: false });
     await alumnus('Acme Corporation');

@@ -18,7 +18,12 @@ beforeAll(async () => {
     { title: 'Backend Developer', company: 'Pixel Labs', location: 'Delhi', type: 'Full-Time' as const, status: 'closed' },
   ];
   for (const [index, row] of rows.entries()) {
-    await createJob(board.db, { ...row, postedBy: poster.id, applyUrl: 'https://x.example.com/', createdAt: new Date(base + index * 1000) });
+    await createJob(board.db, {
+      ...row,
+      postedBy: poster.id,
+      applyUrl: 'https://x.example.com/',
+      createdAt: new Date(base + index * 1000),
+    });
   }
 });
 afterAll(() => board.close());

@@ -89,7 +89,10 @@ async function changeJob(
   db: Database,
   user: AuthUser,
   jobId: number,
-  change: (tx: Executor, job: { status: string }) => Promise<{ action: repository.AuditEntry['action']; details: Record<string, unknown> } | null>,
+  change: (
+    tx: Executor,
+    job: { status: string },
+  ) => Promise<{ action: repository.AuditEntry['action']; details: Record<string, unknown> } | null>,
 ): Promise<Job> {
   await db.transaction(async (tx) => {
     const job = await repository.lockJob(tx, jobId);

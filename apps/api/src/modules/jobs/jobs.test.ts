@@ -135,7 +135,12 @@ describe('one job: read, edit, close, reopen', () => {
       t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth(user), payload });
     const edited = await patch(alumnus, { salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract', title: validJob.title });
+    expect(edited.json()).toMatchObject({
+      salary: '15 LPA',
+      apply_url: 'mailto:hr@acme.example.com',
+      type: 'Contract',
+      title: validJob.title,
+    });
     for (const user of [otherAlumnus, trainee, intern]) {
       const refused = await patch(user, { title: 'Hijacked' });
       expect(refused.statusCode).toBe(403);
@@ -164,10 +169,18 @@ describe('one job: read, edit, close, reopen', () => {
 
   it("writes the audit log when an admin edits someone else's job", async () => {
     const job = await createJob(alumnus);
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth(admin), payload: { title: 'Senior Frontend Engineer' } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}/`,
+      headers: auth(admin),
+      payload: { title: 'Senior Frontend Engineer' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().title).toBe('Senior Frontend Engineer');
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
     expect(entries).toEqual([
       expect.objectContaining({ action: 'job.update', actorId: admin.id, actorLabel: admin.email, details: { fields: ['title'] } }),
     ]);
@@ -176,7 +189,12 @@ describe('one job: read, edit, close, reopen', () => {
   it('closes and reopens for the author; idempotent; a closed job leaves the board but stays in mine', async () => {
     const job = await createJob(alumnus, { title: 'Closable role' });
     const act = (user: TestUser, action: 'close' | 'reopen') =>
-      t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/${action}/`, headers: { ...auth(user), 'content-type': 'application/json' }, payload: '' });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/jobs/${job.id}/${action}/`,
+        headers: { ...auth(user), 'content-type': 'application/json' },
+        payload: '',
+      });
     for (const attempt of [1, 2]) {
       const closed = await act(alumnus, 'close');
       expect(closed.statusCode, `close #${attempt}`).toBe(200);
@@ -201,7 +219,10 @@ describe('one job: read, edit, close, reopen', () => {
       const response = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/close/`, headers: auth(admin) });
       expect(response.statusCode, `close #${attempt}`).toBe(200);
     }
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
     expect(entries).toEqual([expect.objectContaining({ action: 'job.close', actorLabel: admin.email, targetLabel: validJob.title })]);
   });
 });

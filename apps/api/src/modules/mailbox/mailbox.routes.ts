@@ -32,7 +32,13 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dev/mailbox/',
-    { schema: { tags: ['dev'], summary: 'Dev mailbox (HTML; embedded default without SMTP, this machine only)', querystring: devMailboxQuerySchema } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Dev mailbox (HTML; embedded default without SMTP, this machine only)',
+        querystring: devMailboxQuerySchema,
+      },
+    },
     async (request, reply) => {
       const rows = await listRecentEmails(app.db, { to: request.query.to, limit: PAGE_MESSAGES });
       return reply.type('text/html; charset=utf-8').send(renderMailboxPage(app.config.siteName, rows));

@@ -31,14 +31,24 @@ async function newImage(): Promise<Buffer> {
 
 async function createPost(auth: { authorization: string }, image: Buffer): Promise<{ id: number; image: string }> {
   const body = multipartBody({ caption: 'A picture' }, [imageFile(image)]);
-  const response = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: body.payload, headers: { ...auth, ...body.headers } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    payload: body.payload,
+    headers: { ...auth, ...body.headers },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 async function setProfileImage(auth: { authorization: string }, image: Buffer): Promise<string> {
   const body = multipartBody({}, [imageFile(image)]);
-  const response = await t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', payload: body.payload, headers: { ...auth, ...body.headers } });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/social/user-profiles/update-me/',
+    payload: body.payload,
+    headers: { ...auth, ...body.headers },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().image;
 }
@@ -48,9 +58,15 @@ const keyOf = (url: string) => url.replace(/^\/media\//, '');
 const servedFile = (url: string) => path.join(t.config.mediaDir, keyOf(url));
 const withheldFile = (url: string) => path.join(t.config.mediaDir, '.withheld', keyOf(url));
 
-const deleteOwn = (id: number, auth: { authorization: string }) => t.app.inject({ method: 'DELETE', url: `/social/posts/${id}/`, headers: auth });
+const deleteOwn = (id: number, auth: { authorization: string }) =>
+  t.app.inject({ method: 'DELETE', url: `/social/posts/${id}/`, headers: auth });
 const moderate = (id: number) =>
-  t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${id}/delete_post/`, headers: adminAuth, payload: { reason: 'Scam or fraud' } });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/social/admin/posts/${id}/delete_post/`,
+    headers: adminAuth,
+    payload: { reason: 'Scam or fraud' },
+  });
 const deletePerson = (id: number) => t.app.inject({ method: 'DELETE', url: `/users/admin/delete-user/${id}/`, headers: adminAuth });
 
 describe('media of deleted posts', () => {
@@ -64,7 +80,7 @@ describe('media of deleted posts', () => {
     expect(existsSync(withheldFile(post.image))).toBe(false);
   });
 
-  it("moderation withholds the image: 404, its bytes kept aside so an appeal can restore it", async () => {
+  it('moderation withholds the image: 404, its bytes kept aside so an appeal can restore it', async () => {
     const { auth } = await person();
     const post = await createPost(auth, await newImage());
     expect(await status(post.image)).toBe(200);

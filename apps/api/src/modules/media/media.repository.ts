@@ -28,8 +28,10 @@ export async function findMediaReferences(db: Executor, keys: string[]): Promise
     .where(inArray(posts.image, keys))
     .groupBy(posts.image);
   for (const row of postRows) refer(row.image, row.live, row.restorable);
-  for (const row of await db.selectDistinct({ image: users.image }).from(users).where(inArray(users.image, keys))) refer(row.image, true, false);
-  for (const row of await db.selectDistinct({ image: events.image }).from(events).where(inArray(events.image, keys))) refer(row.image, true, false);
+  for (const row of await db.selectDistinct({ image: users.image }).from(users).where(inArray(users.image, keys)))
+    refer(row.image, true, false);
+  for (const row of await db.selectDistinct({ image: events.image }).from(events).where(inArray(events.image, keys)))
+    refer(row.image, true, false);
   return references;
 }
 

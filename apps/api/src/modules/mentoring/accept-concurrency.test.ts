@@ -14,7 +14,12 @@ describe(`concurrent accepts (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
   it('a mentor with one free place who accepts three requests at once ends with exactly one more mentee', async () => {
     const mentor = await createUser(t.db, { role: 'AL' });
     const mentorAuth = await authHeader(t.app, mentor);
-    await t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: mentorAuth, payload: { is_mentor: true, topics: ['Go'], capacity: 2 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/mentoring/profile/',
+      headers: mentorAuth,
+      payload: { is_mentor: true, topics: ['Go'], capacity: 2 },
+    });
     const ids: number[] = [];
     for (let index = 0; index < 4; index += 1) {
       const mentee = await createUser(t.db);
@@ -28,12 +33,19 @@ describe(`concurrent accepts (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
       ids.push(response.json<{ id: number }>().id);
     }
     const [first, ...rest] = ids;
-    expect((await t.app.inject({ method: 'POST', url: `/api/mentoring/requests/${first}/accept/`, headers: mentorAuth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/mentoring/requests/${first}/accept/`, headers: mentorAuth })).statusCode).toBe(
+      200,
+    );
 
-    const responses = await Promise.all(rest.map((id) => t.app.inject({ method: 'POST', url: `/api/mentoring/requests/${id}/accept/`, headers: mentorAuth })));
+    const responses = await Promise.all(
+      rest.map((id) => t.app.inject({ method: 'POST', url: `/api/mentoring/requests/${id}/accept/`, headers: mentorAuth })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(responses.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(['mentor_full', 'mentor_full']);
-    const [profile] = await t.db.select({ activeCount: mentorProfiles.activeCount }).from(mentorProfiles).where(eq(mentorProfiles.userId, mentor.id));
+    const [profile] = await t.db
+      .select({ activeCount: mentorProfiles.activeCount })
+      .from(mentorProfiles)
+      .where(eq(mentorProfiles.userId, mentor.id));
     const [active] = await t.db
       .select({ n: count() })
       .from(mentorships)

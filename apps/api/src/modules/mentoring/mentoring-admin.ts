@@ -45,10 +45,12 @@ export async function adminMentoringOverview(db: Executor): Promise<AdminMentori
     ? await db
         .select({ key: sql<string>`k`, mentors: count() })
         .from(sql`${mentorProfiles}, unnest(${mentorProfiles.topicKeys}) as k`)
-        .where(sql`${mentorProfiles.isMentor} and k in (${sql.join(
-          topics.map((topic) => sql`${topic.key}`),
-          sql`, `,
-        )})`)
+        .where(
+          sql`${mentorProfiles.isMentor} and k in (${sql.join(
+            topics.map((topic) => sql`${topic.key}`),
+            sql`, `,
+          )})`,
+        )
         .groupBy(sql`k`)
     : [];
   const mentorRows = await db

@@ -2,7 +2,15 @@ import { HIDDEN_EMAIL, MENTORING_MESSAGES } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mentorProfiles, userSettings, users } from '../../db/schema/index';
-import { authHeader, createConversation, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createConversation,
+  createTestApp,
+  createUser,
+  createUserSettings,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 let t: TestApp;
 let alumnus: TestUser;
@@ -27,7 +35,11 @@ const put = (user: TestUser, payload: unknown) =>
 const get = (user: TestUser) => t.app.inject({ url: '/api/mentoring/profile/', headers: auth(user) });
 const mentors = (user: TestUser, query = '') => t.app.inject({ url: `/api/mentoring/mentors/${query}`, headers: auth(user) });
 
-async function makeMentor(overrides: Record<string, unknown> = {}, role: 'AL' | 'AD' = 'AL', names: { firstName?: string; lastName?: string } = {}) {
+async function makeMentor(
+  overrides: Record<string, unknown> = {},
+  role: 'AL' | 'AD' = 'AL',
+  names: { firstName?: string; lastName?: string } = {},
+) {
   const person = await createUser(t.db, { role, ...names });
   headers.set(person.id, await authHeader(t.app, person));
   const response = await put(person, { is_mentor: true, topics: ['React'], capacity: 2, about: 'Happy to help', ...overrides });
@@ -43,9 +55,21 @@ describe('GET/PUT /api/mentoring/profile/', () => {
   });
 
   it('lets an alumnus become a mentor: topics trimmed, duplicates (any case) dropped, order kept', async () => {
-    const response = await put(alumnus, { is_mentor: true, topics: ['  System   design ', 'React', 'react', 'Careers'], capacity: '4', about: '  I help  ' });
+    const response = await put(alumnus, {
+      is_mentor: true,
+      topics: ['  System   design ', 'React', 'react', 'Careers'],
+      capacity: '4',
+      about: '  I help  ',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ is_mentor: true, topics: ['System design', 'React', 'Careers'], capacity: 4, about: 'I help', accepting: true, active_count: 0 });
+    expect(response.json()).toEqual({
+      is_mentor: true,
+      topics: ['System design', 'React', 'Careers'],
+      capacity: 4,
+      about: 'I help',
+      accepting: true,
+      active_count: 0,
+    });
     expect((await get(alumnus)).json()).toMatchObject({ is_mentor: true, capacity: 4 });
     const paused = await put(alumnus, { accepting: false });
     expect(paused.json()).toMatchObject({ accepting: false, topics: ['System design', 'React', 'Careers'] });
@@ -102,7 +126,13 @@ describe('GET /api/mentoring/mentors/', () => {
     expect(response.statusCode).toBe(200);
     const ids = response.json().results.map((mentor: { id: number }) => mentor.id);
     expect(ids.sort()).toEqual([a.id, b.id].sort());
-    expect(response.json().results[0]).toMatchObject({ company: 'Globex', job_title: 'Engineer', capacity: 2, active_count: 0, about: 'Happy to help' });
+    expect(response.json().results[0]).toMatchObject({
+      company: 'Globex',
+      job_title: 'Engineer',
+      capacity: 2,
+      active_count: 0,
+      about: 'Happy to help',
+    });
     expect((await mentors(trainee, '?topic=Kot')).json().results).toEqual([]);
     const byName = (await mentors(trainee, '?q=kotlinson')).json();
     expect(byName.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
@@ -158,7 +188,10 @@ describe('GET /api/mentoring/mentors/', () => {
     expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);
     expect(await listed(admin)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
-    await t.db.update(userSettings).set({ profileVisibility: 'Only Connections', companyVisibleTo: 'connections' }).where(eq(userSettings.userId, guarded.id));
+    await t.db
+      .update(userSettings)
+      .set({ profileVisibility: 'Only Connections', companyVisibleTo: 'connections' })
+      .where(eq(userSettings.userId, guarded.id));
     expect(await listed(trainee)).toEqual([]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
     expect(await listed(admin)).toMatchObject([{ id: guarded.id, company: 'Initech' }]);

@@ -7,7 +7,11 @@ export type MentoringAction = 'be-mentor' | 'accept' | 'decline' | 'cancel' | 'c
  * Alumni and admins may be mentors. On a mentorship: the mentor accepts and declines, the mentee
  * cancels, either completes; both (and admins) read it.
  */
-export function canOnMentoring(user: Pick<AuthUser, 'id' | 'role'>, action: MentoringAction, mentorship?: Pick<MentorshipState, 'mentorId' | 'menteeId'>): boolean {
+export function canOnMentoring(
+  user: Pick<AuthUser, 'id' | 'role'>,
+  action: MentoringAction,
+  mentorship?: Pick<MentorshipState, 'mentorId' | 'menteeId'>,
+): boolean {
   switch (action) {
     case 'be-mentor':
       return user.role === 'AL' || user.role === 'AD';

@@ -3,7 +3,14 @@ import { presentUserSummary } from '../users/users.presenter';
 import type { MentorListRow, MentorProfileFields, MentorshipListRow } from './mentoring.repository';
 
 /** What a person who never set a mentor card sees. */
-export const DEFAULT_MENTOR_PROFILE: MentorProfileFields = { isMentor: false, topics: [], capacity: 3, about: '', accepting: true, activeCount: 0 };
+export const DEFAULT_MENTOR_PROFILE: MentorProfileFields = {
+  isMentor: false,
+  topics: [],
+  capacity: 3,
+  about: '',
+  accepting: true,
+  activeCount: 0,
+};
 
 export function presentMentorProfile(row: MentorProfileFields): MentorProfile {
   return {

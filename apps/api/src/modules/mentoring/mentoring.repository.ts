@@ -34,7 +34,11 @@ export async function upsertMentorProfile(
   userId: number,
   changes: Partial<Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting'>>,
 ): Promise<MentorProfileFields> {
-  const set = { ...changes, updatedAt: new Date(), ...(changes.topics ? { topicKeys: changes.topics.map((topic) => topic.toLowerCase()) } : {}) };
+  const set = {
+    ...changes,
+    updatedAt: new Date(),
+    ...(changes.topics ? { topicKeys: changes.topics.map((topic) => topic.toLowerCase()) } : {}),
+  };
   const [row] = await db
     .insert(mentorProfiles)
     .values({ userId, ...set })
@@ -98,7 +102,9 @@ export function mentorPageQuery(db: Executor, kind: MentorPageKind, take: number
   ];
   if (kind.byName) {
     const nameLike = sql`${sql.placeholder('nameLike')}::text`;
-    conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${nameLike} or lower(${users.username}) like ${nameLike})`);
+    conditions.push(
+      sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${nameLike} or lower(${users.username}) like ${nameLike})`,
+    );
   }
   const columns = {
     ...userSummaryColumnsOfListed(viewerId, seesEveryone),
@@ -170,7 +176,9 @@ export async function findMentor(db: Executor, viewer: Viewer, userId: number): 
     })
     .from(mentorProfiles)
     .innerJoin(users, eq(users.id, mentorProfiles.userId))
-    .where(and(eq(mentorProfiles.userId, userId), eq(mentorProfiles.isMentor, true), eq(users.isActive, true), visibleToSql(viewer, users.id)))
+    .where(
+      and(eq(mentorProfiles.userId, userId), eq(mentorProfiles.isMentor, true), eq(users.isActive, true), visibleToSql(viewer, users.id)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -368,7 +376,10 @@ export async function findUserSummary(db: Executor, userId: number): Promise<Use
 
 /** The person no longer mentors (their card stays, unlisted). */
 export async function stopMentoring(db: Executor, userId: number): Promise<void> {
-  await db.update(mentorProfiles).set({ isMentor: false, accepting: false, updatedAt: new Date() }).where(eq(mentorProfiles.userId, userId));
+  await db
+    .update(mentorProfiles)
+    .set({ isMentor: false, accepting: false, updatedAt: new Date() })
+    .where(eq(mentorProfiles.userId, userId));
   await syncMentorTopics(db, userId);
 }
 

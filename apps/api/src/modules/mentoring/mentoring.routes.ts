@@ -143,7 +143,12 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/mentoring/requests/:id/cancel/',
     {
       ...step,
-      schema: { tags, summary: 'Withdraws a pending request (its mentee)', params: idParamsSchema, response: { 200: mentorshipSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Withdraws a pending request (its mentee)',
+        params: idParamsSchema,
+        response: { 200: mentorshipSchema, ...errors },
+      },
     },
     async (request) => mentorships.cancelMentorship(app.ctx, request.user, request.params.id),
   );

@@ -34,13 +34,15 @@ export async function updateMentorProfile(ctx: AppContext, user: AuthUser, field
   const isMentor = fields.is_mentor ?? current.isMentor;
   const topics = fields.topics ?? current.topics;
   if (isMentor && topics.length === 0) throw validation({ topics: [MENTORING_MESSAGES.topicsRequired] });
-  const row = await ctx.db.transaction((tx) => repository.upsertMentorProfile(tx, user.id, {
-    isMentor: fields.is_mentor,
-    topics: fields.topics,
-    capacity: fields.capacity,
-    about: fields.about,
-    accepting: fields.accepting,
-  }));
+  const row = await ctx.db.transaction((tx) =>
+    repository.upsertMentorProfile(tx, user.id, {
+      isMentor: fields.is_mentor,
+      topics: fields.topics,
+      capacity: fields.capacity,
+      about: fields.about,
+      accepting: fields.accepting,
+    }),
+  );
   return presentMentorProfile(row);
 }
 

@@ -51,7 +51,12 @@ export async function requestMentorship(ctx: AppContext, mentee: AuthUser, field
     (await canSeePerson(db, mentee, fields.mentor_id));
   if (!found) throw notFound(MENTORING_MESSAGES.mentorNotFound);
   if (!profile.accepting || profile.activeCount >= profile.capacity) throw mentorUnavailable();
-  const id = await repository.insertMentorship(db, { mentorId: fields.mentor_id, menteeId: mentee.id, topic: fields.topic, message: fields.message });
+  const id = await repository.insertMentorship(db, {
+    mentorId: fields.mentor_id,
+    menteeId: mentee.id,
+    topic: fields.topic,
+    message: fields.message,
+  });
   if (id === null) throw conflict(MENTORING_MESSAGES.alreadyAsked, 'already_requested');
   const mentorship = await presentOne(db, mentee, id);
   await notifyOther(ctx, mentee, mentorship, 'mentoring_requested');
@@ -149,7 +154,8 @@ export async function endMentorshipsOf(db: Database | Executor, userId: number):
     for (const mentorship of open) {
       const to: MentorshipStatus = mentorship.status === 'active' ? 'completed' : 'cancelled';
       const moved = await repository.moveMentorship(tx, mentorship.id, mentorship.status as MentorshipStatus, to);
-      if (moved && mentorship.status === 'active' && mentorship.mentorId !== null) await repository.addToActiveCount(tx, mentorship.mentorId, -1);
+      if (moved && mentorship.status === 'active' && mentorship.mentorId !== null)
+        await repository.addToActiveCount(tx, mentorship.mentorId, -1);
     }
     await repository.stopMentoring(tx, userId);
     return open.length;

@@ -27,13 +27,23 @@ async function person(role: 'AL' | 'TR' | 'IN' = 'TR', firstName = 'Test') {
 
 async function mentor(capacity = 2, topics = ['React']) {
   const user = await person('AL', 'Mentor');
-  const response = await t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: auth(user), payload: { is_mentor: true, topics, capacity } });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/mentoring/profile/',
+    headers: auth(user),
+    payload: { is_mentor: true, topics, capacity },
+  });
   expect(response.statusCode).toBe(200);
   return user;
 }
 
 const ask = (mentee: TestUser, mentorId: number, overrides: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/mentoring/requests/', headers: auth(mentee), payload: { mentor_id: mentorId, topic: 'React', message: 'Could you help me?', ...overrides } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/mentoring/requests/',
+    headers: auth(mentee),
+    payload: { mentor_id: mentorId, topic: 'React', message: 'Could you help me?', ...overrides },
+  });
 
 async function request(mentee: TestUser, mentorUser: TestUser): Promise<number> {
   const response = await ask(mentee, mentorUser.id);
@@ -65,7 +75,11 @@ describe('POST /api/mentoring/requests/', () => {
       mentee: { id: mentee.id },
     });
     const [note] = await notificationsOf(m);
-    expect(note).toMatchObject({ type: 'mentoring_requested', actorId: mentee.id, text: expect.stringContaining('asked you for mentoring on React') });
+    expect(note).toMatchObject({
+      type: 'mentoring_requested',
+      actorId: mentee.id,
+      text: expect.stringContaining('asked you for mentoring on React'),
+    });
   });
 
   it('refuses yourself (400), a non-mentor (404), a paused or full mentor (409 mentor_unavailable) and a second open request (409)', async () => {
@@ -94,7 +108,12 @@ describe('POST /api/mentoring/requests/', () => {
     ['a long topic', { mentor_id: 1, topic: 'x'.repeat(41), message: 'y' }],
     ['mentor_id text', { mentor_id: 'abc', topic: 'x', message: 'y' }],
   ])('answers 400 for %s', async (_label, payload) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/mentoring/requests/', headers: auth(stranger), ...(payload ? { payload } : {}) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/mentoring/requests/',
+      headers: auth(stranger),
+      ...(payload ? { payload } : {}),
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -187,7 +206,8 @@ describe('GET /api/mentoring/requests/', () => {
     const first = await request(mentee, m);
     await act(m, first, 'decline');
     const second = await request(mentee, m);
-    const list = (query: string, who: TestUser) => t.app.inject({ url: `/api/mentoring/requests/${query}`, headers: auth(who) }).then((r) => r.json());
+    const list = (query: string, who: TestUser) =>
+      t.app.inject({ url: `/api/mentoring/requests/${query}`, headers: auth(who) }).then((r) => r.json());
     expect((await list('', mentee)).results.map((r: { id: number }) => r.id)).toEqual([second, first]);
     expect((await list('?as=mentor', mentee)).results).toEqual([]);
     expect((await list('?as=mentor&status=pending', m)).results.map((r: { id: number }) => r.id)).toEqual([second]);
@@ -206,7 +226,12 @@ describe('admin view, counts and account deletion', () => {
     const m = await mentor(2, ['Interviewing']);
     const mentee = await person();
     const id = await t.app
-      .inject({ method: 'POST', url: '/api/mentoring/requests/', headers: auth(mentee), payload: { mentor_id: m.id, topic: 'interviewing', message: 'Mock interview?' } })
+      .inject({
+        method: 'POST',
+        url: '/api/mentoring/requests/',
+        headers: auth(mentee),
+        payload: { mentor_id: m.id, topic: 'interviewing', message: 'Mock interview?' },
+      })
       .then((r) => r.json<{ id: number }>().id);
     await act(m, id, 'accept');
     const response = await t.app.inject({ url: '/api/admin/mentoring/', headers: auth(admin) });
@@ -215,7 +240,13 @@ describe('admin view, counts and account deletion', () => {
     expect(body.counts.requested).toBeGreaterThan(0);
     expect(body.counts.active).toBeGreaterThan(0);
     expect(body.top_topics).toContainEqual({ topic: 'interviewing', requests: 1, mentors: 1 });
-    expect(body.mentors.find((row: { id: number }) => row.id === m.id)).toMatchObject({ active_count: 1, capacity: 2, pending_count: 0, accepting: true, topics: ['Interviewing'] });
+    expect(body.mentors.find((row: { id: number }) => row.id === m.id)).toMatchObject({
+      active_count: 1,
+      capacity: 2,
+      pending_count: 0,
+      accepting: true,
+      topics: ['Interviewing'],
+    });
     expect((await t.app.inject({ url: '/api/admin/mentoring/', headers: auth(stranger) })).statusCode).toBe(403);
   });
 
@@ -223,7 +254,12 @@ describe('admin view, counts and account deletion', () => {
     const all = await mentorshipCounts(t.db);
     expect(all.requested).toBe(all.pending + all.active + all.completed + all.declined + all.cancelled);
     expect(await mentorshipCounts(t.db, { from: new Date(Date.now() + 60_000) })).toEqual({
-      requested: 0, pending: 0, active: 0, completed: 0, declined: 0, cancelled: 0,
+      requested: 0,
+      pending: 0,
+      active: 0,
+      completed: 0,
+      declined: 0,
+      cancelled: 0,
     });
   });
 
@@ -239,7 +275,10 @@ describe('admin view, counts and account deletion', () => {
     expect(await activeCount(m)).toBe(1);
     expect(await endMentorshipsOf(t.db, leaving.id)).toBe(3);
     expect(await activeCount(m)).toBe(0);
-    const states = await t.db.select({ id: mentorProfiles.userId, isMentor: mentorProfiles.isMentor }).from(mentorProfiles).where(and(eq(mentorProfiles.userId, leaving.id)));
+    const states = await t.db
+      .select({ id: mentorProfiles.userId, isMentor: mentorProfiles.isMentor })
+      .from(mentorProfiles)
+      .where(and(eq(mentorProfiles.userId, leaving.id)));
     expect(states).toEqual([{ id: leaving.id, isMentor: false }]);
     const list = await t.app.inject({ url: '/api/mentoring/requests/', headers: auth(leaving) });
     const byId = new Map(list.json<{ results: { id: number; status: string }[] }>().results.map((r) => [r.id, r.status]));

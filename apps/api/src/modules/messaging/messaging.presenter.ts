@@ -13,7 +13,13 @@ const deletedUser: ConversationUser = { id: null, username: '', first_name: DELE
 
 function presentOtherUser(other: ConversationListRow['other']): ConversationUser {
   if (!other) return deletedUser;
-  return { id: other.id, username: other.username, first_name: other.firstName, last_name: other.lastName, profile_image: mediaUrl(other.image) };
+  return {
+    id: other.id,
+    username: other.username,
+    first_name: other.firstName,
+    last_name: other.lastName,
+    profile_image: mediaUrl(other.image),
+  };
 }
 
 export function presentConversation(row: ConversationListRow): Conversation {

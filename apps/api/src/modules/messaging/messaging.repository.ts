@@ -66,7 +66,12 @@ export function participationQuery(db: Executor) {
     })
     .from(p)
     .innerJoin(conversations, eq(conversations.id, p.conversationId))
-    .where(and(sql`${p.conversationId} = ${sql.placeholder('conversationId')}::integer`, sql`${p.userId} = ${sql.placeholder('userId')}::integer`))
+    .where(
+      and(
+        sql`${p.conversationId} = ${sql.placeholder('conversationId')}::integer`,
+        sql`${p.userId} = ${sql.placeholder('userId')}::integer`,
+      ),
+    )
     .limit(1);
 }
 
@@ -209,7 +214,13 @@ function sentMessageOf(values: SendValues, row: SendStatementRow | undefined): S
   if (!row) return null;
   return {
     // created_at is `createdAt` (PostgreSQL keeps microseconds, a Date milliseconds: the same instant).
-    message: { id: row.id, conversationId: values.conversationId, senderId: values.senderId, content: values.content, createdAt: values.createdAt },
+    message: {
+      id: row.id,
+      conversationId: values.conversationId,
+      senderId: values.senderId,
+      content: values.content,
+      createdAt: values.createdAt,
+    },
     recipientId: row.recipient_id,
     senderUnread: row.sender_unread,
     recipientUnread: row.recipient_unread,

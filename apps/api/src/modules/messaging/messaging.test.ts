@@ -26,10 +26,20 @@ const as = (user: TestUser) => {
 };
 
 function start(from: TestUser, userId: unknown) {
-  return t.app.inject({ method: 'POST', url: '/social/conversations/start_conversation/', headers: as(from), payload: { user_id: userId } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/social/conversations/start_conversation/',
+    headers: as(from),
+    payload: { user_id: userId },
+  });
 }
 function send(from: TestUser, conversationId: number, content: unknown) {
-  return t.app.inject({ method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, headers: as(from), payload: { content } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/social/conversations/${conversationId}/send_message/`,
+    headers: as(from),
+    payload: { content },
+  });
 }
 function listMessages(user: TestUser, conversationId: number, query = '') {
   return t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/${query}`, headers: as(user) });
@@ -75,7 +85,10 @@ describe('POST /social/conversations/start_conversation/', () => {
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
     const [id] = [...ids];
-    const participants = await t.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, id ?? 0));
+    const participants = await t.db
+      .select()
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, id ?? 0));
     expect(participants.map((row) => row.userId).sort()).toEqual([x.id, y.id].sort());
   });
 
@@ -100,14 +113,21 @@ describe('POST /social/conversations/start_conversation/', () => {
       const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: as(person), payload: { profile_visibility } });
       expect(saved.statusCode).toBe(200);
     };
-    const [hidden, connected, stranger, admin] = [await newPerson(), await newPerson(), await newPerson(), await createUser(t.db, { role: 'AD' })];
+    const [hidden, connected, stranger, admin] = [
+      await newPerson(),
+      await newPerson(),
+      await newPerson(),
+      await createUser(t.db, { role: 'AD' }),
+    ];
     headers.set(admin.id, await authHeader(t.app, admin));
     const existing = await conversationBetween(connected, hidden);
     await setVisibility(hidden, 'Only Connections');
     const refused = await start(stranger, hidden.id);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ detail: 'User not found.', code: 'not_found' });
-    expect((await t.app.inject({ method: 'GET', url: `/social/user-profiles/by-id/?user_id=${hidden.id}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/social/user-profiles/by-id/?user_id=${hidden.id}`, headers: as(stranger) })).statusCode,
+    ).toBe(404);
     expect((await start(connected, hidden.id)).json().id).toBe(existing);
     await setVisibility(hidden, 'Private');
     expect((await start(stranger, hidden.id)).statusCode).toBe(404);
@@ -167,7 +187,12 @@ describe('POST /social/conversations/{id}/send_message/', () => {
     const id = await conversationBetween(x, y);
     const now = Date.now();
     // The send stamped later is stored first, as happens when two sends race.
-    await t.ctx.repositories.messaging.sendMessage({ conversationId: id, senderId: y.id, content: 'second', createdAt: new Date(now + 1000) });
+    await t.ctx.repositories.messaging.sendMessage({
+      conversationId: id,
+      senderId: y.id,
+      content: 'second',
+      createdAt: new Date(now + 1000),
+    });
     await t.ctx.repositories.messaging.sendMessage({ conversationId: id, senderId: x.id, content: 'first', createdAt: new Date(now) });
     const listed = (await listConversations(x)).json<{ results: { id: number; last_message: { content: string } | null }[] }>();
     expect(listed.results.find((conversation) => conversation.id === id)?.last_message?.content).toBe('second');
@@ -234,7 +259,10 @@ describe('GET /social/conversations/{id}/messages/', () => {
     const first = (await listMessages(y, id, '?limit=4')).json<{ results: { content: string }[]; next: string | null }>();
     expect(first.results.map((m) => m.content)).toEqual(['reply', 'm4', 'm3', 'm2']);
     expect(first.next).not.toBeNull();
-    const second = (await listMessages(y, id, `?limit=4&cursor=${first.next}`)).json<{ results: { content: string }[]; next: string | null }>();
+    const second = (await listMessages(y, id, `?limit=4&cursor=${first.next}`)).json<{
+      results: { content: string }[];
+      next: string | null;
+    }>();
     expect(second.results.map((m) => m.content)).toEqual(['m1', 'm0']);
     expect(second.next).toBeNull();
 

@@ -58,7 +58,10 @@ describe('messaging query plans on large tables', () => {
   it('the message history walks messages_conversation_created_idx (first page and after a cursor)', async () => {
     for (const before of [undefined, later]) {
       for (const generic of [false, true]) {
-        const plan = await explain(t.database, messagesQuery(t.db), { placeholders: messagesParams({ conversationId: 1, before, take: 21 }), generic });
+        const plan = await explain(t.database, messagesQuery(t.db), {
+          placeholders: messagesParams({ conversationId: 1, before, take: 21 }),
+          generic,
+        });
         const what = `before=${before !== undefined} generic=${generic}`;
         expect(plan, what).toMatch(/messages_conversation_created_idx/);
         expect(plan, what).not.toMatch(HOT_SCANS);

@@ -11,7 +11,14 @@ export async function findPostRemoval(
   postId: number,
 ): Promise<Pick<PostRow, 'id' | 'userId' | 'caption' | 'image' | 'deletedAt' | 'deleteReason'> | null> {
   const [row] = await db
-    .select({ id: posts.id, userId: posts.userId, caption: posts.caption, image: posts.image, deletedAt: posts.deletedAt, deleteReason: posts.deleteReason })
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      caption: posts.caption,
+      image: posts.image,
+      deletedAt: posts.deletedAt,
+      deleteReason: posts.deleteReason,
+    })
     .from(posts)
     .where(eq(posts.id, postId))
     .limit(1);
@@ -35,7 +42,10 @@ export async function insertAppeal(
 export type AdminAppealRow = ModerationAppealRow & { post: ModeratedPostRow };
 
 /** Appeals of one status oldest first (keyset after `after`), with their posts: moderation_appeals_status_created_idx. */
-export function findAppeals(db: Executor, search: { status: AppealStatus; after?: CursorPosition; take: number }): Promise<AdminAppealRow[]> {
+export function findAppeals(
+  db: Executor,
+  search: { status: AppealStatus; after?: CursorPosition; take: number },
+): Promise<AdminAppealRow[]> {
   const conditions: SQL[] = [eq(moderationAppeals.status, search.status)];
   if (search.after) {
     const { at, id } = search.after;

@@ -29,7 +29,8 @@ export async function getModerationCase(ctx: AppContext, user: AuthUser, postId:
   const post = await repository.findPostRemoval(ctx.db, postId);
   if (!post || post.userId !== user.id) throw caseNotFound();
   const appeal = await repository.findAppealOfPost(ctx.db, postId);
-  if (appeal) return presentModerationCase({ postId, caption: post.caption, reason: appeal.reason, removedAt: appeal.removedAt }, appeal, now);
+  if (appeal)
+    return presentModerationCase({ postId, caption: post.caption, reason: appeal.reason, removedAt: appeal.removedAt }, appeal, now);
   if (!canAppeal(user, post) || !post.deletedAt || !post.deleteReason) throw caseNotFound();
   return presentModerationCase({ postId, caption: post.caption, reason: post.deleteReason, removedAt: post.deletedAt }, null, now);
 }
@@ -42,11 +43,18 @@ export async function appealRemoval(ctx: AppContext, user: AuthUser, postId: num
   const post = await repository.findPostRemoval(ctx.db, postId);
   if (!post || !canAppeal(user, post) || !post.deletedAt || !post.deleteReason) throw caseNotFound();
   if (await repository.findAppealOfPost(ctx.db, postId)) throw conflict(MODERATION_MESSAGES.alreadyAppealed, 'already_appealed');
-  if (now.getTime() > appealDeadline(post.deletedAt).getTime()) throw conflict(MODERATION_MESSAGES.appealWindowClosed, 'appeal_window_closed');
+  if (now.getTime() > appealDeadline(post.deletedAt).getTime())
+    throw conflict(MODERATION_MESSAGES.appealWindowClosed, 'appeal_window_closed');
   const author = await findUserById(ctx.db, user.id);
   if (!author) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    const appeal = await repository.insertAppeal(tx, { postId, authorId: user.id, text, reason: post.deleteReason ?? '', removedAt: post.deletedAt ?? now });
+    const appeal = await repository.insertAppeal(tx, {
+      postId,
+      authorId: user.id,
+      text,
+      reason: post.deleteReason ?? '',
+      removedAt: post.deletedAt ?? now,
+    });
     if (!appeal) throw conflict(MODERATION_MESSAGES.alreadyAppealed, 'already_appealed');
     await writeAuditLog(tx, {
       actor: author,
@@ -82,7 +90,12 @@ export async function decideAppeal(
   const actor = await findUserById(ctx.db, admin.id);
   if (!actor) throw forbidden();
   const decided = await ctx.db.transaction(async (tx) => {
-    const appeal = await repository.markAppealDecided(tx, appealId, { status: body.decision, reply: body.reply, by: admin.id, at: new Date() });
+    const appeal = await repository.markAppealDecided(tx, appealId, {
+      status: body.decision,
+      reply: body.reply,
+      by: admin.id,
+      at: new Date(),
+    });
     if (!appeal) {
       const known = await repository.findAppealById(tx, appealId);
       if (!known) throw notFound(MODERATION_MESSAGES.appealNotFound);
@@ -100,7 +113,12 @@ export async function decideAppeal(
     return { appeal, image: restored?.image ?? null };
   });
   if (decided.image) await ctx.storage.reinstate(decided.image);
-  await notifyAppealDecided(ctx, { postId: decided.appeal.postId, authorId: decided.appeal.authorId, decision: body.decision, reply: body.reply });
+  await notifyAppealDecided(ctx, {
+    postId: decided.appeal.postId,
+    authorId: decided.appeal.authorId,
+    decision: body.decision,
+    reply: body.reply,
+  });
   const row = await repository.findAppealById(ctx.db, appealId);
   if (!row) throw notFound(MODERATION_MESSAGES.appealNotFound);
   return presentAdminAppeal(row);

@@ -28,9 +28,16 @@ async function removedPost(caption = 'Removed post'): Promise<number> {
   for (const person of [await createUser(t.db), await createUser(t.db)]) {
     const headers = await authHeader(t.app, person);
     expect((await t.app.inject({ method: 'POST', url: `/social/posts/${row.id}/like/`, headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/social/posts/${row.id}/comment/`, headers, payload: { text: 'Nice' } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/social/posts/${row.id}/comment/`, headers, payload: { text: 'Nice' } })).statusCode,
+    ).toBe(201);
   }
-  const removed = await t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${row.id}/delete_post/`, headers: adminAuth, payload: { reason: 'Unwanted content' } });
+  const removed = await t.app.inject({
+    method: 'DELETE',
+    url: `/social/admin/posts/${row.id}/delete_post/`,
+    headers: adminAuth,
+    payload: { reason: 'Unwanted content' },
+  });
   expect(removed.statusCode).toBe(200);
   return row.id;
 }
@@ -56,18 +63,30 @@ describe('POST /social/moderation/{id}/appeal/', () => {
     expect(again.json()).toEqual({ detail: 'You have already appealed this decision.', code: 'already_appealed' });
     const after = (await t.app.inject({ url: `/social/moderation/${postId}/`, headers: authorAuth })).json();
     expect(after).toMatchObject({ can_appeal: false, appeal: { status: 'open', text: TEXT } });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'post.appeal'), eq(auditLog.targetId, postId)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'post.appeal'), eq(auditLog.targetId, postId)));
     expect(entry).toMatchObject({ actorId: author.id, reason: 'Unwanted content' });
   });
 
   it('refuses after 30 days (409 appeal_window_closed)', async () => {
     const postId = await removedPost();
-    await t.db.update(posts).set({ deletedAt: new Date(Date.now() - 31 * DAY) }).where(eq(posts.id, postId));
+    await t.db
+      .update(posts)
+      .set({ deletedAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(posts.id, postId));
     const response = await appeal(postId);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: 'Appeals are accepted within 30 days of the removal.', code: 'appeal_window_closed' });
-    expect((await t.app.inject({ url: `/social/moderation/${postId}/`, headers: authorAuth })).json()).toMatchObject({ can_appeal: false, appeal: null });
-    await t.db.update(posts).set({ deletedAt: new Date(Date.now() - 29 * DAY) }).where(eq(posts.id, postId));
+    expect((await t.app.inject({ url: `/social/moderation/${postId}/`, headers: authorAuth })).json()).toMatchObject({
+      can_appeal: false,
+      appeal: null,
+    });
+    await t.db
+      .update(posts)
+      .set({ deletedAt: new Date(Date.now() - 29 * DAY) })
+      .where(eq(posts.id, postId));
     expect((await appeal(postId)).statusCode).toBe(201);
   });
 
@@ -79,7 +98,13 @@ describe('POST /social/moderation/{id}/appeal/', () => {
       expect((await t.app.inject({ url: `/social/moderation/${postId}/`, headers })).statusCode).toBe(404);
     }
     const live = await createPost(t.db, { userId: author.id, caption: 'live', image: null });
-    const ownDeleted = await createPost(t.db, { userId: author.id, caption: 'gone', image: null, deletedAt: new Date(), deletedBy: author.id });
+    const ownDeleted = await createPost(t.db, {
+      userId: author.id,
+      caption: 'gone',
+      image: null,
+      deletedAt: new Date(),
+      deletedBy: author.id,
+    });
     for (const id of [live?.id ?? 0, ownDeleted?.id ?? 0, 2_000_000_000]) {
       const response = await appeal(id);
       expect(response.statusCode, String(id)).toBe(404);
@@ -91,8 +116,12 @@ describe('POST /social/moderation/{id}/appeal/', () => {
   it('validates the text (10..2000)', async () => {
     const postId = await removedPost();
     expect((await appeal(postId, authorAuth, {})).json()).toEqual({ text: ['This field is required.'] });
-    expect((await appeal(postId, authorAuth, { text: 'too short' })).json()).toEqual({ text: ['Ensure this field has at least 10 characters.'] });
-    expect((await appeal(postId, authorAuth, { text: 'x'.repeat(2001) })).json()).toEqual({ text: ['Ensure this field has no more than 2000 characters.'] });
+    expect((await appeal(postId, authorAuth, { text: 'too short' })).json()).toEqual({
+      text: ['Ensure this field has at least 10 characters.'],
+    });
+    expect((await appeal(postId, authorAuth, { text: 'x'.repeat(2001) })).json()).toEqual({
+      text: ['Ensure this field has no more than 2000 characters.'],
+    });
   });
 });
 
@@ -128,10 +157,19 @@ describe('the appeals queue and decisions', () => {
     const { id } = (await appeal(postId)).json();
     const response = await decide(id, { decision: 'restored', reply: 'You are right, sorry.' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id, status: 'restored', reply: 'You are right, sorry.', post: { id: postId, image: '/media/posts/p.webp', image_withheld: false } });
+    expect(response.json()).toMatchObject({
+      id,
+      status: 'restored',
+      reply: 'You are right, sorry.',
+      post: { id: postId, image: '/media/posts/p.webp', image_withheld: false },
+    });
 
     const feed = (await t.app.inject({ url: '/social/posts/user-posts/?limit=100', headers: authorAuth })).json();
-    expect(feed.results.find((post: { id: number }) => post.id === postId)).toMatchObject({ caption: 'Come back', likes_count: 2, comments_count: 2 });
+    expect(feed.results.find((post: { id: number }) => post.id === postId)).toMatchObject({
+      caption: 'Come back',
+      likes_count: 2,
+      comments_count: 2,
+    });
     const thread = (await t.app.inject({ url: `/social/posts/${postId}/comments/`, headers: authorAuth })).json();
     expect(thread.results).toHaveLength(2);
     expect(await t.db.select().from(postLikes).where(eq(postLikes.postId, postId))).toHaveLength(2);
@@ -146,10 +184,21 @@ describe('the appeals queue and decisions', () => {
       text: "Your appeal was accepted and your post is restored. Moderator's reply: You are right, sorry.",
     });
     const view = (await t.app.inject({ url: `/social/moderation/${postId}/`, headers: authorAuth })).json();
-    expect(view).toMatchObject({ reason: 'Unwanted content', can_appeal: false, appeal: { status: 'restored', reply: 'You are right, sorry.' } });
+    expect(view).toMatchObject({
+      reason: 'Unwanted content',
+      can_appeal: false,
+      appeal: { status: 'restored', reply: 'You are right, sorry.' },
+    });
     expect(JSON.stringify(view)).not.toContain(admin.email);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'post.appeal_decide'), eq(auditLog.targetId, postId)));
-    expect(entry).toMatchObject({ actorId: admin.id, reason: 'restored', details: expect.objectContaining({ reply: 'You are right, sorry.' }) });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'post.appeal_decide'), eq(auditLog.targetId, postId)));
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      reason: 'restored',
+      details: expect.objectContaining({ reply: 'You are right, sorry.' }),
+    });
 
     const twice = await decide(id, { decision: 'upheld', reply: 'Changed my mind' });
     expect(twice.statusCode).toBe(409);
@@ -164,7 +213,11 @@ describe('the appeals queue and decisions', () => {
     expect(post?.deletedAt).toBeInstanceOf(Date);
     expect(post?.deleteReason).toBe('Unwanted content');
     const inbox = (await t.app.inject({ url: '/social/notifications/', headers: authorAuth })).json();
-    expect(inbox.results[0]).toMatchObject({ type: 'appeal_decided', reason: 'upheld', text: "Your appeal was reviewed and your post stays removed. Moderator's reply: The rules are clear." });
+    expect(inbox.results[0]).toMatchObject({
+      type: 'appeal_decided',
+      reason: 'upheld',
+      text: "Your appeal was reviewed and your post stays removed. Moderator's reply: The rules are clear.",
+    });
     const decided = (await t.app.inject({ url: '/social/admin/appeals/?status=upheld&limit=100', headers: adminAuth })).json();
     expect(decided.results.map((item: { id: number }) => item.id)).toContain(id);
     const open = (await t.app.inject({ url: '/social/admin/appeals/?limit=100', headers: adminAuth })).json();
@@ -193,7 +246,10 @@ describe(`simultaneous decisions (${process.env.TEST_DATABASE_URL ? 'PostgreSQL'
     const winner = answers.find((answer) => answer.statusCode === 200)?.json();
     const [post] = await t.db.select().from(posts).where(eq(posts.id, postId));
     expect(post?.deletedAt === null).toBe(winner.status === 'restored');
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'post.appeal_decide'), eq(auditLog.targetId, postId)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'post.appeal_decide'), eq(auditLog.targetId, postId)));
     expect(entries).toHaveLength(1);
   });
 

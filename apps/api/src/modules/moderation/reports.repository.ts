@@ -41,7 +41,9 @@ export async function findReportedPosts(
   if (search.status === 'open') conditions.push(isNull(posts.deletedAt));
   if (search.after) {
     const { count, at, postId } = search.after;
-    conditions.push(sql`(${grouped.count}, ${grouped.latestAt}, ${grouped.postId}) < (${count}::int, ${at.toISOString()}::timestamptz, ${postId}::int)`);
+    conditions.push(
+      sql`(${grouped.count}, ${grouped.latestAt}, ${grouped.postId}) < (${count}::int, ${at.toISOString()}::timestamptz, ${postId}::int)`,
+    );
   }
   const rows = await db
     .select({ post: moderatedPostColumns, author: moderatedPostAuthorColumns, count: grouped.count, latestAt: grouped.latestAt })
@@ -52,7 +54,11 @@ export async function findReportedPosts(
     .orderBy(desc(grouped.count), desc(grouped.latestAt), desc(grouped.postId))
     .limit(search.take);
   // A raw aggregate comes back as text on some drivers.
-  return rows.map((row) => ({ post: { ...row.post, author: row.author }, count: Number(row.count), latestAt: new Date(row.latestAt as string | Date) }));
+  return rows.map((row) => ({
+    post: { ...row.post, author: row.author },
+    count: Number(row.count),
+    latestAt: new Date(row.latestAt as string | Date),
+  }));
 }
 
 /** The reasons (with counts) and the latest notes of the given posts' reports of one status. */
@@ -94,7 +100,11 @@ export async function closeOpenReports(
 /** A post with the author fields the audit label needs (live or not). */
 export async function findPostForAudit(db: Executor, postId: number) {
   const [row] = await db
-    .select({ id: posts.id, caption: posts.caption, author: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      id: posts.id,
+      caption: posts.caption,
+      author: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(eq(posts.id, postId))

@@ -25,7 +25,12 @@ const CAPTION_IN_LOG = 80;
  * A member reports a post they may see (404 otherwise, like every post-id route), not their own
  * (400), once (409). The answer names nobody: reporters stay anonymous.
  */
-export async function reportPost(ctx: AppContext, reporter: AuthUser, postId: number, body: ReportPostRequest): Promise<ReportPostResponse> {
+export async function reportPost(
+  ctx: AppContext,
+  reporter: AuthUser,
+  postId: number,
+  body: ReportPostRequest,
+): Promise<ReportPostResponse> {
   const post = await requireVisiblePost(ctx.db, reporter, postId);
   if (!canReport(reporter, post)) throw badRequest(MODERATION_MESSAGES.ownPost, 'own_post');
   const reason = body.reason as ReportReason;

@@ -39,7 +39,11 @@ describe('POST /social/posts/{id}/report/', () => {
     const postId = await insertPost();
     const response = await report(postId, await reporter(), { reason: 'Harassment or hate', note: '  Targets a classmate  ' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ detail: 'Thank you. The moderators will review this post.', post_id: postId, reason: 'Harassment or hate' });
+    expect(response.json()).toEqual({
+      detail: 'Thank you. The moderators will review this post.',
+      post_id: postId,
+      reason: 'Harassment or hate',
+    });
     const [row] = await t.db.select().from(postReports).where(eq(postReports.postId, postId));
     expect(row).toMatchObject({ reason: 'Harassment or hate', note: 'Targets a classmate', status: 'open' });
   });
@@ -80,7 +84,12 @@ describe('POST /social/posts/{id}/report/', () => {
     await t.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, deleted));
     const hiddenAuthor = await createUser(t.db);
     const hidden = await insertPost('private', hiddenAuthor.id);
-    const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, hiddenAuthor), payload: { profile_visibility: 'Private' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/',
+      headers: await authHeader(t.app, hiddenAuthor),
+      payload: { profile_visibility: 'Private' },
+    });
     expect(saved.statusCode).toBe(200);
     const headers = await reporter();
     for (const postId of [deleted, hidden, 2_000_000_000]) {
@@ -118,7 +127,12 @@ describe('the reports queue', () => {
       const two = await createPost(own.db, { userId: writer.id, caption: 'Thrice', image: null });
       const people = await Promise.all([1, 2, 3].map(() => createUser(own.db)));
       const send = async (postId: number, index: number, reason: string, note?: string) =>
-        own.app.inject({ method: 'POST', url: `/social/posts/${postId}/report/`, headers: await authHeader(own.app, people[index] as TestUser), payload: { reason, note } });
+        own.app.inject({
+          method: 'POST',
+          url: `/social/posts/${postId}/report/`,
+          headers: await authHeader(own.app, people[index] as TestUser),
+          payload: { reason, note },
+        });
       expect((await send(one.id, 0, 'False information')).statusCode).toBe(201);
       expect((await send(two.id, 0, 'Scam or fraud', 'Asks for money')).statusCode).toBe(201);
       expect((await send(two.id, 1, 'Scam or fraud')).statusCode).toBe(201);
@@ -194,7 +208,12 @@ describe('dismissing and removing', () => {
   it('the moderation delete with a reason closes the reports as actioned (audit details say how many)', async () => {
     const postId = await insertPost('Buy now');
     await report(postId, await reporter());
-    const removed = await t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${postId}/delete_post/`, headers: adminAuth, payload: { reason: 'Scam or fraud' } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/social/admin/posts/${postId}/delete_post/`,
+      headers: adminAuth,
+      payload: { reason: 'Scam or fraud' },
+    });
     expect(removed.statusCode).toBe(200);
     const rows = await t.db.select().from(postReports).where(eq(postReports.postId, postId));
     expect(rows.map((row) => row.status)).toEqual(['actioned']);

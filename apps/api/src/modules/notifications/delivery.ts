@@ -12,7 +12,11 @@ export type EmailedNotification = { userId: number; category: NotificationCatego
  * e-mail through the outbox now; daily/weekly → waits for that digest; off → nothing. Inactive
  * people get none.
  */
-export async function emailNotification(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, frequency: EmailFrequency, item: EmailedNotification): Promise<void> {
+export async function emailNotification(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  frequency: EmailFrequency,
+  item: EmailedNotification,
+): Promise<void> {
   switch (frequency) {
     case 'off':
       return;

@@ -1,9 +1,4 @@
-import {
-  NOTIFICATION_CATEGORIES,
-  NOTIFICATION_CATEGORY_LABELS,
-  type DigestFrequency,
-  type NotificationCategory,
-} from '@alumlink/contract';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_CATEGORY_LABELS, type DigestFrequency, type NotificationCategory } from '@alumlink/contract';
 import type { AppConfig } from '../../config';
 import { escapeHtml, type MailMessage } from '../../lib/mailer/index';
 import { signUnsubscribeToken } from './unsubscribe-token';
@@ -78,7 +73,10 @@ export function digestEmail(site: Site, recipient: Recipient, frequency: DigestF
       html.push(`<li><a href="${escapeHtml(url)}">${escapeHtml(item.text)}</a></li>`);
     }
     text.push(`  Stop e-mails about ${label.toLowerCase()}: ${stop}`);
-    html.push('</ul>', `<p style="font-size:12px"><a href="${escapeHtml(stop)}">Stop e-mails about ${escapeHtml(label.toLowerCase())}</a></p>`);
+    html.push(
+      '</ul>',
+      `<p style="font-size:12px"><a href="${escapeHtml(stop)}">Stop e-mails about ${escapeHtml(label.toLowerCase())}</a></p>`,
+    );
   }
   text.push('', `Unsubscribe from this digest: ${all.page}`, `Choose what you receive: ${settingsUrl(site)}`);
   html.push(

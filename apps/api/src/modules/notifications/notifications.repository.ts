@@ -83,7 +83,10 @@ export async function countUnread(db: Executor, userId: number): Promise<number>
 export async function markRead(db: Executor, userId: number, target: { ids: number[] } | { all: true }): Promise<void> {
   const conditions: SQL[] = [eq(notifications.userId, userId), isNull(notifications.readAt)];
   if ('ids' in target) conditions.push(inArray(notifications.id, target.ids));
-  await db.update(notifications).set({ readAt: new Date() }).where(and(...conditions));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(...conditions));
 }
 
 const prepareMarkReadStatements = (db: Database) => ({
@@ -121,7 +124,11 @@ const insertUnlessUnreadStatement = sql`
 export const insertUnlessUnreadSql = insertUnlessUnreadStatement;
 
 const preparePostStatements = (db: Database) => ({
-  insertUnlessUnread: prepareRawStatement<{ id: number; created_at: string | Date }>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
+  insertUnlessUnread: prepareRawStatement<{ id: number; created_at: string | Date }>(
+    db,
+    'notifications_insert_unless_unread',
+    insertUnlessUnreadStatement,
+  ),
 });
 
 /** Deletes the notifications a person caused (their texts name them), for their account's deletion (notifications_actor_idx). */
@@ -153,7 +160,13 @@ export function createNotificationsRepository(db: Database) {
       await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });
     },
     /** Stores a post notification unless an unread one of the same kind exists (see insertUnlessUnreadStatement); null then. */
-    async insertUnlessUnread(values: { userId: number; type: string; actorId: number; postId: number; text: string }): Promise<NotificationRow | null> {
+    async insertUnlessUnread(values: {
+      userId: number;
+      type: string;
+      actorId: number;
+      postId: number;
+      text: string;
+    }): Promise<NotificationRow | null> {
       const { rows } = await postStatements.insertUnlessUnread.execute(values);
       const row = rows[0];
       if (!row) return null;

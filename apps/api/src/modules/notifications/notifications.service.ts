@@ -39,8 +39,7 @@ export async function markConversationNotificationsRead(ctx: AppContext, userId:
   await ctx.repositories.notifications.markConversationRead(userId, conversationId);
 }
 
-const nameOf = (actor: UserSummaryRow) =>
-  displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
+const nameOf = (actor: UserSummaryRow) => displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
 
 /** The sentences of the notifications people cause, from the actor's display name. */
 export const notificationText = {
@@ -62,7 +61,11 @@ function linkOf(values: { type: NotificationType; conversationId?: number | null
   switch (values.type) {
     case 'message':
     case 'mentoring_accepted':
-      return values.conversationId ? `/user/messages?conversation=${values.conversationId}` : values.type === 'message' ? '/user/messages' : '/user/mentoring';
+      return values.conversationId
+        ? `/user/messages?conversation=${values.conversationId}`
+        : values.type === 'message'
+          ? '/user/messages'
+          : '/user/mentoring';
     case 'role_changed':
       return '/user/profile';
     case 'post_liked':
@@ -110,7 +113,9 @@ async function deliver(
 
 /** Stores the notification (in-app) and e-mails it, as its recipient chose. */
 function createNotification(ctx: AppContext, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
-  return deliver(ctx, values, async () => presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }));
+  return deliver(ctx, values, async () =>
+    presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }),
+  );
 }
 
 /**
@@ -124,7 +129,13 @@ export async function notifyPostLiked(
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
   const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
-  const values = { userId: event.authorId, type: 'post_liked' as const, actorId: actor.id, postId: event.postId, text: notificationText.postLiked(nameOf(actor)) };
+  const values = {
+    userId: event.authorId,
+    type: 'post_liked' as const,
+    actorId: actor.id,
+    postId: event.postId,
+    text: notificationText.postLiked(nameOf(actor)),
+  };
   return deliver(ctx, values, async () => {
     const row = await ctx.repositories.notifications.insertUnlessUnread(values);
     return row ? presentNotification({ ...row, actor }) : null;
@@ -140,7 +151,13 @@ export async function notifyPostCommented(
   const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
   return createNotification(
     ctx,
-    { userId: event.authorId, type: 'post_commented', actorId: actor.id, postId: event.postId, text: notificationText.postCommented(nameOf(actor)) },
+    {
+      userId: event.authorId,
+      type: 'post_commented',
+      actorId: actor.id,
+      postId: event.postId,
+      text: notificationText.postCommented(nameOf(actor)),
+    },
     actor,
   );
 }
@@ -170,7 +187,10 @@ export async function notifyNewMessage(
 }
 
 /** A moderator removed a post: its author is told why (for the admin module). */
-export function notifyPostRemoved(ctx: AppContext, event: { postId: number; authorId: number; reason: string }): Promise<Notification | null> {
+export function notifyPostRemoved(
+  ctx: AppContext,
+  event: { postId: number; authorId: number; reason: string },
+): Promise<Notification | null> {
   return createNotification(
     ctx,
     {
@@ -189,10 +209,19 @@ export function notifyAppealDecided(
   ctx: AppContext,
   event: { postId: number; authorId: number; decision: 'upheld' | 'restored'; reply: string },
 ): Promise<Notification | null> {
-  const outcome = event.decision === 'restored' ? 'Your appeal was accepted and your post is restored.' : 'Your appeal was reviewed and your post stays removed.';
+  const outcome =
+    event.decision === 'restored'
+      ? 'Your appeal was accepted and your post is restored.'
+      : 'Your appeal was reviewed and your post stays removed.';
   return createNotification(
     ctx,
-    { userId: event.authorId, type: 'appeal_decided', postId: event.postId, reason: event.decision, text: `${outcome} Moderator's reply: ${event.reply}` },
+    {
+      userId: event.authorId,
+      type: 'appeal_decided',
+      postId: event.postId,
+      reason: event.decision,
+      text: `${outcome} Moderator's reply: ${event.reply}`,
+    },
     null,
   );
 }
@@ -231,13 +260,27 @@ const MENTORING_TEXT: Record<MentoringNotificationType, (name: string, topic: st
  */
 export async function notifyMentoring(
   ctx: AppContext,
-  event: { type: MentoringNotificationType; recipientId: number; actor: UserSummaryRow; topic: string; conversationId?: number | null; reason?: string | null },
+  event: {
+    type: MentoringNotificationType;
+    recipientId: number;
+    actor: UserSummaryRow;
+    topic: string;
+    conversationId?: number | null;
+    reason?: string | null;
+  },
 ): Promise<Notification | null> {
   const actor = await actorAsSeenBy(ctx.db, event.recipientId, event.actor);
   const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
   const notification = await createNotification(
     ctx,
-    { userId: event.recipientId, type: event.type, actorId: actor.id, conversationId: event.conversationId ?? null, reason: event.reason ?? null, text },
+    {
+      userId: event.recipientId,
+      type: event.type,
+      actorId: actor.id,
+      conversationId: event.conversationId ?? null,
+      reason: event.reason ?? null,
+      text,
+    },
     actor,
   );
   return notification;
@@ -247,7 +290,10 @@ export async function notifyMentoring(
  * A place opened up and the waitlisted person now holds it: they are told at once (stored and
  * pushed live). Call after the promotion committed (events registration service).
  */
-export async function notifyEventPromoted(ctx: AppContext, event: { userId: number; eventId: number; title: string }): Promise<Notification | null> {
+export async function notifyEventPromoted(
+  ctx: AppContext,
+  event: { userId: number; eventId: number; title: string },
+): Promise<Notification | null> {
   return createNotification(
     ctx,
     { userId: event.userId, type: 'event_promoted', text: `A place opened up: you are now registered for ${event.title}.` },

@@ -62,9 +62,19 @@ describe('notifications for messages', () => {
     await post(sender, `/social/conversations/${conversationId}/send_message/`, { content: 'Hi' });
     expect(await notificationsOf(sender.id)).toEqual([]);
     const [row] = await notificationsOf(recipient.id);
-    expect(row).toMatchObject({ type: 'message', actorId: sender.id, conversationId, text: 'Sam Sender sent you a message.', readAt: null });
+    expect(row).toMatchObject({
+      type: 'message',
+      actorId: sender.id,
+      conversationId,
+      text: 'Sam Sender sent you a message.',
+      readAt: null,
+    });
     // Opening the conversation reads its message notifications.
-    await t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/`, headers: await authHeader(t.app, recipient) });
+    await t.app.inject({
+      method: 'GET',
+      url: `/social/conversations/${conversationId}/messages/`,
+      headers: await authHeader(t.app, recipient),
+    });
     expect((await notificationsOf(recipient.id))[0]?.readAt).toBeInstanceOf(Date);
   });
 });

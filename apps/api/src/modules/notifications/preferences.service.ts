@@ -26,7 +26,11 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
 }
 
 /** One category's choice, for the delivery of a notification (one primary-key lookup). */
-export async function notificationPreferenceOf(ctx: AppContext, userId: number, category: NotificationCategory): Promise<NotificationPreference> {
+export async function notificationPreferenceOf(
+  ctx: AppContext,
+  userId: number,
+  category: NotificationCategory,
+): Promise<NotificationPreference> {
   const row = await ctx.repositories.notificationPreferences.findPreference(userId, category);
   return row ? { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) } : DEFAULT_NOTIFICATION_PREFERENCES[category];
 }
@@ -43,7 +47,11 @@ type PreferenceUpdate = Partial<Record<NotificationCategory, Partial<Notificatio
  * notifications already waiting for a digest: e-mail off drops them, another digest moves them
  * (instant leaves them in their digest: they were not e-mailed yet).
  */
-export async function saveNotificationPreferences(ctx: AppContext, userId: number, update: PreferenceUpdate): Promise<NotificationSettings> {
+export async function saveNotificationPreferences(
+  ctx: AppContext,
+  userId: number,
+  update: PreferenceUpdate,
+): Promise<NotificationSettings> {
   return ctx.db.transaction(async (tx) => {
     const current = await notificationPreferencesOf(tx, userId);
     const changes: repository.PreferenceChange[] = [];

@@ -28,7 +28,8 @@ export type NotificationContext = { mailer: Pick<Mailer, 'enqueue'>; config: Pic
 
 const REFERRALS_LINK = '/user/referrals';
 
-export const actorName = (actor: UserSummaryRow) => displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
+export const actorName = (actor: UserSummaryRow) =>
+  displayName({ first_name: actor.firstName, last_name: actor.lastName, email: actor.email });
 
 /**
  * Stores the notices in the caller's transaction as each recipient chose for referrals (Settings →
@@ -36,11 +37,21 @@ export const actorName = (actor: UserSummaryRow) => displayName({ first_name: ac
  * publishNotifications); e-mail instant → queued in the same transaction (sent only if the change
  * commits), daily or weekly → kept for that digest, off → nothing.
  */
-export async function storeReferralNotifications(tx: Executor, context: NotificationContext, notices: ReferralNotice[]): Promise<StoredNotification[]> {
+export async function storeReferralNotifications(
+  tx: Executor,
+  context: NotificationContext,
+  notices: ReferralNotice[],
+): Promise<StoredNotification[]> {
   if (notices.length === 0) return [];
   const recipientIds = [...new Set(notices.map((notice) => notice.recipientId))];
   const recipients = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, inApp: notificationPreferences.inApp, frequency: notificationPreferences.email })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      inApp: notificationPreferences.inApp,
+      frequency: notificationPreferences.email,
+    })
     .from(users)
     .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.category, 'referral')))
     .where(and(inArray(users.id, recipientIds), eq(users.isActive, true)));
@@ -53,7 +64,8 @@ export async function storeReferralNotifications(tx: Executor, context: Notifica
     const inApp = recipient.inApp ?? chosen.in_app;
     const frequency = recipient.frequency === null ? chosen.email : emailFrequencySchema.catch(chosen.email).parse(recipient.frequency);
     if (inApp) {
-      const actor = notice.actor && !(await userCanSeeEmailOf(tx, recipient.id, notice.actor.id)) ? withoutEmail(notice.actor) : notice.actor;
+      const actor =
+        notice.actor && !(await userCanSeeEmailOf(tx, recipient.id, notice.actor.id)) ? withoutEmail(notice.actor) : notice.actor;
       const [row] = await tx
         .insert(notifications)
         .values({ userId: recipient.id, type: notice.type, actorId: actor?.id ?? null, text: notice.text })
@@ -64,7 +76,9 @@ export async function storeReferralNotifications(tx: Executor, context: Notifica
       const email = instantNotificationEmail(context.config, recipient, { category: 'referral', text: notice.text, link: REFERRALS_LINK });
       await context.mailer.enqueue(tx, { ...email, subject: `${context.config.siteName}: ${notice.subject}` });
     } else if (frequency !== 'off') {
-      await tx.insert(notificationDigestItems).values({ userId: recipient.id, category: 'referral', text: notice.text, link: REFERRALS_LINK, frequency });
+      await tx
+        .insert(notificationDigestItems)
+        .values({ userId: recipient.id, category: 'referral', text: notice.text, link: REFERRALS_LINK, frequency });
     }
   }
   return stored;

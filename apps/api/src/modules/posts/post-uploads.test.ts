@@ -179,4 +179,3 @@ describe('a full decoding queue refuses uploads before reading them', () => {
     expect((await Promise.all(pending)).map((response) => response.statusCode)).toEqual(Array(PLACES).fill(200));
   });
 });
-

@@ -22,13 +22,23 @@ type Visibility = 'Private' | 'Only Connections';
 async function authorWithPost(visibility: Visibility): Promise<{ author: TestUser; postId: number }> {
   const author = await createUser(t.db);
   const post = await createPost(t.db, { userId: author.id, caption: 'hidden post', image: 'posts/x.webp' });
-  const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, author), payload: { profile_visibility: visibility } });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/social/settings/',
+    headers: await authHeader(t.app, author),
+    payload: { profile_visibility: visibility },
+  });
   expect(saved.statusCode).toBe(200);
   return { author, postId: post.id };
 }
 
 async function connect(a: TestUser, b: TestUser) {
-  const started = await t.app.inject({ method: 'POST', url: '/social/conversations/start_conversation/', headers: await authHeader(t.app, a), payload: { user_id: b.id } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/social/conversations/start_conversation/',
+    headers: await authHeader(t.app, a),
+    payload: { user_id: b.id },
+  });
   expect(started.statusCode).toBe(201);
 }
 

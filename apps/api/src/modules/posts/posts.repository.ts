@@ -4,7 +4,14 @@ import { literalLimit, prepareRawStatement } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, userSummaryColumnsOfListed, userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
+import {
+  userSummaryColumnsFor,
+  userSummaryColumnsOfListed,
+  userSummaryFromSql,
+  userSummarySqlColumns,
+  type UserSummaryRow,
+  type UserSummarySqlRow,
+} from '../users/users.presenter';
 
 /** A live post with its author and whether the viewer likes it. */
 export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {
@@ -225,7 +232,13 @@ export function commentsQuery(db: Executor, search: CommentSearch) {
     conditions.push(sql`(${comments.createdAt}, ${comments.id}) > (${at.toISOString()}::timestamptz, ${id})`);
   }
   return db
-    .select({ id: comments.id, text: comments.text, createdAt: comments.createdAt, postId: comments.postId, author: userSummaryColumnsFor(search.viewer) })
+    .select({
+      id: comments.id,
+      text: comments.text,
+      createdAt: comments.createdAt,
+      postId: comments.postId,
+      author: userSummaryColumnsFor(search.viewer),
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(...conditions))
@@ -263,7 +276,12 @@ export function createPostsRepository(db: Database) {
       const row = rows[0];
       if (!row) return { outcome: 'missing' };
       if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
-      return { outcome: row.added ? 'liked' : 'unliked', likesCount: row.likes_count, authorId: row.author_id, actor: userSummaryFromSql(userId, row) };
+      return {
+        outcome: row.added ? 'liked' : 'unliked',
+        likesCount: row.likes_count,
+        authorId: row.author_id,
+        actor: userSummaryFromSql(userId, row),
+      };
     },
     /** Adds a comment (see commentStatement); null when the post is missing or deleted. */
     async addComment(values: { postId: number; userId: number; text: string; createdAt: Date }): Promise<AddedComment | null> {
@@ -271,7 +289,13 @@ export function createPostsRepository(db: Database) {
       const row = rows[0];
       if (!row) return null;
       return {
-        comment: { id: row.id, text: values.text, createdAt: values.createdAt, postId: values.postId, author: userSummaryFromSql(values.userId, row) },
+        comment: {
+          id: row.id,
+          text: values.text,
+          createdAt: values.createdAt,
+          postId: values.postId,
+          author: userSummaryFromSql(values.userId, row),
+        },
         authorId: row.author_id,
       };
     },

@@ -45,11 +45,7 @@ async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Pro
 }
 
 /** Stores the re-encoded image, then the post; answers the new post. */
-export async function createPost(
-  ctx: AppContext,
-  author: AuthUser,
-  input: { caption: string; image: Buffer },
-): Promise<Post> {
+export async function createPost(ctx: AppContext, author: AuthUser, input: { caption: string; image: Buffer }): Promise<Post> {
   const image = await storeUploadedImage(ctx.storage, input.image, 'post');
   const row = await repository.insertPost(ctx.db, { userId: author.id, caption: input.caption, image });
   ctx.events.emit('post.created', { postId: row.id });
@@ -138,11 +134,7 @@ export async function softDeletePost(
 }
 
 /** The author deletes their own post: 404 when unknown, deleted or its author hidden from the caller, 403 for anyone else. */
-export async function deleteOwnPost(
-  ctx: AppContext,
-  user: AuthUser,
-  postId: number,
-): Promise<void> {
+export async function deleteOwnPost(ctx: AppContext, user: AuthUser, postId: number): Promise<void> {
   const post = await requireVisiblePost(ctx.db, user, postId);
   if (!canOnPost(user, 'delete', post)) throw forbidden('You can only delete your own posts.');
   const deleted = await softDeletePost(ctx, { postId, authorId: post.userId, deletedBy: user.id, reason: null });

@@ -82,12 +82,22 @@ describe('POST /social/posts/', () => {
 
   it('requires a caption and an image, reporting both', async () => {
     const empty = multipartBody({ caption: '   ' });
-    const response = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: empty.payload, headers: { ...authorAuth, ...empty.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/social/posts/',
+      payload: empty.payload,
+      headers: { ...authorAuth, ...empty.headers },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ caption: ['This field is required.'], image: ['No file was submitted.'] });
 
     const long = multipartBody({ caption: 'x'.repeat(2001) }, [imageFile(await sampleImage(10, 10))]);
-    const tooLong = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: long.payload, headers: { ...authorAuth, ...long.headers } });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/social/posts/',
+      payload: long.payload,
+      headers: { ...authorAuth, ...long.headers },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ caption: ['Ensure this field has no more than 2000 characters.'] });
   });
@@ -159,7 +169,9 @@ describe('GET /social/posts/user-posts/', () => {
     expect(own.results.map((post: { id: number }) => post.id)).toEqual(rows.map((row) => row.id).reverse());
     const theirs = (await t.app.inject({ url: `/social/posts/user-posts/?user_id=${poster.id}&limit=2`, headers: readerAuth })).json();
     expect(theirs.results).toHaveLength(2);
-    const rest = (await t.app.inject({ url: `/social/posts/user-posts/?user_id=${poster.id}&limit=2&cursor=${theirs.next}`, headers: readerAuth })).json();
+    const rest = (
+      await t.app.inject({ url: `/social/posts/user-posts/?user_id=${poster.id}&limit=2&cursor=${theirs.next}`, headers: readerAuth })
+    ).json();
     expect(rest.results.map((post: { id: number }) => post.id)).toEqual([rows[0]?.id]);
     expect(rest.next).toBeNull();
   });
@@ -200,29 +212,59 @@ describe('comments', () => {
     if (!post) throw new Error('no post');
     const texts = ['first', 'second', 'third'];
     for (const text of texts) {
-      const response = await t.app.inject({ method: 'POST', url: `/social/posts/${post.id}/comment/`, payload: { text: ` ${text} ` }, headers: readerAuth });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/social/posts/${post.id}/comment/`,
+        payload: { text: ` ${text} ` },
+        headers: readerAuth,
+      });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ text, post_id: post.id, user: { id: reader.id, email: reader.email }, created_at: expect.any(String) });
+      expect(response.json()).toMatchObject({
+        text,
+        post_id: post.id,
+        user: { id: reader.id, email: reader.email },
+        created_at: expect.any(String),
+      });
     }
     const [stored] = await t.db.select().from(posts).where(eq(posts.id, post.id));
     expect(stored?.commentsCount).toBe(3);
 
     const first = (await t.app.inject({ url: `/social/posts/${post.id}/comments/?limit=2`, headers: authorAuth })).json();
     expect(first.results.map((comment: { text: string }) => comment.text)).toEqual(['first', 'second']);
-    const second = (await t.app.inject({ url: `/social/posts/${post.id}/comments/?limit=2&cursor=${first.next}`, headers: authorAuth })).json();
+    const second = (
+      await t.app.inject({ url: `/social/posts/${post.id}/comments/?limit=2&cursor=${first.next}`, headers: authorAuth })
+    ).json();
     expect(second).toMatchObject({ results: [{ text: 'third' }], next: null });
   });
 
   it('validates the text and answers 404 for unknown posts', async () => {
     const [post] = await insertPosts(author.id, 1);
-    const blank = await t.app.inject({ method: 'POST', url: `/social/posts/${post?.id}/comment/`, payload: { text: '   ' }, headers: readerAuth });
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: `/social/posts/${post?.id}/comment/`,
+      payload: { text: '   ' },
+      headers: readerAuth,
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ text: ['This field is required.'] });
-    const long = await t.app.inject({ method: 'POST', url: `/social/posts/${post?.id}/comment/`, payload: { text: 'x'.repeat(2001) }, headers: readerAuth });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: `/social/posts/${post?.id}/comment/`,
+      payload: { text: 'x'.repeat(2001) },
+      headers: readerAuth,
+    });
     expect(long.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/social/posts/99999999/comment/', payload: { text: 'hi' }, headers: readerAuth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/social/posts/99999999/comment/', payload: { text: 'hi' }, headers: readerAuth }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: '/social/posts/99999999/comments/', headers: readerAuth })).statusCode).toBe(404);
-    expect(await t.db.select().from(comments).where(eq(comments.postId, post?.id ?? 0))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(comments)
+        .where(eq(comments.postId, post?.id ?? 0)),
+    ).toHaveLength(0);
   });
 });
 
@@ -263,7 +305,12 @@ describe('DELETE /social/posts/{id}/', () => {
     ]) {
       expect((await t.app.inject({ ...request, headers: authorAuth })).statusCode).toBe(404);
     }
-    const comment = await t.app.inject({ method: 'POST', url: `/social/posts/${post.id}/comment/`, payload: { text: 'late' }, headers: readerAuth });
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/social/posts/${post.id}/comment/`,
+      payload: { text: 'late' },
+      headers: readerAuth,
+    });
     expect(comment.statusCode).toBe(404);
   });
 

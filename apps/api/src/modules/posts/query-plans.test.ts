@@ -14,7 +14,9 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into posts (user_id, caption, image, created_at)
     select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);
-  await t.db.execute(sql`insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id <= 500`);
+  await t.db.execute(
+    sql`insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id <= 500`,
+  );
   await t.db.execute(sql`insert into comments (post_id, user_id, text) select id, user_id, 'nice' from posts`);
   // Ten unread like notifications per person.
   await t.db.execute(sql`

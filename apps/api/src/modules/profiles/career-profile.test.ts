@@ -23,14 +23,39 @@ function put(payload: Record<string, unknown>) {
 describe('career profile fields (DESIGN 8.1)', () => {
   it('start empty, are saved trimmed, and are read back by me and by someone else', async () => {
     const fresh = await t.app.inject({ method: 'GET', url: '/social/user-profiles/me/', headers: myAuth });
-    expect(fresh.json()).toMatchObject({ headline: '', company: '', job_title: '', location: '', cohort_year: null, open_to_referrals: false });
+    expect(fresh.json()).toMatchObject({
+      headline: '',
+      company: '',
+      job_title: '',
+      location: '',
+      cohort_year: null,
+      open_to_referrals: false,
+    });
 
-    const saved = await put({ headline: ' Frontend engineer ', company: 'Acme ', job_title: 'Engineer', location: 'Pune', cohort_year: 2022, open_to_referrals: true });
+    const saved = await put({
+      headline: ' Frontend engineer ',
+      company: 'Acme ',
+      job_title: 'Engineer',
+      location: 'Pune',
+      cohort_year: 2022,
+      open_to_referrals: true,
+    });
     expect(saved.statusCode).toBe(200);
-    const career = { headline: 'Frontend engineer', company: 'Acme', job_title: 'Engineer', location: 'Pune', cohort_year: 2022, open_to_referrals: true };
+    const career = {
+      headline: 'Frontend engineer',
+      company: 'Acme',
+      job_title: 'Engineer',
+      location: 'Pune',
+      cohort_year: 2022,
+      open_to_referrals: true,
+    };
     expect(saved.json()).toMatchObject(career);
 
-    const seen = await t.app.inject({ method: 'GET', url: `/social/user-profiles/by-id/?user_id=${me.id}`, headers: await authHeader(t.app, viewer) });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/social/user-profiles/by-id/?user_id=${me.id}`,
+      headers: await authHeader(t.app, viewer),
+    });
     expect(seen.json()).toMatchObject(career);
   });
 
@@ -66,11 +91,21 @@ describe('career profile fields (DESIGN 8.1)', () => {
 
   it('reads form fields from a multipart update (year and switch as text)', async () => {
     const { payload: body, headers } = multipartBody({ company: 'Globex', cohort_year: '2019', open_to_referrals: 'false' });
-    const response = await t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', payload: body, headers: { ...myAuth, ...headers } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/social/user-profiles/update-me/',
+      payload: body,
+      headers: { ...myAuth, ...headers },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ company: 'Globex', cohort_year: 2019, open_to_referrals: false });
     const cleared = multipartBody({ cohort_year: '' });
-    const clearedResponse = await t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', payload: cleared.payload, headers: { ...myAuth, ...cleared.headers } });
+    const clearedResponse = await t.app.inject({
+      method: 'PUT',
+      url: '/social/user-profiles/update-me/',
+      payload: cleared.payload,
+      headers: { ...myAuth, ...cleared.headers },
+    });
     expect(clearedResponse.json().cohort_year).toBeNull();
   });
 });

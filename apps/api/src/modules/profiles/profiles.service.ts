@@ -49,12 +49,7 @@ function changesFrom(update: ProfileUpdate): ProfileChanges {
  * fields unchanged; handle unique case-insensitively (400 on `handle`); country code and phone
  * number end up both set or both empty; a new image is stored as a 256 px WebP avatar.
  */
-export async function updateOwnProfile(
-  ctx: AppContext,
-  user: AuthUser,
-  update: ProfileUpdate,
-  image?: Buffer,
-): Promise<User> {
+export async function updateOwnProfile(ctx: AppContext, user: AuthUser, update: ProfileUpdate, image?: Buffer): Promise<User> {
   const current = await findUserById(ctx.db, user.id);
   if (!current) throw notFound('User not found.');
   const changes = changesFrom(update);

@@ -16,7 +16,13 @@ let myAuth: { authorization: string };
 beforeAll(async () => {
   t = await createTestApp();
   me = await createUser(t.db, { firstName: 'Taylor', lastName: 'Reed', bio: 'Learning.', skills: 'HTML', handle: 'taylor1' });
-  other = await createUser(t.db, { firstName: 'Other', lastName: 'Person', handle: 'TakenHandle', countryCode: '+44', phoneNumber: '7700 900000' });
+  other = await createUser(t.db, {
+    firstName: 'Other',
+    lastName: 'Person',
+    handle: 'TakenHandle',
+    countryCode: '+44',
+    phoneNumber: '7700 900000',
+  });
   myAuth = await authHeader(t.app, me);
 });
 afterAll(() => t.close());
@@ -29,13 +35,28 @@ describe('PUT /social/user-profiles/update-me/ and /social/profiles/update-me/',
   it('changes given fields only; empty and null fields stay unchanged; answers the user', async () => {
     const response = await put({ first_name: 'Tay', last_name: '', bio: null, skills: '   ', handle: '' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: me.id, first_name: 'Tay', last_name: 'Reed', bio: 'Learning.', skills: 'HTML', handle: 'taylor1', email: me.email });
+    expect(response.json()).toMatchObject({
+      id: me.id,
+      first_name: 'Tay',
+      last_name: 'Reed',
+      bio: 'Learning.',
+      skills: 'HTML',
+      handle: 'taylor1',
+      email: me.email,
+    });
     const alias = await put({ last_name: 'Reid ' }, '/social/profiles/update-me/');
     expect(alias.json()).toMatchObject({ first_name: 'Tay', last_name: 'Reid' });
   });
 
   it('only ever changes the caller (no field names another person)', async () => {
-    const response = await put({ id: other.id, user_id: other.id, email: 'hijack@example.com', role: 'AD', is_staff: true, first_name: 'Mine' });
+    const response = await put({
+      id: other.id,
+      user_id: other.id,
+      email: 'hijack@example.com',
+      role: 'AD',
+      is_staff: true,
+      first_name: 'Mine',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: me.id, first_name: 'Mine', email: me.email, role: 'TR', is_staff: false });
     const [otherRow] = await t.db.select().from(users).where(eq(users.id, other.id));
@@ -75,8 +96,15 @@ describe('PUT /social/user-profiles/update-me/ and /social/profiles/update-me/',
   });
 
   it('accepts multipart with an image: sets image and profile.profile_image to a 256 px WebP', async () => {
-    const body = multipartBody({ first_name: 'Pictured', bio: '' }, [imageFile(await sampleImage(900, 400, 'jpeg'), 'me.jpg', 'image/jpeg')]);
-    const response = await t.app.inject({ method: 'PUT', url: '/social/profiles/update-me/', payload: body.payload, headers: { ...myAuth, ...body.headers } });
+    const body = multipartBody({ first_name: 'Pictured', bio: '' }, [
+      imageFile(await sampleImage(900, 400, 'jpeg'), 'me.jpg', 'image/jpeg'),
+    ]);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/social/profiles/update-me/',
+      payload: body.payload,
+      headers: { ...myAuth, ...body.headers },
+    });
     expect(response.statusCode).toBe(200);
     const user = response.json();
     expect(user.first_name).toBe('Pictured');
@@ -89,13 +117,23 @@ describe('PUT /social/user-profiles/update-me/ and /social/profiles/update-me/',
 
     // Multipart without an image keeps the image.
     const textOnly = multipartBody({ last_name: 'Still' });
-    const kept = await t.app.inject({ method: 'PUT', url: '/social/profiles/update-me/', payload: textOnly.payload, headers: { ...myAuth, ...textOnly.headers } });
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: '/social/profiles/update-me/',
+      payload: textOnly.payload,
+      headers: { ...myAuth, ...textOnly.headers },
+    });
     expect(kept.json()).toMatchObject({ last_name: 'Still', image: user.image });
   });
 
   it('refuses anonymous callers and malformed JSON', async () => {
     expect((await put({ first_name: 'x' }, undefined, { authorization: '' })).statusCode).toBe(401);
-    const broken = await t.app.inject({ method: 'PUT', url: '/social/profiles/update-me/', payload: '{"first_name":', headers: { ...myAuth, 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'PUT',
+      url: '/social/profiles/update-me/',
+      payload: '{"first_name":',
+      headers: { ...myAuth, 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect((await put({ first_name: 'x'.repeat(151) })).statusCode).toBe(400);
   });

@@ -172,7 +172,9 @@ describe.skipIf(!enabled)('realtime on two instances (needs TEST_REDIS_URL and T
     ]);
     expect(closed).toEqual({ code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME_SESSION_ENDED_REASON });
     // The access token is refused on B too, and Bob's other sign-in keeps its socket.
-    expect((await b.app.inject({ url: '/social/conversations/', headers: { authorization: `Bearer ${tokens.access}` } })).statusCode).toBe(401);
+    expect((await b.app.inject({ url: '/social/conversations/', headers: { authorization: `Bearer ${tokens.access}` } })).statusCode).toBe(
+      401,
+    );
     await deliveredEventually(a, alice, conversationId, otherSignIn);
   });
 
@@ -231,7 +233,9 @@ describe.skipIf(!enabled)('realtime on two instances (needs TEST_REDIS_URL and T
       expect(logout.statusCode).toBe(200);
       const closed = await Promise.race([
         bobOnB.closed,
-        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('socket on B still open after one re-check')), checkMs + 750)),
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error('socket on B still open after one re-check')), checkMs + 750),
+        ),
       ]);
       expect(closed).toEqual({ code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME_SESSION_ENDED_REASON });
       // Bob's other sign-in and Alice keep their sockets on B through further re-checks.

@@ -26,7 +26,9 @@ export const realtimePlugin = fastifyPlugin(
       events.on('notification.created', ({ userId, notification }) =>
         hub.publish({ kind: 'users', userIds: [userId] }, { type: 'notification.created', data: notification }),
       ),
-      events.on('message.created', ({ userIds, message }) => hub.publish({ kind: 'users', userIds }, { type: 'message.created', data: message })),
+      events.on('message.created', ({ userIds, message }) =>
+        hub.publish({ kind: 'users', userIds }, { type: 'message.created', data: message }),
+      ),
       events.on('conversation.updated', ({ userId, conversation }) =>
         hub.publish({ kind: 'users', userIds: [userId] }, { type: 'conversation.updated', data: conversation }),
       ),

@@ -38,19 +38,23 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
-  app.get(REALTIME_PATH, {
+  app.get(
+    REALTIME_PATH,
+    {
       websocket: true,
       schema: {
         tags: ['realtime'],
         summary: "WebSocket: first frame {type:'auth', token}; then server events {type, data} (see the contract's realtime.ts)",
       },
-    }, (socket) => {
-    const session = startSocketSession(socket, {
-      hub,
-      identify: (token) => identifySocketToken(app.ctx, app.config.jwtSecret, token),
-      log: app.log,
-    });
-    sessions.add(session);
-    socket.on('close', () => sessions.delete(session));
-  });
+    },
+    (socket) => {
+      const session = startSocketSession(socket, {
+        hub,
+        identify: (token) => identifySocketToken(app.ctx, app.config.jwtSecret, token),
+        log: app.log,
+      });
+      sessions.add(session);
+      socket.on('close', () => sessions.delete(session));
+    },
+  );
 };

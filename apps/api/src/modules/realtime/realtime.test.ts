@@ -89,7 +89,11 @@ describe('socket authentication', () => {
 
 describe('messaging events', () => {
   it('sends message.created and conversation.updated to both people, a notification to the recipient, nothing to others', async () => {
-    const [alice, bob, eve] = [await createUser(t.db, { firstName: 'Alice', lastName: 'A' }), await createUser(t.db), await createUser(t.db)];
+    const [alice, bob, eve] = [
+      await createUser(t.db, { firstName: 'Alice', lastName: 'A' }),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
     const id = await conversationOf(alice, bob);
     const [aliceSocket, bobSocket, eveSocket] = [await connect(alice), await connect(bob), await connect(eve)];
 
@@ -98,10 +102,23 @@ describe('messaging events', () => {
     expect((await bobSocket.next('message.created')).data).toEqual(sent.json());
     expect((await aliceSocket.next('message.created')).data).toEqual(sent.json());
     const lastMessage = { content: 'Hello Bob', timestamp: sent.json().timestamp, sender_id: alice.id };
-    expect((await bobSocket.next('conversation.updated')).data).toEqual({ conversation_id: id, unread_count: 1, last_message: lastMessage });
-    expect((await aliceSocket.next('conversation.updated')).data).toEqual({ conversation_id: id, unread_count: 0, last_message: lastMessage });
+    expect((await bobSocket.next('conversation.updated')).data).toEqual({
+      conversation_id: id,
+      unread_count: 1,
+      last_message: lastMessage,
+    });
+    expect((await aliceSocket.next('conversation.updated')).data).toEqual({
+      conversation_id: id,
+      unread_count: 0,
+      last_message: lastMessage,
+    });
     const notification = await bobSocket.next('notification.created');
-    expect(notification.data).toMatchObject({ type: 'message', conversation_id: id, text: 'Alice A sent you a message.', actor: { id: alice.id } });
+    expect(notification.data).toMatchObject({
+      type: 'message',
+      conversation_id: id,
+      text: 'Alice A sent you a message.',
+      actor: { id: alice.id },
+    });
 
     // Bob opens the conversation: his other sockets learn it is read.
     await inject(bob, 'GET', `/social/conversations/${id}/messages/`);
@@ -136,7 +153,11 @@ describe('messaging events', () => {
     const post = await createPost(t.db, { userId: author.id, caption: 'c', image: 'posts/x.webp' });
     const authorSocket = await connect(author);
     await inject(fan, 'POST', `/social/posts/${post?.id}/like/`);
-    expect((await authorSocket.next('notification.created')).data).toMatchObject({ type: 'post_liked', post_id: post?.id, text: 'Fay Fan liked your post.' });
+    expect((await authorSocket.next('notification.created')).data).toMatchObject({
+      type: 'post_liked',
+      post_id: post?.id,
+      text: 'Fay Fan liked your post.',
+    });
   });
 });
 

@@ -21,7 +21,9 @@ afterAll(() => t.close());
 
 /** `count` pairs as the hub holds them: families of the bulk data with their people. */
 async function openPairs(count: number): Promise<{ userId: number; family: string }[]> {
-  const { rows } = await t.db.execute<{ user_id: number; id: string }>(sql`select user_id, id from session_families order by id limit ${count}`);
+  const { rows } = await t.db.execute<{ user_id: number; id: string }>(
+    sql`select user_id, id from session_families order by id limit ${count}`,
+  );
   return rows.map((row) => ({ userId: row.user_id, family: row.id }));
 }
 

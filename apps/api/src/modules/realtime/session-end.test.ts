@@ -49,7 +49,9 @@ function closedWithinASecond(socket: TestSocket): Promise<{ code: number; reason
 function closedWithinATick(socket: TestSocket): Promise<{ code: number; reason: string }> {
   return Promise.race([
     socket.closed,
-    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`socket still open after ${CHECK_MS + 500} ms`)), CHECK_MS + 500)),
+    new Promise<never>((_resolve, reject) =>
+      setTimeout(() => reject(new Error(`socket still open after ${CHECK_MS + 500} ms`)), CHECK_MS + 500),
+    ),
   ]);
 }
 
@@ -95,7 +97,11 @@ describe('sockets of ended sign-ins close at once', () => {
     const admin = await createUser(t.db, { role: 'AD' });
     const person = await createUser(t.db, { role: 'AL' });
     const { socket } = await signedInSocket(person);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/admin/delete-user/${person.id}/`, headers: await authHeader(t.app, admin) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/delete-user/${person.id}/`,
+      headers: await authHeader(t.app, admin),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await closedWithinASecond(socket)).toEqual(SESSION_ENDED);
   });
@@ -129,7 +135,10 @@ describe('ends that publish nothing are caught by the periodic re-check', () => 
     const [ended, sameUserOtherSignIn, theirs] = [await signedInSocket(user), await signedInSocket(user), await signedInSocket(other)];
     const sessionId = verifyAccessToken(t.config.jwtSecret, ended.access)?.session;
     expect(sessionId).toBeTypeOf('string');
-    await t.db.update(sessionFamilies).set({ endedAt: new Date() }).where(eq(sessionFamilies.id, sessionId ?? ''));
+    await t.db
+      .update(sessionFamilies)
+      .set({ endedAt: new Date() })
+      .where(eq(sessionFamilies.id, sessionId ?? ''));
     expect(await closedWithinATick(ended.socket)).toEqual(SESSION_ENDED);
     await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_MS));
     expect(await stillOpen(sameUserOtherSignIn.socket)).toBe(true);

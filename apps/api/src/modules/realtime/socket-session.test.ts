@@ -20,7 +20,13 @@ async function sessionWithClient(autoPong: boolean): Promise<{ session: SocketSe
   await new Promise((resolve) => server.once('listening', resolve));
   const sessionReady = new Promise<SocketSession>((resolve) => {
     server.once('connection', (socket) => {
-      resolve(startSocketSession(socket, { hub, log: quietLog, identify: async () => ({ userId: 1, session: '00000000-0000-4000-8000-000000000001', expiresAt: new Date(Date.now() + 60_000) }) }));
+      resolve(
+        startSocketSession(socket, {
+          hub,
+          log: quietLog,
+          identify: async () => ({ userId: 1, session: '00000000-0000-4000-8000-000000000001', expiresAt: new Date(Date.now() + 60_000) }),
+        }),
+      );
     });
   });
   const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { autoPong });

@@ -41,8 +41,7 @@ export async function openSocket(baseUrl: string): Promise<TestSocket> {
     closed,
     next(type, matches = () => true, timeoutMs = 5_000) {
       type Wanted = EventOf<typeof type>;
-      const fits = (event: RealtimeServerEvent): event is Wanted =>
-        event.type === type && !taken.has(event) && matches(event as Wanted);
+      const fits = (event: RealtimeServerEvent): event is Wanted => event.type === type && !taken.has(event) && matches(event as Wanted);
       const already = events.find(fits);
       if (already) {
         taken.add(already);

@@ -2,7 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, referralRequestEvents, referralRequests } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
-import { createReferral, createReferralRequest, createTestApp, createTestClock, createUser, failingOnce, type TestApp } from '../../test/index';
+import {
+  createReferral,
+  createReferralRequest,
+  createTestApp,
+  createTestClock,
+  createUser,
+  failingOnce,
+  type TestApp,
+} from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
 import { expireWaitingRequests } from './referral-requests.repository';
 import { createReferralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
@@ -18,12 +26,26 @@ afterAll(() => t.close());
 /** `count` requests on a fresh offer, made `ageDays` ago, in the given status. */
 async function requestsAged(count: number, ageDays: number, status = 'requested'): Promise<number[]> {
   const owner = await createUser(t.db, { role: 'AL' });
-  const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Umbrella', role: 'Analyst', ctc: '10.0', location: 'Remote', requirements: 'SQL' });
+  const offer = await createReferral(t.db, {
+    alumniId: owner.id,
+    company: 'Umbrella',
+    role: 'Analyst',
+    ctc: '10.0',
+    location: 'Remote',
+    requirements: 'SQL',
+  });
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const requester = await createUser(t.db);
     const createdAt = new Date(Date.now() - ageDays * DAY);
-    const row = await createReferralRequest(t.db, { referralId: offer.id, requesterId: requester.id, message: 'Please', status, createdAt, updatedAt: createdAt });
+    const row = await createReferralRequest(t.db, {
+      referralId: offer.id,
+      requesterId: requester.id,
+      message: 'Please',
+      status,
+      createdAt,
+      updatedAt: createdAt,
+    });
     ids.push(row.id);
   }
   return ids;
@@ -57,7 +79,10 @@ describe('expireStaleReferralRequests', () => {
 });
 
 async function statusesOf(ids: number[]): Promise<string[]> {
-  const rows = await t.db.select({ id: referralRequests.id, status: referralRequests.status }).from(referralRequests).where(inArray(referralRequests.id, ids));
+  const rows = await t.db
+    .select({ id: referralRequests.id, status: referralRequests.status })
+    .from(referralRequests)
+    .where(inArray(referralRequests.id, ids));
   return ids.map((id) => rows.find((row) => row.id === id)?.status ?? 'missing');
 }
 const historyOf = (ids: number[]) => t.db.select().from(referralRequestEvents).where(inArray(referralRequestEvents.requestId, ids));
@@ -97,7 +122,10 @@ describe('the referral expiry job', () => {
     const job = createReferralExpiryJob({ ...deps, db: failingOnce(t.db) });
     job.start();
     await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Referral request expiry' }), 'Referral request expiry failed; will retry');
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ job: 'Referral request expiry' }),
+      'Referral request expiry failed; will retry',
+    );
     expect(await statusesOf(due)).toEqual(['requested']);
     await clock.advance(REFERRAL_EXPIRY_INTERVAL_MS);
     await job.stop();

@@ -18,7 +18,10 @@ export async function expireStaleReferralRequests(ctx: AppContext, now: Date = n
   for (;;) {
     const count = await withNotifications(ctx, async (tx, notices) => {
       const expired = await repository.expireWaitingRequests(tx, cutoff, now, BATCH_SIZE);
-      const offers = await repository.findOfferTitles(tx, expired.map((request) => request.referralId));
+      const offers = await repository.findOfferTitles(
+        tx,
+        expired.map((request) => request.referralId),
+      );
       await recordSystemEnd(tx, expired, 'expired', offers, notices, now);
       return expired.length;
     });

@@ -22,7 +22,10 @@ function summaryColumnsOf(table: typeof owners | typeof requesters | typeof acto
   return {
     id: table.id,
     username: table.username,
-    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end` : table.email,
+    email:
+      visible && emailVisible
+        ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end`
+        : table.email,
     firstName: table.firstName,
     lastName: table.lastName,
     handle: table.handle,
@@ -112,7 +115,15 @@ export async function findReferralRequestEvents(db: Executor, viewer: Viewer, re
   });
 }
 
-export type LockedReferralRequest = { id: number; status: string; requesterId: number; referralId: number; ownerId: number; company: string; role: string };
+export type LockedReferralRequest = {
+  id: number;
+  status: string;
+  requesterId: number;
+  referralId: number;
+  ownerId: number;
+  company: string;
+  role: string;
+};
 
 /**
  * The request with its offer's owner, locked for the rest of the transaction (two moves at once:
@@ -197,7 +208,10 @@ export async function expireWaitingRequests(db: Executor, cutoff: Date, now: Dat
 }
 
 /** An offer's owner, status and title (or null). */
-export async function findOffer(db: Executor, referralId: number): Promise<{ id: number; alumniId: number; status: string; role: string; company: string } | null> {
+export async function findOffer(
+  db: Executor,
+  referralId: number,
+): Promise<{ id: number; alumniId: number; status: string; role: string; company: string } | null> {
   const [row] = await db
     .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, role: referrals.role, company: referrals.company })
     .from(referrals)

@@ -86,10 +86,12 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...auth,
       config: { accountRateLimit: 'referralRequestMove' },
-      preValidation: async (request) => service.assertCanMoveReferralRequest(app.ctx, request.user, (request.params as { id?: unknown }).id),
+      preValidation: async (request) =>
+        service.assertCanMoveReferralRequest(app.ctx, request.user, (request.params as { id?: unknown }).id),
       schema: {
         tags,
-        summary: 'Moves a request along (the alumnus): requested → referred | declined; referred → interviewing | hired | not_selected; interviewing → hired | not_selected',
+        summary:
+          'Moves a request along (the alumnus): requested → referred | declined; referred → interviewing | hired | not_selected; interviewing → hired | not_selected',
         params: idParamsSchema,
         body: moveReferralRequestSchema,
         response: { 200: referralRequestDetailSchema, ...conflicts },

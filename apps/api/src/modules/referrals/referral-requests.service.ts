@@ -15,7 +15,12 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { actorName, publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications.service';
+import {
+  actorName,
+  publishNotifications,
+  storeReferralNotifications,
+  type ReferralNotice,
+} from '../notifications/referral-notifications.service';
 import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
@@ -53,7 +58,12 @@ async function detailOf(db: Executor, viewer: AuthUser, requestId: number): Prom
  * the offer's closing never cross; the partial unique index keeps one active request per person
  * and offer even if two asks race (409 `already_requested`).
  */
-export async function askForReferral(ctx: AppContext, user: AuthUser, referralId: number, fields: AskReferralFields): Promise<ReferralRequestDetail> {
+export async function askForReferral(
+  ctx: AppContext,
+  user: AuthUser,
+  referralId: number,
+  fields: AskReferralFields,
+): Promise<ReferralRequestDetail> {
   let requestId: number;
   try {
     requestId = await withNotifications(ctx, async (tx, notices) => {
@@ -61,7 +71,12 @@ export async function askForReferral(ctx: AppContext, user: AuthUser, referralId
       if (!offer) throw notFound('Referral not found.');
       if (!canOnReferralRequest(user, 'ask', { ownerId: offer.alumniId })) throw forbidden(REFERRAL_REQUEST_MESSAGES.ownOffer, 'forbidden');
       if (offer.status !== 'open') throw conflict(REFERRAL_REQUEST_MESSAGES.offerClosed, 'referral_closed');
-      const id = await repository.insertReferralRequest(tx, { referralId, requesterId: user.id, message: fields.message, resumeUrl: fields.resume_url ?? null });
+      const id = await repository.insertReferralRequest(tx, {
+        referralId,
+        requesterId: user.id,
+        message: fields.message,
+        resumeUrl: fields.resume_url ?? null,
+      });
       await repository.insertReferralRequestEvents(tx, [{ requestId: id, status: 'requested', note: null, actorId: user.id }]);
       const actor = await repository.findUserSummary(tx, user.id);
       const who = actor ? actorName(actor) : 'Someone';
@@ -82,10 +97,16 @@ export async function askForReferral(ctx: AppContext, user: AuthUser, referralId
 }
 
 /** An offer's requests, newest first (its owner and admins). */
-export async function listRequestsOfReferral(ctx: AppContext, user: AuthUser, referralId: number, query: PageQuery): Promise<ReferralRequestPage> {
+export async function listRequestsOfReferral(
+  ctx: AppContext,
+  user: AuthUser,
+  referralId: number,
+  query: PageQuery,
+): Promise<ReferralRequestPage> {
   const offer = await repository.findOffer(ctx.db, referralId);
   if (!offer) throw notFound('Referral not found.');
-  if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId })) throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
+  if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId }))
+    throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
   return pageOf(ctx.db, user, query, { referralId });
 }
 
@@ -94,7 +115,12 @@ export function listOwnRequests(ctx: AppContext, user: AuthUser, query: PageQuer
   return pageOf(ctx.db, user, query, { requesterId: user.id });
 }
 
-async function pageOf(db: Executor, viewer: AuthUser, query: PageQuery, filter: { referralId?: number; requesterId?: number }): Promise<ReferralRequestPage> {
+async function pageOf(
+  db: Executor,
+  viewer: AuthUser,
+  query: PageQuery,
+  filter: { referralId?: number; requesterId?: number },
+): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await repository.findReferralRequests(db, { ...filter, viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
@@ -141,7 +167,12 @@ async function lockFor(tx: Executor, user: AuthUser, requestId: number, action: 
  * The row is locked: of two moves at once, the second sees the first's status and, having
  * become an invalid move, gets 409.
  */
-export async function moveReferralRequest(ctx: AppContext, user: AuthUser, requestId: number, fields: MoveReferralFields): Promise<ReferralRequestDetail> {
+export async function moveReferralRequest(
+  ctx: AppContext,
+  user: AuthUser,
+  requestId: number,
+  fields: MoveReferralFields,
+): Promise<ReferralRequestDetail> {
   await withNotifications(ctx, async (tx, notices) => {
     const request = await lockFor(tx, user, requestId, 'move', REFERRAL_REQUEST_MESSAGES.notOwner);
     if (!canMoveReferralRequest(request.status as ReferralRequestStatus, fields.status)) throw invalidTransition();

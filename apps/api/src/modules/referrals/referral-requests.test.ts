@@ -60,7 +60,10 @@ function detail(requestId: number, by: TestUser) {
 describe('POST /api/referrals/{id}/requests/', () => {
   it('creates a requested request with its first history entry, and notifies the owner', async () => {
     const referralId = await offer();
-    const response = await ask(referralId, requester, { message: '  Hello, I know React.  ', resume_url: 'https://cv.example.com/riya.pdf' });
+    const response = await ask(referralId, requester, {
+      message: '  Hello, I know React.  ',
+      resume_url: 'https://cv.example.com/riya.pdf',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json<ReferralRequestDetail>();
     expect(body).toMatchObject({
@@ -70,8 +73,13 @@ describe('POST /api/referrals/{id}/requests/', () => {
       referral: { id: referralId, company: 'Globex', status: 'open', alumni: { id: owner.id } },
       requester: { id: requester.id, first_name: 'Riya' },
     });
-    expect(body.history).toEqual([expect.objectContaining({ status: 'requested', note: null, by: expect.objectContaining({ id: requester.id }) })]);
-    const stored = await t.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'referral_requested')));
+    expect(body.history).toEqual([
+      expect.objectContaining({ status: 'requested', note: null, by: expect.objectContaining({ id: requester.id }) }),
+    ]);
+    const stored = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'referral_requested')));
     expect(stored.at(-1)?.text).toBe('Riya Requester asked you for a referral for Frontend Engineer at Globex.');
   });
 
@@ -147,7 +155,9 @@ describe('moves: POST /api/referral-requests/{id}/status/', () => {
     expect(told.map((row) => row.text)).toContain(
       'Your referral request for Frontend Engineer at Globex is now: Referred. Note: Sent your CV to the hiring manager.',
     );
-    expect(told.map((row) => row.text)).toContain('Your referral request for Frontend Engineer at Globex is now: Hired. Note: Congratulations!');
+    expect(told.map((row) => row.text)).toContain(
+      'Your referral request for Frontend Engineer at Globex is now: Hired. Note: Congratulations!',
+    );
   });
 
   it.each([
@@ -283,7 +293,12 @@ describe('e-mail notifications', () => {
   it('e-mails as each person chose for referrals: at once by default, never when turned off', async () => {
     const byMail = await createUser(t.db, { role: 'TR', firstName: 'Mia' });
     headers.set(byMail.id, await authHeader(t.app, byMail));
-    const quiet = await t.app.inject({ method: 'PUT', url: '/social/settings/notifications/', headers: auth(owner), payload: { types: { referral: { email: 'off' } } } });
+    const quiet = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/notifications/',
+      headers: auth(owner),
+      payload: { types: { referral: { email: 'off' } } },
+    });
     expect(quiet.statusCode).toBe(200);
     const ownerMailsBefore = (await emailsTo(t.db, owner.email)).length;
     const request = await askOk(await offer(), byMail);

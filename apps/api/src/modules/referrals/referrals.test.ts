@@ -44,7 +44,10 @@ async function createReferral(user: TestUser, overrides: Partial<CreateReferralR
 }
 
 async function counters(): Promise<{ referrals_open: number; referrals_closed: number }> {
-  const rows = await t.db.select().from(statCounters).where(inArray(statCounters.key, ['referrals_open', 'referrals_closed']));
+  const rows = await t.db
+    .select()
+    .from(statCounters)
+    .where(inArray(statCounters.key, ['referrals_open', 'referrals_closed']));
   const value = (key: string) => rows.find((row) => row.key === key)?.value ?? 0;
   return { referrals_open: value('referrals_open'), referrals_closed: value('referrals_closed') };
 }
@@ -229,7 +232,10 @@ describe('listing, closing and reopening', () => {
       const response = await t.app.inject({ method: 'POST', url: `/api/referrals/${referral.id}/close/`, headers: auth(admin) });
       expect(response.statusCode, `close #${attempt}`).toBe(200);
     }
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'referral'), eq(auditLog.targetId, referral.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'referral'), eq(auditLog.targetId, referral.id)));
     expect(entries).toEqual([
       expect.objectContaining({ action: 'referral.close', actorId: admin.id, actorLabel: admin.email, targetLabel: 'Designer at Audited' }),
     ]);

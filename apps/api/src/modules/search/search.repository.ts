@@ -7,7 +7,6 @@ import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from '../users/users.presenter';
 
-
 /**
  * Per searched column, at most this many prefix matches are ranked (the first in byte order of
  * the value): a page's worth, since within a column that order already puts the closest first.
@@ -91,7 +90,11 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
   const unseenContains = sql`(select ${placeholder('contains')}::text)`;
   const containsText = sql.join(
-    lowered.map((column, index) => (SEARCHED_COLUMNS[index] === 'email' ? sql`(${column} like ${unseenContains} and ${emailVisible})` : sql`${column} like ${unseenContains}`)),
+    lowered.map((column, index) =>
+      SEARCHED_COLUMNS[index] === 'email'
+        ? sql`(${column} like ${unseenContains} and ${emailVisible})`
+        : sql`${column} like ${unseenContains}`,
+    ),
     sql` or `,
   );
   const sampled = sql`select ${columns} from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}

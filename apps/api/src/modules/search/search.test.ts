@@ -68,7 +68,11 @@ describe('people search', () => {
   it('with more prefix matches than a page, ranks the closest names first and still fills the page with prefix matches', async () => {
     // 60 people whose names only start with "Quill" (three times the prefix candidates of a column), one named exactly so.
     for (let index = 0; index < 60; index += 1) {
-      await createUser(t.db, { firstName: `Quillon${String(index).padStart(2, '0')}`, lastName: 'Many', email: `quill${index}@many.example` });
+      await createUser(t.db, {
+        firstName: `Quillon${String(index).padStart(2, '0')}`,
+        lastName: 'Many',
+        email: `quill${index}@many.example`,
+      });
     }
     const exact = await createUser(t.db, { firstName: 'Quill', lastName: 'Exact', email: 'zz-exact@many.example' });
     const hiddenTwin = await createUser(t.db, { firstName: 'Quill', lastName: 'Gone', email: 'zz-gone@many.example', isActive: false });

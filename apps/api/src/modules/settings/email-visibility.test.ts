@@ -1,6 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, authHeader, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  accessTokenFor,
+  authHeader,
+  createEvent,
+  createPost,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // A person summary carries the e-mail only for viewers who may see that person (profile
@@ -62,7 +71,13 @@ beforeAll(async () => {
       description: 'Build things.',
       apply_url: 'https://acme.example.com/jobs/1',
     });
-    await ok(person, 'POST', '/api/referrals/create/', { company: 'Globex', role: 'Engineer', ctc: 12, location: 'Pune', requirements: 'React.' });
+    await ok(person, 'POST', '/api/referrals/create/', {
+      company: 'Globex',
+      role: 'Engineer',
+      ctc: 12,
+      location: 'Pune',
+      requirements: 'React.',
+    });
     await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
   }
   // A Private person may still write to a Public one; the conversation does not reveal them.
@@ -102,7 +117,13 @@ describe('hidden e-mails', () => {
   it('never reach a stranger: not in any route listing people, nor in socket events', async () => {
     const seen = await everythingSeenBy(stranger);
     // The walk does meet both people (their comments, jobs, referrals, messages, notifications)...
-    for (const url of [`/social/posts/${strangerPostId}/comments/`, '/api/jobs/', '/api/referrals/', `/api/events/${eventId}/discussion/`, '/social/notifications/']) {
+    for (const url of [
+      `/social/posts/${strangerPostId}/comments/`,
+      '/api/jobs/',
+      '/api/referrals/',
+      `/api/events/${eventId}/discussion/`,
+      '/social/notifications/',
+    ]) {
       expect(seen[url], url).toContain(`"id":${hidden.id}`);
       expect(seen[url], url).toContain(`"id":${reserved.id}`);
     }
@@ -119,11 +140,17 @@ describe('hidden e-mails', () => {
   });
 
   it("sends the hidden e-mail as '' (names fall back to 'Anonymous')", async () => {
-    const comments = (await ok(stranger, 'GET', `/social/posts/${strangerPostId}/comments/`)).json<{ results: { user: { id: number; email: string } }[] }>();
+    const comments = (await ok(stranger, 'GET', `/social/posts/${strangerPostId}/comments/`)).json<{
+      results: { user: { id: number; email: string } }[];
+    }>();
     const byHidden = comments.results.find((comment) => comment.user.id === hidden.id);
     expect(byHidden?.user.email).toBe('');
-    const notifications = (await ok(stranger, 'GET', '/social/notifications/')).json<{ results: { actor: { id: number } | null; text: string }[] }>();
-    const liked = notifications.results.filter((notification) => notification.actor?.id === hidden.id).map((notification) => notification.text);
+    const notifications = (await ok(stranger, 'GET', '/social/notifications/')).json<{
+      results: { actor: { id: number } | null; text: string }[];
+    }>();
+    const liked = notifications.results
+      .filter((notification) => notification.actor?.id === hidden.id)
+      .map((notification) => notification.text);
     expect(liked).toContain('Anonymous liked your post.');
   });
 

@@ -1,7 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_FIELD_PRIVACY } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, authHeader, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  accessTokenFor,
+  authHeader,
+  createEvent,
+  createPost,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // Per-field privacy (DESIGN 8.4): each of e-mail, phone, company, location, cohort year and
@@ -25,7 +34,14 @@ let socket: TestSocket;
 
 /** Values found nowhere else, so a body containing one leaks it. */
 function careerOf(tag: string) {
-  return { company: `${tag}corp`, location: `${tag}borough`, skills: `${tag}lang`, cohort_year: 2017, country_code: '+44', phone_number: `7700 9${tag.length}1234` };
+  return {
+    company: `${tag}corp`,
+    location: `${tag}borough`,
+    skills: `${tag}lang`,
+    cohort_year: 2017,
+    country_code: '+44',
+    phone_number: `7700 9${tag.length}1234`,
+  };
 }
 const SECRET = careerOf('Zyxq');
 const SELECT = careerOf('Wvut');
@@ -50,7 +66,14 @@ beforeAll(async () => {
   friend = await createUser(t.db);
   await ok(secretive, 'PUT', '/social/user-profiles/update-me/', SECRET);
   await ok(selective, 'PUT', '/social/user-profiles/update-me/', SELECT);
-  const everything = (audience: string) => ({ email: audience, phone: audience, company: audience, location: audience, cohort_year: audience, skills: audience });
+  const everything = (audience: string) => ({
+    email: audience,
+    phone: audience,
+    company: audience,
+    location: audience,
+    cohort_year: audience,
+    skills: audience,
+  });
   await ok(secretive, 'PUT', '/social/settings/privacy/', everything('only_me'));
   await ok(selective, 'PUT', '/social/settings/privacy/', everything('connections'));
   await ok(selective, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
@@ -73,7 +96,13 @@ beforeAll(async () => {
       description: 'Build things.',
       apply_url: 'https://acme.example.com/jobs/1',
     });
-    await ok(person, 'POST', '/api/referrals/create/', { company: 'Globex', role: 'Engineer', ctc: 12, location: 'Pune', requirements: 'React.' });
+    await ok(person, 'POST', '/api/referrals/create/', {
+      company: 'Globex',
+      role: 'Engineer',
+      ctc: 12,
+      location: 'Pune',
+      requirements: 'React.',
+    });
     await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
   }
   // A conversation makes the stranger a connection of the secretive person: only_me still hides.
@@ -120,7 +149,10 @@ function leaksOf(person: TestUser, fields: ReturnType<typeof careerOf>): string[
 describe('GET/PUT /social/settings/privacy/', () => {
   it('answers the defaults (phone only_me, the rest everyone), saves any subset and refuses unknown audiences', async () => {
     expect((await ok(friend, 'GET', '/social/settings/privacy/')).json()).toEqual(DEFAULT_FIELD_PRIVACY);
-    expect((await ok(friend, 'PUT', '/social/settings/privacy/', { skills: 'connections' })).json()).toEqual({ ...DEFAULT_FIELD_PRIVACY, skills: 'connections' });
+    expect((await ok(friend, 'PUT', '/social/settings/privacy/', { skills: 'connections' })).json()).toEqual({
+      ...DEFAULT_FIELD_PRIVACY,
+      skills: 'connections',
+    });
     const refused = await as(friend, 'PUT', '/social/settings/privacy/', { email: 'friends', phone: 'everyone' });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json())).toEqual(['email']);
@@ -140,13 +172,19 @@ describe('hidden fields', () => {
   it('never reach someone outside the audience: no route showing people, no socket event', async () => {
     const seen = await everythingSeenBy(stranger);
     // The walk does meet both people (profiles, comments, jobs, notifications, search)...
-    for (const url of [`/social/posts/${postId}/comments/`, '/api/jobs/', '/social/notifications/', `/social/user-profiles/by-id/?user_id=${secretive.id}`]) {
+    for (const url of [
+      `/social/posts/${postId}/comments/`,
+      '/api/jobs/',
+      '/social/notifications/',
+      `/social/user-profiles/by-id/?user_id=${secretive.id}`,
+    ]) {
       expect(seen[url], url).toContain(`"id":${secretive.id}`);
     }
     expect(seen['/api/search-users/?q=sel'], 'search by name').toContain(`"id":${selective.id}`);
     // ...but never their hidden fields.
     for (const [url, body] of Object.entries(seen)) {
-      for (const leak of [...leaksOf(secretive, SECRET), ...leaksOf(selective, SELECT)]) expect(body, `${url} shows ${leak}`).not.toContain(leak);
+      for (const leak of [...leaksOf(secretive, SECRET), ...leaksOf(selective, SELECT)])
+        expect(body, `${url} shows ${leak}`).not.toContain(leak);
     }
     const live = JSON.stringify(socket.events);
     expect(live).toContain(`"id":${secretive.id}`);
@@ -155,7 +193,9 @@ describe('hidden fields', () => {
 
   it('are never matched by search: a hidden e-mail cannot be found by typing it', async () => {
     for (const q of ['sigrid.hush', 'sigrid.hush@test.example', 'hush@test', 'selma.pick']) {
-      const results = (await ok(stranger, 'GET', `/api/search-users/?q=${encodeURIComponent(q)}`)).json<{ id: number }[] | { results: { id: number }[] }>();
+      const results = (await ok(stranger, 'GET', `/api/search-users/?q=${encodeURIComponent(q)}`)).json<
+        { id: number }[] | { results: { id: number }[] }
+      >();
       const ids = (Array.isArray(results) ? results : results.results).map((person) => person.id);
       expect(ids, q).not.toContain(secretive.id);
       expect(ids, q).not.toContain(selective.id);

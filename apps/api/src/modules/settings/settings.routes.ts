@@ -1,4 +1,10 @@
-import { errorSchema, fieldPrivacySchema, settingsSchema, updateFieldPrivacyRequestSchema, updateSettingsRequestSchema } from '@alumlink/contract';
+import {
+  errorSchema,
+  fieldPrivacySchema,
+  settingsSchema,
+  updateFieldPrivacyRequestSchema,
+  updateSettingsRequestSchema,
+} from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
 import { getOwnFieldPrivacy, updateOwnFieldPrivacy } from './field-privacy.service';
@@ -59,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'settings' },
       schema: {
         tags: ['settings'],
-        summary: "Choose who may see your e-mail, phone, company, location, cohort year and skills; any subset, the rest stays",
+        summary: 'Choose who may see your e-mail, phone, company, location, cohort year and skills; any subset, the rest stays',
         security,
         body: updateFieldPrivacyRequestSchema,
         response: { 200: fieldPrivacySchema, 400: badRequestSchema, 401: errorSchema },

@@ -40,7 +40,13 @@ describe('settings', () => {
     const first = await put(user, { theme: 'Dark', widgets: { job_alerts: true } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ...DEFAULTS, theme: 'Dark', widgets: { ...DEFAULTS.widgets, job_alerts: true } });
-    await put(user, { profile_visibility: 'Only Connections', dashboard_layout: 'Compact', activity_tracking: false, notification_type: 'Email', widgets: { analytics: false } });
+    await put(user, {
+      profile_visibility: 'Only Connections',
+      dashboard_layout: 'Compact',
+      activity_tracking: false,
+      notification_type: 'Email',
+      widgets: { analytics: false },
+    });
     expect((await get(user)).json()).toEqual({
       ...DEFAULTS,
       theme: 'Dark',

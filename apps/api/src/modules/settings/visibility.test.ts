@@ -15,11 +15,19 @@ afterAll(() => t.close());
 async function as(user: TestUser, url: string) {
   return t.app.inject({ url, headers: await authHeader(t.app, user) });
 }
-async function personWithPost(visibility: 'Public' | 'Private' | 'Only Connections', lastName: string): Promise<{ person: TestUser; postId: number }> {
+async function personWithPost(
+  visibility: 'Public' | 'Private' | 'Only Connections',
+  lastName: string,
+): Promise<{ person: TestUser; postId: number }> {
   const person = await createUser(t.db, { firstName: 'Vis', lastName });
   const post = await createPost(t.db, { userId: person.id, caption: `post of ${lastName}`, image: 'posts/x.webp' });
   if (visibility !== 'Public') {
-    const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, person), payload: { profile_visibility: visibility } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/',
+      headers: await authHeader(t.app, person),
+      payload: { profile_visibility: visibility },
+    });
     expect(saved.statusCode).toBe(200);
   }
   return { person, postId: post.id };
@@ -70,7 +78,12 @@ describe('profile visibility', () => {
   it('turning a profile Public again shows it again', async () => {
     const target = await personWithPost('Private', 'Returnus');
     expect((await sees(viewer, target)).profile).toBe(404);
-    await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: await authHeader(t.app, target.person), payload: { profile_visibility: 'Public' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/',
+      headers: await authHeader(t.app, target.person),
+      payload: { profile_visibility: 'Public' },
+    });
     expect(await sees(viewer, target)).toEqual(VISIBLE);
   });
 });

@@ -91,7 +91,10 @@ export function userSummaryColumnsFor(viewer: Viewer) {
   const visible = visibleToSql(viewer, users.id);
   const emailVisible = fieldVisibleSql(viewer, users.id, 'email');
   if (!visible || !emailVisible) return userSummaryColumns;
-  return { ...userSummaryColumns, email: sql<string>`case when ${visible} and ${emailVisible} then ${users.email} else ${HIDDEN_EMAIL} end` };
+  return {
+    ...userSummaryColumns,
+    email: sql<string>`case when ${visible} and ${emailVisible} then ${users.email} else ${HIDDEN_EMAIL} end`,
+  };
 }
 
 /**

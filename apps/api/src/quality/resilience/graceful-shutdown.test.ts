@@ -122,7 +122,9 @@ describe(`graceful shutdown under load (${onPostgres ? 'PostgreSQL' : 'embedded 
     const server = await start(prepared.env);
     const target = await writeTarget(server.baseUrl, prepared.fixture);
     // A client that started a request and never sends its body.
-    const stalled = await holdRequest(server.baseUrl, `/social/conversations/${target.conversationId}/send_message/`, target.token, { content: 'stalled' });
+    const stalled = await holdRequest(server.baseUrl, `/social/conversations/${target.conversationId}/send_message/`, target.token, {
+      content: 'stalled',
+    });
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 30_000, 'still running'))]);

@@ -37,7 +37,10 @@ function pollReads(baseUrl: string, token: string, path: string) {
     while (!stopped) {
       const startedAt = Date.now();
       try {
-        const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) });
+        const response = await fetch(`${baseUrl}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(15_000),
+        });
         await response.arrayBuffer();
         results.push({ status: response.status, retryAfter: response.headers.get('retry-after'), ms: Date.now() - startedAt });
       } catch {
@@ -110,8 +113,15 @@ describe.skipIf(!onPostgresSuite)('PostgreSQL restarted under load (PostgreSQL s
 
       // Every request got an answer: 2xx, or 503 with Retry-After; never a hang beyond 5 s.
       const failures = outcomes.filter((outcome) => !isSuccess(outcome));
-      const serverErrors = server.logs().split('\n').filter((line) => line.includes('"level":50')).join('\n');
-      expect(failures.filter((outcome) => outcome.status !== 503), serverErrors).toEqual([]);
+      const serverErrors = server
+        .logs()
+        .split('\n')
+        .filter((line) => line.includes('"level":50'))
+        .join('\n');
+      expect(
+        failures.filter((outcome) => outcome.status !== 503),
+        serverErrors,
+      ).toEqual([]);
       expect(failures.filter((outcome) => outcome.retryAfter !== '5')).toEqual([]);
       const slowest = Math.max(...outcomes.map((outcome) => outcome.ms), ...readsWhileDown.map((read) => read.ms));
       expect(slowest).toBeLessThan(5_000);

@@ -74,7 +74,13 @@ function signInLoop(baseUrl: string, email: string) {
 }
 
 /** Sends messages through `via` until `socket` (on the other instance) receives one; resolves with when it did. */
-async function deliveredAcross(via: ServerProcess, target: WriteTarget, socket: TestSocket, prefix: string, timeoutMs: number): Promise<number> {
+async function deliveredAcross(
+  via: ServerProcess,
+  target: WriteTarget,
+  socket: TestSocket,
+  prefix: string,
+  timeoutMs: number,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; Date.now() < deadline; attempt += 1) {
     const key = `${prefix}-${attempt}`;
@@ -111,7 +117,10 @@ describe.skipIf(!enabled)('Redis stopped under load (needs TEST_DATABASE_URL and
     sockets.push(bobOnB, aliceOnA);
     await deliveredAcross(a, target, bobOnB, 'before', 20_000);
 
-    const loads = [startWriteLoad(a.baseUrl, target, { concurrency: 2, prefix: 'a' }), startWriteLoad(b.baseUrl, target, { concurrency: 2, prefix: 'b' })];
+    const loads = [
+      startWriteLoad(a.baseUrl, target, { concurrency: 2, prefix: 'a' }),
+      startWriteLoad(b.baseUrl, target, { concurrency: 2, prefix: 'b' }),
+    ];
     const signIns = signInLoop(b.baseUrl, fixture.alice.email);
     await Promise.all(loads.map((load) => load.waitForCompleted(20)));
 

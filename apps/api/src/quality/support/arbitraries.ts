@@ -97,7 +97,11 @@ function shapedValue(schema: JsonSchema, ids: Ids, depth: number): fc.Arbitrary<
       );
     case 'integer':
     case 'number':
-      return fc.oneof(fc.constantFrom(...ids.numbers), fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1e6, 1e6) }), oddNumber);
+      return fc.oneof(
+        fc.constantFrom(...ids.numbers),
+        fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1e6, 1e6) }),
+        oddNumber,
+      );
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -109,7 +113,10 @@ function shapedValue(schema: JsonSchema, ids: Ids, depth: number): fc.Arbitrary<
       return fc.oneof(
         { weight: 3, arbitrary: record },
         // Everything present, plus a key nobody declared.
-        { weight: 1, arbitrary: fc.tuple(fc.record(model), junkString, junkJson).map(([value, key, extra]) => ({ ...value, [key]: extra })) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fc.record(model), junkString, junkJson).map(([value, key, extra]) => ({ ...value, [key]: extra })),
+        },
       );
     }
     case 'null':
@@ -133,13 +140,39 @@ export function pathValue(name: string, ids: Ids): fc.Arbitrary<string> {
 
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD instead of throwing). */
 function encodePathSegment(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9._~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 }
 
 /** Field names the API uses, for bodies of routes that validate by hand (multipart or JSON). */
 export const COMMON_FIELDS = [
-  'title', 'caption', 'text', 'content', 'email', 'password', 'user_id', 'role', 'reason', 'starts_at', 'date', 'host',
-  'category', 'description', 'bio', 'skills', 'first_name', 'last_name', 'username', 'handle', 'company', 'location',
+  'title',
+  'caption',
+  'text',
+  'content',
+  'email',
+  'password',
+  'user_id',
+  'role',
+  'reason',
+  'starts_at',
+  'date',
+  'host',
+  'category',
+  'description',
+  'bio',
+  'skills',
+  'first_name',
+  'last_name',
+  'username',
+  'handle',
+  'company',
+  'location',
 ] as const;
 
 /** Raw payloads that are not well-formed JSON objects, with the content type to send them as. */

@@ -17,7 +17,10 @@ export type Cast = {
   headers: Record<Role, { authorization: string }>;
   ids: Ids;
   /** Objects created by the cast (null when the route refused to create one). */
-  objects: Record<'postId' | 'removedPostId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId' | 'referralRequestId', number | null>;
+  objects: Record<
+    'postId' | 'removedPostId' | 'conversationId' | 'eventId' | 'jobId' | 'referralId' | 'mentorshipId' | 'referralRequestId',
+    number | null
+  >;
   /** Puts every person back as created (the fuzz may delete, demote or deactivate them, or log them out). */
   heal(): Promise<void>;
   headersOf(caller: Caller): Record<string, string>;
@@ -68,7 +71,12 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const second = multipartBody({ caption: 'A removed post' }, [imageFile(await sampleImage(32, 32))]);
   const removedPostId = await idOf(t, { method: 'POST', url: '/social/posts/', ...second, headers: { ...second.headers, ...headers.AL } });
   if (removedPostId !== null) {
-    await t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${removedPostId}/delete_post/`, headers: headers.AD, payload: { reason: 'Unwanted content' } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/social/admin/posts/${removedPostId}/delete_post/`,
+      headers: headers.AD,
+      payload: { reason: 'Unwanted content' },
+    });
   }
   const conversationId = await idOf(t, {
     method: 'POST',
@@ -77,7 +85,12 @@ export async function createCast(t: TestApp): Promise<Cast> {
     payload: { user_id: people.AL.id },
   });
   if (conversationId !== null) {
-    await t.app.inject({ method: 'POST', url: `/social/conversations/${conversationId}/send_message/`, headers: headers.TR, payload: { content: 'Hello' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/social/conversations/${conversationId}/send_message/`,
+      headers: headers.TR,
+      payload: { content: 'Hello' },
+    });
   }
   const eventId = await idOf(t, {
     method: 'POST',
@@ -100,10 +113,20 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const referralRequestId =
     referralId === null
       ? null
-      : await idOf(t, { method: 'POST', url: `/api/referrals/${referralId}/requests/`, headers: headers.TR, payload: { message: 'Refer me?' } });
+      : await idOf(t, {
+          method: 'POST',
+          url: `/api/referrals/${referralId}/requests/`,
+          headers: headers.TR,
+          payload: { message: 'Refer me?' },
+        });
 
   // The alumnus mentors; the trainee asks them (pending: accept, decline and cancel reach real code).
-  await t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: headers.AL, payload: { is_mentor: true, topics: ['Testing'], capacity: 10 } });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/mentoring/profile/',
+    headers: headers.AL,
+    payload: { is_mentor: true, topics: ['Testing'], capacity: 10 },
+  });
   const mentorshipId = await idOf(t, {
     method: 'POST',
     url: '/api/mentoring/requests/',
@@ -111,7 +134,9 @@ export async function createCast(t: TestApp): Promise<Cast> {
     payload: { mentor_id: people.AL.id, topic: 'Testing', message: 'Teach me fuzzing' },
   });
 
-  const objectIds = [postId, removedPostId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId].filter((id): id is number => id !== null);
+  const objectIds = [postId, removedPostId, conversationId, eventId, jobId, referralId, mentorshipId, referralRequestId].filter(
+    (id): id is number => id !== null,
+  );
   const ids: Ids = {
     numbers: [...new Set([...objectIds, ...victims.map((victim) => victim.id), ...ROLES_UNDER_TEST.map((role) => people[role].id)])],
     slugs: ['fuzz-club', 'no-such-community'],

@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { eventMessages, eventRegistrations, events, type EventMessageRow, type EventRegistrationRow, type EventRow } from '../../db/schema/index';
+import {
+  eventMessages,
+  eventRegistrations,
+  events,
+  type EventMessageRow,
+  type EventRegistrationRow,
+  type EventRow,
+} from '../../db/schema/index';
 import { inserted, nextUnique } from './support';
 
 export type CreateEventOptions = Partial<typeof events.$inferInsert>;
@@ -34,7 +41,8 @@ export async function createEventRegistration(db: Executor, options: CreateEvent
   return row;
 }
 
-export type CreateEventMessageOptions = Partial<typeof eventMessages.$inferInsert> & Pick<typeof eventMessages.$inferInsert, 'eventId' | 'userId'>;
+export type CreateEventMessageOptions = Partial<typeof eventMessages.$inferInsert> &
+  Pick<typeof eventMessages.$inferInsert, 'eventId' | 'userId'>;
 
 /** Inserts a message of an event's live discussion with a unique text. */
 export async function createEventMessage(db: Executor, options: CreateEventMessageOptions): Promise<EventMessageRow> {

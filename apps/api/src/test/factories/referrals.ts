@@ -37,7 +37,10 @@ export type CreateReferralRequestEventOptions = Partial<typeof referralRequestEv
   Pick<typeof referralRequestEvents.$inferInsert, 'requestId' | 'status'>;
 
 /** Inserts one step of a request's history. */
-export async function createReferralRequestEvent(db: Executor, options: CreateReferralRequestEventOptions): Promise<ReferralRequestEventRow> {
+export async function createReferralRequestEvent(
+  db: Executor,
+  options: CreateReferralRequestEventOptions,
+): Promise<ReferralRequestEventRow> {
   const rows = await db.insert(referralRequestEvents).values(options).returning();
   return inserted(rows, 'createReferralRequestEvent');
 }

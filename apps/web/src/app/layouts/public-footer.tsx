@@ -63,7 +63,9 @@ export function PublicFooter() {
           </address>
         </section>
       </div>
-      <div className="border-t border-border py-5 text-center text-xs text-fg-subtle">© {new Date().getFullYear()} AlumLink · Community Portal</div>
+      <div className="border-t border-border py-5 text-center text-xs text-fg-subtle">
+        © {new Date().getFullYear()} AlumLink · Community Portal
+      </div>
     </footer>
   );
 }

@@ -4,14 +4,27 @@ import { renderRoutes } from '@/testing/render';
 import { PublicLayout } from './public-layout';
 
 function renderLayout() {
-  return renderRoutes([{ path: '/', Component: PublicLayout, children: [{ index: true, element: <p>Home content</p> }, { path: '*', element: <p>Other page</p> }] }]);
+  return renderRoutes([
+    {
+      path: '/',
+      Component: PublicLayout,
+      children: [
+        { index: true, element: <p>Home content</p> },
+        { path: '*', element: <p>Other page</p> },
+      ],
+    },
+  ]);
 }
 
 describe('PublicHeader', () => {
   it('has the main links, the theme toggle and Login', () => {
     renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Communities', '/communities'],
       ['Events', '/events'],

@@ -12,7 +12,10 @@ export function ThemeToggle({ className }: { className?: string }) {
       onClick={() => toggleTheme()}
       aria-label={nextLabel}
       title={nextLabel}
-      className={cn('inline-flex size-10 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring', className)}
+      className={cn(
+        'inline-flex size-10 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring',
+        className,
+      )}
     >
       {theme === 'dark' ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
     </button>

@@ -12,15 +12,30 @@ export const adminRoutes: RouteObject = {
       children: [
         { index: true, lazy: () => import('@/features/admin/pages/dashboard').then((m) => ({ Component: m.DashboardPage })) },
         { path: paths.admin.jobs, lazy: () => import('@/features/admin/pages/jobs').then((m) => ({ Component: m.JobsAdminPage })) },
-        { path: paths.admin.managePosts, lazy: () => import('@/features/admin/pages/manage-posts').then((m) => ({ Component: m.ManagePostsPage })) },
+        {
+          path: paths.admin.managePosts,
+          lazy: () => import('@/features/admin/pages/manage-posts').then((m) => ({ Component: m.ManagePostsPage })),
+        },
         { path: paths.admin.reports, lazy: () => import('@/features/admin/pages/reports').then((m) => ({ Component: m.ReportsPage })) },
         { path: paths.admin.appeals, lazy: () => import('@/features/admin/pages/appeals').then((m) => ({ Component: m.AppealsPage })) },
-        { path: paths.admin.referrals, lazy: () => import('@/features/admin/pages/referrals').then((m) => ({ Component: m.ReferralsPage })) },
-        { path: paths.admin.mentoring, lazy: () => import('@/features/admin/pages/mentoring').then((m) => ({ Component: m.MentoringAdminPage })) },
+        {
+          path: paths.admin.referrals,
+          lazy: () => import('@/features/admin/pages/referrals').then((m) => ({ Component: m.ReferralsPage })),
+        },
+        {
+          path: paths.admin.mentoring,
+          lazy: () => import('@/features/admin/pages/mentoring').then((m) => ({ Component: m.MentoringAdminPage })),
+        },
         { path: paths.admin.outcomes, lazy: () => import('@/features/admin/pages/outcomes').then((m) => ({ Component: m.OutcomesPage })) },
-        { path: paths.admin.roleUpdater, lazy: () => import('@/features/admin/pages/roles').then((m) => ({ Component: m.RoleManagementPage })) },
+        {
+          path: paths.admin.roleUpdater,
+          lazy: () => import('@/features/admin/pages/roles').then((m) => ({ Component: m.RoleManagementPage })),
+        },
         { path: paths.admin.auditLog, lazy: () => import('@/features/admin/pages/audit-log').then((m) => ({ Component: m.AuditLogPage })) },
-        { path: paths.admin.profile, lazy: () => import('@/features/admin/pages/profile').then((m) => ({ Component: m.AdminProfilePage })) },
+        {
+          path: paths.admin.profile,
+          lazy: () => import('@/features/admin/pages/profile').then((m) => ({ Component: m.AdminProfilePage })),
+        },
       ],
     },
   ],

@@ -49,7 +49,7 @@ describe('UserHomePage', () => {
     expect(await screen.findByRole('complementary', { name: "What's New" })).toBeInTheDocument();
   });
 
-  it("neither renders the column nor asks for its data on phones, where it has no room", async () => {
+  it('neither renders the column nor asks for its data on phones, where it has no room', async () => {
     screenIsWide(false);
     const others = serveHome();
     renderHome();

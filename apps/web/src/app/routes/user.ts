@@ -17,21 +17,40 @@ export const userRoutes: RouteObject = {
         { index: true, lazy: () => import('./user-home').then((m) => ({ Component: m.UserHomePage })) },
         { path: paths.user.profile, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
         { path: paths.user.profileOf, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
-        { path: paths.user.messages, lazy: () => import('@/features/messaging/pages/messages-page').then((m) => ({ Component: m.MessagesPage })) },
+        {
+          path: paths.user.messages,
+          lazy: () => import('@/features/messaging/pages/messages-page').then((m) => ({ Component: m.MessagesPage })),
+        },
         { path: paths.user.jobs, lazy: () => import('@/features/jobs/pages/jobs-page').then((m) => ({ Component: m.JobsPage })) },
-        { path: paths.user.referrals, lazy: () => import('@/features/referrals/pages/referrals-page').then((m) => ({ Component: m.ReferralsPage })) },
-        { path: paths.user.people, lazy: () => import('@/features/directory/pages/directory-page').then((m) => ({ Component: m.DirectoryPage })) },
-        { path: paths.user.mentoring, lazy: () => import('@/features/mentoring/pages/mentoring-page').then((m) => ({ Component: m.MentoringPage })) },
-        { path: paths.user.settings, lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+        {
+          path: paths.user.referrals,
+          lazy: () => import('@/features/referrals/pages/referrals-page').then((m) => ({ Component: m.ReferralsPage })),
+        },
+        {
+          path: paths.user.people,
+          lazy: () => import('@/features/directory/pages/directory-page').then((m) => ({ Component: m.DirectoryPage })),
+        },
+        {
+          path: paths.user.mentoring,
+          lazy: () => import('@/features/mentoring/pages/mentoring-page').then((m) => ({ Component: m.MentoringPage })),
+        },
+        {
+          path: paths.user.settings,
+          lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+        },
         {
           path: paths.user.moderationCase,
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
         },
         {
           path: paths.user.notificationSettings,
-          lazy: () => import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+          lazy: () =>
+            import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
         },
-        { path: paths.user.events, lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })) },
+        {
+          path: paths.user.events,
+          lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })),
+        },
         {
           path: paths.user.eventCheckIn,
           lazy: () => import('@/features/events/pages/event-check-in-page').then((m) => ({ Component: m.EventCheckInPage })),

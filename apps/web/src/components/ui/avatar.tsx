@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { avatarToneOf, initialsOf } from './avatar-tone';
 
-const SIZES = { xs: 'size-7 text-[11px]', sm: 'size-9 text-[13px]', md: 'size-11 text-[15px]', lg: 'size-16 text-[22px]', xl: 'size-28 text-[38px]' } as const;
+const SIZES = {
+  xs: 'size-7 text-[11px]',
+  sm: 'size-9 text-[13px]',
+  md: 'size-11 text-[15px]',
+  lg: 'size-16 text-[22px]',
+  xl: 'size-28 text-[38px]',
+} as const;
 const PIXELS = { xs: 28, sm: 36, md: 44, lg: 64, xl: 112 } as const;
 
 export interface AvatarProps {

@@ -35,7 +35,11 @@ export function Field({ label, children, hint, error, labelSuffix, className, id
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
-    ? cloneElement(children, { id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : children.props['aria-invalid'] })
+    ? cloneElement(children, {
+        id: controlId,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : children.props['aria-invalid'],
+      })
     : children;
 
   return (

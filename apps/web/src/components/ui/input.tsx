@@ -35,12 +35,20 @@ export function Select({ className, ref, children, ...props }: SelectHTMLAttribu
   );
 }
 
-export function Checkbox({ className, ref, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+export function Checkbox({
+  className,
+  ref,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <input
       ref={ref}
       type="checkbox"
-      className={cn('size-4.5 shrink-0 cursor-pointer rounded border-border-strong accent-primary', 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', className)}
+      className={cn(
+        'size-4.5 shrink-0 cursor-pointer rounded border-border-strong accent-primary',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     />
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Heading block at the top of a page: eyebrow, title (the page's h1) and a sentence. */
-export function PageHeader({ eyebrow, title, description, children }: { eyebrow?: string; title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  description,
+  children,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="max-w-3xl">
       {eyebrow ? <p className="text-sm font-semibold tracking-wide text-accent-fg uppercase">{eyebrow}</p> : null}

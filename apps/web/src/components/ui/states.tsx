@@ -13,8 +13,15 @@ export interface EmptyStateProps {
 
 export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
   return (
-    <div className={cn('flex flex-col items-center rounded-(--radius-card) border border-dashed border-border-strong px-6 py-12 text-center', className)}>
-      <div className="mb-3 rounded-full bg-primary-soft p-3 text-primary-soft-fg">{icon ?? <Inbox aria-hidden="true" className="size-6" />}</div>
+    <div
+      className={cn(
+        'flex flex-col items-center rounded-(--radius-card) border border-dashed border-border-strong px-6 py-12 text-center',
+        className,
+      )}
+    >
+      <div className="mb-3 rounded-full bg-primary-soft p-3 text-primary-soft-fg">
+        {icon ?? <Inbox aria-hidden="true" className="size-6" />}
+      </div>
       <p className="text-base font-semibold text-fg">{title}</p>
       {description ? <p className="mt-1 max-w-md text-sm text-fg-muted">{description}</p> : null}
       {action ? <div className="mt-5">{action}</div> : null}
@@ -32,7 +39,13 @@ export interface ErrorStateProps {
 
 export function ErrorState({ message, onRetry, retryLabel = 'Reload', className }: ErrorStateProps) {
   return (
-    <div role="alert" className={cn('flex flex-col items-center rounded-(--radius-card) border border-danger/30 bg-danger-soft px-6 py-10 text-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center rounded-(--radius-card) border border-danger/30 bg-danger-soft px-6 py-10 text-center',
+        className,
+      )}
+    >
       <CircleAlert aria-hidden="true" className="mb-3 size-7 text-danger-fg" />
       <p className="text-sm font-medium text-danger-fg">{message}</p>
       {onRetry ? (

@@ -6,7 +6,9 @@ import { cn } from '@/lib/cn';
 export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return <RadixTabs.List className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-surface-muted p-1', className)} {...props} />;
+  return (
+    <RadixTabs.List className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-surface-muted p-1', className)} {...props} />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {

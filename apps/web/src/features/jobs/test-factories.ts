@@ -4,7 +4,18 @@ let nextId = 7000;
 
 export function buildPoster(overrides: Partial<UserSummary> = {}): UserSummary {
   const id = overrides.id ?? nextId++;
-  return { id, username: `poster${id}`, email: `poster${id}@example.com`, first_name: 'Priya', last_name: 'Sharma', handle: null, role: 'AL', image: null, profile: { profile_image: null }, ...overrides };
+  return {
+    id,
+    username: `poster${id}`,
+    email: `poster${id}@example.com`,
+    first_name: 'Priya',
+    last_name: 'Sharma',
+    handle: null,
+    role: 'AL',
+    image: null,
+    profile: { profile_image: null },
+    ...overrides,
+  };
 }
 
 export function buildJob(overrides: Partial<Job> = {}): Job {

@@ -220,7 +220,10 @@ describe('RealtimeClient', () => {
     client.start();
     const first = FakeSocket.latest();
     first.accept();
-    expect(first.sent).toEqual([{ type: 'auth', token: 'access-1' }, { type: 'conversation.focus', conversation_id: 5 }]);
+    expect(first.sent).toEqual([
+      { type: 'auth', token: 'access-1' },
+      { type: 'conversation.focus', conversation_id: 5 },
+    ]);
     client.setFocus(null);
     expect(first.sent.at(-1)).toEqual({ type: 'conversation.blur' });
     client.setFocus(9);
@@ -229,7 +232,10 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(1_000);
     const second = FakeSocket.latest();
     second.accept();
-    expect(second.sent).toEqual([{ type: 'auth', token: 'access-1' }, { type: 'conversation.focus', conversation_id: 10 }]);
+    expect(second.sent).toEqual([
+      { type: 'auth', token: 'access-1' },
+      { type: 'conversation.focus', conversation_id: 10 },
+    ]);
     client.stop();
   });
 });

@@ -73,19 +73,34 @@ describe('RealtimeProvider', () => {
     const socket = FakeSocket.latest();
     expect(socket.url).toBe('ws://localhost:3000/ws');
     act(() => socket.accept(ME));
-    expect(socket.sent).toEqual([{ type: 'auth', token: 'access-1' }, { type: 'conversation.focus', conversation_id: 31 }]);
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: 'access-1' },
+      { type: 'conversation.focus', conversation_id: 31 },
+    ]);
 
     const timestamp = new Date().toISOString();
-    serverSends({ type: 'message.created', data: buildMessage({ conversation_id: 31, sender_id: OTHER, content: 'Are you coming tonight?', timestamp }) });
-    serverSends({ type: 'conversation.updated', data: { conversation_id: 31, unread_count: 1, last_message: { content: 'Are you coming tonight?', timestamp, sender_id: OTHER } } });
+    serverSends({
+      type: 'message.created',
+      data: buildMessage({ conversation_id: 31, sender_id: OTHER, content: 'Are you coming tonight?', timestamp }),
+    });
+    serverSends({
+      type: 'conversation.updated',
+      data: { conversation_id: 31, unread_count: 1, last_message: { content: 'Are you coming tonight?', timestamp, sender_id: OTHER } },
+    });
     const thread = await screen.findByRole('list', { name: 'Messages' });
     expect(within(thread).getByText('Are you coming tonight?')).toBeInTheDocument();
     await waitFor(() => expect(markedRead).toEqual(['31']));
 
     // A message in another conversation: it moves to the top with its badge; the messages button counts it.
     const later = new Date(Date.now() + 1_000).toISOString();
-    serverSends({ type: 'message.created', data: buildMessage({ conversation_id: 32, sender_id: 99, content: 'Quick question', timestamp: later }) });
-    serverSends({ type: 'conversation.updated', data: { conversation_id: 32, unread_count: 1, last_message: { content: 'Quick question', timestamp: later, sender_id: 99 } } });
+    serverSends({
+      type: 'message.created',
+      data: buildMessage({ conversation_id: 32, sender_id: 99, content: 'Quick question', timestamp: later }),
+    });
+    serverSends({
+      type: 'conversation.updated',
+      data: { conversation_id: 32, unread_count: 1, last_message: { content: 'Quick question', timestamp: later, sender_id: 99 } },
+    });
     const firstRow = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button')[0] as HTMLElement;
     await waitFor(() => expect(firstRow()).toHaveTextContent('Karan Mehta'));
     expect(firstRow()).toHaveTextContent('Quick question');
@@ -126,7 +141,10 @@ describe('RealtimeProvider', () => {
       act(() => void document.dispatchEvent(new Event('visibilitychange')));
       expect(socket.sent.at(-1)).toEqual({ type: 'conversation.blur' });
       const timestamp = new Date().toISOString();
-      serverSends({ type: 'conversation.updated', data: { conversation_id: 45, unread_count: 1, last_message: { content: 'While you were away', timestamp, sender_id: OTHER } } });
+      serverSends({
+        type: 'conversation.updated',
+        data: { conversation_id: 45, unread_count: 1, last_message: { content: 'While you were away', timestamp, sender_id: OTHER } },
+      });
       expect(markedRead).toEqual([]);
 
       visibility = 'visible';
@@ -139,11 +157,16 @@ describe('RealtimeProvider', () => {
   });
 
   it('adds notification.created to the bell and reads message notifications with their conversation', async () => {
-    server.use(http.get('/social/notifications/', () => HttpResponse.json({ ...page([buildNotification({ id: 1, read: true })]), unread_count: 0 })));
+    server.use(
+      http.get('/social/notifications/', () => HttpResponse.json({ ...page([buildNotification({ id: 1, read: true })]), unread_count: 0 })),
+    );
     renderLive(<NotificationBell />, '/user');
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     act(() => FakeSocket.latest().accept(ME));
-    serverSends({ type: 'notification.created', data: buildNotification({ id: 2, text: 'Karan Mehta sent you a message.', type: 'message', conversation_id: 4 }) });
+    serverSends({
+      type: 'notification.created',
+      data: buildNotification({ id: 2, text: 'Karan Mehta sent you a message.', type: 'message', conversation_id: 4 }),
+    });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     // Reading the conversation elsewhere (another tab) also reads its message notifications.
     serverSends({ type: 'conversation.updated', data: { conversation_id: 4, unread_count: 0, last_message: null } });

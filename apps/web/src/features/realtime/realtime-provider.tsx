@@ -22,7 +22,10 @@ function useConversationFocusSync(client: RealtimeClient) {
       update();
       // Messages that came while the tab was hidden are read once the thread is seen again.
       const focused = isTabVisible() ? getFocusedConversation() : null;
-      if (focused !== null) markConversationSeenIfUnread(queryClient, focused).catch((error: unknown) => console.warn('realtime: could not mark the thread read', error));
+      if (focused !== null)
+        markConversationSeenIfUnread(queryClient, focused).catch((error: unknown) =>
+          console.warn('realtime: could not mark the thread read', error),
+        );
     };
     update();
     const unsubscribe = subscribeToFocusedConversation(update);
@@ -43,7 +46,9 @@ export interface RealtimeProviderProps {
 /** Keeps the signed-in person's live connection open and feeds its events into the query cache. */
 export function RealtimeProvider({ children, createSocket }: RealtimeProviderProps) {
   const queryClient = useQueryClient();
-  const [client] = useState(() => new RealtimeClient({ url: realtimeUrl(), getToken: getAccessToken, refreshToken: refreshSession, createSocket }));
+  const [client] = useState(
+    () => new RealtimeClient({ url: realtimeUrl(), getToken: getAccessToken, refreshToken: refreshSession, createSocket }),
+  );
 
   useEffect(() => {
     const context = { isLookingAt: (conversationId: number) => isTabVisible() && getFocusedConversation() === conversationId };

@@ -1,4 +1,14 @@
-import { BriefcaseBusiness, GraduationCap, Handshake, UsersRound, House, MessageSquare, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  BriefcaseBusiness,
+  GraduationCap,
+  Handshake,
+  UsersRound,
+  House,
+  MessageSquare,
+  Settings,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export type NavLinkItem = { label: string; to: string; icon: LucideIcon; /** Active only on the exact path. */ end?: boolean };

@@ -1,4 +1,11 @@
-import { adminAppealSchema, appealQueuePageSchema, appealQueueQuerySchema, decideAppealRequestSchema, errorSchema, idParamsSchema } from '@alumlink/contract';
+import {
+  adminAppealSchema,
+  appealQueuePageSchema,
+  appealQueueQuerySchema,
+  decideAppealRequestSchema,
+  errorSchema,
+  idParamsSchema,
+} from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../../lib/validation';
 import { decideAppeal, listAppeals } from '../../moderation/appeals.service';

@@ -36,7 +36,9 @@ export async function countOutcomes(db: Executor, filter: OutcomesFilter) {
       withdrawn: countWhere(sql`${referralRequests.status} = 'withdrawn'`),
       expired: countWhere(sql`${referralRequests.status} = 'expired'`),
       closed: countWhere(sql`${referralRequests.status} = 'closed'`),
-      medianDays: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from ${referralRequests.referredAt} - ${referralRequests.createdAt}) / 86400) filter (where ${referralRequests.referredAt} is not null)`,
+      medianDays: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${referralRequests.referredAt} - ${referralRequests.createdAt}) / 86400) filter (where ${referralRequests.referredAt} is not null)`,
     })
     .from(referralRequests)
     .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
@@ -75,7 +77,9 @@ export function byCohort(db: Executor, filter: OutcomesFilter) {
 
 /** Every request of the filter, oldest first, for the CSV (streamed in pages of `take` after `afterId`). */
 export function requestRows(db: Executor, filter: OutcomesFilter, after: { at: Date; id: number } | null, take: number) {
-  const page = after ? sql`(${referralRequests.createdAt}, ${referralRequests.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined;
+  const page = after
+    ? sql`(${referralRequests.createdAt}, ${referralRequests.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
   return db
     .select({
       id: referralRequests.id,

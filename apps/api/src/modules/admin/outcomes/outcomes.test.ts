@@ -1,7 +1,16 @@
 import type { Outcomes } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referrals, users } from '../../../db/schema/index';
-import { authHeader, createReferral, createReferralRequest, createReferralRequestEvent, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import {
+  authHeader,
+  createReferral,
+  createReferralRequest,
+  createReferralRequestEvent,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/index';
 import { eq } from 'drizzle-orm';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,7 +50,14 @@ beforeAll(async () => {
   alumnus = await createUser(t.db, { role: 'AL' });
   adminHeaders = await authHeader(t.app, admin);
   const offer = async (company: string) => {
-    const row = await createReferral(t.db, { alumniId: alumnus.id, company, role: 'Engineer', ctc: '12.0', location: 'Pune', requirements: 'x' });
+    const row = await createReferral(t.db, {
+      alumniId: alumnus.id,
+      company,
+      role: 'Engineer',
+      ctc: '12.0',
+      location: 'Pune',
+      requirements: 'x',
+    });
     return row.id;
   };
   const acme = await offer('Acme');
@@ -49,15 +65,28 @@ beforeAll(async () => {
   const may = new Date('2026-05-10T10:00:00Z');
   const c2022 = await requester(2022);
   const c2023 = await requester(2023, '=HYPERLINK("http://evil")');
-  await request(acme, c2022, may, [['referred', 2], ['interviewing', 5], ['hired', 9]]);
-  await request(acme, c2023, may, [['referred', 4], ['hired', 6]]);
-  await request(globex, c2022, may, [['referred', 1], ['not_selected', 3]]);
+  await request(acme, c2022, may, [
+    ['referred', 2],
+    ['interviewing', 5],
+    ['hired', 9],
+  ]);
+  await request(acme, c2023, may, [
+    ['referred', 4],
+    ['hired', 6],
+  ]);
+  await request(globex, c2022, may, [
+    ['referred', 1],
+    ['not_selected', 3],
+  ]);
   await request(globex, c2023, may, [['declined', 1]]);
   await request(globex, await requester(2023), may, [['withdrawn', 1]]);
   await request(globex, await requester(null), may, [['expired', 30]]);
   await request(acme, await requester(2022), may, []);
   // Outside May.
-  await request(acme, await requester(2022), new Date('2026-07-01T10:00:00Z'), [['referred', 1], ['hired', 2]]);
+  await request(acme, await requester(2022), new Date('2026-07-01T10:00:00Z'), [
+    ['referred', 1],
+    ['hired', 2],
+  ]);
 });
 afterAll(() => t.close());
 
@@ -70,7 +99,17 @@ describe('GET /api/admin/outcomes/', () => {
     const response = await outcomes('?from=2026-05-01&to=2026-05-31');
     expect(response.statusCode).toBe(200);
     expect(response.json<Outcomes>()).toEqual({
-      referrals: { requested: 7, referred: 3, interviewing: 1, hired: 2, not_selected: 1, declined: 1, withdrawn: 1, expired: 1, closed: 0 },
+      referrals: {
+        requested: 7,
+        referred: 3,
+        interviewing: 1,
+        hired: 2,
+        not_selected: 1,
+        declined: 1,
+        withdrawn: 1,
+        expired: 1,
+        closed: 0,
+      },
       hires_by_company: [{ company: 'Acme', count: 2 }],
       by_cohort: [
         { cohort_year: 2023, requested: 3, hired: 1 },
@@ -88,7 +127,12 @@ describe('GET /api/admin/outcomes/', () => {
     expect(cohort.by_cohort).toEqual([{ cohort_year: 2022, requested: 4, hired: 2 }]);
     expect((await outcomes()).json<Outcomes>().referrals.requested).toBe(8);
     const empty = (await outcomes('?from=2030-01-01')).json<Outcomes>();
-    expect(empty).toMatchObject({ referrals: { requested: 0, hired: 0 }, hires_by_company: [], by_cohort: [], median_days_to_referral: null });
+    expect(empty).toMatchObject({
+      referrals: { requested: 0, hired: 0 },
+      hires_by_company: [],
+      by_cohort: [],
+      median_days_to_referral: null,
+    });
   });
 
   it('refuses bad dates and cohorts (400) and everyone but admins (403, 401)', async () => {

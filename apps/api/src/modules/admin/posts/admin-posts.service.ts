@@ -1,10 +1,4 @@
-import {
-  ADMIN_MESSAGES,
-  type DeletePostResponse,
-  type DeletionReason,
-  type PageQuery,
-  type PostPage,
-} from '@alumlink/contract';
+import { ADMIN_MESSAGES, type DeletePostResponse, type DeletionReason, type PageQuery, type PostPage } from '@alumlink/contract';
 import type { AppContext } from '../../../app-context';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
@@ -29,12 +23,7 @@ export function listPostsForModeration(ctx: AppContext, admin: AuthUser, query: 
  * its open reports are closed (actioned); the author is notified with the reason (and may appeal);
  * the audit log keeps who, what and why.
  */
-export async function removePost(
-  ctx: AppContext,
-  admin: AuthUser,
-  postId: number,
-  reason: DeletionReason,
-): Promise<DeletePostResponse> {
+export async function removePost(ctx: AppContext, admin: AuthUser, postId: number, reason: DeletionReason): Promise<DeletePostResponse> {
   const actor = await findUserById(ctx.db, admin.id);
   if (!actor) throw forbidden();
   const post = await findLivePostWithAuthor(ctx.db, postId);
@@ -54,6 +43,12 @@ export async function removePost(
   const { author } = post;
   return {
     detail: ADMIN_MESSAGES.postDeleted,
-    notified_user: { id: author.id, username: author.username, first_name: author.firstName, last_name: author.lastName, email: author.email },
+    notified_user: {
+      id: author.id,
+      username: author.username,
+      first_name: author.firstName,
+      last_name: author.lastName,
+      email: author.email,
+    },
   };
 }

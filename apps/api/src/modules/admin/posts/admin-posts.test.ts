@@ -91,7 +91,12 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
     });
 
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, postId));
-    expect(entry).toMatchObject({ action: 'post.delete', actorId: admin.id, targetType: 'post', reason: 'Selling or promoting restricted items' });
+    expect(entry).toMatchObject({
+      action: 'post.delete',
+      actorId: admin.id,
+      targetType: 'post',
+      reason: 'Selling or promoting restricted items',
+    });
     expect(entry?.targetLabel).toContain(author.email);
 
     const again = await removePost(postId, { reason: 'Scam or fraud' });

@@ -1,4 +1,10 @@
-import { dismissReportsResponseSchema, errorSchema, idParamsSchema, reportQueuePageSchema, reportQueueQuerySchema } from '@alumlink/contract';
+import {
+  dismissReportsResponseSchema,
+  errorSchema,
+  idParamsSchema,
+  reportQueuePageSchema,
+  reportQueueQuerySchema,
+} from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../../lib/validation';
 import { dismissReports, listReportQueue } from '../../moderation/reports.service';
@@ -32,7 +38,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Keeps the post: dismisses its open reports (audit-logged)",
+        summary: 'Keeps the post: dismisses its open reports (audit-logged)',
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
         response: { 200: dismissReportsResponseSchema, 404: errorSchema, ...errors },

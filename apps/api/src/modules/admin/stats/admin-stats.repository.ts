@@ -3,7 +3,16 @@ import type { Database } from '../../../db/client';
 import { prepareRawStatement } from '../../../db/prepared';
 
 /** Running totals the dashboard shows (kept by the stats triggers, migration 0005). */
-export const COUNTER_KEYS = ['users_total', 'users_AD', 'users_TR', 'users_IN', 'users_AL', 'posts', 'referrals_open', 'referrals_closed'] as const;
+export const COUNTER_KEYS = [
+  'users_total',
+  'users_AD',
+  'users_TR',
+  'users_IN',
+  'users_AL',
+  'posts',
+  'referrals_open',
+  'referrals_closed',
+] as const;
 /** Per-day values the dashboard charts. */
 export const DAY_KEYS = ['signups', 'posts'] as const;
 

@@ -15,7 +15,13 @@ export async function readAdminStats(ctx: AppContext, now = new Date()): Promise
   const { counters, perDay } = await ctx.repositories.adminStats.readStats(days[0] ?? '');
   const counter = (key: string) => counters.get(key) ?? 0;
   return {
-    users: { total: counter('users_total'), AD: counter('users_AD'), TR: counter('users_TR'), IN: counter('users_IN'), AL: counter('users_AL') },
+    users: {
+      total: counter('users_total'),
+      AD: counter('users_AD'),
+      TR: counter('users_TR'),
+      IN: counter('users_IN'),
+      AL: counter('users_AL'),
+    },
     posts: counter('posts'),
     referrals: { done: counter('referrals_closed'), pending: counter('referrals_open') },
     activity: days.map((day) => ({ day, signups: perDay.get(`${day}|signups`) ?? 0, posts: perDay.get(`${day}|posts`) ?? 0 })),

@@ -25,7 +25,12 @@ async function readStats(): Promise<AdminStats> {
 /** The same numbers counted the slow way. */
 async function realStats() {
   const usersOf = async (role?: string) =>
-    (await t.db.select({ n: count() }).from(users).where(role ? eq(users.role, role) : undefined))[0]?.n ?? 0;
+    (
+      await t.db
+        .select({ n: count() })
+        .from(users)
+        .where(role ? eq(users.role, role) : undefined)
+    )[0]?.n ?? 0;
   const referralsOf = async (status: string) =>
     (await t.db.select({ n: count() }).from(referrals).where(eq(referrals.status, status)))[0]?.n ?? 0;
   const livePosts = (await t.db.select({ n: count() }).from(posts).where(isNull(posts.deletedAt)))[0]?.n ?? 0;
@@ -52,7 +57,15 @@ describe('GET /api/admin/stats/', () => {
     const removed = await createPost(t.db, { userId: alumni.id, caption: 'removed', image: 'posts/b.webp' });
     await createPost(t.db, { userId: trainee.id, caption: 'cascade', image: 'posts/c.webp' });
     await createReferral(t.db, { alumniId: alumni.id, company: 'A', role: 'Dev', ctc: '10.5', location: 'Pune', requirements: 'TS' });
-    await createReferral(t.db, { alumniId: alumni.id, company: 'B', role: 'QA', ctc: '8', location: 'Goa', requirements: 'None', status: 'closed' });
+    await createReferral(t.db, {
+      alumniId: alumni.id,
+      company: 'B',
+      role: 'QA',
+      ctc: '8',
+      location: 'Goa',
+      requirements: 'None',
+      status: 'closed',
+    });
     await createReferral(t.db, { alumniId: alumni.id, company: 'C', role: 'Ops', ctc: '7', location: 'Delhi', requirements: 'Linux' });
 
     const afterInserts = await readStats();
@@ -65,7 +78,12 @@ describe('GET /api/admin/stats/', () => {
     expect(dayOf(afterInserts, threeDaysAgoKey)?.signups).toBe((dayOf(before, threeDaysAgoKey)?.signups ?? 0) + 1);
 
     // Role change through the API, a moderation delete through the API, a referral closed, a person deleted.
-    await t.app.inject({ method: 'PATCH', url: '/users/admin/update-role/', payload: { user_id: intern.id, role: 'AL' }, headers: adminAuth });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/users/admin/update-role/',
+      payload: { user_id: intern.id, role: 'AL' },
+      headers: adminAuth,
+    });
     const moderation = await t.app.inject({
       method: 'DELETE',
       url: `/social/admin/posts/${removed.id}/delete_post/`,
@@ -90,7 +108,9 @@ describe('GET /api/admin/stats/', () => {
     const now = new Date();
     expect(stats.activity.map((entry) => entry.day)).toEqual(lastUtcDays(now, 30));
     expect(stats.activity.at(-1)?.day).toBe(now.toISOString().slice(0, 10));
-    expect(stats.activity[0]?.day).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY).toISOString().slice(0, 10));
+    expect(stats.activity[0]?.day).toBe(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY).toISOString().slice(0, 10),
+    );
     expect(stats.activity.some((entry) => entry.signups === 0 && entry.posts === 0)).toBe(true);
   });
 

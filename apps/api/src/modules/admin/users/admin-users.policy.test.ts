@@ -17,7 +17,13 @@ describe('userManagementRefusal', () => {
     expect(userManagementRefusal(admin, 'delete', { id: 1, role: 'AD' })).toBe('You cannot delete your own account.');
     expect(userManagementRefusal(admin, 'change_role', { id: 3, role: 'AD' })).toBe("You cannot change another administrator's role.");
     expect(userManagementRefusal(admin, 'delete', { id: 3, role: 'AD' })).toBe('You cannot delete another administrator.');
-    const staffAlumni: AuthUser = { id: 4, role: 'AL', is_staff: true, email: 'b@example.com', session: '00000000-0000-4000-8000-000000000002' };
+    const staffAlumni: AuthUser = {
+      id: 4,
+      role: 'AL',
+      is_staff: true,
+      email: 'b@example.com',
+      session: '00000000-0000-4000-8000-000000000002',
+    };
     expect(userManagementRefusal(staffAlumni, 'delete', { id: 2, role: 'TR' })).toBe('You do not have permission to perform this action.');
   });
 });

@@ -7,11 +7,7 @@ export type UserManagementAction = 'change_role' | 'delete';
  * Why an administrator may not do `action` to `target`, or null when allowed. Nobody changes or
  * deletes themselves or another administrator (administrators are made from the command line).
  */
-export function userManagementRefusal(
-  actor: AuthUser,
-  action: UserManagementAction,
-  target: { id: number; role: string },
-): string | null {
+export function userManagementRefusal(actor: AuthUser, action: UserManagementAction, target: { id: number; role: string }): string | null {
   if (actor.role !== 'AD') return 'You do not have permission to perform this action.';
   switch (action) {
     case 'change_role':

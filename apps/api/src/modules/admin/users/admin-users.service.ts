@@ -109,7 +109,11 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: numbe
       actor: actorRow,
       action: 'user.delete',
       target: { type: 'user', id: target.id, label: auditLabelOf(target) },
-      details: { role: target.role, username: target.username, name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }) },
+      details: {
+        role: target.role,
+        username: target.username,
+        name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }),
+      },
     });
     return deletePersonInTransaction(ctx, tx, target, 'admin');
   });

@@ -21,7 +21,10 @@ const deleteUser = (id: number, headers = adminAuth) =>
   t.app.inject({ method: 'DELETE', url: `/users/admin/delete-user/${id}/`, headers: { ...headers, 'content-type': 'application/json' } });
 
 async function realCount(role?: string): Promise<number> {
-  const rows = await t.db.select({ id: users.id }).from(users).where(role ? eq(users.role, role) : undefined);
+  const rows = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(role ? eq(users.role, role) : undefined);
   return rows.length;
 }
 
@@ -146,7 +149,12 @@ describe('PATCH /users/admin/update-role/', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({ detail: 'You cannot change your own role.', code: 'permission_denied' });
     const otherAdmin = await createUser(t.db, { role: 'AD' });
-    const other = await t.app.inject({ method: 'PATCH', url: '/admin/update-role/', payload: { user_id: otherAdmin.id, role: 'AL' }, headers: adminAuth });
+    const other = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/update-role/',
+      payload: { user_id: otherAdmin.id, role: 'AL' },
+      headers: adminAuth,
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().detail).toBe("You cannot change another administrator's role.");
     const unknown = await changeRole({ user_id: 2_000_000_000, role: 'AL' });
@@ -180,7 +188,12 @@ describe('DELETE /users/admin/delete-user/{id}/', () => {
     expect(refreshed.statusCode).toBe(401);
 
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, person.id));
-    expect(entry).toMatchObject({ action: 'user.delete', actorId: admin.id, targetType: 'user', targetLabel: `Gone Soon <${person.email}>` });
+    expect(entry).toMatchObject({
+      action: 'user.delete',
+      actorId: admin.id,
+      targetType: 'user',
+      targetLabel: `Gone Soon <${person.email}>`,
+    });
   });
 
   it('refuses yourself and other administrators (403), unknown ids (404) and bad ids (400)', async () => {

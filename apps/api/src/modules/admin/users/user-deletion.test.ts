@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../../db/schema/index';
-import { authHeader, createCommunity, createEvent, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import {
+  authHeader,
+  createCommunity,
+  createEvent,
+  createPost,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../../test/index';
 
 // Deleting a person keeps the other side of each conversation (their messages, the deleted
 // sender shown as 'Deleted user') and takes their likes, comments, memberships and
@@ -54,17 +63,33 @@ describe('deleting a person', () => {
       await ok(person, 'POST', `/api/events/${event.id}/register/`);
     }
     expect(await counters(post.id, community.id, event.id)).toEqual({
-      likes_count: 2, likes: 2, comments_count: 4, comments: 4, members_count: 2, members: 2, registrations_count: 2, registrations: 2,
+      likes_count: 2,
+      likes: 2,
+      comments_count: 4,
+      comments: 4,
+      members_count: 2,
+      members: 2,
+      registrations_count: 2,
+      registrations: 2,
     });
 
     await ok(admin, 'DELETE', `/users/admin/delete-user/${leaving.id}/`);
 
     expect(await counters(post.id, community.id, event.id)).toEqual({
-      likes_count: 1, likes: 1, comments_count: 2, comments: 2, members_count: 1, members: 1, registrations_count: 1, registrations: 1,
+      likes_count: 1,
+      likes: 1,
+      comments_count: 2,
+      comments: 2,
+      members_count: 1,
+      members: 1,
+      registrations_count: 1,
+      registrations: 1,
     });
     const [stored] = await t.db.select().from(posts).where(eq(posts.id, post.id));
     expect([stored?.likesCount, stored?.commentsCount]).toEqual([1, 2]);
-    const seen = (await ok(owner, 'GET', '/social/posts/user-posts/')).json<{ results: { likes_count: number; comments_count: number }[] }>();
+    const seen = (await ok(owner, 'GET', '/social/posts/user-posts/')).json<{
+      results: { likes_count: number; comments_count: number }[];
+    }>();
     expect(seen.results[0]).toMatchObject({ likes_count: 1, comments_count: 2 });
   });
 

@@ -16,6 +16,8 @@ describe('digestPeriodStart', () => {
     expect(digestPeriodStart('weekly', at('2031-03-10T07:00:00Z'), schedule)).toEqual(at('2031-03-10T07:00:00Z'));
     expect(digestPeriodStart('weekly', at('2031-03-16T20:00:00Z'), schedule)).toEqual(at('2031-03-10T07:00:00Z'));
     expect(digestPeriodStart('weekly', at('2031-03-10T06:00:00Z'), schedule)).toEqual(at('2031-03-03T07:00:00Z'));
-    expect(digestPeriodStart('weekly', at('2031-03-12T00:00:00Z'), { digestHour: 0, digestWeekday: 0 })).toEqual(at('2031-03-09T00:00:00Z'));
+    expect(digestPeriodStart('weekly', at('2031-03-12T00:00:00Z'), { digestHour: 0, digestWeekday: 0 })).toEqual(
+      at('2031-03-09T00:00:00Z'),
+    );
   });
 });

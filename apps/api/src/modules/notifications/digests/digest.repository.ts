@@ -42,7 +42,12 @@ export async function claimDigests(
     .insert(notificationDigests)
     .select(
       tx
-        .select({ userId: users.id, frequency: sql<string>`${frequency}::text`.as('frequency'), periodStart: sql<Date>`${periodStart.toISOString()}::timestamptz`.as('period_start'), createdAt: sql<Date>`now()`.as('created_at') })
+        .select({
+          userId: users.id,
+          frequency: sql<string>`${frequency}::text`.as('frequency'),
+          periodStart: sql<Date>`${periodStart.toISOString()}::timestamptz`.as('period_start'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
         .from(users)
         .where(and(inArray(users.id, userIds), eq(users.isActive, true))),
     )
@@ -52,7 +57,12 @@ export async function claimDigests(
   return tx
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
-    .where(inArray(users.id, claimed.map((row) => row.userId)))
+    .where(
+      inArray(
+        users.id,
+        claimed.map((row) => row.userId),
+      ),
+    )
     .orderBy(asc(users.id));
 }
 

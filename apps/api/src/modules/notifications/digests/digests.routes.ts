@@ -19,7 +19,9 @@ export const digestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Mail clients send the RFC 8058 one-click POST as a form (List-Unsubscribe=One-Click); the
   // token is in the URL, so the body is read and ignored. Only this plugin accepts forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
 
   app.get(
     '/api/unsubscribe/',

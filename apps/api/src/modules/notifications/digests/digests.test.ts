@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, notificationDigestItems, notificationPreferences } from '../../../db/schema/index';
 import { retryDelayMs } from '../../../lib/mailer/index';
 import { jobDepsOf } from '../../../lib/scheduler/index';
-import { authHeader, createTestApp, createTestClock, createUser, emailsTo, failingOnce, type TestApp, type TestUser } from '../../../test/index';
+import {
+  authHeader,
+  createTestApp,
+  createTestClock,
+  createUser,
+  emailsTo,
+  failingOnce,
+  type TestApp,
+  type TestUser,
+} from '../../../test/index';
 import { emailNotification } from '../delivery';
 import { createDigestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
@@ -134,7 +143,11 @@ describe('unsubscribe links', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ unsubscribed: true });
     const settings = (await t.app.inject({ url: '/social/settings/notifications/', headers: await authHeader(t.app, person) })).json();
-    expect(settings.types).toMatchObject({ comment: { in_app: true, email: 'off' }, event: { in_app: true, email: 'off' }, message: { email: 'instant' } });
+    expect(settings.types).toMatchObject({
+      comment: { in_app: true, email: 'off' },
+      event: { in_app: true, email: 'off' },
+      message: { email: 'instant' },
+    });
 
     // Nothing waits for a digest any more, and no digest goes out the next day.
     await t.app.inject({ method: 'POST', url: `/api/unsubscribe/?token=${token}` }); // twice is fine
@@ -177,8 +190,12 @@ describe('POST /api/admin/digests/run/', () => {
     await waiting(person, 'comment', 'Run by hand.', 'weekly');
     const trainee = await createUser(t.db, { role: 'TR' });
     const url = '/api/admin/digests/run/';
-    expect((await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, trainee), payload: { frequency: 'weekly' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, admin), payload: { frequency: 'hourly' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, trainee), payload: { frequency: 'weekly' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, admin), payload: { frequency: 'hourly' } })).statusCode,
+    ).toBe(400);
 
     const run = await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, admin), payload: { frequency: 'weekly' } });
     expect(run.statusCode).toBe(200);
@@ -186,7 +203,10 @@ describe('POST /api/admin/digests/run/', () => {
     expect((await digestsTo(person))[0]?.textBody).toContain('Run by hand.');
     const again = await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, admin), payload: { frequency: 'weekly' } });
     expect(again.json()).toEqual({ sent: 0 });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'digest.run'), eq(auditLog.actorId, admin.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'digest.run'), eq(auditLog.actorId, admin.id)));
     expect(entries).toHaveLength(2);
   });
 });

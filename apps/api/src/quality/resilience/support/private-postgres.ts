@@ -54,7 +54,9 @@ export async function createPrivatePostgres(binDir: string): Promise<PrivatePost
 
   await pgRun('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
-  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=40', '-c shared_buffers=16MB'].join(' ');
+  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=40', '-c shared_buffers=16MB'].join(
+    ' ',
+  );
   let running = false;
   const stop = async () => {
     if (!running) return;

@@ -67,7 +67,13 @@ function networkErrorCode(error: unknown): string {
 }
 
 /** Sends one write and records the outcome; never throws. `timeoutMs` bounds a hang. */
-export async function sendWrite(baseUrl: string, target: WriteTarget, kind: WriteOutcome['kind'], key: string, timeoutMs = 15_000): Promise<WriteOutcome> {
+export async function sendWrite(
+  baseUrl: string,
+  target: WriteTarget,
+  kind: WriteOutcome['kind'],
+  key: string,
+  timeoutMs = 15_000,
+): Promise<WriteOutcome> {
   const [path, body] =
     kind === 'message'
       ? [`/social/conversations/${target.conversationId}/send_message/`, { content: key }]
@@ -81,7 +87,15 @@ export async function sendWrite(baseUrl: string, target: WriteTarget, kind: Writ
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.arrayBuffer();
-    return { key, kind, status: response.status, error: null, retryAfter: response.headers.get('retry-after'), startedAt, ms: Date.now() - startedAt };
+    return {
+      key,
+      kind,
+      status: response.status,
+      error: null,
+      retryAfter: response.headers.get('retry-after'),
+      startedAt,
+      ms: Date.now() - startedAt,
+    };
   } catch (error) {
     return { key, kind, status: null, error: networkErrorCode(error), retryAfter: null, startedAt, ms: Date.now() - startedAt };
   }
@@ -143,7 +157,11 @@ export function startWriteLoad(
 }
 
 /** The keys among `outcomes` that are in the database (messages of the conversation, comments of the post). */
-export async function persistedKeys(db: Executor, target: Pick<WriteTarget, 'conversationId' | 'postId'>, keys: string[]): Promise<Set<string>> {
+export async function persistedKeys(
+  db: Executor,
+  target: Pick<WriteTarget, 'conversationId' | 'postId'>,
+  keys: string[],
+): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const messageRows = await db
     .select({ key: messages.content })

@@ -18,7 +18,8 @@ export interface PostAnalytics {
 export function usePostAnalytics({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: activityKeys.analytics(),
-    queryFn: ({ signal }) => api.get('/social/posts/user-posts/', { schema: postPageSchema, query: { limit: ANALYTICS_POSTS_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/social/posts/user-posts/', { schema: postPageSchema, query: { limit: ANALYTICS_POSTS_LIMIT }, signal }),
     select: (page): PostAnalytics => ({
       posts: page.results.length,
       likes: page.results.reduce((sum, post) => sum + post.likes_count, 0),

@@ -7,10 +7,30 @@ import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ActivityPanel } from './activity-panel';
 
-const author = { id: 1, username: 'ada', email: 'ada@example.com', first_name: 'Ada', last_name: 'L', handle: null, role: 'AL' as const, image: null, profile: { profile_image: null } };
+const author = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'L',
+  handle: null,
+  role: 'AL' as const,
+  image: null,
+  profile: { profile_image: null },
+};
 
 function buildPost(id: number, likes: number, comments: number) {
-  return { id, user: author, caption: 'c', image: null, created_at: '2026-01-01T00:00:00.000Z', likes_count: likes, comments_count: comments, is_liked: false, has_liked: false };
+  return {
+    id,
+    user: author,
+    caption: 'c',
+    image: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    likes_count: likes,
+    comments_count: comments,
+    is_liked: false,
+    has_liked: false,
+  };
 }
 
 describe('ActivityPanel', () => {
@@ -27,7 +47,10 @@ describe('ActivityPanel', () => {
         return HttpResponse.json({ results: [], next: null });
       }),
     );
-    renderPage(<ActivityPanel widgets={{ ...DEFAULT_SETTINGS.widgets, recent_activity: false, upcoming_events: false, job_alerts: true }} />, { path: '/user' });
+    renderPage(
+      <ActivityPanel widgets={{ ...DEFAULT_SETTINGS.widgets, recent_activity: false, upcoming_events: false, job_alerts: true }} />,
+      { path: '/user' },
+    );
 
     expect(await screen.findByText('No open jobs right now.')).toBeInTheDocument();
     expect(await screen.findByText('7')).toBeInTheDocument();
@@ -53,17 +76,24 @@ describe('ActivityPanel', () => {
         });
       }),
     );
-    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: true, upcoming_events: false, job_alerts: false }} />, { path: '/user' });
+    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: true, upcoming_events: false, job_alerts: false }} />, {
+      path: '/user',
+    });
 
     const lines = await screen.findAllByRole('listitem');
     // Each line: the avatar's initials, the name, then the role and what they did.
-    expect(lines.map((line) => line.textContent)).toEqual([expect.stringMatching(/Ada LAlumni · shared a post$/), expect.stringMatching(/Grace HopperTrainee · joined AlumLink$/)]);
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/Ada LAlumni · shared a post$/),
+      expect.stringMatching(/Grace HopperTrainee · joined AlumLink$/),
+    ]);
     expect(screen.getByRole('link', { name: /Grace Hopper/ })).toHaveAttribute('href', '/user/profile/2');
     expect(requested).toEqual(['/api/activity/recent/?limit=5']);
   });
 
   it('points to Settings when every widget is off', () => {
-    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: false, upcoming_events: false, job_alerts: false }} />, { path: '/user' });
+    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: false, upcoming_events: false, job_alerts: false }} />, {
+      path: '/user',
+    });
     expect(screen.getByRole('link', { name: 'Choose widgets in Settings' })).toHaveAttribute('href', '/user/settings');
   });
 });

@@ -28,7 +28,10 @@ function RecentActivitySection() {
         <ul className="space-y-3">
           {activity.data.map((item) => (
             <li key={`${item.kind}-${item.user.id}-${item.post_id ?? item.at}`}>
-              <Link to={profileHref(item.user.id)} className="group flex items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+              <Link
+                to={profileHref(item.user.id)}
+                className="group flex items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-ring"
+              >
                 <Avatar src={item.user.image} personId={item.user.id} name={displayName(item.user)} alt="" size="sm" />
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-medium text-fg group-hover:underline">{displayName(item.user)}</span>

@@ -22,7 +22,16 @@ function buildAppeal(overrides: Partial<AdminAppeal> = {}): AdminAppeal {
     decided_at: null,
     reason: 'Unwanted content',
     removed_at: now,
-    post: { id: 9, user: buildSummary({ first_name: 'Sam', last_name: 'Lee' }), caption: 'Meetup on Friday', image: null, image_withheld: true, created_at: now, likes_count: 2, comments_count: 1 },
+    post: {
+      id: 9,
+      user: buildSummary({ first_name: 'Sam', last_name: 'Lee' }),
+      caption: 'Meetup on Friday',
+      image: null,
+      image_withheld: true,
+      created_at: now,
+      likes_count: 2,
+      comments_count: 1,
+    },
     ...overrides,
   };
 }

@@ -29,7 +29,10 @@ export function AppealsPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <AdminPageTitle title="Appeals" description="Authors contesting a removal. Restoring brings the post back with its likes and comments." />
+      <AdminPageTitle
+        title="Appeals"
+        description="Authors contesting a removal. Restoring brings the post back with its likes and comments."
+      />
       <Tabs value={status} onValueChange={(value) => setStatus(value as AppealStatus)}>
         <TabsList aria-label="Filter by status">
           {FILTERS.map((filter) => (
@@ -45,9 +48,15 @@ export function AppealsPage() {
             </p>
           ) : null}
           {appeals.isError ? <ErrorState message={APPEALS_MESSAGES.loadFailed} onRetry={() => void appeals.refetch()} /> : null}
-          {appeals.isSuccess && list.length === 0 ? <EmptyState title={APPEALS_MESSAGES.emptyTitle} description={APPEALS_MESSAGES.emptyDescription} /> : null}
+          {appeals.isSuccess && list.length === 0 ? (
+            <EmptyState title={APPEALS_MESSAGES.emptyTitle} description={APPEALS_MESSAGES.emptyDescription} />
+          ) : null}
           {list.map((appeal) => (
-            <AppealCard key={appeal.id} appeal={appeal} onDecided={(decision) => toast.success(decision === 'restored' ? APPEALS_MESSAGES.restored : APPEALS_MESSAGES.upheld)} />
+            <AppealCard
+              key={appeal.id}
+              appeal={appeal}
+              onDecided={(decision) => toast.success(decision === 'restored' ? APPEALS_MESSAGES.restored : APPEALS_MESSAGES.upheld)}
+            />
           ))}
           {appeals.hasNextPage ? (
             <div className="flex justify-center">

@@ -17,7 +17,16 @@ describe('AuditLogPage', () => {
         const cursor = url.searchParams.get('cursor');
         seen.push(`${action}|${cursor ?? ''}`);
         if (action === 'user.role_change') {
-          return HttpResponse.json(page([buildAuditEntry({ action, target: { type: 'user', id: 4, label: 'tom@example.com' }, reason: null, details: { from: 'TR', to: 'AL' } })]));
+          return HttpResponse.json(
+            page([
+              buildAuditEntry({
+                action,
+                target: { type: 'user', id: 4, label: 'tom@example.com' },
+                reason: null,
+                details: { from: 'TR', to: 'AL' },
+              }),
+            ]),
+          );
         }
         if (cursor === 'c2') return HttpResponse.json(page([buildAuditEntry({ target: { type: 'post', id: 2, label: 'Older post' } })]));
         return HttpResponse.json(page([buildAuditEntry({ target: { type: 'post', id: 3, label: 'Newest post' } })], 'c2'));

@@ -51,7 +51,11 @@ export function AuditLogPage() {
           ))}
         </Select>
       </Field>
-      {log.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{AUDIT_LOG_MESSAGES.loading}</p> : null}
+      {log.isPending ? (
+        <p role="status" className="py-10 text-center text-fg-muted">
+          {AUDIT_LOG_MESSAGES.loading}
+        </p>
+      ) : null}
       {log.isError ? <ErrorState message={AUDIT_LOG_MESSAGES.loadFailed} onRetry={() => void log.refetch()} /> : null}
       {log.isSuccess && list.length === 0 ? <EmptyState title={AUDIT_LOG_MESSAGES.empty} /> : null}
       {list.length > 0 ? (
@@ -59,11 +63,21 @@ export function AuditLogPage() {
           <table className={t.table('md:min-w-[760px]')}>
             <thead className={t.head}>
               <tr>
-                <th scope="col" className={t.headCell}>When</th>
-                <th scope="col" className={t.headCell}>Action</th>
-                <th scope="col" className={t.headCell}>By</th>
-                <th scope="col" className={t.headCell}>Target</th>
-                <th scope="col" className={t.headCell}>Details</th>
+                <th scope="col" className={t.headCell}>
+                  When
+                </th>
+                <th scope="col" className={t.headCell}>
+                  Action
+                </th>
+                <th scope="col" className={t.headCell}>
+                  By
+                </th>
+                <th scope="col" className={t.headCell}>
+                  Target
+                </th>
+                <th scope="col" className={t.headCell}>
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody className={t.body}>
@@ -73,15 +87,21 @@ export function AuditLogPage() {
                     <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
                   </td>
                   <td data-label="Action" className={t.cell}>
-                    <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>{ACTION_LABELS[entry.action] ?? entry.action}</Badge>
+                    <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>
+                      {ACTION_LABELS[entry.action] ?? entry.action}
+                    </Badge>
                   </td>
-                  <td data-label="By" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>{entry.actor.label}</td>
+                  <td data-label="By" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
+                    {entry.actor.label}
+                  </td>
                   <td data-label="Target" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
                     <span>
                       <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
                     </span>
                   </td>
-                  <td data-label="Details" className={`${t.cell} text-fg-muted`}>{describeDetails(entry)}</td>
+                  <td data-label="Details" className={`${t.cell} text-fg-muted`}>
+                    {describeDetails(entry)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -53,7 +53,14 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
         </desc>
         {[0, max / 2, max].map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeDasharray={tick === 0 ? undefined : '3 4'} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-border"
+              strokeDasharray={tick === 0 ? undefined : '3 4'}
+            />
             <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-fg-subtle text-[11px]">
               {tick}
             </text>
@@ -85,15 +92,23 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
             <caption className="sr-only">Sign-ups and posts per day</caption>
             <thead className="bg-surface-muted text-fg-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Day</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Sign-ups</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Posts</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Sign-ups
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Posts
+                </th>
               </tr>
             </thead>
             <tbody>
               {activity.map((day) => (
                 <tr key={day.day} className="border-t border-border">
-                  <th scope="row" className="px-3 py-1.5 font-normal text-fg">{formatDay(day.day)}</th>
+                  <th scope="row" className="px-3 py-1.5 font-normal text-fg">
+                    {formatDay(day.day)}
+                  </th>
                   <td className="px-3 py-1.5 text-right tabular-nums">{day.signups}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{day.posts}</td>
                 </tr>

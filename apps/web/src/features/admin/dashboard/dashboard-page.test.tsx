@@ -70,7 +70,14 @@ describe('DashboardPage', () => {
     renderPage(<DashboardPage />, { path: '/admin' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
     expect(await screen.findByTestId('counter-People')).toHaveTextContent('31');
-    for (const [label, value] of [['Trainees', '10'], ['Interns', '8'], ['Alumni', '12'], ['Posts', '77'], ['Referrals done', '3'], ['Referrals pending', '4']] as const) {
+    for (const [label, value] of [
+      ['Trainees', '10'],
+      ['Interns', '8'],
+      ['Alumni', '12'],
+      ['Posts', '77'],
+      ['Referrals done', '3'],
+      ['Referrals pending', '4'],
+    ] as const) {
       expect(screen.getByTestId(`counter-${label}`)).toHaveTextContent(value);
     }
     const chart = screen.getByRole('img', { name: /Sign-ups and posts per day, last 30 days/ });

@@ -59,7 +59,13 @@ describe('JobsAdminPage', () => {
     await user.type(within(dialog).getByLabelText('Apply link or e-mail'), 'hr@hooli.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
     expect(await screen.findByRole('article', { name: 'QA Engineer' })).toBeInTheDocument();
-    expect(body).toMatchObject({ title: 'QA Engineer', company: 'Hooli', location: 'Chennai', type: 'Contract', apply_url: 'mailto:hr@hooli.example.com' });
+    expect(body).toMatchObject({
+      title: 'QA Engineer',
+      company: 'Hooli',
+      location: 'Chennai',
+      type: 'Contract',
+      apply_url: 'mailto:hr@hooli.example.com',
+    });
   });
 
   it('edits and closes a job', async () => {

@@ -77,9 +77,15 @@ export function JobsAdminPage() {
         </TabsList>
         {/* The list is the active tab's panel, so each tab's aria-controls names a real element. */}
         <TabsContent value={status || ALL} className="space-y-5">
-          {jobs.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{JOBS_ADMIN_MESSAGES.loading}</p> : null}
+          {jobs.isPending ? (
+            <p role="status" className="py-10 text-center text-fg-muted">
+              {JOBS_ADMIN_MESSAGES.loading}
+            </p>
+          ) : null}
           {jobs.isError ? <ErrorState message={JOBS_ADMIN_MESSAGES.loadFailed} onRetry={() => void jobs.refetch()} /> : null}
-          {jobs.isSuccess && list.length === 0 ? <EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} /> : null}
+          {jobs.isSuccess && list.length === 0 ? (
+            <EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} />
+          ) : null}
           {list.length > 0 ? (
             <div className="space-y-3">
               {list.map((job) => (

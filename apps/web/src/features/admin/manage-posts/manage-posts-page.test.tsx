@@ -18,7 +18,12 @@ function renderManagePosts() {
 
 describe('ManagePostsPage', () => {
   it('shows the loading text, then the posts with author, role label and counts', async () => {
-    const post = buildPost({ caption: 'Hello network', likes_count: 3, comments_count: 2, user: buildSummary({ first_name: 'Maya', last_name: 'Iyer', role: 'IN' }) });
+    const post = buildPost({
+      caption: 'Hello network',
+      likes_count: 3,
+      comments_count: 2,
+      user: buildSummary({ first_name: 'Maya', last_name: 'Iyer', role: 'IN' }),
+    });
     server.use(http.get('/social/admin/posts/', () => HttpResponse.json(page([post]))));
     renderManagePosts();
     expect(screen.getByRole('status')).toHaveTextContent('Loading posts...');
@@ -50,7 +55,10 @@ describe('ManagePostsPage', () => {
       http.get('/social/admin/posts/', () => HttpResponse.json(page([post, other]))),
       http.delete(`/social/admin/posts/${post.id}/delete_post/`, async ({ request }) => {
         sentReason = ((await request.json()) as { reason: string }).reason;
-        return HttpResponse.json({ detail: 'Post deleted successfully.', notified_user: { id: post.user.id, username: 'sam', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' } });
+        return HttpResponse.json({
+          detail: 'Post deleted successfully.',
+          notified_user: { id: post.user.id, username: 'sam', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' },
+        });
       }),
     );
     const { user } = renderManagePosts();
@@ -59,7 +67,11 @@ describe('ManagePostsPage', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Delete post' });
     const select = within(dialog).getByLabelText('Reason');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['-- Select Reason --', ...DELETION_REASONS]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['-- Select Reason --', ...DELETION_REASONS]);
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     expect(confirm).toBeDisabled();
 
@@ -107,7 +119,10 @@ describe('ManagePostsPage', () => {
       http.get(`/social/posts/${post.id}/comments/`, () => HttpResponse.json(page([existing]))),
       http.post(`/social/posts/${post.id}/comment/`, async ({ request }) => {
         postedText = ((await request.json()) as { text: string }).text;
-        return HttpResponse.json(buildComment(post.id, { text: 'Moderator here', user: buildSummary({ id: admin.id, first_name: 'Ada', last_name: 'Admin' }) }), { status: 201 });
+        return HttpResponse.json(
+          buildComment(post.id, { text: 'Moderator here', user: buildSummary({ id: admin.id, first_name: 'Ada', last_name: 'Admin' }) }),
+          { status: 201 },
+        );
       }),
     );
     const { user } = renderManagePosts();

@@ -22,7 +22,9 @@ export function ManagePostsPage() {
         </div>
       ) : null}
       {posts.isError ? <ErrorState message={MANAGE_POSTS_MESSAGES.loadFailed} onRetry={() => void posts.refetch()} /> : null}
-      {posts.isSuccess && list.length === 0 ? <EmptyState title={MANAGE_POSTS_MESSAGES.emptyTitle} description={MANAGE_POSTS_MESSAGES.emptyDescription} /> : null}
+      {posts.isSuccess && list.length === 0 ? (
+        <EmptyState title={MANAGE_POSTS_MESSAGES.emptyTitle} description={MANAGE_POSTS_MESSAGES.emptyDescription} />
+      ) : null}
       {list.length > 0 ? (
         <div className="space-y-4">
           {list.map((post) => (

@@ -51,9 +51,15 @@ export function MentoringAdminPage() {
                   <table className="w-full text-sm">
                     <thead className="text-left text-fg-muted">
                       <tr>
-                        <th scope="col" className="px-4 py-2 font-medium">Topic</th>
-                        <th scope="col" className="px-4 py-2 text-right font-medium">Requests</th>
-                        <th scope="col" className="px-4 py-2 text-right font-medium">Mentors</th>
+                        <th scope="col" className="px-4 py-2 font-medium">
+                          Topic
+                        </th>
+                        <th scope="col" className="px-4 py-2 text-right font-medium">
+                          Requests
+                        </th>
+                        <th scope="col" className="px-4 py-2 text-right font-medium">
+                          Mentors
+                        </th>
                       </tr>
                     </thead>
                     <tbody>

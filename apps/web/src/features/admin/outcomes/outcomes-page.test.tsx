@@ -25,12 +25,20 @@ describe('OutcomesPage', () => {
     server.use(
       http.get('/api/admin/outcomes/', ({ request }) => {
         queries.push(new URL(request.url).search);
-        return HttpResponse.json(new URL(request.url).searchParams.get('cohort_year') === '2030' ? { ...OUTCOMES, referrals: { ...OUTCOMES.referrals, requested: 0 } } : OUTCOMES);
+        return HttpResponse.json(
+          new URL(request.url).searchParams.get('cohort_year') === '2030'
+            ? { ...OUTCOMES, referrals: { ...OUTCOMES.referrals, requested: 0 } }
+            : OUTCOMES,
+        );
       }),
     );
     const { user } = renderPage(<OutcomesPage />, { path: '/admin/outcomes' });
     const funnel = await screen.findByRole('list', { name: 'Referral funnel' });
-    expect(within(funnel).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Requested10100%', 'Referred550%', 'Interviewing330%', 'Hired220%']);
+    expect(
+      within(funnel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Requested10100%', 'Referred550%', 'Interviewing330%', 'Hired220%']);
     expect(screen.getByText('2.5')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Hires by company' })).getByText('Google')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Requests and hires by cohort' })).getByText('No cohort')).toBeInTheDocument();

@@ -34,8 +34,12 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
             <caption className="sr-only">Requests by status</caption>
             <thead>
               <tr className="text-left text-xs text-fg-muted">
-                <th scope="col" className="pb-2 font-medium">Status</th>
-                <th scope="col" className="pb-2 text-right font-medium">Requests</th>
+                <th scope="col" className="pb-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Requests
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -49,7 +53,9 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
               ))}
               {END_STATES.map((status) => (
                 <tr key={status} className="border-t border-border">
-                  <th scope="row" className="py-1.5 text-left font-normal text-fg">{REFERRAL_REQUEST_STATUS_LABELS[status]}</th>
+                  <th scope="row" className="py-1.5 text-left font-normal text-fg">
+                    {REFERRAL_REQUEST_STATUS_LABELS[status]}
+                  </th>
                   <td className="py-1.5 text-right tabular-nums">{outcomes.referrals[status]}</td>
                 </tr>
               ))}
@@ -69,14 +75,20 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
               <caption className="sr-only">Hires by company</caption>
               <thead>
                 <tr className="text-left text-xs text-fg-muted">
-                  <th scope="col" className="pb-2 font-medium">Company</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Hires</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Company
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Hires
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {outcomes.hires_by_company.map((row) => (
                   <tr key={row.company} className="border-t border-border">
-                    <th scope="row" className="py-1.5 text-left font-normal break-words text-fg">{row.company}</th>
+                    <th scope="row" className="py-1.5 text-left font-normal break-words text-fg">
+                      {row.company}
+                    </th>
                     <td className="py-1.5 text-right tabular-nums">{row.count}</td>
                   </tr>
                 ))}
@@ -94,15 +106,23 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
             <caption className="sr-only">Requests and hires by cohort</caption>
             <thead>
               <tr className="text-left text-xs text-fg-muted">
-                <th scope="col" className="pb-2 font-medium">Cohort</th>
-                <th scope="col" className="pb-2 text-right font-medium">Requests</th>
-                <th scope="col" className="pb-2 text-right font-medium">Hires</th>
+                <th scope="col" className="pb-2 font-medium">
+                  Cohort
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Requests
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Hires
+                </th>
               </tr>
             </thead>
             <tbody>
               {outcomes.by_cohort.map((row) => (
                 <tr key={row.cohort_year ?? 'none'} className="border-t border-border">
-                  <th scope="row" className="py-1.5 text-left font-normal text-fg">{row.cohort_year ?? 'No cohort'}</th>
+                  <th scope="row" className="py-1.5 text-left font-normal text-fg">
+                    {row.cohort_year ?? 'No cohort'}
+                  </th>
                   <td className="py-1.5 text-right tabular-nums">{row.requested}</td>
                   <td className="py-1.5 text-right tabular-nums">{row.hired}</td>
                 </tr>
@@ -120,14 +140,20 @@ function Tables({ outcomes }: { outcomes: Outcomes }) {
             <caption className="sr-only">Mentorships by status</caption>
             <thead>
               <tr className="text-left text-xs text-fg-muted">
-                <th scope="col" className="pb-2 font-medium">Status</th>
-                <th scope="col" className="pb-2 text-right font-medium">Mentorships</th>
+                <th scope="col" className="pb-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="pb-2 text-right font-medium">
+                  Mentorships
+                </th>
               </tr>
             </thead>
             <tbody>
               {MENTORSHIP_ROWS.map(([key, label]) => (
                 <tr key={key} className="border-t border-border">
-                  <th scope="row" className="py-1.5 text-left font-normal text-fg">{label}</th>
+                  <th scope="row" className="py-1.5 text-left font-normal text-fg">
+                    {label}
+                  </th>
                   <td className="py-1.5 text-right tabular-nums">{outcomes.mentorships[key]}</td>
                 </tr>
               ))}
@@ -144,7 +170,8 @@ export function OutcomesPage() {
   const [filters, setFilters] = useState<OutcomesFilters>({ from: '', to: '', cohort_year: '' });
   const [downloading, setDownloading] = useState(false);
   const outcomes = useOutcomes(filters);
-  const set = (field: keyof OutcomesFilters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof OutcomesFilters) => (event: { target: { value: string } }) =>
+    setFilters((current) => ({ ...current, [field]: event.target.value }));
 
   const handleDownload = async () => {
     setDownloading(true);
@@ -164,7 +191,12 @@ export function OutcomesPage() {
         title="Outcomes"
         description="How referral requests moved through the pipeline: requests made in the chosen period, by people of the chosen cohort."
         actions={
-          <Button variant="secondary" leftIcon={<Download aria-hidden="true" className="size-4" />} onClick={() => void handleDownload()} loading={downloading}>
+          <Button
+            variant="secondary"
+            leftIcon={<Download aria-hidden="true" className="size-4" />}
+            onClick={() => void handleDownload()}
+            loading={downloading}
+          >
             Download CSV
           </Button>
         }

@@ -15,7 +15,13 @@ function renderReferrals() {
 
 describe('ReferralsPage', () => {
   it('shows loading, then cards with the alumnus and the job', async () => {
-    const referral = buildReferral({ company: 'Initech', role: 'Data Analyst', ctc: 9.5, location: 'Bengaluru', requirements: 'SQL and Python' });
+    const referral = buildReferral({
+      company: 'Initech',
+      role: 'Data Analyst',
+      ctc: 9.5,
+      location: 'Bengaluru',
+      requirements: 'SQL and Python',
+    });
     server.use(http.get('/api/admin/referrals/', () => HttpResponse.json(page([referral]))));
     renderReferrals();
     expect(screen.getByRole('heading', { name: REFERRALS_MESSAGES.title })).toBeInTheDocument();
@@ -43,12 +49,21 @@ describe('ReferralsPage', () => {
       http.get('/api/admin/referrals/', () => HttpResponse.json(page([buildReferral({ alumni })]))),
       http.post('/social/conversations/start_conversation/', async ({ request }) => {
         calls.push(`start ${JSON.stringify(await request.json())}`);
-        return HttpResponse.json({ id: 9, other_user: { id: 42, username: 'priya', first_name: 'Priya', last_name: 'Sharma', profile_image: null }, unread_count: 0, last_message: null, updated_at: '2025-06-01T10:00:00.000Z' });
+        return HttpResponse.json({
+          id: 9,
+          other_user: { id: 42, username: 'priya', first_name: 'Priya', last_name: 'Sharma', profile_image: null },
+          unread_count: 0,
+          last_message: null,
+          updated_at: '2025-06-01T10:00:00.000Z',
+        });
       }),
       http.post('/social/conversations/9/send_message/', async ({ request }) => {
         const { content } = (await request.json()) as { content: string };
         calls.push(`send ${content}`);
-        return HttpResponse.json({ id: 1, conversation_id: 9, sender: { id: 1 }, sender_id: 1, content, timestamp: '2025-06-01T10:00:00.000Z' }, { status: 201 });
+        return HttpResponse.json(
+          { id: 1, conversation_id: 9, sender: { id: 1 }, sender_id: 1, content, timestamp: '2025-06-01T10:00:00.000Z' },
+          { status: 201 },
+        );
       }),
     );
     const { user } = renderReferrals();

@@ -18,9 +18,15 @@ export function ReferralsPage() {
   return (
     <div className="space-y-5">
       <AdminPageTitle title={REFERRALS_MESSAGES.title} description="Referral offers from alumni to the community." />
-      {referrals.isPending ? <p role="status" className="py-10 text-center text-fg-muted">{REFERRALS_MESSAGES.loading}</p> : null}
+      {referrals.isPending ? (
+        <p role="status" className="py-10 text-center text-fg-muted">
+          {REFERRALS_MESSAGES.loading}
+        </p>
+      ) : null}
       {referrals.isError ? <ErrorState message={REFERRALS_MESSAGES.loadFailed} onRetry={() => void referrals.refetch()} /> : null}
-      {referrals.isSuccess && list.length === 0 ? <EmptyState title={REFERRALS_MESSAGES.empty} description={REFERRALS_MESSAGES.emptyDescription} /> : null}
+      {referrals.isSuccess && list.length === 0 ? (
+        <EmptyState title={REFERRALS_MESSAGES.empty} description={REFERRALS_MESSAGES.emptyDescription} />
+      ) : null}
       {list.length > 0 ? (
         <div className="grid gap-4 md:grid-cols-2">
           {list.map((referral) => (

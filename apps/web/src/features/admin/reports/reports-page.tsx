@@ -63,7 +63,9 @@ export function ReportsPage() {
             </p>
           ) : null}
           {reports.isError ? <ErrorState message={REPORTS_MESSAGES.loadFailed} onRetry={() => void reports.refetch()} /> : null}
-          {reports.isSuccess && list.length === 0 ? <EmptyState title={REPORTS_MESSAGES.emptyTitle} description={REPORTS_MESSAGES.emptyDescription} /> : null}
+          {reports.isSuccess && list.length === 0 ? (
+            <EmptyState title={REPORTS_MESSAGES.emptyTitle} description={REPORTS_MESSAGES.emptyDescription} />
+          ) : null}
           {list.map((item) => (
             <ReportedPostCard
               key={item.post.id}

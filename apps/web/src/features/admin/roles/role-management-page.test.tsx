@@ -31,7 +31,11 @@ describe('RoleManagementPage', () => {
     renderRoles();
     expect(screen.getByText(ROLE_MESSAGES.loading)).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['User ID', 'Username', 'Email', 'Current Role', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['User ID', 'Username', 'Email', 'Current Role', 'Actions']);
     expect(within(table).getByText('tara@example.com')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 of 57 users')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
@@ -174,7 +178,9 @@ describe('RoleManagementPage', () => {
       http.get('/users/', () => HttpResponse.json(usersPage([person]))),
       http.delete('/users/admin/delete-user/:id/', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ detail: 'You cannot delete another administrator.', code: 'forbidden' }, { status: 403 }) : new HttpResponse(null, { status: 500 });
+        return calls === 1
+          ? HttpResponse.json({ detail: 'You cannot delete another administrator.', code: 'forbidden' }, { status: 403 })
+          : new HttpResponse(null, { status: 500 });
       }),
     );
     const { user } = renderRoles();

@@ -22,12 +22,27 @@ const TABS: { value: Role | ''; label: string }[] = [
 const ALL_TAB = 'all';
 export const SEARCH_DEBOUNCE_MS = 300;
 
-function UsersList({ filters, savingUserId, onRoleChange, onDelete }: { filters: UserFilters; savingUserId: number | null; onRoleChange: (user: AdminUser, role: UpdateRoleRequest['role']) => void; onDelete: (user: AdminUser) => void }) {
+function UsersList({
+  filters,
+  savingUserId,
+  onRoleChange,
+  onDelete,
+}: {
+  filters: UserFilters;
+  savingUserId: number | null;
+  onRoleChange: (user: AdminUser, role: UpdateRoleRequest['role']) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
   const users = useUsers(filters);
   const list = users.data?.pages.flatMap((page) => page.results) ?? [];
   const count = users.data?.pages[0]?.count ?? 0;
 
-  if (users.isPending) return <p role="status" className="py-10 text-center text-fg-muted">{ROLE_MESSAGES.loading}</p>;
+  if (users.isPending)
+    return (
+      <p role="status" className="py-10 text-center text-fg-muted">
+        {ROLE_MESSAGES.loading}
+      </p>
+    );
   if (users.isError) {
     const message = (isApiError(users.error) && users.error.serverMessage) || ROLE_MESSAGES.loadFailed;
     return <ErrorState message={message} onRetry={() => void users.refetch()} />;
@@ -86,7 +101,14 @@ export function RoleManagementPage() {
       <AdminPageTitle title={ROLE_MESSAGES.title} description="Find people, change their role or remove their account." />
       <div className="relative max-w-xl">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-subtle" />
-        <Input type="search" aria-label="Search users" placeholder={ROLE_MESSAGES.searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} className="pl-10" />
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder={ROLE_MESSAGES.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pl-10"
+        />
       </div>
       {status ? (
         <FormMessage key={status.id} tone={status.tone}>

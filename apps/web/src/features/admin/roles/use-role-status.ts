@@ -18,6 +18,9 @@ export function useRoleStatus() {
     return () => window.clearTimeout(timer);
   }, [status]);
 
-  const show = useCallback((tone: RoleStatus['tone'], text: string) => setStatus((previous) => ({ tone, text, id: (previous?.id ?? 0) + 1 })), []);
+  const show = useCallback(
+    (tone: RoleStatus['tone'], text: string) => setStatus((previous) => ({ tone, text, id: (previous?.id ?? 0) + 1 })),
+    [],
+  );
   return { status, show };
 }

@@ -40,7 +40,10 @@ export function AdminShell({ logo, themeToggle, onLogout, children }: AdminShell
 
   return (
     <div className="min-h-dvh bg-bg">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border bg-surface/95 backdrop-blur">
@@ -63,7 +66,11 @@ export function AdminShell({ logo, themeToggle, onLogout, children }: AdminShell
               to={paths.admin.profile}
               className="inline-flex h-10 items-center gap-2 rounded-xl px-2 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
             >
-              {user ? <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="xs" /> : <UserRound aria-hidden="true" className="size-5" />}
+              {user ? (
+                <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="xs" />
+              ) : (
+                <UserRound aria-hidden="true" className="size-5" />
+              )}
               <span className="sr-only sm:not-sr-only">Profile</span>
             </Link>
             <button
@@ -77,7 +84,9 @@ export function AdminShell({ logo, themeToggle, onLogout, children }: AdminShell
           </div>
         </div>
       </header>
-      {menuOpen ? <div aria-hidden="true" className="fixed inset-0 top-16 z-30 bg-overlay md:hidden" onClick={() => setMenuOpen(false)} /> : null}
+      {menuOpen ? (
+        <div aria-hidden="true" className="fixed inset-0 top-16 z-30 bg-overlay md:hidden" onClick={() => setMenuOpen(false)} />
+      ) : null}
       <aside
         id={MENU_ID}
         className={cn(

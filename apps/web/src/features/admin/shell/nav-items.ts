@@ -1,4 +1,16 @@
-import { BriefcaseBusiness, ChartNoAxesColumn, FileText, Flag, GraduationCap, Handshake, House, Scale, ScrollText, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  BriefcaseBusiness,
+  ChartNoAxesColumn,
+  FileText,
+  Flag,
+  GraduationCap,
+  Handshake,
+  House,
+  Scale,
+  ScrollText,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {

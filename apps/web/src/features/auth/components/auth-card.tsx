@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui';
 
 /** Centered card framing every auth screen. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="relative isolate px-4 py-10 sm:py-16">
       <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-64 bg-gradient-to-b from-primary-soft to-transparent" />

@@ -53,7 +53,11 @@ export function OtpStep({ email, onChangeDetails }: { email: string; onChangeDet
       <FormMessage tone="success">{AUTH_MESSAGES.otpSent}</FormMessage>
       <p className="text-sm text-fg-muted">
         We sent a 6-digit code to <strong className="font-semibold text-fg">{email}</strong>.{' '}
-        <button type="button" onClick={onChangeDetails} className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <button
+          type="button"
+          onClick={onChangeDetails}
+          className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Change details
         </button>
       </p>
@@ -77,7 +81,13 @@ export function OtpStep({ email, onChangeDetails }: { email: string; onChangeDet
           </Button>
           <p className="text-center text-sm text-fg-muted">
             Didn&apos;t get it?{' '}
-            <Button variant="ghost" size="sm" onClick={() => void handleResend()} disabled={cooldown.remaining > 0} loading={resend.isPending}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void handleResend()}
+              disabled={cooldown.remaining > 0}
+              loading={resend.isPending}
+            >
               {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
             </Button>
           </p>

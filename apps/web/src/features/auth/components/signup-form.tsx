@@ -60,8 +60,20 @@ export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }
           Phone <span className="font-normal text-fg-subtle">(optional)</span>
         </legend>
         <div className="grid grid-cols-[6.5rem_1fr] gap-3">
-          <Input aria-label="Country code" placeholder="+91" autoComplete="tel-country-code" inputMode="tel" {...register('country_code')} />
-          <Input aria-label="Phone number" placeholder="98765 43210" autoComplete="tel-national" inputMode="tel" {...register('phone_number')} />
+          <Input
+            aria-label="Country code"
+            placeholder="+91"
+            autoComplete="tel-country-code"
+            inputMode="tel"
+            {...register('country_code')}
+          />
+          <Input
+            aria-label="Phone number"
+            placeholder="98765 43210"
+            autoComplete="tel-national"
+            inputMode="tel"
+            {...register('phone_number')}
+          />
         </div>
       </fieldset>
       <Field label="Password" hint="At least 8 characters, not only numbers.">

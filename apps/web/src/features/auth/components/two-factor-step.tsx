@@ -48,7 +48,15 @@ export function TwoFactorStep({
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : <FormMessage tone="success">{detail}</FormMessage>}
       <Field label="Sign-in code" hint={`Sent to ${email}. It expires in ${LIMITS.otpTtlMinutes} minutes.`}>
-        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
+        <Input
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="123456"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoFocus
+        />
       </Field>
       <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
         Verify code

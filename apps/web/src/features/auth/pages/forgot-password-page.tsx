@@ -41,7 +41,10 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter your account's e-mail and we'll send you a code to choose a new password."
       footer={
-        <Link to={paths.login} className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to={paths.login}
+          className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Back to sign in
         </Link>
       }

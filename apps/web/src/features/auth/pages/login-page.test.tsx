@@ -37,7 +37,11 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's detail when sign-in is refused", async () => {
-    server.use(http.post('/api/token/', () => HttpResponse.json({ detail: AUTH_MESSAGES.invalidCredentials, code: 'invalid_credentials' }, { status: 401 })));
+    server.use(
+      http.post('/api/token/', () =>
+        HttpResponse.json({ detail: AUTH_MESSAGES.invalidCredentials, code: 'invalid_credentials' }, { status: 401 }),
+      ),
+    );
     const { user } = renderLogin();
     await fillAndSubmit(user, 'ada@example.com', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.invalidCredentials);
@@ -70,7 +74,9 @@ describe('LoginPage', () => {
         return HttpResponse.json({ access: 'access-ok', refresh: 'refresh-ok' });
       }),
       http.get('/social/user-profiles/me/', ({ request }) =>
-        request.headers.get('Authorization') === 'Bearer access-ok' ? HttpResponse.json(profile) : HttpResponse.json({ detail: 'no' }, { status: 401 }),
+        request.headers.get('Authorization') === 'Bearer access-ok'
+          ? HttpResponse.json(profile)
+          : HttpResponse.json({ detail: 'no' }, { status: 401 }),
       ),
     );
     const { user, router } = renderLogin();
@@ -86,7 +92,8 @@ describe('LoginPage', () => {
   });
 
   it('after a throttled answer shows the message and an unlock-code field, focused, and sends the code with the password', async () => {
-    const throttled = 'Too many failed sign-ins for this account. Try again in 60 seconds, or enter the unlock code we e-mailed to the account\'s owner together with the password.';
+    const throttled =
+      "Too many failed sign-ins for this account. Try again in 60 seconds, or enter the unlock code we e-mailed to the account's owner together with the password.";
     const profile = buildUser({ id: 7, role: 'AL' });
     const tokenBodies: unknown[] = [];
     server.use(

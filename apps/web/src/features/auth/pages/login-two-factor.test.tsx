@@ -22,7 +22,9 @@ describe('LoginPage with two-factor sign-in', () => {
     const profile = buildUser({ id: 5, role: 'TR' });
     const verifyBodies: unknown[] = [];
     server.use(
-      http.post('/api/token/', () => HttpResponse.json({ two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent, challenge: 'challenge-of-ada' })),
+      http.post('/api/token/', () =>
+        HttpResponse.json({ two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent, challenge: 'challenge-of-ada' }),
+      ),
       http.post('/api/token/verify-2fa/', async ({ request }) => {
         const body = (await request.json()) as { otp: string };
         verifyBodies.push(body);
@@ -31,7 +33,9 @@ describe('LoginPage with two-factor sign-in', () => {
           : HttpResponse.json({ detail: 'Invalid OTP.', code: 'invalid_code' }, { status: 400 });
       }),
       http.get('/social/user-profiles/me/', ({ request }) =>
-        request.headers.get('Authorization') === 'Bearer access-2fa' ? HttpResponse.json(profile) : HttpResponse.json({ detail: 'no' }, { status: 401 }),
+        request.headers.get('Authorization') === 'Bearer access-2fa'
+          ? HttpResponse.json(profile)
+          : HttpResponse.json({ detail: 'no' }, { status: 401 }),
       ),
     );
     const { user, router } = renderLogin();

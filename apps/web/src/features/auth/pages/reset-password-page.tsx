@@ -62,7 +62,10 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="Enter the code we e-mailed you and your new password."
       footer={
-        <Link to={paths.forgotPassword} className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to={paths.forgotPassword}
+          className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           Need a new code?
         </Link>
       }

@@ -9,7 +9,14 @@ import { SignupPage } from './signup-page';
 
 type Form = Partial<Record<'first' | 'last' | 'email' | 'code' | 'phone' | 'password' | 'confirm', string>> & { terms?: boolean };
 
-const COMPLETE: Form = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com', password: 'analytical1', confirm: 'analytical1', terms: true };
+const COMPLETE: Form = {
+  first: 'Ada',
+  last: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'analytical1',
+  confirm: 'analytical1',
+  terms: true,
+};
 
 function renderSignup(options: { fakeTimers?: boolean } = {}) {
   return renderPage(<SignupPage />, {
@@ -84,7 +91,10 @@ describe('SignupPage: server errors', () => {
   it('shows the first field error in the specification order', async () => {
     server.use(
       http.post('/users/register/', () =>
-        HttpResponse.json({ non_field_errors: ['Something else.'], password: ['Too common.'], email: [AUTH_MESSAGES.emailTaken] }, { status: 400 }),
+        HttpResponse.json(
+          { non_field_errors: ['Something else.'], password: ['Too common.'], email: [AUTH_MESSAGES.emailTaken] },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderSignup();
@@ -165,7 +175,11 @@ describe('SignupPage: OTP step', () => {
     server.use(
       http.post('/users/verify-otp/', async ({ request }) => {
         verifyBodies.push(await request.json());
-        return HttpResponse.json({ detail: 'Email verified.', user: buildUser(), tokens: { access: 'new-access', refresh: 'new-refresh' } });
+        return HttpResponse.json({
+          detail: 'Email verified.',
+          user: buildUser(),
+          tokens: { access: 'new-access', refresh: 'new-refresh' },
+        });
       }),
     );
     const { user, router } = renderSignup({ fakeTimers: true });

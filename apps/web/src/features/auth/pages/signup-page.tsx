@@ -16,7 +16,10 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+          <Link
+            to={paths.login}
+            className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
             Sign in
           </Link>
         </>

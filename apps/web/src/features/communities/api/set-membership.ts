@@ -5,7 +5,9 @@ import { communityKeys } from './get-communities';
 
 /** POST /api/communities/{slug}/join/ or /leave/ (both idempotent). */
 export function setMembership(slug: string, join: boolean): Promise<CommunityMembership> {
-  return api.post(`/api/communities/${encodeURIComponent(slug)}/${join ? 'join' : 'leave'}/`, undefined, { schema: communityMembershipSchema });
+  return api.post(`/api/communities/${encodeURIComponent(slug)}/${join ? 'join' : 'leave'}/`, undefined, {
+    schema: communityMembershipSchema,
+  });
 }
 
 /** Joins or leaves, then writes the new membership and member count into the cached list. */

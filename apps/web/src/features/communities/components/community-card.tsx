@@ -23,11 +23,24 @@ function MembershipButton({ community }: { community: Community }) {
     }
   };
   return community.is_member ? (
-    <Button variant="secondary" size="sm" className="mt-5 w-full" onClick={() => void handleClick()} loading={membership.isPending} aria-label={`Leave: ${community.name}`}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className="mt-5 w-full"
+      onClick={() => void handleClick()}
+      loading={membership.isPending}
+      aria-label={`Leave: ${community.name}`}
+    >
       Leave
     </Button>
   ) : (
-    <Button size="sm" className="mt-5 w-full" onClick={() => void handleClick()} loading={membership.isPending} aria-label={`Join Community: ${community.name}`}>
+    <Button
+      size="sm"
+      className="mt-5 w-full"
+      onClick={() => void handleClick()}
+      loading={membership.isPending}
+      aria-label={`Join Community: ${community.name}`}
+    >
       Join Community
     </Button>
   );
@@ -60,7 +73,12 @@ export function CommunityCard({ community }: { community: Community }) {
       {user ? (
         <MembershipButton community={community} />
       ) : (
-        <Link to={paths.login} state={{ from: location.pathname }} className={buttonClasses('secondary', 'sm', 'mt-5 w-full')} aria-label={`Join Community: ${community.name}`}>
+        <Link
+          to={paths.login}
+          state={{ from: location.pathname }}
+          className={buttonClasses('secondary', 'sm', 'mt-5 w-full')}
+          aria-label={`Join Community: ${community.name}`}
+        >
           Join Community
         </Link>
       )}

@@ -3,7 +3,11 @@ import { Card } from '@/components/ui';
 
 const BENEFITS = [
   { icon: Handshake, title: 'Build real connections', text: 'Meet alumni and peers who share your interests and can open doors for you.' },
-  { icon: Lightbulb, title: 'Learn from each other', text: 'Swap resources, ask questions and get feedback from people who have been there.' },
+  {
+    icon: Lightbulb,
+    title: 'Learn from each other',
+    text: 'Swap resources, ask questions and get feedback from people who have been there.',
+  },
   { icon: TrendingUp, title: 'Grow your career', text: 'Hear about referrals, jobs and events first, straight from your community.' },
 ] as const;
 

@@ -8,7 +8,15 @@ import { server } from '@/testing/server';
 import { CommunitiesPage } from './communities-page';
 
 const communities: Community[] = [
-  { id: 1, slug: 'web-dev', name: 'Web Developers', description: 'Front-end and back-end builders.', icon: 'code', members_count: 120, is_member: false },
+  {
+    id: 1,
+    slug: 'web-dev',
+    name: 'Web Developers',
+    description: 'Front-end and back-end builders.',
+    icon: 'code',
+    members_count: 120,
+    is_member: false,
+  },
   { id: 2, slug: 'design', name: 'Designers', description: 'UI and UX people.', icon: 'palette', members_count: 1, is_member: false },
 ];
 

@@ -28,12 +28,20 @@ export function CommunitiesPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <PageHeader eyebrow="Communities" title="Find your people" description="Join communities built around the skills and industries you care about." />
+      <PageHeader
+        eyebrow="Communities"
+        title="Find your people"
+        description="Join communities built around the skills and industries you care about."
+      />
       <section aria-label="Communities" className="mt-10">
         {communities.isPending ? (
           <CommunityGridSkeleton />
         ) : communities.isError ? (
-          <ErrorState message="Failed to load communities. Please try again." onRetry={() => void communities.refetch()} retryLabel="Try again" />
+          <ErrorState
+            message="Failed to load communities. Please try again."
+            onRetry={() => void communities.refetch()}
+            retryLabel="Try again"
+          />
         ) : communities.data.length === 0 ? (
           <EmptyState title="No communities yet" description="Communities will appear here as soon as they are created." />
         ) : (

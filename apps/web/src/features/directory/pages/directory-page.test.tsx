@@ -139,7 +139,10 @@ describe('DirectoryPage', () => {
   it('shows the empty state, and the error state with a working Reload', async () => {
     let fail = true;
     renderDirectory('/user/people?skill=Cobol', {
-      pages: () => (fail ? HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 }) : HttpResponse.json({ results: [], next: null })),
+      pages: () =>
+        fail
+          ? HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 })
+          : HttpResponse.json({ results: [], next: null }),
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load the directory.');

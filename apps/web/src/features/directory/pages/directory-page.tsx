@@ -81,7 +81,15 @@ export function DirectoryPage() {
             Search people by name
           </label>
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-          <Input id="directory-name" type="search" value={name} onChange={(event) => setName(event.target.value)} placeholder="Search by name" className="pl-10" maxLength={200} />
+          <Input
+            id="directory-name"
+            type="search"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Search by name"
+            className="pl-10"
+            maxLength={200}
+          />
         </form>
         <Dialog
           open={sheetOpen}
@@ -110,7 +118,11 @@ export function DirectoryPage() {
           ) : people.isError && items.length === 0 ? (
             <ErrorState message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void people.refetch()} />
           ) : items.length === 0 ? (
-            <EmptyState icon={<Users aria-hidden="true" className="size-6" />} title={DIRECTORY_MESSAGES.empty} description="Try fewer filters or another name." />
+            <EmptyState
+              icon={<Users aria-hidden="true" className="size-6" />}
+              title={DIRECTORY_MESSAGES.empty}
+              description="Try fewer filters or another name."
+            />
           ) : (
             <>
               <ul className="grid gap-3 xl:grid-cols-2">
@@ -118,7 +130,11 @@ export function DirectoryPage() {
                   <PersonCard key={person.id} person={person} />
                 ))}
               </ul>
-              <InfiniteSentinel hasMore={people.hasNextPage} loading={people.isFetchingNextPage} onLoadMore={() => void people.fetchNextPage()} />
+              <InfiniteSentinel
+                hasMore={people.hasNextPage}
+                loading={people.isFetchingNextPage}
+                onLoadMore={() => void people.fetchNextPage()}
+              />
             </>
           )}
         </section>

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { eventAttendeePageSchema, eventAttendeeSchema, type EventAttendee, type EventAttendeePage } from '@alumlink/contract';
 import { api, apiRequest, apiUrl } from '@/lib/api-client';
 import { eventKeys } from './get-events';
@@ -27,7 +34,10 @@ export function useCheckIn(eventId: number) {
         data?.pages
           ? {
               ...data,
-              pages: data.pages.map((page) => ({ ...page, results: page.results.map((row) => (row.user.id === attendee.user.id ? attendee : row)) })),
+              pages: data.pages.map((page) => ({
+                ...page,
+                results: page.results.map((row) => (row.user.id === attendee.user.id ? attendee : row)),
+              })),
             }
           : data,
       );

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { eventMessagePageSchema, eventMessageSchema, type EventMessage, type EventMessagePage } from '@alumlink/contract';
 import { api } from '@/lib/api-client';
 import { eventKeys } from './get-events';
@@ -14,7 +21,8 @@ const FALLBACK_REFRESH_MS = 30_000;
 export const eventDiscussionQueryOptions = (eventId: number) =>
   infiniteQueryOptions({
     queryKey: discussionKeys.of(eventId),
-    queryFn: ({ pageParam, signal }) => api.get(`/api/events/${eventId}/discussion/`, { schema: eventMessagePageSchema, query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/api/events/${eventId}/discussion/`, { schema: eventMessagePageSchema, query: { cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

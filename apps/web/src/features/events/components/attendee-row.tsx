@@ -5,7 +5,15 @@ import { Avatar, Badge, Button } from '@/components/ui';
 const timeFormat = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' });
 
 /** One person on the door list: name, party size, and a big Check in button (or when they came). */
-export function AttendeeRow({ attendee, onCheckIn, pending }: { attendee: EventAttendee; onCheckIn: (userId: number) => void; pending: boolean }) {
+export function AttendeeRow({
+  attendee,
+  onCheckIn,
+  pending,
+}: {
+  attendee: EventAttendee;
+  onCheckIn: (userId: number) => void;
+  pending: boolean;
+}) {
   const name = displayName(attendee.user);
   const party = attendee.guests > 0 ? `+${attendee.guests} ${attendee.guests === 1 ? 'guest' : 'guests'}` : 'No guests';
   return (
@@ -29,7 +37,13 @@ export function AttendeeRow({ attendee, onCheckIn, pending }: { attendee: EventA
           In at <time dateTime={attendee.checked_in_at}>{timeFormat.format(new Date(attendee.checked_in_at))}</time>
         </Badge>
       ) : (
-        <Button size="sm" className="min-h-11 shrink-0 px-4" loading={pending} onClick={() => onCheckIn(attendee.user.id)} aria-label={`Check in ${name}`}>
+        <Button
+          size="sm"
+          className="min-h-11 shrink-0 px-4"
+          loading={pending}
+          onClick={() => onCheckIn(attendee.user.id)}
+          aria-label={`Check in ${name}`}
+        >
           Check in
         </Button>
       )}

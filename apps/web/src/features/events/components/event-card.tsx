@@ -16,12 +16,17 @@ const EventDiscussionDialog = lazy(() => import('./event-discussion').then((m) =
 function EventImage({ event }: { event: Event }) {
   if (!event.image) {
     return (
-      <div aria-hidden="true" className="flex aspect-[16/9] items-center justify-center bg-gradient-to-br from-indigo-500 via-indigo-600 to-sky-500">
+      <div
+        aria-hidden="true"
+        className="flex aspect-[16/9] items-center justify-center bg-gradient-to-br from-indigo-500 via-indigo-600 to-sky-500"
+      >
         <CalendarDays className="size-12 text-white/80" />
       </div>
     );
   }
-  return <img src={event.image} alt="" loading="lazy" decoding="async" width={640} height={360} className="aspect-[16/9] w-full object-cover" />;
+  return (
+    <img src={event.image} alt="" loading="lazy" decoding="async" width={640} height={360} className="aspect-[16/9] w-full object-cover" />
+  );
 }
 
 function DiscussionButton({ event }: { event: Event }) {
@@ -39,7 +44,14 @@ function DiscussionButton({ event }: { event: Event }) {
   }
   return (
     <>
-      <Button variant="ghost" size="sm" className="w-full" onClick={() => setOpen(true)} aria-label={label} leftIcon={<MessagesSquare aria-hidden="true" className="size-4" />}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-full"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        leftIcon={<MessagesSquare aria-hidden="true" className="size-4" />}
+      >
         Live Discussions
       </Button>
       {open ? (
@@ -90,14 +102,23 @@ export function EventCard({ event }: { event: Event }) {
         <p className="mt-3 flex-1 text-sm leading-6 text-fg-muted">{event.description}</p>
         {user ? <EventRegistration event={event} /> : <SignInToRegister event={event} />}
         <div className="mt-2 flex flex-wrap gap-2 [&>*]:min-w-40 [&>*]:flex-1">
-          <a href={eventCalendarUrl(event.id)} download={`event-${event.id}.ics`} className={buttonClasses('ghost', 'sm')} aria-label={`Add to calendar: ${event.title}`}>
+          <a
+            href={eventCalendarUrl(event.id)}
+            download={`event-${event.id}.ics`}
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`Add to calendar: ${event.title}`}
+          >
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to calendar
           </a>
           <DiscussionButton event={event} />
         </div>
         {event.can_manage ? (
-          <Link to={eventCheckInHref(event.id)} className={buttonClasses('secondary', 'sm', 'mt-2 w-full')} aria-label={`Attendees and check-in: ${event.title}`}>
+          <Link
+            to={eventCheckInHref(event.id)}
+            className={buttonClasses('secondary', 'sm', 'mt-2 w-full')}
+            aria-label={`Attendees and check-in: ${event.title}`}
+          >
             <ClipboardCheck aria-hidden="true" className="size-4" />
             Attendees &amp; check-in
           </Link>

@@ -96,7 +96,14 @@ export function EventDiscussion({ event }: { event: Event }) {
         <label htmlFor={`discussion-${event.id}`} className="sr-only">
           Message
         </label>
-        <Input id={`discussion-${event.id}`} value={text} maxLength={EVENT_LIMITS.discussionMessageMax} onChange={(change) => setText(change.target.value)} placeholder="Write a message..." autoComplete="off" />
+        <Input
+          id={`discussion-${event.id}`}
+          value={text}
+          maxLength={EVENT_LIMITS.discussionMessageMax}
+          onChange={(change) => setText(change.target.value)}
+          placeholder="Write a message..."
+          autoComplete="off"
+        />
         <Button type="submit" loading={post.isPending} leftIcon={<Send aria-hidden="true" className="size-4" />}>
           Send
         </Button>
@@ -106,7 +113,15 @@ export function EventDiscussion({ event }: { event: Event }) {
 }
 
 /** The discussion in a dialog, opened from an event card. */
-export function EventDiscussionDialog({ event, open, onOpenChange }: { event: Event; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EventDiscussionDialog({
+  event,
+  open,
+  onOpenChange,
+}: {
+  event: Event;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Live Discussions" description={event.title}>
       <EventDiscussion event={event} />

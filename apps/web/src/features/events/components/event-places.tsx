@@ -9,7 +9,9 @@ export function eventPlacesText(event: Event): string {
   const registered = `${countFormat.format(event.registrations_count)} ${event.registrations_count === 1 ? 'person' : 'people'} registered`;
   if (event.spots_left === null) return registered;
   if (event.spots_left === 0 || event.waitlist_count > 0) {
-    return event.waitlist_count > 0 ? `${registered} · Full, ${countFormat.format(event.waitlist_count)} on the waitlist` : `${registered} · Full`;
+    return event.waitlist_count > 0
+      ? `${registered} · Full, ${countFormat.format(event.waitlist_count)} on the waitlist`
+      : `${registered} · Full`;
   }
   return `${registered} · ${countFormat.format(event.spots_left)} ${event.spots_left === 1 ? 'place' : 'places'} left`;
 }

@@ -58,7 +58,13 @@ export function EventRegistration({ event }: { event: Event }) {
         </p>
       ) : null}
       {event.my_status !== null ? (
-        <Button variant="secondary" className="w-full" onClick={() => void handleCancel()} loading={registration.isPending} aria-label={`${event.my_status === 'waitlisted' ? 'Leave waitlist' : 'Cancel registration'}: ${event.title}`}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => void handleCancel()}
+          loading={registration.isPending}
+          aria-label={`${event.my_status === 'waitlisted' ? 'Leave waitlist' : 'Cancel registration'}: ${event.title}`}
+        >
           {event.my_status === 'waitlisted' ? 'Leave waitlist' : 'Cancel registration'}
         </Button>
       ) : (
@@ -75,7 +81,12 @@ export function EventRegistration({ event }: { event: Event }) {
               ))}
             </Select>
           </div>
-          <Button className="min-w-0 flex-1" onClick={() => void handleRegister()} loading={registration.isPending} aria-label={`${full ? 'Join waitlist' : 'Register Now'}: ${event.title}`}>
+          <Button
+            className="min-w-0 flex-1"
+            onClick={() => void handleRegister()}
+            loading={registration.isPending}
+            aria-label={`${full ? 'Join waitlist' : 'Register Now'}: ${event.title}`}
+          >
             {full ? 'Join waitlist' : 'Register Now'}
           </Button>
         </div>
@@ -89,7 +100,12 @@ export function SignInToRegister({ event }: { event: Event }) {
   const location = useLocation();
   const label = isEventFull(event) ? 'Join waitlist' : 'Register Now';
   return (
-    <Link to={paths.login} state={{ from: location.pathname }} className={buttonClasses('primary', 'md', 'mt-5 w-full')} aria-label={`${label}: ${event.title}`}>
+    <Link
+      to={paths.login}
+      state={{ from: location.pathname }}
+      className={buttonClasses('primary', 'md', 'mt-5 w-full')}
+      aria-label={`${label}: ${event.title}`}
+    >
       {label}
     </Link>
   );

@@ -49,7 +49,14 @@ function AttendeeList({ eventId }: { eventId: number }) {
           Search attendees by name or e-mail
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-        <Input id="attendee-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by name or e-mail" className="pl-10" />
+        <Input
+          id="attendee-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search by name or e-mail"
+          className="pl-10"
+        />
       </form>
       {attendees.isSuccess ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm font-medium text-fg-muted">
@@ -61,9 +68,18 @@ function AttendeeList({ eventId }: { eventId: number }) {
         {attendees.isPending ? (
           <ListSkeleton />
         ) : attendees.isError && rows.length === 0 ? (
-          <ErrorState className="mt-3" message="Failed to load attendees. Please try again." onRetry={() => void attendees.refetch()} retryLabel="Try again" />
+          <ErrorState
+            className="mt-3"
+            message="Failed to load attendees. Please try again."
+            onRetry={() => void attendees.refetch()}
+            retryLabel="Try again"
+          />
         ) : rows.length === 0 ? (
-          <EmptyState className="mt-3" title={query ? 'Nobody matches your search' : 'No registrations yet'} description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'} />
+          <EmptyState
+            className="mt-3"
+            title={query ? 'Nobody matches your search' : 'No registrations yet'}
+            description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'}
+          />
         ) : (
           <>
             <ul className="divide-y divide-border">
@@ -119,7 +135,14 @@ export function EventCheckInPage() {
           <Skeleton className="h-4 w-1/2" />
         </div>
       ) : event.isError ? (
-        <ErrorState className="mt-4" message={isApiError(event.error) && event.error.status === 404 ? 'Event not found.' : 'Failed to load the event. Please try again.'} onRetry={() => void event.refetch()} retryLabel="Try again" />
+        <ErrorState
+          className="mt-4"
+          message={
+            isApiError(event.error) && event.error.status === 404 ? 'Event not found.' : 'Failed to load the event. Please try again.'
+          }
+          onRetry={() => void event.refetch()}
+          retryLabel="Try again"
+        />
       ) : !event.data.can_manage ? (
         <ErrorState className="mt-4" message="Only the event's host and admins can see its attendees." />
       ) : (
@@ -131,7 +154,14 @@ export function EventCheckInPage() {
                 <time dateTime={event.data.date}>{formatEventDate(event.data.date)}</time> · {eventPlacesText(event.data)}
               </p>
             </div>
-            <Button variant="secondary" size="sm" className="shrink-0" onClick={() => void handleDownload()} loading={downloading} leftIcon={<Download aria-hidden="true" className="size-4" />}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="shrink-0"
+              onClick={() => void handleDownload()}
+              loading={downloading}
+              leftIcon={<Download aria-hidden="true" className="size-4" />}
+            >
               Export CSV
             </Button>
           </div>

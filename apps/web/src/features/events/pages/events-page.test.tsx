@@ -8,8 +8,23 @@ import { server } from '@/testing/server';
 import { EventsPage } from './events-page';
 
 const events: Event[] = [
-  buildEvent({ id: 1, title: 'React Workshop', date: '2030-06-14T18:30:00.000Z', host: 'Ada Lovelace', category: 'Web Development', description: 'Hands-on hooks.', registrations_count: 3 }),
-  buildEvent({ id: 2, title: 'Marketing AMA', date: '2030-07-01T10:00:00.000Z', host: 'Grace Hopper', category: 'Marketing', description: 'Ask anything.' }),
+  buildEvent({
+    id: 1,
+    title: 'React Workshop',
+    date: '2030-06-14T18:30:00.000Z',
+    host: 'Ada Lovelace',
+    category: 'Web Development',
+    description: 'Hands-on hooks.',
+    registrations_count: 3,
+  }),
+  buildEvent({
+    id: 2,
+    title: 'Marketing AMA',
+    date: '2030-07-01T10:00:00.000Z',
+    host: 'Grace Hopper',
+    category: 'Marketing',
+    description: 'Ask anything.',
+  }),
 ];
 
 describe('EventsPage', () => {
@@ -37,7 +52,11 @@ describe('EventsPage', () => {
   });
 
   it('shows the empty state for a search without matches', async () => {
-    server.use(http.get('/api/events/', ({ request }) => HttpResponse.json({ results: new URL(request.url).searchParams.get('q') ? [] : events, next: null })));
+    server.use(
+      http.get('/api/events/', ({ request }) =>
+        HttpResponse.json({ results: new URL(request.url).searchParams.get('q') ? [] : events, next: null }),
+      ),
+    );
     const { user } = renderPage(<EventsPage />, { path: '/events' });
     await screen.findByRole('heading', { name: 'React Workshop' });
     await user.type(screen.getByLabelText('Search events by title or category'), 'zzz');

@@ -39,7 +39,14 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
         Search events by title or category
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-      <Input id="event-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search by title or category" className="pl-10" />
+      <Input
+        id="event-search"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Search by title or category"
+        className="pl-10"
+      />
     </form>
   );
 
@@ -52,7 +59,10 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
         ) : events.isError && items.length === 0 ? (
           <ErrorState message="Failed to load events. Please try again." onRetry={() => void events.refetch()} retryLabel="Try again" />
         ) : items.length === 0 ? (
-          <EmptyState title={query ? 'No events match your search' : 'No upcoming events'} description={query ? 'Try another title or category.' : 'New events will appear here.'} />
+          <EmptyState
+            title={query ? 'No events match your search' : 'No upcoming events'}
+            description={query ? 'Try another title or category.' : 'New events will appear here.'}
+          />
         ) : (
           <>
             <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -82,7 +92,11 @@ export function EventsPage() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <EventsBrowser>
         {(searchBox) => (
-          <PageHeader eyebrow="Events" title="Upcoming events" description="Workshops, meetups and talks hosted by our community. Save your seat.">
+          <PageHeader
+            eyebrow="Events"
+            title="Upcoming events"
+            description="Workshops, meetups and talks hosted by our community. Save your seat."
+          >
             {searchBox}
           </PageHeader>
         )}

@@ -64,7 +64,9 @@ describe('event registration', () => {
     expect(within(card).getByText('3 people registered')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Register Now: React Workshop' }));
 
-    expect(await within(card).findByRole('alert')).toHaveTextContent("Successfully Registered! You'll receive a reminder before the event.");
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      "Successfully Registered! You'll receive a reminder before the event.",
+    );
     expect(EVENT_MESSAGES.registered).toBe("Successfully Registered! You'll receive a reminder before the event.");
     expect(within(card).getByText('Registered')).toBeInTheDocument();
     expect(within(card).getByText('4 people registered')).toBeInTheDocument();
@@ -81,7 +83,7 @@ describe('event registration', () => {
     expect(await within(reloaded).findByRole('button', { name: 'Register Now: React Workshop' })).toBeInTheDocument();
     expect(within(reloaded).queryByText('Registered')).not.toBeInTheDocument();
     expect(calls).toEqual(['POST Bearer token-7 {"guests":0}', 'DELETE']);
-   }, 15_000);
+  }, 15_000);
 
   it('shows places left, brings guests, and joins the waitlist of a full event with its position', async () => {
     storeSession(buildUser({ role: 'TR' }), { access: 'token-8', refresh: 'r' });
@@ -101,12 +103,22 @@ describe('event registration', () => {
 
   it('offers Add to calendar (the public .ics) and, to the host, the check-in screen', async () => {
     storeSession(buildUser({ role: 'AD' }));
-    server.use(http.get('/api/events/', () => HttpResponse.json({ results: [{ ...workshop, can_manage: true, capacity: 10, spots_left: 7 }], next: null })));
+    server.use(
+      http.get('/api/events/', () =>
+        HttpResponse.json({ results: [{ ...workshop, can_manage: true, capacity: 10, spots_left: 7 }], next: null }),
+      ),
+    );
     renderPage(<UserEventsPage />, { path: '/user/events' });
     const card = await screen.findByRole('article', { name: 'React Workshop' });
     expect(within(card).getByText('3 people registered · 7 places left')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Add to calendar: React Workshop' })).toHaveAttribute('href', expect.stringMatching(/\/api\/events\/7\/calendar\.ics$/));
-    expect(within(card).getByRole('link', { name: 'Attendees and check-in: React Workshop' })).toHaveAttribute('href', '/user/events/7/check-in');
+    expect(within(card).getByRole('link', { name: 'Add to calendar: React Workshop' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/events\/7\/calendar\.ics$/),
+    );
+    expect(within(card).getByRole('link', { name: 'Attendees and check-in: React Workshop' })).toHaveAttribute(
+      'href',
+      '/user/events/7/check-in',
+    );
   });
 
   it('asks a visitor to sign in first', async () => {
@@ -122,7 +134,17 @@ describe('Live Discussions', () => {
   it('ignores blank text, sends trimmed text and shows your own messages as You', async () => {
     const me = buildUser({ role: 'AL', first_name: 'Meera' });
     storeSession(me);
-    const other = { id: 999, username: 'sam', email: 'sam@example.com', first_name: 'Sam', last_name: 'Lee', handle: null, role: 'TR' as const, image: null, profile: { profile_image: null } };
+    const other = {
+      id: 999,
+      username: 'sam',
+      email: 'sam@example.com',
+      first_name: 'Sam',
+      last_name: 'Lee',
+      handle: null,
+      role: 'TR' as const,
+      image: null,
+      profile: { profile_image: null },
+    };
     const messages: EventMessage[] = [{ id: 1, text: 'Who else is coming?', created_at: '2030-06-01T10:00:00.000Z', user: other }];
     const posted: unknown[] = [];
     serveRegistrableEvent();
@@ -131,7 +153,12 @@ describe('Live Discussions', () => {
       http.post(`/api/events/${workshop.id}/discussion/`, async ({ request }) => {
         const body = (await request.json()) as { text: string };
         posted.push(body);
-        const created: EventMessage = { id: 2, text: body.text, created_at: '2030-06-01T10:05:00.000Z', user: { ...other, id: me.id, first_name: 'Meera' } };
+        const created: EventMessage = {
+          id: 2,
+          text: body.text,
+          created_at: '2030-06-01T10:05:00.000Z',
+          user: { ...other, id: me.id, first_name: 'Meera' },
+        };
         return HttpResponse.json(created, { status: 201 });
       }),
     );

@@ -27,7 +27,13 @@ function AlumnusRow({ person, job }: { person: CompanyAlumnus; job: Job }) {
       </div>
       {person.open_referral_id !== null ? (
         <>
-          <Button size="sm" variant="secondary" leftIcon={<Send aria-hidden="true" className="size-4" />} onClick={() => setAsking(true)} aria-label={`Ask ${name} for a referral`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            leftIcon={<Send aria-hidden="true" className="size-4" />}
+            onClick={() => setAsking(true)}
+            aria-label={`Ask ${name} for a referral`}
+          >
             Ask for a referral
           </Button>
           {asking ? (
@@ -66,7 +72,9 @@ export function CompanyAlumni({ job }: { job: Job }) {
     <section aria-labelledby={headingId} className="space-y-2 rounded-(--radius-card) border border-border p-4">
       <h3 id={headingId} className="text-sm font-semibold text-fg">
         Alumni at {job.company}
-        {detail.data && detail.data.alumni_at_company.count > 0 ? <span className="ml-1 font-normal text-fg-muted">({detail.data.alumni_at_company.count})</span> : null}
+        {detail.data && detail.data.alumni_at_company.count > 0 ? (
+          <span className="ml-1 font-normal text-fg-muted">({detail.data.alumni_at_company.count})</span>
+        ) : null}
       </h3>
       {detail.isPending ? (
         <div role="status" aria-label="Loading alumni at this company" className="space-y-2">

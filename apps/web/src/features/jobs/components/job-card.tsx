@@ -6,7 +6,11 @@ import { formatPostedDate, JobMeta } from './job-meta';
 /** One job of the board: title, type, company, location, salary; details and Apply. */
 export function JobCard({ job, onOpen }: { job: Job; onOpen: (job: Job) => void }) {
   return (
-    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between" role="article" aria-label={`${job.title} at ${job.company}`}>
+    <Card
+      className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between"
+      role="article"
+      aria-label={`${job.title} at ${job.company}`}
+    >
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-base font-semibold text-fg">{job.title}</h3>

@@ -43,7 +43,10 @@ export function JobFormDialog({ open, onOpenChange, job, lists, wording = 'post'
   const save = useSaveJob(job?.id ?? null, lists);
   const words = WORDING[wording];
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateJobRequest, unknown, CreateJobFields>({ resolver: zodResolver(createJobRequestSchema), defaultValues: formValues(job) });
+  const form = useForm<CreateJobRequest, unknown, CreateJobFields>({
+    resolver: zodResolver(createJobRequestSchema),
+    defaultValues: formValues(job),
+  });
   const { register, formState } = form;
   const formId = `job-form-${job?.id ?? 'new'}`;
 
@@ -123,7 +126,11 @@ export function JobFormDialog({ open, onOpenChange, job, lists, wording = 'post'
           <Textarea rows={4} maxLength={JOB_LIMITS.descriptionMax} {...register('description')} />
         </Field>
         <Field label="Apply link or e-mail" hint="An https:// link or an e-mail address." error={errorOf('apply_url')}>
-          <Input maxLength={JOB_LIMITS.applyUrlMax} placeholder="https://careers.example.com/job or jobs@example.com" {...register('apply_url')} />
+          <Input
+            maxLength={JOB_LIMITS.applyUrlMax}
+            placeholder="https://careers.example.com/job or jobs@example.com"
+            {...register('apply_url')}
+          />
         </Field>
       </form>
     </Dialog>

@@ -26,7 +26,10 @@ function serveJobs(queries: string[] = []) {
     }),
     http.get('/api/jobs/:id/', ({ params }) => {
       const job = jobs.find((row) => row.id === Number(params.id));
-      return HttpResponse.json({ ...job, alumni_at_company: job === jobs[0] ? { count: 1, people: [alumnusAtInitech] } : { count: 0, people: [] } });
+      return HttpResponse.json({
+        ...job,
+        alumni_at_company: job === jobs[0] ? { count: 1, people: [alumnusAtInitech] } : { count: 0, people: [] },
+      });
     }),
   );
   return queries;
@@ -120,7 +123,7 @@ describe('JobsPage', () => {
     expect(await within(dialog).findByText('Ensure this field has no more than 200 characters.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(bodies).toEqual([expect.objectContaining({ title: 'QA Engineer', type: 'Contract', apply_url: 'mailto:hr@hooli.example.com' })]);
-   }, 15_000);
+  }, 15_000);
 
   it('lets the author close their own job', async () => {
     storeSession(buildUser({ role: 'AL' }));

@@ -53,7 +53,14 @@ export function JobsPage() {
             Search jobs by title, company or location
           </label>
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-          <Input id="job-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search jobs" className="pl-10" />
+          <Input
+            id="job-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search jobs"
+            className="pl-10"
+          />
         </form>
       </div>
 

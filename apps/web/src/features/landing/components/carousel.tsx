@@ -18,7 +18,15 @@ const controlClasses =
  * Rotating slides: advance every interval and wrap around; pause while hovered or focused,
  * when paused by the button, and never move on their own when the user prefers reduced motion.
  */
-export function Carousel({ slides, label, intervalMs = CAROUSEL_INTERVAL_MS }: { slides: CarouselSlide[]; label: string; intervalMs?: number }) {
+export function Carousel({
+  slides,
+  label,
+  intervalMs = CAROUSEL_INTERVAL_MS,
+}: {
+  slides: CarouselSlide[];
+  label: string;
+  intervalMs?: number;
+}) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -88,14 +96,22 @@ export function Carousel({ slides, label, intervalMs = CAROUSEL_INTERVAL_MS }: {
               aria-current={slideIndex === index ? 'true' : undefined}
               className="flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"
             >
-              <span aria-hidden="true" className={cn('block h-2 rounded-full transition-all', slideIndex === index ? 'w-6 bg-primary' : 'w-2 bg-border-strong')} />
+              <span
+                aria-hidden="true"
+                className={cn('block h-2 rounded-full transition-all', slideIndex === index ? 'w-6 bg-primary' : 'w-2 bg-border-strong')}
+              />
             </button>
           ))}
         </div>
         <button type="button" className={controlClasses} onClick={showNext} aria-label="Next slide">
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
-        <button type="button" className={controlClasses} onClick={() => setStopped((value) => !value)} aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}>
+        <button
+          type="button"
+          className={controlClasses}
+          onClick={() => setStopped((value) => !value)}
+          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+        >
           {stopped ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
         </button>
       </div>

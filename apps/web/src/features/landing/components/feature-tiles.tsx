@@ -3,9 +3,24 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
 const TILES = [
-  { to: paths.verifiedProfessionals, icon: BadgeCheck, title: 'Verified Professionals', text: 'Every member is a verified alumnus, intern or trainee of our community.' },
-  { to: paths.industryCommunities, icon: Building2, title: 'Industry Communities', text: 'Join groups for your field and learn from people who work in it.' },
-  { to: paths.careerGrowth, icon: TrendingUp, title: 'Career Growth', text: 'Referrals, jobs and mentoring to take the next step in your career.' },
+  {
+    to: paths.verifiedProfessionals,
+    icon: BadgeCheck,
+    title: 'Verified Professionals',
+    text: 'Every member is a verified alumnus, intern or trainee of our community.',
+  },
+  {
+    to: paths.industryCommunities,
+    icon: Building2,
+    title: 'Industry Communities',
+    text: 'Join groups for your field and learn from people who work in it.',
+  },
+  {
+    to: paths.careerGrowth,
+    icon: TrendingUp,
+    title: 'Career Growth',
+    text: 'Referrals, jobs and mentoring to take the next step in your career.',
+  },
 ] as const;
 
 export function FeatureTiles() {

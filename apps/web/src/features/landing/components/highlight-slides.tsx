@@ -2,9 +2,27 @@ import { Briefcase, CalendarHeart, UsersRound } from 'lucide-react';
 import type { CarouselSlide } from './carousel';
 
 const HIGHLIGHTS = [
-  { id: 'reconnect', icon: UsersRound, title: 'Reconnect with your batch', text: 'Find the people you trained with and pick up right where you left off.', tone: 'from-indigo-600 to-violet-600' },
-  { id: 'referrals', icon: Briefcase, title: 'Get referred by alumni', text: 'Alumni share openings at their companies and refer people they trust.', tone: 'from-sky-700 to-indigo-600' },
-  { id: 'events', icon: CalendarHeart, title: 'Learn at community events', text: 'Workshops, AMAs and meetups run by members, for members.', tone: 'from-violet-700 to-fuchsia-700' },
+  {
+    id: 'reconnect',
+    icon: UsersRound,
+    title: 'Reconnect with your batch',
+    text: 'Find the people you trained with and pick up right where you left off.',
+    tone: 'from-indigo-600 to-violet-600',
+  },
+  {
+    id: 'referrals',
+    icon: Briefcase,
+    title: 'Get referred by alumni',
+    text: 'Alumni share openings at their companies and refer people they trust.',
+    tone: 'from-sky-700 to-indigo-600',
+  },
+  {
+    id: 'events',
+    icon: CalendarHeart,
+    title: 'Learn at community events',
+    text: 'Workshops, AMAs and meetups run by members, for members.',
+    tone: 'from-violet-700 to-fuchsia-700',
+  },
 ] as const;
 
 export const highlightSlides: CarouselSlide[] = HIGHLIGHTS.map((highlight) => ({

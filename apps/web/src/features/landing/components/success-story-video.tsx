@@ -33,7 +33,8 @@ export function SuccessStoryVideo() {
         )}
       </div>
       <figcaption className="p-4 text-sm text-fg-muted sm:p-5">
-        <strong className="font-semibold text-fg">Success story:</strong> how Priya went from intern to engineering lead with help from her AlumLink mentors.
+        <strong className="font-semibold text-fg">Success story:</strong> how Priya went from intern to engineering lead with help from her
+        AlumLink mentors.
       </figcaption>
     </figure>
   );

@@ -25,7 +25,10 @@ export function TopicPicker() {
       </Field>
       <p aria-live="polite" className="mt-4 min-h-6 text-sm">
         {topic ? (
-          <Link to={paths.communities} className="inline-flex items-center gap-1 rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+          <Link
+            to={paths.communities}
+            className="inline-flex items-center gap-1 rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
             Explore {topic} communities <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}

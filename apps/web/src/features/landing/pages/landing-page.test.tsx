@@ -23,7 +23,9 @@ describe('LandingPage', () => {
   it('offers the four topics under a label', () => {
     renderLanding();
     const select = screen.getByLabelText('Choose a topic');
-    const options = Array.from((select as HTMLSelectElement).options).map((option) => option.value).filter(Boolean);
+    const options = Array.from((select as HTMLSelectElement).options)
+      .map((option) => option.value)
+      .filter(Boolean);
     expect(options).toEqual([...TOPICS]);
   });
 

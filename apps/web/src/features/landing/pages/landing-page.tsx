@@ -13,13 +13,20 @@ export function LandingPage() {
   return (
     <>
       <section className="relative isolate overflow-hidden border-b border-border bg-surface">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--primary-soft),transparent)]" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--primary-soft),transparent)]"
+        />
         <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-16 text-center sm:px-6 sm:py-24">
-          <p className="rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary-soft-fg">The network of our alumni, interns and trainees</p>
+          <p className="rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary-soft-fg">
+            The network of our alumni, interns and trainees
+          </p>
           <h1 className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-fg sm:text-5xl">
             Welcome to <span className="text-accent-fg">AlumLink</span>, your professional community
           </h1>
-          <p className="mt-5 max-w-2xl text-lg leading-8 text-fg-muted">Connect with alumni, find mentors and referrals, and grow your career with people who started where you did.</p>
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-fg-muted">
+            Connect with alumni, find mentors and referrals, and grow your career with people who started where you did.
+          </p>
           <div className="mt-8 flex w-full justify-center">
             <LandingSearch />
           </div>

@@ -17,7 +17,17 @@ export function ctaTarget(action: string, user: User | null): string {
 }
 
 /** A call to action of the static pages (see ctaTarget for where each goes). */
-export function CtaLink({ children, label, variant = 'primary', className }: { children: string; label?: string; variant?: ButtonVariant; className?: string }) {
+export function CtaLink({
+  children,
+  label,
+  variant = 'primary',
+  className,
+}: {
+  children: string;
+  label?: string;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
   const user = useStoredUser();
   return (
     <Link to={ctaTarget(children, user)} aria-label={label} className={buttonClasses(variant, 'sm', className)}>

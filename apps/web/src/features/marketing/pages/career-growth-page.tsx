@@ -15,7 +15,11 @@ const PATHS: readonly InfoItem[] = [
 export function CareerGrowthPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <PageHeader eyebrow="Career Growth" title="Take the next step, with help" description="Referrals, jobs, mentoring and events from people who were in your shoes not long ago.">
+      <PageHeader
+        eyebrow="Career Growth"
+        title="Take the next step, with help"
+        description="Referrals, jobs, mentoring and events from people who were in your shoes not long ago."
+      >
         <div className="mt-6">
           <CtaLink>Explore</CtaLink>
         </div>

@@ -15,7 +15,11 @@ const INDUSTRIES: readonly InfoItem[] = [
 export function IndustryCommunitiesPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <PageHeader eyebrow="Industry Communities" title="Grow inside your industry" description="Each community brings together members working in the same field, so advice is specific and introductions are warm.">
+      <PageHeader
+        eyebrow="Industry Communities"
+        title="Grow inside your industry"
+        description="Each community brings together members working in the same field, so advice is specific and introductions are warm."
+      >
         <div className="mt-6">
           <CtaLink>Join Community</CtaLink>
         </div>

@@ -15,7 +15,11 @@ const PROFESSIONALS: readonly InfoItem[] = [
 export function VerifiedProfessionalsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <PageHeader eyebrow="Verified Professionals" title="A network you can trust" description="Connect with verified members of our community, from this year's trainees to alumni leading teams.">
+      <PageHeader
+        eyebrow="Verified Professionals"
+        title="A network you can trust"
+        description="Connect with verified members of our community, from this year's trainees to alumni leading teams."
+      >
         <div className="mt-6">
           <CtaLink>Connect</CtaLink>
         </div>

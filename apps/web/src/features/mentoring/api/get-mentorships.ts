@@ -10,7 +10,11 @@ export const mentorshipsQueryOptions = (filters: Filters) =>
   infiniteQueryOptions({
     queryKey: mentoringKeys.mentorships(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get('/api/mentoring/requests/', { schema: mentorshipPageSchema, query: { cursor: pageParam, as: filters.as, status: filters.status }, signal }),
+      api.get('/api/mentoring/requests/', {
+        schema: mentorshipPageSchema,
+        query: { cursor: pageParam, as: filters.as, status: filters.status },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

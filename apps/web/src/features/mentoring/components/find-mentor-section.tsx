@@ -20,10 +20,22 @@ export function FindMentorSection() {
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Topic">
-          <Input type="search" value={topic} maxLength={MENTORING_LIMITS.topicMax} placeholder="e.g. React" onChange={(event) => setTopic(event.target.value)} />
+          <Input
+            type="search"
+            value={topic}
+            maxLength={MENTORING_LIMITS.topicMax}
+            placeholder="e.g. React"
+            onChange={(event) => setTopic(event.target.value)}
+          />
         </Field>
         <Field label="Name">
-          <Input type="search" value={q} maxLength={MENTORING_LIMITS.nameQueryMax} placeholder="Search by name" onChange={(event) => setQ(event.target.value)} />
+          <Input
+            type="search"
+            value={q}
+            maxLength={MENTORING_LIMITS.nameQueryMax}
+            placeholder="Search by name"
+            onChange={(event) => setQ(event.target.value)}
+          />
         </Field>
       </div>
       {mentors.isPending ? (

@@ -10,7 +10,20 @@ import {
   type UpdateMentorProfileFields,
   type UpdateMentorProfileRequest,
 } from '@alumlink/contract';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Checkbox, ErrorState, Field, Input, Skeleton, Textarea } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  ErrorState,
+  Field,
+  Input,
+  Skeleton,
+  Textarea,
+} from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMentorProfile } from '../api/get-mentor-profile';
 import { useUpdateMentorProfile } from '../api/update-mentor-profile';
@@ -35,7 +48,14 @@ function TopicChips({ value, onChange, error }: { value: string[]; onChange: (to
     <div className="space-y-2">
       <div className="flex items-start gap-2">
         <Field label="Topics" hint={`Up to ${MENTORING_LIMITS.topicsMax}; press Enter to add.`} error={error} className="flex-1">
-          <Input value={draft} disabled={full} maxLength={MENTORING_LIMITS.topicMax} placeholder="e.g. System design" onChange={(event) => setDraft(event.target.value)} onKeyDown={handleKeyDown} />
+          <Input
+            value={draft}
+            disabled={full}
+            maxLength={MENTORING_LIMITS.topicMax}
+            placeholder="e.g. System design"
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleKeyDown}
+          />
         </Field>
         <Button variant="secondary" className="mt-7" onClick={add} disabled={full || !draft.trim()}>
           Add
@@ -68,7 +88,13 @@ function MentorProfileFormFields({ initial }: { initial: MentorProfile }) {
   const update = useUpdateMentorProfile();
   const form = useForm<UpdateMentorProfileRequest, unknown, UpdateMentorProfileFields>({
     resolver: zodResolver(updateMentorProfileRequestSchema),
-    defaultValues: { is_mentor: initial.is_mentor, topics: initial.topics, capacity: initial.capacity, about: initial.about, accepting: initial.accepting },
+    defaultValues: {
+      is_mentor: initial.is_mentor,
+      topics: initial.topics,
+      capacity: initial.capacity,
+      about: initial.about,
+      accepting: initial.accepting,
+    },
   });
   const { register, formState, control } = form;
 
@@ -88,21 +114,35 @@ function MentorProfileFormFields({ initial }: { initial: MentorProfile }) {
   };
 
   return (
-    <form noValidate aria-label="Mentor profile" onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-4">
+    <form
+      noValidate
+      aria-label="Mentor profile"
+      onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)}
+      className="space-y-4"
+    >
       <label className="flex items-center gap-3 text-sm font-medium text-fg">
-        <Checkbox {...register('is_mentor')} />
-        I want to mentor
+        <Checkbox {...register('is_mentor')} />I want to mentor
       </label>
       <Controller
         control={control}
         name="topics"
         render={({ field }) => (
-          <TopicChips value={field.value ?? []} onChange={field.onChange} error={formState.errors.topics?.message ?? formState.errors.topics?.root?.message ?? null} />
+          <TopicChips
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={formState.errors.topics?.message ?? formState.errors.topics?.root?.message ?? null}
+          />
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Mentees at once" hint="1 to 10" error={formState.errors.capacity?.message ?? null}>
-          <Input type="number" inputMode="numeric" min={MENTORING_LIMITS.capacityMin} max={MENTORING_LIMITS.capacityMax} {...register('capacity')} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={MENTORING_LIMITS.capacityMin}
+            max={MENTORING_LIMITS.capacityMax}
+            {...register('capacity')}
+          />
         </Field>
         <label className="flex items-center gap-3 self-end pb-3 text-sm font-medium text-fg">
           <Checkbox {...register('accepting')} />
@@ -110,7 +150,12 @@ function MentorProfileFormFields({ initial }: { initial: MentorProfile }) {
         </label>
       </div>
       <Field label="How I can help" labelSuffix="(optional)" error={formState.errors.about?.message ?? null}>
-        <Textarea rows={3} maxLength={MENTORING_LIMITS.aboutMax} placeholder="What you know well and how you like to help" {...register('about')} />
+        <Textarea
+          rows={3}
+          maxLength={MENTORING_LIMITS.aboutMax}
+          placeholder="What you know well and how you like to help"
+          {...register('about')}
+        />
       </Field>
       <div className="flex justify-end">
         <Button type="submit" loading={formState.isSubmitting}>

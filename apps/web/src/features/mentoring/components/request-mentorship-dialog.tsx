@@ -54,7 +54,12 @@ export function RequestMentorshipDialog({ mentor }: { mentor: Mentor }) {
       title={`Ask ${name} for mentoring`}
       description="Say what you would like help with; they can accept or decline."
     >
-      <form noValidate aria-label="Mentoring request" onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-4">
+      <form
+        noValidate
+        aria-label="Mentoring request"
+        onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)}
+        className="space-y-4"
+      >
         <Field label="Topic" error={formState.errors.topic?.message ?? null}>
           <Select {...register('topic')}>
             {mentor.topics.map((topic) => (
@@ -65,7 +70,12 @@ export function RequestMentorshipDialog({ mentor }: { mentor: Mentor }) {
           </Select>
         </Field>
         <Field label="Message" error={formState.errors.message?.message ?? null}>
-          <Textarea rows={4} maxLength={MENTORING_LIMITS.messageMax} placeholder="What you are working on and how they could help" {...register('message')} />
+          <Textarea
+            rows={4}
+            maxLength={MENTORING_LIMITS.messageMax}
+            placeholder="What you are working on and how they could help"
+            {...register('message')}
+          />
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>

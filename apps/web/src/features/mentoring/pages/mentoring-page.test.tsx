@@ -8,11 +8,29 @@ import { server } from '@/testing/server';
 import { MentoringPage } from './mentoring-page';
 
 function summary(user: User) {
-  return { id: user.id, username: user.username, email: user.email, first_name: user.first_name, last_name: user.last_name, handle: null, role: user.role, image: null, profile: { profile_image: null } };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    handle: null,
+    role: user.role,
+    image: null,
+    profile: { profile_image: null },
+  };
 }
 
 const mentorUser = buildUser({ role: 'AL', first_name: 'Maya', last_name: 'Rao' });
-const mentor: Mentor = { ...summary(mentorUser), company: 'Globex', job_title: 'Engineer', topics: ['React', 'Career growth'], capacity: 3, active_count: 1, about: 'Ask me about React.' };
+const mentor: Mentor = {
+  ...summary(mentorUser),
+  company: 'Globex',
+  job_title: 'Engineer',
+  topics: ['React', 'Career growth'],
+  capacity: 3,
+  active_count: 1,
+  about: 'Ask me about React.',
+};
 
 function mentorship(me: User, overrides: Partial<Mentorship> = {}): Mentorship {
   return {
@@ -65,7 +83,9 @@ describe('MentoringPage', () => {
     await user.selectOptions(within(dialog).getByLabelText('Topic'), 'Career growth');
     await user.type(within(dialog).getByLabelText('Message'), '  Help me plan my first year. ');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(bodies).toEqual([{ mentor_id: mentorUser.id, topic: 'Career growth', message: 'Help me plan my first year.' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ mentor_id: mentorUser.id, topic: 'Career growth', message: 'Help me plan my first year.' }]),
+    );
     expect(await screen.findByRole('article', { name: 'Mentorship with Maya Rao on React' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Topic'), 'nothing');
@@ -80,11 +100,15 @@ describe('MentoringPage', () => {
     const pending = mentorship(mentee, { mentor: summary(me) });
     server.use(
       http.get('/api/mentoring/mentors/', () => HttpResponse.json({ results: [], next: null })),
-      http.get('/api/mentoring/profile/', () => HttpResponse.json({ is_mentor: true, topics: ['React'], capacity: 3, about: '', accepting: true, active_count: 0 })),
+      http.get('/api/mentoring/profile/', () =>
+        HttpResponse.json({ is_mentor: true, topics: ['React'], capacity: 3, about: '', accepting: true, active_count: 0 }),
+      ),
       http.get('/api/mentoring/requests/', ({ request }) =>
         HttpResponse.json({ results: new URL(request.url).searchParams.get('as') === 'mentor' ? [pending] : [], next: null }),
       ),
-      http.post(`/api/mentoring/requests/${pending.id}/accept/`, () => HttpResponse.json({ ...pending, status: 'active', conversation_id: 77 })),
+      http.post(`/api/mentoring/requests/${pending.id}/accept/`, () =>
+        HttpResponse.json({ ...pending, status: 'active', conversation_id: 77 }),
+      ),
     );
     const { user } = renderPage(<MentoringPage />, { path: '/user/mentoring', stubs: ['/user/messages'] });
     expect(await screen.findByRole('form', { name: 'Mentor profile' })).toBeInTheDocument();

@@ -24,7 +24,8 @@ export function useConversations() {
 export function useUnreadConversationCount(): number {
   const { data } = useInfiniteQuery({
     ...conversationsQueryOptions(),
-    select: (pages) => pages.pages.reduce((total, page) => total + page.results.filter((item: Conversation) => item.unread_count > 0).length, 0),
+    select: (pages) =>
+      pages.pages.reduce((total, page) => total + page.results.filter((item: Conversation) => item.unread_count > 0).length, 0),
   });
   return data ?? 0;
 }

@@ -8,7 +8,15 @@ function messagesPath(conversationId: number): string {
   return `/social/conversations/${conversationId}/messages/`;
 }
 
-export function getMessagesPage({ conversationId, cursor, signal }: { conversationId: number; cursor: string | null; signal?: AbortSignal }) {
+export function getMessagesPage({
+  conversationId,
+  cursor,
+  signal,
+}: {
+  conversationId: number;
+  cursor: string | null;
+  signal?: AbortSignal;
+}) {
   return api.get(messagesPath(conversationId), { schema: messagePageSchema, query: { cursor }, signal });
 }
 

@@ -18,7 +18,11 @@ function moveToTop(data: ConversationPages, conversation: Conversation): Convers
 }
 
 /** Changes a cached conversation; newer activity moves it to the top. False when it is not cached. */
-function changeConversation(queryClient: QueryClient, conversationId: number, change: (conversation: Conversation) => Conversation): boolean {
+function changeConversation(
+  queryClient: QueryClient,
+  conversationId: number,
+  change: (conversation: Conversation) => Conversation,
+): boolean {
   const data = queryClient.getQueryData<ConversationPages>(messagingKeys.conversations());
   const current = findConversation(data, conversationId);
   if (!data || !current) return false;
@@ -28,7 +32,10 @@ function changeConversation(queryClient: QueryClient, conversationId: number, ch
     messagingKeys.conversations(),
     next.updated_at > current.updated_at
       ? moveToTop(data, next)
-      : { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((item) => (item.id === conversationId ? next : item)) })) },
+      : {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, results: page.results.map((item) => (item.id === conversationId ? next : item)) })),
+        },
   );
   return true;
 }
@@ -48,7 +55,9 @@ export function cachedUnreadCount(queryClient: QueryClient, conversationId: numb
 
 /** The thread was read: its unread badge goes away. */
 export function markConversationReadInCache(queryClient: QueryClient, conversationId: number): void {
-  changeConversation(queryClient, conversationId, (conversation) => (conversation.unread_count === 0 ? conversation : { ...conversation, unread_count: 0 }));
+  changeConversation(queryClient, conversationId, (conversation) =>
+    conversation.unread_count === 0 ? conversation : { ...conversation, unread_count: 0 },
+  );
 }
 
 /** A conversation just started or opened: at the top of the list unless it is there already. */
@@ -75,24 +84,20 @@ export function appendMessageToThread(queryClient: QueryClient, message: Message
  */
 export function recordMessage(queryClient: QueryClient, message: Message): void {
   appendMessageToThread(queryClient, message);
-  const known = changeConversation(
-    queryClient,
-    message.conversation_id,
-    (conversation) => (conversation.last_message && conversation.last_message.timestamp >= message.timestamp ? conversation : withLastMessage(conversation, lastMessageOf(message))),
+  const known = changeConversation(queryClient, message.conversation_id, (conversation) =>
+    conversation.last_message && conversation.last_message.timestamp >= message.timestamp
+      ? conversation
+      : withLastMessage(conversation, lastMessageOf(message)),
   );
   if (!known) void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
 }
 
 /** `conversation.updated`: the server's unread count and last message for this person. */
 export function applyConversationUpdated(queryClient: QueryClient, update: ConversationUpdated): void {
-  const known = changeConversation(
-    queryClient,
-    update.conversation_id,
-    (conversation) => {
-      const withUnread = { ...conversation, unread_count: update.unread_count };
-      return update.last_message ? withLastMessage(withUnread, update.last_message) : withUnread;
-    },
-  );
+  const known = changeConversation(queryClient, update.conversation_id, (conversation) => {
+    const withUnread = { ...conversation, unread_count: update.unread_count };
+    return update.last_message ? withLastMessage(withUnread, update.last_message) : withUnread;
+  });
   if (!known) void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
 }
 

@@ -59,7 +59,13 @@ export function ConversationList({ selectedId, ownUserId, onSelect }: Conversati
         ))}
       </ul>
       {conversations.hasNextPage ? (
-        <Button variant="ghost" size="sm" className="mt-2 w-full" loading={conversations.isFetchingNextPage} onClick={() => void conversations.fetchNextPage()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2 w-full"
+          loading={conversations.isFetchingNextPage}
+          onClick={() => void conversations.fetchNextPage()}
+        >
           Load more
         </Button>
       ) : null}

@@ -13,7 +13,10 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
         )}
       >
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
-        <time dateTime={message.timestamp} className={cn('mt-0.5 block text-right text-[11px]', own ? 'text-primary-fg/75' : 'text-fg-muted')}>
+        <time
+          dateTime={message.timestamp}
+          className={cn('mt-0.5 block text-right text-[11px]', own ? 'text-primary-fg/75' : 'text-fg-muted')}
+        >
           {formatMessageTime(message.timestamp)}
         </time>
       </div>

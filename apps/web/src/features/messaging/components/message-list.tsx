@@ -74,7 +74,12 @@ export function MessageList({ conversationId, ownUserId, otherName }: MessageLis
   if (messages.length === 0) {
     return (
       <div className="grid flex-1 place-items-center p-4">
-        <EmptyState className="border-none" icon={<MessageCircle aria-hidden="true" className="size-6" />} title={MESSAGING_TEXTS.threadEmpty} description={`Say hello to ${otherName}.`} />
+        <EmptyState
+          className="border-none"
+          icon={<MessageCircle aria-hidden="true" className="size-6" />}
+          title={MESSAGING_TEXTS.threadEmpty}
+          description={`Say hello to ${otherName}.`}
+        />
       </div>
     );
   }

@@ -22,7 +22,10 @@ export function ThreadHeader({ otherUser, onBack }: { otherUser: ConversationUse
         <ArrowLeft aria-hidden="true" className="size-5" />
       </button>
       {otherUser && otherUser.id !== null ? (
-        <Link to={profileHref(otherUser.id)} className="flex min-w-0 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <Link
+          to={profileHref(otherUser.id)}
+          className="flex min-w-0 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <Avatar src={otherUser.profile_image} personId={otherUser.id} name={name} alt="" size="sm" />
           <span className="min-w-0">
             <h2 className="truncate text-base font-semibold text-fg">{name}</h2>

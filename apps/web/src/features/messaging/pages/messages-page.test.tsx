@@ -30,7 +30,10 @@ function serveConversations(conversations: Conversation[], threads: Record<numbe
       const body = (await request.json()) as { content: unknown };
       const conversationId = Number(params.id);
       sent.push({ conversationId, content: body.content });
-      return HttpResponse.json(buildMessage({ id: 900 + sent.length, conversation_id: conversationId, sender_id: ME, content: String(body.content) }), { status: 201 });
+      return HttpResponse.json(
+        buildMessage({ id: 900 + sent.length, conversation_id: conversationId, sender_id: ME, content: String(body.content) }),
+        { status: 201 },
+      );
     }),
   );
   return sent;
@@ -52,7 +55,9 @@ describe('MessagesPage', () => {
     server.use(
       http.get('/social/conversations/', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ detail: 'down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json(page([conversation]));
+        return calls === 1
+          ? HttpResponse.json({ detail: 'down', code: 'unavailable' }, { status: 503 })
+          : HttpResponse.json(page([conversation]));
       }),
     );
     // The query client of the app retries 5xx answers; the test client does not.
@@ -71,8 +76,18 @@ describe('MessagesPage', () => {
       unread_count: 2,
       last_message: { content: 'See you at demo day', timestamp: new Date().toISOString(), sender_id: 21 },
     });
-    const older = buildMessage({ conversation_id: 31, sender_id: ME, content: 'Hi Priya!', timestamp: new Date(Date.now() - 120_000).toISOString() });
-    const newer = buildMessage({ conversation_id: 31, sender_id: 21, content: 'See you at demo day', timestamp: new Date(Date.now() - 60_000).toISOString() });
+    const older = buildMessage({
+      conversation_id: 31,
+      sender_id: ME,
+      content: 'Hi Priya!',
+      timestamp: new Date(Date.now() - 120_000).toISOString(),
+    });
+    const newer = buildMessage({
+      conversation_id: 31,
+      sender_id: 21,
+      content: 'See you at demo day',
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    });
     serveConversations([conversation], { 31: [newer, older] });
     const { user } = renderMessages();
 
@@ -82,7 +97,9 @@ describe('MessagesPage', () => {
 
     await user.click(row);
     const thread = await screen.findByRole('list', { name: 'Messages' });
-    const texts = within(thread).getAllByRole('paragraph').map((element) => element.textContent);
+    const texts = within(thread)
+      .getAllByRole('paragraph')
+      .map((element) => element.textContent);
     expect(texts).toEqual(['Hi Priya!', 'See you at demo day']);
     await waitFor(() => expect(within(row).queryByLabelText('2 unread')).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: /Priya Sharma/ })).toHaveAttribute('href', '/user/profile/21');
@@ -95,7 +112,12 @@ describe('MessagesPage', () => {
       last_message: { content: 'Goodbye', timestamp: new Date().toISOString(), sender_id: null },
     });
     const theirs = buildMessage({ conversation_id: 35, sender_id: null, content: 'Goodbye', timestamp: new Date().toISOString() });
-    const mine = buildMessage({ conversation_id: 35, sender_id: ME, content: 'Hello', timestamp: new Date(Date.now() - 60_000).toISOString() });
+    const mine = buildMessage({
+      conversation_id: 35,
+      sender_id: ME,
+      content: 'Hello',
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    });
     serveConversations([conversation], { 35: [theirs, mine] });
     const { user } = renderMessages();
 
@@ -103,7 +125,11 @@ describe('MessagesPage', () => {
     expect(within(row).getByText('Goodbye')).toBeInTheDocument();
     await user.click(row);
     const thread = await screen.findByRole('list', { name: 'Messages' });
-    expect(within(thread).getAllByRole('paragraph').map((element) => element.textContent)).toEqual(['Hello', 'Goodbye']);
+    expect(
+      within(thread)
+        .getAllByRole('paragraph')
+        .map((element) => element.textContent),
+    ).toEqual(['Hello', 'Goodbye']);
     expect(screen.getByRole('heading', { name: 'Deleted user' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Deleted user/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
@@ -111,7 +137,11 @@ describe('MessagesPage', () => {
   });
 
   it('sends a message: it appears in the thread, becomes the last message and moves the conversation to the top', async () => {
-    const first = buildConversation({ id: 41, other_user: buildConversationUser({ first_name: 'Anita', last_name: 'Rao' }), updated_at: new Date().toISOString() });
+    const first = buildConversation({
+      id: 41,
+      other_user: buildConversationUser({ first_name: 'Anita', last_name: 'Rao' }),
+      updated_at: new Date().toISOString(),
+    });
     const second = buildConversation({ id: 42, other_user: buildConversationUser({ first_name: 'Karan', last_name: 'Mehta' }) });
     const sent = serveConversations([first, second]);
     const { user } = renderMessages('/user/messages?conversation=42');
@@ -137,7 +167,11 @@ describe('MessagesPage', () => {
   it('only logs a failed send and gives the text back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     serveConversations([buildConversation({ id: 51 })]);
-    server.use(http.post('/social/conversations/:id/send_message/', () => HttpResponse.json({ detail: 'down', code: 'unavailable' }, { status: 503 })));
+    server.use(
+      http.post('/social/conversations/:id/send_message/', () =>
+        HttpResponse.json({ detail: 'down', code: 'unavailable' }, { status: 503 }),
+      ),
+    );
     const { user } = renderMessages('/user/messages?conversation=51');
     await screen.findByText(MESSAGING_TEXTS.threadEmpty);
     const box = screen.getByRole('textbox', { name: 'Message' });
@@ -149,7 +183,10 @@ describe('MessagesPage', () => {
   });
 
   it('opens the conversation with ?user_id= and prefills the composer with &text=', async () => {
-    const conversation = buildConversation({ id: 61, other_user: buildConversationUser({ id: 88, first_name: 'Meera', last_name: 'Iyer' }) });
+    const conversation = buildConversation({
+      id: 61,
+      other_user: buildConversationUser({ id: 88, first_name: 'Meera', last_name: 'Iyer' }),
+    });
     const started: unknown[] = [];
     serveConversations([]);
     server.use(
@@ -180,7 +217,12 @@ describe('MessagesPage', () => {
   it('loads older messages with the cursor and keeps them above the newer ones', async () => {
     const conversation = buildConversation({ id: 71 });
     const newest = buildMessage({ conversation_id: 71, sender_id: ME, content: 'Newest', timestamp: new Date().toISOString() });
-    const oldest = buildMessage({ conversation_id: 71, sender_id: ME, content: 'Oldest', timestamp: new Date(Date.now() - 60_000).toISOString() });
+    const oldest = buildMessage({
+      conversation_id: 71,
+      sender_id: ME,
+      content: 'Oldest',
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    });
     serveConversations([conversation]);
     server.use(
       http.get('/social/conversations/71/messages/', ({ request }) => {
@@ -193,7 +235,11 @@ describe('MessagesPage', () => {
     await user.click(screen.getByRole('button', { name: MESSAGING_TEXTS.olderMessages }));
     await screen.findByText('Oldest');
     const thread = screen.getByRole('list', { name: 'Messages' });
-    expect(within(thread).getAllByRole('paragraph').map((element) => element.textContent)).toEqual(['Oldest', 'Newest']);
+    expect(
+      within(thread)
+        .getAllByRole('paragraph')
+        .map((element) => element.textContent),
+    ).toEqual(['Oldest', 'Newest']);
     expect(screen.queryByRole('button', { name: MESSAGING_TEXTS.olderMessages })).not.toBeInTheDocument();
   });
 

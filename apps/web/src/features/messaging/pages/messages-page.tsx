@@ -95,7 +95,10 @@ export function MessagesPage() {
 
   return (
     <div className="flex h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden rounded-(--radius-card) border border-border bg-surface shadow-xs md:h-[calc(100dvh-8rem)]">
-      <section aria-label="Conversation list" className={cn('min-h-0 w-full shrink-0 flex-col border-border md:flex md:w-80 md:border-r lg:w-96', showThread ? 'hidden' : 'flex')}>
+      <section
+        aria-label="Conversation list"
+        className={cn('min-h-0 w-full shrink-0 flex-col border-border md:flex md:w-80 md:border-r lg:w-96', showThread ? 'hidden' : 'flex')}
+      >
         <h1 className="flex h-16 shrink-0 items-center border-b border-border px-4 text-lg font-bold tracking-tight text-fg">Messages</h1>
         <div className="min-h-0 flex-1 overflow-y-auto">
           <ConversationList selectedId={selectedId} ownUserId={ownUserId} onSelect={handleSelect} />

@@ -21,7 +21,9 @@ export function AppealForm({ postId }: { postId: number }) {
     appeal.mutate(parsed.data);
   };
 
-  const serverError = appeal.isError ? (isApiError(appeal.error) ? appeal.error.serverMessage : null) ?? 'The appeal could not be sent. Please try again.' : null;
+  const serverError = appeal.isError
+    ? ((isApiError(appeal.error) ? appeal.error.serverMessage : null) ?? 'The appeal could not be sent. Please try again.')
+    : null;
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-4">
       <Field
@@ -29,7 +31,12 @@ export function AppealForm({ postId }: { postId: number }) {
         hint={`Tell the moderators why the post should come back (${MODERATION_LIMITS.appealTextMin} to ${MODERATION_LIMITS.appealTextMax} characters). You can appeal once.`}
         error={error}
       >
-        <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={5} maxLength={MODERATION_LIMITS.appealTextMax + 100} />
+        <Textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={5}
+          maxLength={MODERATION_LIMITS.appealTextMax + 100}
+        />
       </Field>
       {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       <div className="flex justify-end">

@@ -45,7 +45,9 @@ function CaseDetails({ moderationCase }: { moderationCase: ModerationCase }) {
         <p className="text-sm text-fg-muted">Removed on {dateFormat.format(new Date(moderationCase.removed_at))}</p>
         <p className="text-base font-semibold text-fg">Reason: {moderationCase.reason}</p>
       </div>
-      <blockquote className="border-l-4 border-border-strong pl-3 text-sm break-words whitespace-pre-wrap text-fg-muted">{moderationCase.caption}</blockquote>
+      <blockquote className="border-l-4 border-border-strong pl-3 text-sm break-words whitespace-pre-wrap text-fg-muted">
+        {moderationCase.caption}
+      </blockquote>
       {moderationCase.appeal ? <AppealStatus appeal={moderationCase.appeal} /> : null}
       {moderationCase.can_appeal ? (
         <section aria-labelledby="appeal-form-heading" className="space-y-3">

@@ -26,7 +26,10 @@ export function prependNotification(queryClient: QueryClient, notification: Noti
   const [first, ...rest] = data.pages;
   if (!first) return;
   const withNew: NotificationPages = { ...data, pages: [{ ...first, results: [notification, ...first.results] }, ...rest] };
-  queryClient.setQueryData<NotificationPages>(notificationKeys.list(), setUnreadCount(withNew, first.unread_count + (notification.read ? 0 : 1)));
+  queryClient.setQueryData<NotificationPages>(
+    notificationKeys.list(),
+    setUnreadCount(withNew, first.unread_count + (notification.read ? 0 : 1)),
+  );
 }
 
 /** Marks notifications read in the cache (`ids` null: all) and takes the server's new total when known. */
@@ -54,7 +57,10 @@ export function markReadInCache(queryClient: QueryClient, ids: number[] | null, 
  */
 export function markConversationNotificationsReadInCache(queryClient: QueryClient, conversationId: number): void {
   const data = queryClient.getQueryData<NotificationPages>(notificationKeys.list());
-  const ids = data?.pages.flatMap((page) => page.results).filter((item) => !item.read && item.type === 'message' && item.conversation_id === conversationId).map((item) => item.id);
+  const ids = data?.pages
+    .flatMap((page) => page.results)
+    .filter((item) => !item.read && item.type === 'message' && item.conversation_id === conversationId)
+    .map((item) => item.id);
   if (ids && ids.length > 0) markReadInCache(queryClient, ids);
 }
 

@@ -21,7 +21,8 @@ export function useUnsubscribeInfo(token: string) {
 export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<UnsubscribeInfo> => api.post('/api/unsubscribe/', undefined, { schema: unsubscribeInfoSchema, query: { token }, auth: false }),
+    mutationFn: (): Promise<UnsubscribeInfo> =>
+      api.post('/api/unsubscribe/', undefined, { schema: unsubscribeInfoSchema, query: { token }, auth: false }),
     onSuccess: (info) => queryClient.setQueryData(unsubscribeKey(token), info),
   });
 }

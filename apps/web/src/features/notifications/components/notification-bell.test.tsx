@@ -49,7 +49,13 @@ describe('NotificationBell', () => {
     const { user } = renderBell(
       [
         buildNotification({ id: 1, text: 'Priya Sharma liked your post.' }),
-        buildNotification({ id: 2, type: 'post_removed', text: 'Your post was removed by a moderator.', reason: 'Scam or fraud', read: true }),
+        buildNotification({
+          id: 2,
+          type: 'post_removed',
+          text: 'Your post was removed by a moderator.',
+          reason: 'Scam or fraud',
+          read: true,
+        }),
       ],
       1,
     );
@@ -64,7 +70,10 @@ describe('NotificationBell', () => {
   });
 
   it('marks a notification read when clicked and opens its conversation', async () => {
-    const { user, reads, router } = renderBell([buildNotification({ id: 7, type: 'message', post_id: null, conversation_id: 12, text: 'Karan Mehta sent you a message.' })], 1);
+    const { user, reads, router } = renderBell(
+      [buildNotification({ id: 7, type: 'message', post_id: null, conversation_id: 12, text: 'Karan Mehta sent you a message.' })],
+      1,
+    );
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await user.click(await screen.findByRole('menuitem', { name: /Karan Mehta sent you a message/ }));
     expect(await screen.findByText('Messages stub')).toBeInTheDocument();
@@ -84,9 +93,22 @@ describe('NotificationBell', () => {
   });
 
   it("shows who caused a notification by their avatar (initials without a picture), the type's icon alone without anyone", async () => {
-    const actor = { id: 41, username: 'priya', email: '', first_name: 'Priya', last_name: 'Sharma', handle: null, role: 'AL' as const, image: null, profile: { profile_image: null } };
+    const actor = {
+      id: 41,
+      username: 'priya',
+      email: '',
+      first_name: 'Priya',
+      last_name: 'Sharma',
+      handle: null,
+      role: 'AL' as const,
+      image: null,
+      profile: { profile_image: null },
+    };
     const { user } = renderBell(
-      [buildNotification({ id: 1, actor, text: 'Priya Sharma liked your post.' }), buildNotification({ id: 2, type: 'role_changed', post_id: null, text: 'Your role was changed to Alumni.' })],
+      [
+        buildNotification({ id: 1, actor, text: 'Priya Sharma liked your post.' }),
+        buildNotification({ id: 2, type: 'role_changed', post_id: null, text: 'Your role was changed to Alumni.' }),
+      ],
       2,
     );
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));

@@ -13,7 +13,14 @@ const NotificationMenu = lazy(() => loadMenu().then((m) => ({ default: m.Notific
 export function NotificationBell() {
   const notifications = useNotifications();
   const [used, setUsed] = useState(false);
-  const bell = <BellButton unread={unreadCountOf(notifications.data)} onPointerEnter={() => void loadMenu()} onFocus={() => void loadMenu()} onClick={() => setUsed(true)} />;
+  const bell = (
+    <BellButton
+      unread={unreadCountOf(notifications.data)}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setUsed(true)}
+    />
+  );
   if (!used) return bell;
   return (
     <Suspense fallback={bell}>

@@ -1,4 +1,15 @@
-import { CalendarCheck, GraduationCap, Handshake, Heart, MessageCircle, MessageSquare, Scale, ShieldAlert, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  CalendarCheck,
+  GraduationCap,
+  Handshake,
+  Heart,
+  MessageCircle,
+  MessageSquare,
+  Scale,
+  ShieldAlert,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import { displayName, type Notification, type NotificationType } from '@alumlink/contract';
 import { Avatar } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -44,8 +55,12 @@ export function NotificationItem({ notification }: { notification: Notification 
       )}
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm', notification.read ? 'text-fg-muted' : 'font-medium text-fg')}>{notification.text}</span>
-        {notification.reason && notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span> : null}
-        {notification.type === 'post_removed' ? <span className="mt-0.5 block text-xs font-semibold text-accent-fg">View or appeal this decision</span> : null}
+        {notification.reason && notification.type === 'post_removed' ? (
+          <span className="mt-0.5 block text-xs text-fg-muted">Reason: {notification.reason}</span>
+        ) : null}
+        {notification.type === 'post_removed' ? (
+          <span className="mt-0.5 block text-xs font-semibold text-accent-fg">View or appeal this decision</span>
+        ) : null}
         <time dateTime={notification.created_at} className="mt-0.5 block text-xs text-fg-subtle">
           {formatRelativeTime(notification.created_at, new Date(), 'short')}
         </time>

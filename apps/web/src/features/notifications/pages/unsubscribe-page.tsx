@@ -11,7 +11,8 @@ export const UNSUBSCRIBE_TEXTS = {
   failed: 'Failed to unsubscribe. Please try again.',
 } as const;
 
-const listOf = (info: UnsubscribeInfo) => info.categories.map((category) => NOTIFICATION_CATEGORY_LABELS[category].toLowerCase()).join(', ');
+const listOf = (info: UnsubscribeInfo) =>
+  info.categories.map((category) => NOTIFICATION_CATEGORY_LABELS[category].toLowerCase()).join(', ');
 
 /**
  * /unsubscribe?token=: the page an e-mail's unsubscribe link opens, without signing in. Opening

@@ -44,7 +44,15 @@ function uploadWithProgress(form: FormData, onProgress: (fraction: number) => vo
  * Creates a post and reports upload progress (0..1). An expired access token is handled by
  * sending once more through the API client, which refreshes it (progress then jumps to the end).
  */
-export async function createPost({ caption, image, onProgress }: { caption: string; image: File; onProgress: (fraction: number) => void }): Promise<Post> {
+export async function createPost({
+  caption,
+  image,
+  onProgress,
+}: {
+  caption: string;
+  image: File;
+  onProgress: (fraction: number) => void;
+}): Promise<Post> {
   const answer = await uploadWithProgress(buildForm(caption, image), onProgress);
   if (answer.status === 401) {
     const post = await apiRequest(CREATE_PATH, { method: 'POST', body: buildForm(caption, image), schema: postSchema });

@@ -14,7 +14,12 @@ export function useLikePost(postId: number) {
   return useMutation({
     mutationFn: () => likePost(postId),
     onSuccess: (result) => {
-      updateCachedPost(queryClient, postId, (post) => ({ ...post, is_liked: result.liked, has_liked: result.liked, likes_count: result.likes_count }));
+      updateCachedPost(queryClient, postId, (post) => ({
+        ...post,
+        is_liked: result.liked,
+        has_liked: result.liked,
+        likes_count: result.likes_count,
+      }));
     },
     onError: (error) => console.warn('Like failed', error),
   });

@@ -5,7 +5,9 @@ import { postKeys } from './keys';
 type PostPages = InfiniteData<PostPage, string | null>;
 
 function mapPostLists(queryClient: QueryClient, mapPage: (page: PostPage) => PostPage): void {
-  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) => (data ? { ...data, pages: data.pages.map(mapPage) } : data));
+  queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
+    data ? { ...data, pages: data.pages.map(mapPage) } : data,
+  );
 }
 
 /** Applies a change to one post wherever it is cached (feed and profile grids). */

@@ -69,7 +69,13 @@ export function CommentsPanel({ postId }: { postId: number }) {
           maxLength={2000}
           className="h-10"
         />
-        <Button type="submit" size="sm" className="h-10" loading={addComment.isPending} leftIcon={<Send aria-hidden="true" className="size-4" />}>
+        <Button
+          type="submit"
+          size="sm"
+          className="h-10"
+          loading={addComment.isPending}
+          leftIcon={<Send aria-hidden="true" className="size-4" />}
+        >
           Post
         </Button>
       </form>

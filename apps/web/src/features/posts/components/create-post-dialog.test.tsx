@@ -61,7 +61,11 @@ describe('CreatePostDialog', () => {
       http.post('/social/posts/', async ({ request }) => {
         const form = await request.formData();
         const image = form.get('image');
-        received.push({ caption: form.get('caption'), imageIsFile: image !== null && typeof image === 'object', auth: request.headers.get('Authorization') });
+        received.push({
+          caption: form.get('caption'),
+          imageIsFile: image !== null && typeof image === 'object',
+          auth: request.headers.get('Authorization'),
+        });
         return HttpResponse.json(created, { status: 201 });
       }),
     );
@@ -81,8 +85,16 @@ describe('CreatePostDialog', () => {
   });
 
   it.each([
-    { name: "the server's message", reply: () => HttpResponse.json({ image: ['Upload a valid image.'] }, { status: 400 }), toast: 'Failed to upload post: Upload a valid image.' },
-    { name: "'Please try again' without one", reply: () => new HttpResponse(null, { status: 502 }), toast: 'Failed to upload post: Please try again' },
+    {
+      name: "the server's message",
+      reply: () => HttpResponse.json({ image: ['Upload a valid image.'] }, { status: 400 }),
+      toast: 'Failed to upload post: Upload a valid image.',
+    },
+    {
+      name: "'Please try again' without one",
+      reply: () => new HttpResponse(null, { status: 502 }),
+      toast: 'Failed to upload post: Please try again',
+    },
   ])('toasts the failure with $name', async ({ reply, toast }) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(http.post('/social/posts/', reply));

@@ -24,7 +24,15 @@ function failureText(error: unknown): string {
 type Errors = { image?: string; caption?: string };
 
 /** New post: an image (with preview) and a caption, both required; progress while uploading. */
-export function CreatePostDialog({ open, onOpenChange, onPostCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onPostCreated?: (post: Post) => void }) {
+export function CreatePostDialog({
+  open,
+  onOpenChange,
+  onPostCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPostCreated?: (post: Post) => void;
+}) {
   const [image, setImage] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -125,7 +133,13 @@ export function CreatePostDialog({ open, onOpenChange, onPostCreated }: { open: 
           </button>
         )}
         <Field label="Caption" error={errors.caption}>
-          <Textarea value={caption} onChange={(event) => setCaption(event.target.value)} maxLength={LIMITS.captionMax} placeholder="What would you like to share?" rows={3} />
+          <Textarea
+            value={caption}
+            onChange={(event) => setCaption(event.target.value)}
+            maxLength={LIMITS.captionMax}
+            placeholder="What would you like to share?"
+            rows={3}
+          />
         </Field>
         {createPost.isPending ? <UploadProgress fraction={progress} /> : null}
       </form>

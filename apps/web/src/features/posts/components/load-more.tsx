@@ -5,7 +5,17 @@ import { Button } from '@/components/ui';
  * Infinite scroll: asks for the next page when the sentinel nears the viewport; the button
  * stays as a fallback (no IntersectionObserver, keyboard users, a failed page).
  */
-export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more' }: { hasMore: boolean; loading: boolean; onLoadMore: () => void; label?: string }) {
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoadMore,
+  label = 'Load more',
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  label?: string;
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef({ hasMore, loading, onLoadMore });
   latest.current = { hasMore, loading, onLoadMore };

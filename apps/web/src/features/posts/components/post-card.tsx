@@ -71,7 +71,9 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           </Button>
         ) : null}
       </header>
-      {post.caption ? <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p> : null}
+      {post.caption ? (
+        <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p>
+      ) : null}
       {post.image ? (
         <div data-post-image className="mt-3 aspect-[4/3] max-h-[400px] w-full border-y border-border bg-surface-muted">
           <img

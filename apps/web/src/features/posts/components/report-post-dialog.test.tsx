@@ -36,13 +36,20 @@ describe('Report a post', () => {
     server.use(
       http.post(`/social/posts/${post.id}/report/`, async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ detail: 'Thank you. The moderators will review this post.', post_id: post.id, reason: 'Harassment or hate' }, { status: 201 });
+        return HttpResponse.json(
+          { detail: 'Thank you. The moderators will review this post.', post_id: post.id, reason: 'Harassment or hate' },
+          { status: 201 },
+        );
       }),
     );
     const { user } = renderFeed(post);
     await user.click(await screen.findByRole('button', { name: /^Report post by/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
-    expect(within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([...REPORT_REASONS]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual([...REPORT_REASONS]);
     await user.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(within(dialog).getByText('Choose a reason.')).toBeInTheDocument();
     expect(sent).toBeNull();
@@ -57,7 +64,11 @@ describe('Report a post', () => {
 
   it('shows the server’s sentence when the post was already reported', async () => {
     const post = buildPost({ caption: 'Theirs' });
-    server.use(http.post(`/social/posts/${post.id}/report/`, () => HttpResponse.json({ detail: 'You have already reported this post.', code: 'already_reported' }, { status: 409 })));
+    server.use(
+      http.post(`/social/posts/${post.id}/report/`, () =>
+        HttpResponse.json({ detail: 'You have already reported this post.', code: 'already_reported' }, { status: 409 }),
+      ),
+    );
     const { user } = renderFeed(post);
     await user.click(await screen.findByRole('button', { name: /^Report post by/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this post' });

@@ -79,7 +79,9 @@ export function ReportPostDialog({ postId, open, onOpenChange }: { postId: numbe
               className={cn(
                 'flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                reason === option ? 'border-primary bg-primary-soft text-primary-soft-fg' : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
+                reason === option
+                  ? 'border-primary bg-primary-soft text-primary-soft-fg'
+                  : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
               )}
             >
               <input
@@ -101,7 +103,12 @@ export function ReportPostDialog({ postId, open, onOpenChange }: { postId: numbe
           ) : null}
         </fieldset>
         <Field label="Note" labelSuffix="(optional)" hint={`Up to ${MODERATION_LIMITS.reportNoteMax} characters.`} error={errors.note}>
-          <Textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={MODERATION_LIMITS.reportNoteMax + 100} rows={3} />
+          <Textarea
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={MODERATION_LIMITS.reportNoteMax + 100}
+            rows={3}
+          />
         </Field>
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
       </form>

@@ -17,7 +17,8 @@ export function UserPostsGrid({ userId, isOwn }: { userId: number | null; isOwn:
       </div>
     );
   }
-  if (posts.isError && list.length === 0) return <ErrorState message="Failed to load posts. Please try again later." onRetry={() => void posts.refetch()} />;
+  if (posts.isError && list.length === 0)
+    return <ErrorState message="Failed to load posts. Please try again later." onRetry={() => void posts.refetch()} />;
   if (list.length === 0) {
     return (
       <EmptyState

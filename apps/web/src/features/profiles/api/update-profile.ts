@@ -10,7 +10,8 @@ export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 export const CAREER_TEXT_FIELDS = ['headline', 'company', 'job_title', 'location', 'cohort_year'] as const;
 export type CareerTextField = (typeof CAREER_TEXT_FIELDS)[number];
 export type ProfileFormValues = Record<ProfileTextField | CareerTextField, string> & { open_to_referrals: boolean };
-export type ProfileUpdateBody = Partial<Record<ProfileTextField, string>> & Record<CareerTextField, string> & { open_to_referrals: boolean };
+export type ProfileUpdateBody = Partial<Record<ProfileTextField, string>> &
+  Record<CareerTextField, string> & { open_to_referrals: boolean };
 
 /** The fields that have a value after trimming: empty ones are left out of the update. */
 export function filledFields(values: ProfileFormValues): Partial<Record<ProfileTextField, string>> {

@@ -58,7 +58,17 @@ function serverErrors(error: unknown): FieldErrorMap {
 }
 
 /** The owner's Edit Profile dialog. Empty fields are left out; a new picture goes as multipart. */
-export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { user: User; open: boolean; onOpenChange: (open: boolean) => void; onUpdated?: (user: User) => void }) {
+export function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+  onUpdated,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onUpdated?: (user: User) => void;
+}) {
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrorMap>({});
@@ -79,7 +89,8 @@ export function EditProfileDialog({ user, open, onOpenChange, onUpdated }: { use
 
   const bind = (field: FormField) => ({
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

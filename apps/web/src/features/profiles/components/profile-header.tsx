@@ -59,13 +59,23 @@ export function ProfileHeader({ user, isOwn, onEdit }: { user: User; isOwn: bool
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-primary to-accent-fg sm:h-32" />
       <div className="px-5 pb-6 sm:px-8">
         <div className="-mt-12 flex flex-wrap items-end justify-between gap-4 sm:-mt-14">
-          <Avatar src={user.image} personId={user.id} name={displayName(user)} alt={`Profile picture of ${displayName(user)}`} size="xl" className="ring-4 ring-surface" />
+          <Avatar
+            src={user.image}
+            personId={user.id}
+            name={displayName(user)}
+            alt={`Profile picture of ${displayName(user)}`}
+            size="xl"
+            className="ring-4 ring-surface"
+          />
           {isOwn ? (
             <Button variant="secondary" onClick={onEdit} leftIcon={<Pencil aria-hidden="true" className="size-4" />}>
               Edit Profile
             </Button>
           ) : (
-            <Button onClick={() => void navigate(messageUserHref(user.id))} leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}>
+            <Button
+              onClick={() => void navigate(messageUserHref(user.id))}
+              leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}
+            >
               Message
             </Button>
           )}

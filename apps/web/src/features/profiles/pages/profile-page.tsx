@@ -30,7 +30,9 @@ export function ProfilePage({ renderPosts, onProfileUpdated }: ProfilePageProps)
   const [editOpen, setEditOpen] = useState(false);
 
   if (requested === 'invalid' || profile.isError) {
-    return <ErrorState message={PROFILE_MESSAGES.loadFailed} onRetry={requested === 'invalid' ? undefined : () => void profile.refetch()} />;
+    return (
+      <ErrorState message={PROFILE_MESSAGES.loadFailed} onRetry={requested === 'invalid' ? undefined : () => void profile.refetch()} />
+    );
   }
   if (profile.isPending) {
     return (

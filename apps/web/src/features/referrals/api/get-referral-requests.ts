@@ -6,14 +6,16 @@ import { referralKeys } from './keys';
 function requestPages(key: readonly unknown[], path: string) {
   return infiniteQueryOptions({
     queryKey: key,
-    queryFn: ({ pageParam, signal }) => api.get(path, { schema: referralRequestPageSchema, query: { cursor: pageParam, limit: 100 }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(path, { schema: referralRequestPageSchema, query: { cursor: pageParam, limit: 100 }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });
 }
 
 /** GET /api/referrals/{id}/requests/: one offer's requests (its alumnus), for the board. */
-export const boardQueryOptions = (referralId: number) => requestPages(referralKeys.board(referralId), `/api/referrals/${referralId}/requests/`);
+export const boardQueryOptions = (referralId: number) =>
+  requestPages(referralKeys.board(referralId), `/api/referrals/${referralId}/requests/`);
 /** GET /api/referral-requests/mine/: the caller's requests. */
 export const myRequestsQueryOptions = () => requestPages(referralKeys.myRequests(), '/api/referral-requests/mine/');
 

@@ -69,12 +69,29 @@ export function AskReferralDialog({ offer, open, onOpenChange, defaultMessage = 
         </>
       }
     >
-      <form id={formId} noValidate aria-label="Ask for a referral" className="space-y-4" onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)}>
+      <form
+        id={formId}
+        noValidate
+        aria-label="Ask for a referral"
+        className="space-y-4"
+        onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)}
+      >
         <Field label="Message" error={formState.errors.message?.message ?? null} hint="Say who you are and why this role fits you.">
           <Textarea rows={5} maxLength={REFERRAL_REQUEST_LIMITS.messageMax} {...register('message')} />
         </Field>
-        <Field label="CV link" labelSuffix="(optional)" error={formState.errors.resume_url?.message ?? null} hint="An https:// link to your CV.">
-          <Input type="url" inputMode="url" placeholder="https://" maxLength={REFERRAL_REQUEST_LIMITS.resumeUrlMax} {...register('resume_url')} />
+        <Field
+          label="CV link"
+          labelSuffix="(optional)"
+          error={formState.errors.resume_url?.message ?? null}
+          hint="An https:// link to your CV."
+        >
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={REFERRAL_REQUEST_LIMITS.resumeUrlMax}
+            {...register('resume_url')}
+          />
         </Field>
         {formState.errors.root?.message ? <FormMessage tone="error">{formState.errors.root.message}</FormMessage> : null}
       </form>

@@ -1,5 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { displayName, REFERRAL_REQUEST_STATUS_LABELS, REFERRAL_REQUEST_TRANSITIONS, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
+import {
+  displayName,
+  REFERRAL_REQUEST_STATUS_LABELS,
+  REFERRAL_REQUEST_TRANSITIONS,
+  type ReferralRequest,
+  type ReferralRequestStatus,
+} from '@alumlink/contract';
 import { Avatar, Button, Card, Select } from '@/components/ui';
 import { formatRelativeTime } from '@/lib/format-relative-time';
 import { RequestStatusBadge } from './request-status-badge';
@@ -15,7 +21,9 @@ export interface BoardRequestCardProps {
 export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardProps) {
   const name = displayName(request.requester);
   const moves = REFERRAL_REQUEST_TRANSITIONS[request.status];
-  const career = [request.requester.headline, request.requester.cohort_year ? `Cohort ${request.requester.cohort_year}` : null].filter(Boolean).join(' · ');
+  const career = [request.requester.headline, request.requester.cohort_year ? `Cohort ${request.requester.cohort_year}` : null]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <Card className="space-y-3 p-4" role="article" aria-label={`Request from ${name}`}>
@@ -37,7 +45,12 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
       </div>
       <p className="line-clamp-4 text-sm break-words text-fg">{request.message}</p>
       {request.resume_url ? (
-        <a href={request.resume_url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-accent-fg hover:underline">
+        <a
+          href={request.resume_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 text-sm font-medium text-accent-fg hover:underline"
+        >
           CV <ExternalLink aria-hidden="true" className="size-3.5" />
           <span className="sr-only">of {name} (opens in a new tab)</span>
         </a>

@@ -48,7 +48,13 @@ function MyRequestCard({ request }: { request: ReferralRequest }) {
       </div>
       <p className="line-clamp-3 text-sm break-words text-fg">{request.message}</p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" aria-expanded={showTimeline} aria-controls={timelineId} onClick={() => setShowTimeline((shown) => !shown)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={showTimeline}
+          aria-controls={timelineId}
+          onClick={() => setShowTimeline((shown) => !shown)}
+        >
           {showTimeline ? 'Hide timeline' : 'Show timeline'}
         </Button>
         {request.status === 'requested' ? (

@@ -20,7 +20,11 @@ function MyReferralRow({ referral }: { referral: Referral }) {
   };
 
   return (
-    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between" role="article" aria-label={`Your referral: ${referral.role} at ${referral.company}`}>
+    <Card
+      className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between"
+      role="article"
+      aria-label={`Your referral: ${referral.role} at ${referral.company}`}
+    >
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-base font-semibold text-fg">

@@ -21,7 +21,11 @@ export function OpenReferralsSection({ currentUserId }: { currentUserId: number 
       ) : referrals.isError && items.length === 0 ? (
         <ErrorState message="Failed to load referrals. Please try again." onRetry={() => void referrals.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState icon={<Handshake aria-hidden="true" className="size-6" />} title="No open referrals" description="Referrals offered by alumni will be listed here." />
+        <EmptyState
+          icon={<Handshake aria-hidden="true" className="size-6" />}
+          title="No open referrals"
+          description="Referrals offered by alumni will be listed here."
+        />
       ) : (
         <>
           <ul aria-label="Open referrals" className="grid gap-4 md:grid-cols-2">

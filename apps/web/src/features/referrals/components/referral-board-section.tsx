@@ -35,7 +35,8 @@ function Board({ referralId }: { referralId: number }) {
       </div>
     );
   }
-  if (board.isError && requests.length === 0) return <ErrorState message="Failed to load the requests." onRetry={() => void board.refetch()} />;
+  if (board.isError && requests.length === 0)
+    return <ErrorState message="Failed to load the requests." onRetry={() => void board.refetch()} />;
   if (requests.length === 0) {
     return (
       <EmptyState
@@ -53,7 +54,11 @@ function Board({ referralId }: { referralId: number }) {
             const cards = requests.filter((request) => column.statuses.includes(request.status));
             const headingId = `board-column-${column.title.toLowerCase()}`;
             return (
-              <section key={column.title} aria-labelledby={headingId} className="min-w-0 space-y-3 rounded-(--radius-card) bg-surface-muted/60 p-3">
+              <section
+                key={column.title}
+                aria-labelledby={headingId}
+                className="min-w-0 space-y-3 rounded-(--radius-card) bg-surface-muted/60 p-3"
+              >
                 <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-fg">
                   {column.title}
                   <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted">{cards.length}</span>

@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { createReferralRequestSchema, REFERRAL_LIMITS, REFERRAL_MESSAGES, type CreateReferralFields, type CreateReferralRequest } from '@alumlink/contract';
+import {
+  createReferralRequestSchema,
+  REFERRAL_LIMITS,
+  REFERRAL_MESSAGES,
+  type CreateReferralFields,
+  type CreateReferralRequest,
+} from '@alumlink/contract';
 import { Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useCreateReferral } from '../api/create-referral';
@@ -14,7 +20,10 @@ const EMPTY: CreateReferralRequest = { company: '', role: '', ctc: '', location:
 /** The alumni referral form of the specification: five required fields, ctc in LPA (min 0, step 0.1). */
 export function ReferralForm() {
   const create = useCreateReferral();
-  const form = useForm<CreateReferralRequest, unknown, CreateReferralFields>({ resolver: zodResolver(createReferralRequestSchema), defaultValues: EMPTY });
+  const form = useForm<CreateReferralRequest, unknown, CreateReferralFields>({
+    resolver: zodResolver(createReferralRequestSchema),
+    defaultValues: EMPTY,
+  });
   const { register, formState } = form;
   const errorOf = (field: (typeof FIELDS)[number]) => formState.errors[field]?.message ?? null;
 
@@ -58,7 +67,13 @@ export function ReferralForm() {
             </Field>
           </div>
           <Field label="Requirements" error={errorOf('requirements')}>
-            <Textarea required rows={4} maxLength={REFERRAL_LIMITS.requirementsMax} placeholder="Skills, experience and anything else candidates should know" {...register('requirements')} />
+            <Textarea
+              required
+              rows={4}
+              maxLength={REFERRAL_LIMITS.requirementsMax}
+              placeholder="Skills, experience and anything else candidates should know"
+              {...register('requirements')}
+            />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" loading={submitting}>

@@ -94,7 +94,9 @@ describe('asking for a referral', () => {
     server.use(
       http.get('/api/referrals/', () => HttpResponse.json({ results: [offer], next: null })),
       http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: [], next: null })),
-      http.post('/api/referrals/3/requests/', () => HttpResponse.json({ detail: REFERRAL_REQUEST_MESSAGES.alreadyActive, code: 'already_requested' }, { status: 409 })),
+      http.post('/api/referrals/3/requests/', () =>
+        HttpResponse.json({ detail: REFERRAL_REQUEST_MESSAGES.alreadyActive, code: 'already_requested' }, { status: 409 }),
+      ),
     );
     const { user } = renderAs(trainee);
     await user.click(await screen.findByRole('button', { name: 'Ask for a referral: Software Engineer at Google' }));
@@ -112,7 +114,9 @@ describe('My referral requests', () => {
       ...buildRequest({ status }),
       history: [
         { status: 'requested', note: null, at: '2026-05-01T10:00:00.000Z', by: summary(trainee) },
-        ...(status === 'withdrawn' ? [{ status: 'withdrawn' as const, note: null, at: '2026-05-02T10:00:00.000Z', by: summary(trainee) }] : []),
+        ...(status === 'withdrawn'
+          ? [{ status: 'withdrawn' as const, note: null, at: '2026-05-02T10:00:00.000Z', by: summary(trainee) }]
+          : []),
       ],
     });
     server.use(
@@ -156,7 +160,17 @@ describe("the alumnus's board", () => {
   it('shows the four columns on wide screens and moves a request with a note', async () => {
     matchMediaQueries('(min-width: 48rem)');
     const moves: unknown[] = [];
-    serveBoard([buildRequest(), buildRequest({ id: 8, status: 'hired', requester: { ...summary(buildUser({ first_name: 'Liam', last_name: 'Okafor' })), headline: '', cohort_year: null } })], moves);
+    serveBoard(
+      [
+        buildRequest(),
+        buildRequest({
+          id: 8,
+          status: 'hired',
+          requester: { ...summary(buildUser({ first_name: 'Liam', last_name: 'Okafor' })), headline: '', cohort_year: null },
+        }),
+      ],
+      moves,
+    );
     const { user } = renderAs(alumnus);
     const requested = await screen.findByRole('list', { name: 'Requested' });
     expect(within(requested).getByRole('article', { name: 'Request from Taylor Reed' })).toBeInTheDocument();
@@ -178,7 +192,11 @@ describe("the alumnus's board", () => {
     serveBoard([buildRequest({ status: 'referred' })], moves);
     const { user } = renderAs(alumnus);
     const select = await screen.findByRole('combobox', { name: "Status of Taylor Reed's request" });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Referred', 'Interviewing', 'Hired', 'Not selected']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Referred', 'Interviewing', 'Hired', 'Not selected']);
     await user.selectOptions(select, 'hired');
     const dialog = await screen.findByRole('dialog', { name: 'Move to Hired' });
     await user.click(within(dialog).getByRole('button', { name: 'Move to Hired' }));

@@ -10,7 +10,10 @@ export function RequestTimeline({ history, label }: { history: ReferralRequestEv
         <li key={`${entry.status}-${entry.at}`} className="relative">
           <span
             aria-hidden="true"
-            className={cn('absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-surface', index === history.length - 1 ? 'bg-primary' : 'bg-fg-subtle')}
+            className={cn(
+              'absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-surface',
+              index === history.length - 1 ? 'bg-primary' : 'bg-fg-subtle',
+            )}
           />
           <p className="text-sm font-semibold text-fg">{REFERRAL_REQUEST_STATUS_LABELS[entry.status]}</p>
           <p className="text-xs text-fg-muted">

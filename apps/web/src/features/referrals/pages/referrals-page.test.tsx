@@ -17,7 +17,17 @@ function buildReferral(alumnus: User, overrides: Partial<Referral> = {}): Referr
     requirements: 'SQL and Python',
     status: 'open',
     created_at: '2026-01-05T10:00:00.000Z',
-    alumni: { id: alumnus.id, username: alumnus.username, first_name: alumnus.first_name, last_name: alumnus.last_name, email: alumnus.email, role: 'AL', image: null, profile: { profile_image: null }, company: 'Globex' },
+    alumni: {
+      id: alumnus.id,
+      username: alumnus.username,
+      first_name: alumnus.first_name,
+      last_name: alumnus.last_name,
+      email: alumnus.email,
+      role: 'AL',
+      image: null,
+      profile: { profile_image: null },
+      company: 'Globex',
+    },
     ...overrides,
   };
 }
@@ -70,7 +80,9 @@ describe('ReferralsPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Company')).toHaveValue(''));
     expect(screen.getByLabelText('CTC (LPA)')).toHaveValue(null);
     expect(screen.getByLabelText('Requirements')).toHaveValue('');
-    expect(bodies).toEqual([{ company: 'Initech', role: 'Backend Developer', ctc: 12.5, location: 'Pune', requirements: 'Node.js, 2 years' }]);
+    expect(bodies).toEqual([
+      { company: 'Initech', role: 'Backend Developer', ctc: 12.5, location: 'Pune', requirements: 'Node.js, 2 years' },
+    ]);
   }, 15_000);
 
   it('requires all five fields before calling the server', async () => {

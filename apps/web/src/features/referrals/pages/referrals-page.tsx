@@ -23,7 +23,9 @@ function AccessRestricted() {
       </span>
       <div>
         <h2 className="text-base font-semibold text-fg">{REFERRAL_PAGE_MESSAGES.restricted}</h2>
-        <p className="mt-1 text-sm text-fg-muted">Only alumni can offer referrals. You can still ask an alumnus for one of the referrals below.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Only alumni can offer referrals. You can still ask an alumnus for one of the referrals below.
+        </p>
       </div>
     </Card>
   );

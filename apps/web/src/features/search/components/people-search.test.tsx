@@ -7,7 +7,17 @@ import { server } from '@/testing/server';
 import { PeopleSearch } from './people-search';
 
 function person(id: number, first: string, last: string, role: UserSummary['role'] = 'AL'): UserSummary {
-  return { id, username: `${first}${id}`.toLowerCase(), email: `${first}@example.com`.toLowerCase(), first_name: first, last_name: last, handle: null, role, image: null, profile: { profile_image: null } };
+  return {
+    id,
+    username: `${first}${id}`.toLowerCase(),
+    email: `${first}@example.com`.toLowerCase(),
+    first_name: first,
+    last_name: last,
+    handle: null,
+    role,
+    image: null,
+    profile: { profile_image: null },
+  };
 }
 
 const people = [person(11, 'Priya', 'Sharma'), person(12, 'Ravi', 'Sharmila', 'IN')];
@@ -37,7 +47,11 @@ describe('PeopleSearch', () => {
     await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'sharm');
     const list = await screen.findByRole('listbox', { name: 'People' });
     // Each with the person's initials (no picture), hidden from assistive technology beside the name.
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['PSPriya SharmaAlumni', 'RSRavi SharmilaIntern']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['PSPriya SharmaAlumni', 'RSRavi SharmilaIntern']);
     for (const initials of list.querySelectorAll('[data-avatar-initials]')) expect(initials).toHaveAttribute('aria-hidden', 'true');
     expect(queries).toEqual(['sharm']);
   });

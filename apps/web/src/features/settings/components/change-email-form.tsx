@@ -18,7 +18,8 @@ export function ChangeEmailForm() {
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestEmailChange();
   const confirm = useConfirmEmailChange();
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const fail = (error: unknown) => {
     const { fields, general: message } = fieldErrorsOf(error, CHANGE_EMAIL_FAILED);

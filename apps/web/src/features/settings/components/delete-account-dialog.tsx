@@ -104,7 +104,13 @@ export function DeleteAccountDialog() {
               <p className="text-fg-muted">{DELETE_ACCOUNT_TEXTS.stays}</p>
             </div>
             <Field label={DELETE_ACCOUNT_TEXTS.password} error={error}>
-              <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
+              <Input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoFocus
+              />
             </Field>
             {general ? <FormMessage tone="error">{general}</FormMessage> : null}
           </form>

@@ -88,7 +88,11 @@ export function DownloadDataPanel() {
     status = null;
   }
 
-  const startError = start.isError ? (isApiError(start.error) ? (start.error.serverMessage ?? DOWNLOAD_DATA_TEXTS.startFailed) : DOWNLOAD_DATA_TEXTS.startFailed) : null;
+  const startError = start.isError
+    ? isApiError(start.error)
+      ? (start.error.serverMessage ?? DOWNLOAD_DATA_TEXTS.startFailed)
+      : DOWNLOAD_DATA_TEXTS.startFailed
+    : null;
   const isPending = latest.data?.status === 'pending';
 
   return (
@@ -98,7 +102,9 @@ export function DownloadDataPanel() {
       {status}
       {startError ? <FormMessage tone="error">{startError}</FormMessage> : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {latest.data && latest.data.status !== 'failed' ? <span className="text-xs text-fg-muted">{DOWNLOAD_DATA_TEXTS.oncePerDay}</span> : null}
+        {latest.data && latest.data.status !== 'failed' ? (
+          <span className="text-xs text-fg-muted">{DOWNLOAD_DATA_TEXTS.oncePerDay}</span>
+        ) : null}
         <Button variant="secondary" onClick={handleStart} loading={start.isPending} disabled={isPending || latest.isPending}>
           {latest.data?.status === 'failed' ? DOWNLOAD_DATA_TEXTS.retry : DOWNLOAD_DATA_TEXTS.start}
         </Button>

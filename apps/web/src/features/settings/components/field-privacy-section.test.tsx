@@ -9,7 +9,11 @@ import { FIELD_PRIVACY_TEXTS, FieldPrivacySection } from './field-privacy-sectio
 
 function renderSection(saved: FieldPrivacy | 'error' = DEFAULT_FIELD_PRIVACY) {
   storeSession(buildUser());
-  server.use(http.get('/social/settings/privacy/', () => (saved === 'error' ? HttpResponse.json({ detail: 'down' }, { status: 500 }) : HttpResponse.json(saved))));
+  server.use(
+    http.get('/social/settings/privacy/', () =>
+      saved === 'error' ? HttpResponse.json({ detail: 'down' }, { status: 500 }) : HttpResponse.json(saved),
+    ),
+  );
   return renderPage(<FieldPrivacySection />, { path: '/user/settings' });
 }
 

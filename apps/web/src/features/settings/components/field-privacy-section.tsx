@@ -77,7 +77,11 @@ function FieldPrivacyForm({ initial }: { initial: FieldPrivacy }) {
                 {FIELD_LABELS[field]}
               </label>
               <div className="w-full sm:w-48">
-                <Select id={id} value={values[field]} onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value as FieldAudience }))}>
+                <Select
+                  id={id}
+                  value={values[field]}
+                  onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value as FieldAudience }))}
+                >
                   {FIELD_AUDIENCES.map((audience) => (
                     <option key={audience} value={audience}>
                       {AUDIENCE_LABELS[audience]}

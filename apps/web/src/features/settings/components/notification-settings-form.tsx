@@ -81,14 +81,17 @@ export function NotificationSettingsForm({ initial }: { initial: Types }) {
           </thead>
           <tbody className="divide-y divide-border">
             {NOTIFICATION_CATEGORIES.map((category) => (
-              <NotificationTypeRow key={category} category={category} value={types[category]} onChange={(patch) => change(category, patch)} />
+              <NotificationTypeRow
+                key={category}
+                category={category}
+                value={types[category]}
+                onChange={(patch) => change(category, patch)}
+              />
             ))}
           </tbody>
         </table>
       </Card>
-      <p className="text-sm text-fg-muted">
-        Daily and weekly: one digest e-mail collects everything new (none when nothing happened).
-      </p>
+      <p className="text-sm text-fg-muted">Daily and weekly: one digest e-mail collects everything new (none when nothing happened).</p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending} disabled={!changed}>
@@ -128,7 +131,13 @@ function NotificationTypeRow({
             value.in_app ? 'bg-primary' : 'bg-border-strong',
           )}
         >
-          <span aria-hidden="true" className={cn('block size-5 rounded-full bg-white shadow transition-transform', value.in_app ? 'translate-x-5.5' : 'translate-x-0.5')} />
+          <span
+            aria-hidden="true"
+            className={cn(
+              'block size-5 rounded-full bg-white shadow transition-transform',
+              value.in_app ? 'translate-x-5.5' : 'translate-x-0.5',
+            )}
+          />
         </button>
       </td>
       <td className="px-3 py-3 sm:px-5">

@@ -28,7 +28,19 @@ export interface ChoiceOption<T extends string> {
 }
 
 /** One choice among a few, as a row of radio cards (a native radio group underneath). */
-export function ChoiceGroup<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: readonly ChoiceOption<T>[]; value: T; onChange: (value: T) => void }) {
+export function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly ChoiceOption<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-fg">{legend}</legend>
@@ -42,12 +54,22 @@ export function ChoiceGroup<T extends string>({ legend, name, options, value, on
               className={cn(
                 'flex cursor-pointer flex-col rounded-xl border px-3 py-2.5 text-sm transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                checked ? 'border-primary bg-primary-soft text-primary-soft-fg' : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
+                checked
+                  ? 'border-primary bg-primary-soft text-primary-soft-fg'
+                  : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
                 disabled && 'cursor-not-allowed opacity-60 hover:bg-surface',
               )}
             >
               <span className="flex items-center gap-2">
-                <input type="radio" name={name} value={option.value} checked={checked} disabled={disabled} onChange={() => onChange(option.value)} className="accent-primary" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.value}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={() => onChange(option.value)}
+                  className="accent-primary"
+                />
                 <span className="font-medium">{option.label}</span>
               </span>
               {option.disabledNote ? <span className="mt-0.5 pl-5 text-xs text-fg-muted">{option.disabledNote}</span> : null}
@@ -60,7 +82,17 @@ export function ChoiceGroup<T extends string>({ legend, name, options, value, on
 }
 
 /** A labelled on/off switch with a sentence explaining it. */
-export function ToggleRow({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function ToggleRow({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
@@ -85,7 +117,10 @@ export function ToggleRow({ label, description, checked, onChange }: { label: st
           checked ? 'bg-primary' : 'bg-border-strong',
         )}
       >
-        <span aria-hidden="true" className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')} />
+        <span
+          aria-hidden="true"
+          className={cn('block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')}
+        />
       </button>
     </div>
   );

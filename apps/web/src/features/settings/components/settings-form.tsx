@@ -49,8 +49,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     if (!checked && initial.two_factor && values.two_factor) {
       twoFactorSwitch.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setConfirmingTwoFactorOff(true);
-    }
-    else change('two_factor', checked);
+    } else change('two_factor', checked);
   };
 
   const handleSave = async () => {
@@ -78,7 +77,13 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </SettingsSection>
 
       <SettingsSection title="Privacy" description="Who sees your profile and what you share.">
-        <ChoiceGroup legend="Profile visibility" name="profile_visibility" options={asOptions(PROFILE_VISIBILITIES)} value={values.profile_visibility} onChange={(value) => change('profile_visibility', value)} />
+        <ChoiceGroup
+          legend="Profile visibility"
+          name="profile_visibility"
+          options={asOptions(PROFILE_VISIBILITIES)}
+          value={values.profile_visibility}
+          onChange={(value) => change('profile_visibility', value)}
+        />
         <ToggleRow
           label="Listed in the directory"
           description="Show you on the People page, where members filter by company, cohort and skills."
@@ -94,13 +99,25 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </SettingsSection>
 
       <SettingsSection title="Dashboard" description="How your home feed and its side panel are laid out.">
-        <ChoiceGroup legend="Dashboard layout" name="dashboard_layout" options={asOptions(DASHBOARD_LAYOUTS)} value={values.dashboard_layout} onChange={(value) => change('dashboard_layout', value)} />
+        <ChoiceGroup
+          legend="Dashboard layout"
+          name="dashboard_layout"
+          options={asOptions(DASHBOARD_LAYOUTS)}
+          value={values.dashboard_layout}
+          onChange={(value) => change('dashboard_layout', value)}
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-fg">Widgets</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {WIDGETS.map((widget) => (
-              <label key={widget.key} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2.5 text-sm text-fg hover:bg-surface-muted">
-                <Checkbox checked={values.widgets[widget.key]} onChange={(event) => change('widgets', { ...values.widgets, [widget.key]: event.target.checked })} />
+              <label
+                key={widget.key}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2.5 text-sm text-fg hover:bg-surface-muted"
+              >
+                <Checkbox
+                  checked={values.widgets[widget.key]}
+                  onChange={(event) => change('widgets', { ...values.widgets, [widget.key]: event.target.checked })}
+                />
                 {widget.label}
               </label>
             ))}

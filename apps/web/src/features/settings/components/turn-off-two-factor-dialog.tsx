@@ -79,7 +79,13 @@ export function TurnOffTwoFactorDialog({
     >
       <form id="turn-off-two-factor" noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-3">
         <Field label="Current password" error={error}>
-          <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoFocus
+          />
         </Field>
         {general ? <FormMessage tone="error">{general}</FormMessage> : null}
       </form>

@@ -10,7 +10,14 @@ import { DELETE_ACCOUNT_TEXTS } from './delete-account-dialog';
 import { DOWNLOAD_DATA_TEXTS } from './download-data-panel';
 import { YourDataSection } from './your-data-section';
 
-const pending: DataExport = { id: 7, status: 'pending', requested_at: '2030-05-01T10:00:00.000Z', download_url: null, expires_at: null, size_bytes: null };
+const pending: DataExport = {
+  id: 7,
+  status: 'pending',
+  requested_at: '2030-05-01T10:00:00.000Z',
+  download_url: null,
+  expires_at: null,
+  size_bytes: null,
+};
 const ready: DataExport = {
   ...pending,
   status: 'ready',
@@ -21,7 +28,11 @@ const ready: DataExport = {
 
 function renderSection(latest: DataExport | null | 'error') {
   storeSession(buildUser());
-  server.use(http.get('/api/account/export/', () => (latest === 'error' ? HttpResponse.json({ detail: 'x', code: 'x' }, { status: 500 }) : HttpResponse.json(latest))));
+  server.use(
+    http.get('/api/account/export/', () =>
+      latest === 'error' ? HttpResponse.json({ detail: 'x', code: 'x' }, { status: 500 }) : HttpResponse.json(latest),
+    ),
+  );
   return renderPage(<YourDataSection />, { path: '/user/settings', stubs: ['/login'] });
 }
 
@@ -29,7 +40,11 @@ function renderSection(latest: DataExport | null | 'error') {
 describe('YourDataSection: download my data', { timeout: 20_000 }, () => {
   it('starts an export when there is none, then shows it is being prepared', async () => {
     const { user } = renderSection(null);
-    server.use(http.post('/api/account/export/', () => HttpResponse.json({ detail: YOUR_DATA_MESSAGES.exportStarted, export: pending }, { status: 202 })));
+    server.use(
+      http.post('/api/account/export/', () =>
+        HttpResponse.json({ detail: YOUR_DATA_MESSAGES.exportStarted, export: pending }, { status: 202 }),
+      ),
+    );
     expect(screen.getByRole('status', { name: 'Loading your data export' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: DOWNLOAD_DATA_TEXTS.start }));
     expect(await screen.findByText(DOWNLOAD_DATA_TEXTS.pending)).toBeInTheDocument();
@@ -72,7 +87,8 @@ describe('YourDataSection: delete my account', { timeout: 30_000 }, () => {
       http.delete('/api/account/', async ({ request }) => {
         const body = (await request.json()) as { password: string };
         bodies.push(body);
-        if (body.password !== 'right-password-1') return HttpResponse.json({ password: [YOUR_DATA_MESSAGES.passwordWrong] }, { status: 400 });
+        if (body.password !== 'right-password-1')
+          return HttpResponse.json({ password: [YOUR_DATA_MESSAGES.passwordWrong] }, { status: 400 });
         return new HttpResponse(null, { status: 204 });
       }),
     );

@@ -70,9 +70,13 @@ describe('NotificationSettingsPage', () => {
     server.use(
       http.get(URL, () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json({ types: DEFAULT_NOTIFICATION_PREFERENCES });
+        return calls === 1
+          ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 })
+          : HttpResponse.json({ types: DEFAULT_NOTIFICATION_PREFERENCES });
       }),
-      http.put(URL, () => HttpResponse.json({ detail: 'Too many requests. Try again in 5 seconds.', code: 'rate_limited' }, { status: 429 })),
+      http.put(URL, () =>
+        HttpResponse.json({ detail: 'Too many requests. Try again in 5 seconds.', code: 'rate_limited' }, { status: 429 }),
+      ),
     );
     const { user } = renderPage(<NotificationSettingsPage />, { path: '/user/settings/notifications' });
     expect(await screen.findByText('Failed to load notification settings. Please try again.')).toBeInTheDocument();

@@ -14,7 +14,9 @@ function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
     http.get('/api/account/export/', () => HttpResponse.json(null)),
     http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
     // The demo person is an alumnus: the page also shows their mentor card.
-    http.get('/api/mentoring/profile/', () => HttpResponse.json({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 })),
+    http.get('/api/mentoring/profile/', () =>
+      HttpResponse.json({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 }),
+    ),
   );
   return renderPage(<SettingsPage />, { path: '/user/settings' });
 }
@@ -36,7 +38,7 @@ describe('SettingsPage', () => {
     expect(within(widgets).getByRole('checkbox', { name: 'Recent Activity' })).toBeChecked();
     expect(within(widgets).getByRole('checkbox', { name: 'Upcoming Events' })).toBeChecked();
     expect(within(widgets).getByRole('checkbox', { name: 'Job Alerts' })).not.toBeChecked();
-   }, 15_000);
+  }, 15_000);
 
   it('applies a theme at once (stored under `theme`) and saves every change on the server', async () => {
     const bodies: unknown[] = [];
@@ -79,7 +81,11 @@ describe('SettingsPage', () => {
 
   it("toasts the server's message when saving fails", async () => {
     const { user } = renderSettings();
-    server.use(http.put('/social/settings/', () => HttpResponse.json({ notification_type: ['SMS notifications are not available yet.'] }, { status: 400 })));
+    server.use(
+      http.put('/social/settings/', () =>
+        HttpResponse.json({ notification_type: ['SMS notifications are not available yet.'] }, { status: 400 }),
+      ),
+    );
     await user.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('SMS notifications are not available yet.')).toBeInTheDocument();
   });
@@ -90,7 +96,9 @@ describe('SettingsPage', () => {
     server.use(
       http.get('/social/settings/', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 }) : HttpResponse.json(DEFAULT_SETTINGS);
+        return calls === 1
+          ? HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 })
+          : HttpResponse.json(DEFAULT_SETTINGS);
       }),
       http.get('/api/account/export/', () => HttpResponse.json(null)),
       http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
@@ -156,7 +164,8 @@ describe('SettingsPage', () => {
       http.post('/api/account/password/', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
         bodies.push(body);
-        if (body.current_password !== 'old-password-1') return HttpResponse.json({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] }, { status: 400 });
+        if (body.current_password !== 'old-password-1')
+          return HttpResponse.json({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] }, { status: 400 });
         return HttpResponse.json({ detail: ACCOUNT_MESSAGES.passwordChanged, tokens: { access: 'access-2', refresh: 'refresh-2' } });
       }),
     );
@@ -173,7 +182,11 @@ describe('SettingsPage', () => {
     await user.type(within(form).getByLabelText('Current password'), 'old-password-1');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
-    expect(bodies.at(-1)).toEqual({ current_password: 'old-password-1', new_password: 'new-password-2', new_password_confirm: 'new-password-2' });
+    expect(bodies.at(-1)).toEqual({
+      current_password: 'old-password-1',
+      new_password: 'new-password-2',
+      new_password_confirm: 'new-password-2',
+    });
     expect(window.localStorage.getItem('access_token')).toBe('access-2');
     expect(window.localStorage.getItem('refresh_token')).toBe('refresh-2');
     expect(within(form).getByLabelText('New password')).toHaveValue('');

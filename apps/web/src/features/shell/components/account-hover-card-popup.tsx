@@ -9,7 +9,17 @@ import { ProfileAvatarLink } from './profile-avatar-link';
  * The avatar's hover card, loaded when the avatar is first pointed at or focused: opens at once
  * when the pointer or focus is still there, and gives focus back to the link that replaced the first one.
  */
-export function AccountHoverCardPopup({ user, onLogout, defaultOpen, focus }: { user: User; onLogout: () => void; defaultOpen: boolean; focus: boolean }) {
+export function AccountHoverCardPopup({
+  user,
+  onLogout,
+  defaultOpen,
+  focus,
+}: {
+  user: User;
+  onLogout: () => void;
+  defaultOpen: boolean;
+  focus: boolean;
+}) {
   const link = useRef<HTMLAnchorElement>(null);
   const [focusOnMount] = useState(focus);
   useEffect(() => {

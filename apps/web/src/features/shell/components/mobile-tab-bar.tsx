@@ -4,7 +4,8 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { messagesItem, tabBarAfterCreate, tabBarBeforeCreate, type NavLinkItem } from '../nav-items';
 
-const tabClasses = 'flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+const tabClasses =
+  'flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
 
 function Tab({ item, badge }: { item: NavLinkItem; badge?: ReactNode }) {
   const Icon = item.icon;
@@ -20,7 +21,13 @@ function Tab({ item, badge }: { item: NavLinkItem; badge?: ReactNode }) {
 }
 
 /** Bottom tab bar on phones: Home, Create, Messages, Jobs, Profile. */
-export function MobileTabBar({ onCreatePost, messagesBadge }: { onCreatePost: () => void; /** The unread number on Messages. */ messagesBadge?: ReactNode }) {
+export function MobileTabBar({
+  onCreatePost,
+  messagesBadge,
+}: {
+  onCreatePost: () => void;
+  /** The unread number on Messages. */ messagesBadge?: ReactNode;
+}) {
   return (
     <nav
       aria-label="Main"

@@ -6,7 +6,8 @@ import { getAppliedTheme, subscribeToTheme, toggleTheme } from '@/lib/theme';
 import { phoneMenuLinks } from '../nav-items';
 import { PhoneMenuButton } from './phone-menu-button';
 
-const itemClasses = 'flex h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-fg outline-none data-[highlighted]:bg-surface-muted';
+const itemClasses =
+  'flex h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-fg outline-none data-[highlighted]:bg-surface-muted';
 
 /** The phone menu's Radix part, loaded when the More button is first used. */
 export function PhoneMenuPopup({ onLogout, defaultOpen }: { onLogout: () => void; defaultOpen: boolean }) {
@@ -18,7 +19,11 @@ export function PhoneMenuPopup({ onLogout, defaultOpen }: { onLogout: () => void
         <PhoneMenuButton />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-56 rounded-2xl border border-border bg-surface-raised p-1.5 shadow-(--shadow-raised)">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-56 rounded-2xl border border-border bg-surface-raised p-1.5 shadow-(--shadow-raised)"
+        >
           {phoneMenuLinks.map((item) => {
             const Icon = item.icon;
             return (
@@ -29,7 +34,11 @@ export function PhoneMenuPopup({ onLogout, defaultOpen }: { onLogout: () => void
             );
           })}
           <DropdownMenu.Item className={itemClasses} onSelect={() => toggleTheme()}>
-            {theme === 'dark' ? <Sun aria-hidden="true" className="size-5 text-fg-muted" /> : <Moon aria-hidden="true" className="size-5 text-fg-muted" />}
+            {theme === 'dark' ? (
+              <Sun aria-hidden="true" className="size-5 text-fg-muted" />
+            ) : (
+              <Moon aria-hidden="true" className="size-5 text-fg-muted" />
+            )}
             {theme === 'dark' ? 'Light theme' : 'Dark theme'}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -10,7 +10,13 @@ function renderShell({ onCreatePost = vi.fn(), onLogout = vi.fn() } = {}) {
       {
         path: '/user/*',
         element: (
-          <UserShell logo={<a href="/">AlumLink</a>} search={<input aria-label="Search people" />} themeToggle={null} onCreatePost={onCreatePost} onLogout={onLogout}>
+          <UserShell
+            logo={<a href="/">AlumLink</a>}
+            search={<input aria-label="Search people" />}
+            themeToggle={null}
+            onCreatePost={onCreatePost}
+            onLogout={onLogout}
+          >
             <p>Page body</p>
           </UserShell>
         ),
@@ -50,7 +56,13 @@ describe('UserShell', () => {
     renderShell();
     const tabBar = screen.getAllByRole('navigation', { name: 'Main' })[1];
     if (!tabBar) throw new Error('no tab bar');
-    expect([...tabBar.querySelectorAll('a, button')].map((element) => element.textContent)).toEqual(['Home', 'Create', 'Messages', 'Jobs', 'Profile']);
+    expect([...tabBar.querySelectorAll('a, button')].map((element) => element.textContent)).toEqual([
+      'Home',
+      'Create',
+      'Messages',
+      'Jobs',
+      'Profile',
+    ]);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/user/messages');
     expect(within(banner).getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/user/profile');
@@ -61,12 +73,16 @@ describe('UserShell', () => {
     const { user, onLogout } = renderShell();
     await user.click(screen.getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['People', 'Referrals', 'Mentoring', 'Settings', 'Dark theme', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['People', 'Referrals', 'Mentoring', 'Settings', 'Dark theme', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the account card (its code loaded on first hover) while the pointer is on the avatar", async () => {
+  it('shows the account card (its code loaded on first hover) while the pointer is on the avatar', async () => {
     storeSession(buildUser({ username: 'alexm', role: 'AL' }));
     const { user } = renderShell();
     await user.hover(screen.getByRole('link', { name: 'Your profile' }));

@@ -30,10 +30,21 @@ export function UserShell({ logo, search, themeToggle, notifications, messagesBa
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
-      <UserTopBar user={user} logo={logo} search={search} themeToggle={themeToggle} notifications={notifications} messagesBadge={messagesBadge} onLogout={onLogout} />
+      <UserTopBar
+        user={user}
+        logo={logo}
+        search={search}
+        themeToggle={themeToggle}
+        notifications={notifications}
+        messagesBadge={messagesBadge}
+        onLogout={onLogout}
+      />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-3 pt-4 pb-24 sm:px-6 md:pt-6 md:pb-10">
         <aside className="hidden w-52 shrink-0 md:block lg:w-56">
           <UserSidebar onCreatePost={onCreatePost} onLogout={onLogout} />

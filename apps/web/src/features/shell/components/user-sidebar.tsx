@@ -3,7 +3,8 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { homeItem, settingsItem, sidebarLinksAfterCreate, type NavLinkItem } from '../nav-items';
 
-const itemClasses = 'flex h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring';
+const itemClasses =
+  'flex h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring';
 
 function SidebarLink({ item }: { item: NavLinkItem }) {
   const Icon = item.icon;
@@ -11,7 +12,9 @@ function SidebarLink({ item }: { item: NavLinkItem }) {
     <NavLink
       to={item.to}
       end={item.end}
-      className={({ isActive }) => cn(itemClasses, isActive ? 'bg-primary-soft text-primary-soft-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg')}
+      className={({ isActive }) =>
+        cn(itemClasses, isActive ? 'bg-primary-soft text-primary-soft-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg')
+      }
     >
       <Icon aria-hidden="true" className="size-5" />
       {item.label}

@@ -7,7 +7,8 @@ import { adminKeys } from '../../api/keys';
 export const appealQueueQueryOptions = (status: AppealStatus) =>
   infiniteQueryOptions({
     queryKey: adminKeys.appeals(status),
-    queryFn: ({ pageParam, signal }) => api.get('/social/admin/appeals/', { schema: appealQueuePageSchema, query: { status, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/social/admin/appeals/', { schema: appealQueuePageSchema, query: { status, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

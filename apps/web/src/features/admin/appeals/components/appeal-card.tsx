@@ -40,7 +40,9 @@ export function AppealCard({ appeal, onDecided }: { appeal: AdminAppeal; onDecid
           <Button size="sm" onClick={dialog.show} leftIcon={<Gavel aria-hidden="true" className="size-4" />}>
             Decide
           </Button>
-          {dialog.mounted ? <DecideAppealDialog appealId={appeal.id} open={dialog.open} onOpenChange={dialog.setOpen} onDecided={onDecided} /> : null}
+          {dialog.mounted ? (
+            <DecideAppealDialog appealId={appeal.id} open={dialog.open} onOpenChange={dialog.setOpen} onDecided={onDecided} />
+          ) : null}
         </div>
       ) : null}
     </Card>

@@ -54,7 +54,9 @@ export function DecideAppealDialog({
   };
 
   const formId = `decide-appeal-${appealId}`;
-  const serverError = decide.isError ? (isApiError(decide.error) ? decide.error.serverMessage : null) ?? 'The decision could not be saved. Please try again.' : null;
+  const serverError = decide.isError
+    ? ((isApiError(decide.error) ? decide.error.serverMessage : null) ?? 'The decision could not be saved. Please try again.')
+    : null;
   return (
     <Dialog
       open={open}
@@ -81,7 +83,9 @@ export function DecideAppealDialog({
               className={cn(
                 'flex cursor-pointer items-start gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                decision === option.value ? 'border-primary bg-primary-soft text-primary-soft-fg' : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
+                decision === option.value
+                  ? 'border-primary bg-primary-soft text-primary-soft-fg'
+                  : 'border-border-strong bg-surface text-fg hover:bg-surface-muted',
               )}
             >
               <input
@@ -101,7 +105,12 @@ export function DecideAppealDialog({
           {errors.decision ? <p className="text-sm font-medium text-danger-fg">{errors.decision}</p> : null}
         </fieldset>
         <Field label="Reply to the author" hint={`Up to ${MODERATION_LIMITS.replyMax} characters.`} error={errors.reply}>
-          <Textarea value={reply} onChange={(event) => setReply(event.target.value)} rows={4} maxLength={MODERATION_LIMITS.replyMax + 100} />
+          <Textarea
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+            rows={4}
+            maxLength={MODERATION_LIMITS.replyMax + 100}
+          />
         </Field>
         {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
       </form>

@@ -42,10 +42,22 @@ export function AdminJobCard({ job, busy, onEdit, onToggleOpen }: AdminJobCardPr
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={() => onEdit(job)} leftIcon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${job.title}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onEdit(job)}
+          leftIcon={<Pencil aria-hidden="true" className="size-4" />}
+          aria-label={`Edit ${job.title}`}
+        >
           Edit
         </Button>
-        <Button variant="secondary" size="sm" loading={busy} onClick={() => onToggleOpen(job)} aria-label={`${isOpen ? 'Close' : 'Reopen'} ${job.title}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy}
+          onClick={() => onToggleOpen(job)}
+          aria-label={`${isOpen ? 'Close' : 'Reopen'} ${job.title}`}
+        >
           {isOpen ? 'Close' : 'Reopen'}
         </Button>
       </div>

@@ -7,7 +7,8 @@ import { updateAdminPost } from './get-admin-posts';
 export const postCommentsQueryOptions = (postId: number) =>
   infiniteQueryOptions({
     queryKey: adminKeys.postComments(postId),
-    queryFn: ({ pageParam, signal }) => api.get(`/social/posts/${postId}/comments/`, { schema: commentPageSchema, query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/social/posts/${postId}/comments/`, { schema: commentPageSchema, query: { cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

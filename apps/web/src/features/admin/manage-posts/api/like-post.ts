@@ -13,7 +13,12 @@ export function useLikeAdminPost(postId: number) {
   return useMutation({
     mutationFn: () => likePost(postId),
     onSuccess: (result) =>
-      updateAdminPost(queryClient, postId, (post) => ({ ...post, is_liked: result.liked, has_liked: result.liked, likes_count: result.likes_count })),
+      updateAdminPost(queryClient, postId, (post) => ({
+        ...post,
+        is_liked: result.liked,
+        has_liked: result.liked,
+        likes_count: result.likes_count,
+      })),
     onError: (error) => console.warn('Like failed', error),
   });
 }

@@ -36,15 +36,31 @@ export function AdminPostCard({ post, onDeleted }: { post: Post; onDeleted: (not
           }
         />
       </header>
-      {post.caption ? <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p> : null}
+      {post.caption ? (
+        <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p>
+      ) : null}
       {post.image ? (
         <div className="mt-3 aspect-[4/3] max-h-[400px] w-full border-y border-border bg-surface-muted">
           {/* A fixed 4:3 box: the list does not move when the image loads. */}
-          <img src={post.image} alt={`Image shared by ${name}`} loading="lazy" decoding="async" width={800} height={600} className="size-full object-contain" />
+          <img
+            src={post.image}
+            alt={`Image shared by ${name}`}
+            loading="lazy"
+            decoding="async"
+            width={800}
+            height={600}
+            className="size-full object-contain"
+          />
         </div>
       ) : null}
       <div className={cn('flex items-center gap-1 px-2 py-1.5 sm:px-3', !post.image && 'mt-2')}>
-        <button type="button" onClick={() => like.mutate()} disabled={like.isPending} aria-pressed={post.is_liked} className={actionClasses}>
+        <button
+          type="button"
+          onClick={() => like.mutate()}
+          disabled={like.isPending}
+          aria-pressed={post.is_liked}
+          className={actionClasses}
+        >
           <Heart aria-hidden="true" className={cn('size-4.5', post.is_liked && 'fill-danger text-danger')} />
           <span className="sr-only">Like</span>
           <span data-testid="likes-count">{post.likes_count}</span>

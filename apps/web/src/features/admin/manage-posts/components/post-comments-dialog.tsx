@@ -7,7 +7,17 @@ import { useAddPostComment, usePostComments } from '../api/comments';
 import { PostAuthor } from './post-author';
 
 /** Two-pane comments modal: the post on the left, its comments and the comment box on the right. */
-export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post: Post; open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
+export function PostCommentsDialog({
+  post,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+}) {
   const me = useStoredUser();
   const comments = usePostComments(post.id, open);
   const addComment = useAddPostComment(post.id);
@@ -23,12 +33,20 @@ export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title="Comments" className="max-h-[min(500px,calc(100dvh-2rem))]! sm:max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title="Comments"
+      className="max-h-[min(500px,calc(100dvh-2rem))]! sm:max-w-3xl"
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <article aria-label="Post" className="space-y-3 md:border-r md:border-border md:pr-4">
           <PostAuthor post={post} />
           {post.caption ? <p className="text-sm break-words whitespace-pre-wrap text-fg">{post.caption}</p> : null}
-          {post.image ? <img src={post.image} alt="" className="max-h-32 w-full rounded-xl bg-surface-muted object-contain md:max-h-64" /> : null}
+          {post.image ? (
+            <img src={post.image} alt="" className="max-h-32 w-full rounded-xl bg-surface-muted object-contain md:max-h-64" />
+          ) : null}
         </article>
         <div className="flex min-h-0 flex-col gap-3">
           {comments.isPending ? (
@@ -42,7 +60,13 @@ export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post
             <ul className="space-y-3" aria-label="Comments">
               {list.map((comment) => (
                 <li key={comment.id} className="flex gap-2.5">
-                  <Avatar src={comment.user.image ?? comment.user.profile.profile_image} personId={comment.user.id} name={displayName(comment.user)} alt="" size="xs" />
+                  <Avatar
+                    src={comment.user.image ?? comment.user.profile.profile_image}
+                    personId={comment.user.id}
+                    name={displayName(comment.user)}
+                    alt=""
+                    size="xs"
+                  />
                   <div className="min-w-0 rounded-2xl bg-surface-muted px-3 py-2">
                     <p className="text-xs font-semibold text-fg">{me && comment.user.id === me.id ? 'You' : displayName(comment.user)}</p>
                     <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">{comment.text}</p>
@@ -60,8 +84,21 @@ export function PostCommentsDialog({ post, open, onOpenChange, trigger }: { post
             <label htmlFor={inputId} className="sr-only">
               Write a comment
             </label>
-            <Input id={inputId} value={text} onChange={(event) => setText(event.target.value)} placeholder="Write a comment..." maxLength={LIMITS.commentMax} className="h-10" />
-            <Button type="submit" size="sm" className="h-10" loading={addComment.isPending} leftIcon={<Send aria-hidden="true" className="size-4" />}>
+            <Input
+              id={inputId}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Write a comment..."
+              maxLength={LIMITS.commentMax}
+              className="h-10"
+            />
+            <Button
+              type="submit"
+              size="sm"
+              className="h-10"
+              loading={addComment.isPending}
+              leftIcon={<Send aria-hidden="true" className="size-4" />}
+            >
               Post
             </Button>
           </form>

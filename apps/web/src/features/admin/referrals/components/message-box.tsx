@@ -11,7 +11,19 @@ export const MESSAGE_BOX_MESSAGES = {
 } as const;
 
 /** A small chat box that really sends a direct message; focus starts in the text box and returns to Message. */
-export function MessageBox({ userId, name, open, onOpenChange, trigger }: { userId: number; name: string; open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
+export function MessageBox({
+  userId,
+  name,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  userId: number;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+}) {
   const [text, setText] = useState('');
   const send = useMessageUser(userId);
   const textId = useId();
@@ -31,7 +43,9 @@ export function MessageBox({ userId, name, open, onOpenChange, trigger }: { user
     send.mutate(content, { onSuccess: () => setText('') });
   };
 
-  const failure = send.isError ? (isApiError(send.error) && send.error.status < 500 && send.error.serverMessage) || MESSAGE_BOX_MESSAGES.failed : null;
+  const failure = send.isError
+    ? (isApiError(send.error) && send.error.status < 500 && send.error.serverMessage) || MESSAGE_BOX_MESSAGES.failed
+    : null;
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange} trigger={trigger} title={`Message ${name}`} className="max-w-sm!">
@@ -39,13 +53,27 @@ export function MessageBox({ userId, name, open, onOpenChange, trigger }: { user
         <label htmlFor={textId} className="sr-only">
           Your message
         </label>
-        <Textarea id={textId} autoFocus rows={4} placeholder="Write a message..." value={text} maxLength={LIMITS.messageMax} onChange={(event) => setText(event.target.value)} />
+        <Textarea
+          id={textId}
+          autoFocus
+          rows={4}
+          placeholder="Write a message..."
+          value={text}
+          maxLength={LIMITS.messageMax}
+          onChange={(event) => setText(event.target.value)}
+        />
         <div aria-live="polite">
           {send.isSuccess ? <FormMessage tone="success">{MESSAGE_BOX_MESSAGES.sent(name)}</FormMessage> : null}
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         </div>
         <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={!text.trim()} loading={send.isPending} leftIcon={<Send aria-hidden="true" className="size-4" />}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!text.trim()}
+            loading={send.isPending}
+            leftIcon={<Send aria-hidden="true" className="size-4" />}
+          >
             Send
           </Button>
         </div>

@@ -13,7 +13,13 @@ export function ReferralCard({ referral }: { referral: Referral }) {
   return (
     <Card role="article" aria-label={`Referral by ${name}`} className="flex flex-col gap-4 p-4 sm:p-5">
       <header className="flex items-start gap-3">
-        <Avatar src={referral.alumni.image ?? referral.alumni.profile.profile_image} personId={referral.alumni.id} name={name} alt="" size="md" />
+        <Avatar
+          src={referral.alumni.image ?? referral.alumni.profile.profile_image}
+          personId={referral.alumni.id}
+          name={name}
+          alt=""
+          size="md"
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-fg">{name}</p>
           <p className="text-sm text-fg-muted">

@@ -7,7 +7,8 @@ import { adminKeys } from '../../api/keys';
 export const reportQueueQueryOptions = (status: ReportStatus) =>
   infiniteQueryOptions({
     queryKey: adminKeys.reports(status),
-    queryFn: ({ pageParam, signal }) => api.get('/social/admin/reports/', { schema: reportQueuePageSchema, query: { status, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/social/admin/reports/', { schema: reportQueuePageSchema, query: { status, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

@@ -9,7 +9,15 @@ export function ModeratedPostPreview({ post }: { post: ModeratedPost }) {
   return (
     <div className="flex gap-3">
       {post.image ? (
-        <img src={post.image} alt={`Image shared by ${name}`} loading="lazy" decoding="async" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg border border-border bg-surface-muted object-cover" />
+        <img
+          src={post.image}
+          alt={`Image shared by ${name}`}
+          loading="lazy"
+          decoding="async"
+          width={96}
+          height={72}
+          className="h-18 w-24 shrink-0 rounded-lg border border-border bg-surface-muted object-cover"
+        />
       ) : post.image_withheld ? (
         <span className="flex h-18 w-24 shrink-0 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-border-strong px-1 text-center text-[11px] leading-tight text-fg-subtle">
           <ImageOff aria-hidden="true" className="size-4" />
@@ -27,7 +35,8 @@ export function ModeratedPostPreview({ post }: { post: ModeratedPost }) {
         </div>
         <p className="line-clamp-3 text-sm break-words whitespace-pre-wrap text-fg">{post.caption}</p>
         <p className="text-xs text-fg-subtle">
-          {post.likes_count} {post.likes_count === 1 ? 'like' : 'likes'} · {post.comments_count} {post.comments_count === 1 ? 'comment' : 'comments'}
+          {post.likes_count} {post.likes_count === 1 ? 'like' : 'likes'} · {post.comments_count}{' '}
+          {post.comments_count === 1 ? 'comment' : 'comments'}
         </p>
       </div>
     </div>

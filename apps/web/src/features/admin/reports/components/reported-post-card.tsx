@@ -52,7 +52,13 @@ export function ReportedPostCard({
       ) : null}
       {actionable ? (
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-3">
-          <Button variant="secondary" size="sm" loading={dismissing} onClick={() => onDismiss(item.post.id)} leftIcon={<Check aria-hidden="true" className="size-4" />}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={dismissing}
+            onClick={() => onDismiss(item.post.id)}
+            leftIcon={<Check aria-hidden="true" className="size-4" />}
+          >
             Dismiss
           </Button>
           <DeletePostReasonDialog

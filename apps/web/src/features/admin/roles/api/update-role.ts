@@ -14,7 +14,12 @@ export function useUpdateRole() {
     mutationFn: updateRole,
     onSuccess: ({ user }) => {
       queryClient.setQueriesData<InfiniteData<AdminUserPage, string | null>>({ queryKey: adminKeys.usersAll() }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((row) => (row.id === user.id ? user : row)) })) } : data,
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, results: page.results.map((row) => (row.id === user.id ? user : row)) })),
+            }
+          : data,
       );
       void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });

@@ -29,11 +29,21 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
       <table className={t.table('md:min-w-[720px]')}>
         <thead className={t.head}>
           <tr>
-            <th scope="col" className={cell}>User ID</th>
-            <th scope="col" className={cell}>Username</th>
-            <th scope="col" className={cell}>Email</th>
-            <th scope="col" className={cell}>Current Role</th>
-            <th scope="col" className={cell}>Actions</th>
+            <th scope="col" className={cell}>
+              User ID
+            </th>
+            <th scope="col" className={cell}>
+              Username
+            </th>
+            <th scope="col" className={cell}>
+              Email
+            </th>
+            <th scope="col" className={cell}>
+              Current Role
+            </th>
+            <th scope="col" className={cell}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className={t.body}>
@@ -41,19 +51,25 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
             const isAdmin = user.role === 'AD';
             return (
               <tr key={user.id} className={t.row}>
-                <td data-label="User ID" className={`${stackedCell} text-fg-muted tabular-nums`}>{user.id}</td>
+                <td data-label="User ID" className={`${stackedCell} text-fg-muted tabular-nums`}>
+                  {user.id}
+                </td>
                 <th scope="row" data-label="Username" className={`${stackedCell} font-medium text-fg`}>
                   <span className="flex items-center gap-2.5">
                     <Avatar src={user.image} personId={user.id} name={displayName(user)} alt="" size="xs" />
                     <span className="min-w-0">
                       {user.username}
                       {user.first_name || user.last_name ? (
-                        <span className="block text-xs font-normal text-fg-subtle max-md:inline max-md:before:content-['_·_']">{`${user.first_name} ${user.last_name}`.trim()}</span>
+                        <span className="block text-xs font-normal text-fg-subtle max-md:inline max-md:before:content-['_·_']">
+                          {`${user.first_name} ${user.last_name}`.trim()}
+                        </span>
                       ) : null}
                     </span>
                   </span>
                 </th>
-                <td data-label="Email" className={`${stackedCell} min-w-0 text-fg [overflow-wrap:anywhere]`}>{user.email}</td>
+                <td data-label="Email" className={`${stackedCell} min-w-0 text-fg [overflow-wrap:anywhere]`}>
+                  {user.email}
+                </td>
                 <td data-label="Current Role" className={stackedCell}>
                   <Badge tone={isAdmin ? 'brand' : 'neutral'}>{roleLabel(user.role)}</Badge>
                 </td>
@@ -75,7 +91,13 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
                         </option>
                       ))}
                     </Select>
-                    <button type="button" disabled={isAdmin} onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`} className={dangerActionClasses()}>
+                    <button
+                      type="button"
+                      disabled={isAdmin}
+                      onClick={() => onDelete(user)}
+                      aria-label={`Delete ${user.username}`}
+                      className={dangerActionClasses()}
+                    >
                       <Trash2 aria-hidden="true" className="size-4" />
                       Delete
                     </button>
