@@ -27,7 +27,7 @@ export type PeriodicJob = {
  * A named periodic job. Runs never overlap (the next one is timed from the end of the last); a
  * failed run is logged and the next tick retries, so a job keeps its state in the database and
  * each run does whatever is due then. Which instance does a due item is decided by the job's own
- * claim in the database (docs/decisions/016-scheduled-jobs.md), not here.
+ * claim in the database (docs/decisions/017-scheduled-jobs.md), not here.
  */
 export function createPeriodicJob({ name, intervalMs, run, clock, log }: PeriodicJobOptions): PeriodicJob {
   let stopped = true;
