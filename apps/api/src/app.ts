@@ -37,7 +37,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
-import { registerJsonCompression } from './plugins/json-compression';
+import { registerCompression } from './plugins/compression';
 import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -157,7 +157,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   });
 
   registerSecurityHeaders(app, config.webDistDir);
-  registerJsonCompression(app);
+  await registerCompression(app);
   await registerRateLimits(app, config);
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);

@@ -42,6 +42,16 @@ function firstSegment(url: string): string {
   return pathname.split('/').find((segment) => segment !== '') ?? '';
 }
 
+/**
+ * Routes of the static-files plugin: media at /media/ and the web app's files (any path outside the
+ * server's prefixes). They are never compressed on the fly (plugins/compression.ts): the web app's
+ * text files are precompressed at build time, media are images.
+ */
+export function isStaticFileRoute(url: string): boolean {
+  const segment = firstSegment(url);
+  return segment === 'media' || !SERVER_PATH_PREFIXES.has(segment);
+}
+
 function wantsSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const segment = firstSegment(request.url);

@@ -1,0 +1,66 @@
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { isStaticFileRoute } from './static-files';
+
+/** Smaller answers gain too little to pay for compressing them. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Answers up to this size are compressed on the event loop, in one call, with their
+ * Content-Length; larger ones would be streamed through zlib's thread pool without it (the hand-off
+ * costs more than the work for our pages). Above the largest JSON page (a feed page is about 7 KB).
+ */
+const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
+
+/** The fastest settings: a 7 KB feed page shrinks to under a third (decision record 021). */
+const BROTLI_QUALITY = 1;
+const GZIP_LEVEL = 1;
+
+/**
+ * Only GET routes of the API: the answers that carry credentials (sign-in, refresh, registration)
+ * are POSTs, and are never compressed, so their secrets never share a compressed body with text a
+ * third party chose (BREACH). The web app's files are precompressed at build time and media are
+ * images: the static-files routes are never compressed either.
+ */
+function mayCompress(route: RouteOptions): boolean {
+  return route.method === 'GET' && !isStaticFileRoute(route.url);
+}
+
+/** Adds accept-encoding to the Vary header (spelled as @fastify/compress and @fastify/static do). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
+function isJson(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('application/json');
+}
+
+/**
+ * Compresses JSON answers to GET requests (feeds, lists, profiles) of at least 1 KB with brotli 1,
+ * else gzip 1, for clients that accept them (@fastify/compress). Every JSON answer to a GET varies
+ * on Accept-Encoding, also the ones left plain, so a cache never hands a compressed body to a
+ * client that did not ask for it.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Before @fastify/compress: its own onRoute hook reads `compress` after this one has set it.
+  app.addHook('onRoute', (route) => {
+    if (!mayCompress(route)) route.compress = false;
+  });
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (request.method === 'GET' && isJson(reply)) varyOnEncoding(reply);
+    done(null, payload);
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: MIN_COMPRESSED_BYTES,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
+    // Request bodies are never compressed by our clients.
+    globalDecompression: false,
+  });
+}
