@@ -1,7 +1,7 @@
 // `npx tsx scripts/measure-compression.ts [--rounds 60] [--requests 200] [--hand-written file.ts]`:
 // CPU per JSON GET (process.cpuUsage around app.inject) of one tiny Fastify app per variant, for a
-// 6 KB and a 40 KB feed-like page, in interleaved rounds: no compression, plugins/compression.ts
-// (@fastify/compress, brotli 1, synchronous up to 64 KB), and @fastify/compress with its default
+// 6 KB, a 40 KB and a 100-post (about 130 KB) feed-like page, in interleaved rounds: no compression, plugins/compression.ts
+// (@fastify/compress, brotli 1, synchronous up to 1 MB), and @fastify/compress with its default
 // syncThreshold (zlib's thread pool above 8 KB on 2 cores). Prints medians and the median paired
 // difference against ours. --hand-written adds the former registerJsonCompression (decision record 021).
 import { resolve } from 'node:path';
@@ -21,13 +21,19 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const requests = Number(values.requests);
 
-function feedPage(posts: number) {
+const longCaption = (seed: number) =>
+  Array.from({ length: 400 }, (_, word) => `w${(seed * 31 + word * 17) % 997}`)
+    .join(' ')
+    .slice(0, 1900);
+
+/** A feed page; `longCaptions`: each caption at the 2,000-character limit, of varied words. */
+function feedPage(posts: number, longCaptions = false) {
   return {
     next: '/social/posts/?cursor=abc',
     results: Array.from({ length: posts }, (_, index) => ({
       id: 1000 + index,
       author: { id: 7, first_name: 'Ada', last_name: 'Lovelace', avatar: `avatars/${index % 5}.webp` },
-      caption: `Reunion photos from the class of ${1990 + (index % 30)}, tagged and captioned: ${'x'.repeat(index % 40)}`,
+      caption: `Reunion photos from the class of ${1990 + (index % 30)}, tagged and captioned: ${longCaptions ? longCaption(index) : 'x'.repeat(index % 40)}`,
       image: `posts/${index}.webp`,
       likes: index * 3,
       comments: index % 7,
@@ -37,7 +43,12 @@ function feedPage(posts: number) {
   };
 }
 // Under /social/: plugins/compression.ts leaves paths outside the server's prefixes (the web app's files) alone.
-const pages = { 'social/feed-6kb': feedPage(22), 'social/feed-40kb': feedPage(140) };
+const pages = {
+  'social/feed-6kb': feedPage(22),
+  'social/feed-40kb': feedPage(140),
+  // The largest page: 100 posts (LIMITS.pageMax) with captions of up to 2,000 characters.
+  'social/feed-max': feedPage(100, true),
+};
 
 async function app(setup: (instance: FastifyInstance) => Promise<void>): Promise<FastifyInstance> {
   const instance = Fastify();

@@ -92,4 +92,24 @@ describe('JSON compression', () => {
       expect((await feed(acceptEncoding)).headers['content-encoding'], acceptEncoding).toBe(encoding);
     }
   });
+
+  it('compresses the largest page in one go, with its Content-Length', async () => {
+    await t.db.execute(sql`
+      insert into posts (user_id, caption, image)
+      select ${person.id}, repeat('A caption at the length limit, number ' || g || '. ', 40), 'posts/x.webp'
+      from generate_series(1, 100) g`);
+    const largest = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/social/posts/?limit=100',
+        headers: { ...headers, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+      });
+    const plain = await largest();
+    expect(plain.json().results).toHaveLength(100);
+    expect(plain.rawPayload.length).toBeGreaterThan(150_000);
+    const viaBrotli = await largest('br');
+    expect(viaBrotli.headers['content-encoding']).toBe('br');
+    expect(Number(viaBrotli.headers['content-length'])).toBe(viaBrotli.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(viaBrotli.rawPayload).toString())).toEqual(plain.json());
+  });
 });
