@@ -1,11 +1,10 @@
-import type { AppConfig } from './app-config';
-
 /**
  * Whether to seed the demo content (admin@example.com with the published password among it) into
  * an empty database: SEED_DEMO when given; otherwise only on the embedded default, never in production.
  */
 export function decideSeedDemo(options: {
-  nodeEnv: AppConfig['nodeEnv'];
+  /** NODE_ENV: only 'production' matters here. */
+  nodeEnv: string;
   databaseUrl: string | null;
   seedDemo: boolean | undefined;
 }): boolean {

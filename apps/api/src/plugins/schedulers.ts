@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { mailDeliveryScheduler } from '../lib/mailer/index';
+import { mailDeliveryScheduler } from '../lib/mailer/delivery.scheduler';
 import type { SchedulerPluginOptions } from '../lib/scheduler/index';
 import { dataExportScheduler } from '../modules/data-export/data-export.scheduler';
 import { eventReminderScheduler } from '../modules/events/reminders.scheduler';

@@ -1,7 +1,7 @@
 import type { JobType } from '@alumlink/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { communities, communityMembers, jobs, referrals } from '../db/schema/index';
-import type { SeedContext, SeedStep } from './index';
+import type { SeedContext, SeedStep } from './seed-step';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { insertConversation, markParticipantReadWithin, sendMessageWithin } from
 import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
 import { notificationText } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-people';
-import type { SeedContext, SeedStep } from './index';
+import type { SeedContext, SeedStep } from './seed-step';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

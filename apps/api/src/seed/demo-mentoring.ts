@@ -7,7 +7,7 @@ import {
 } from '../modules/messaging/messaging.repository';
 import { mentorProfiles, mentorships, mentorTopics } from '../db/schema/index';
 import { DEMO_PEOPLE } from './demo-people';
-import type { SeedStep } from './index';
+import type { SeedStep } from './seed-step';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { comments, postLikes, posts, users } from '../db/schema/index';
 import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
 import { notificationText } from '../modules/notifications/notifications.service';
 import { DEMO_ACCOUNTS } from './demo-people';
-import type { SeedStep } from './index';
+import type { SeedStep } from './seed-step';
 
 /** At most this many like and comment notifications per demo account (the newest ones). */
 const PER_ACCOUNT = { post_liked: 5, post_commented: 3 } as const;

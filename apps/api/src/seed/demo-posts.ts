@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { comments, postLikes, posts } from '../db/schema/index';
 import { imageKey } from '../lib/images';
 import type { MediaStorage } from '../lib/storage/index';
-import type { SeedStep } from './index';
+import type { SeedStep } from './seed-step';
 import { renderPicture, type PictureKind, type PictureSpec } from './demo-pictures';
 
 /** What the demo people post: a caption and, for most, a picture of a fitting subject. */

@@ -1,7 +1,7 @@
 import type { ReferralRequestStatus } from '@alumlink/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { notifications, referralRequestEvents, referralRequests, referrals, users } from '../db/schema/index';
-import type { SeedContext, SeedStep } from './index';
+import type { SeedContext, SeedStep } from './seed-step';
 
 const DAY = 24 * 3_600_000;
 

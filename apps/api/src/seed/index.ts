@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
+import type { Database } from '../db/client';
 import { communities, eventRegistrations, events, users } from '../db/schema/index';
 import { hashPassword } from '../lib/passwords';
 import type { MediaStorage } from '../lib/storage/index';
@@ -12,21 +12,11 @@ import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
+import type { SeedContext, SeedStep } from './seed-step';
+
+export type { SeedContext, SeedStep };
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
-
-export type SeedContext = {
-  now: Date;
-  /** argon2id hash of DEMO_PASSWORD, computed once and shared by every demo account. */
-  passwordHash: string;
-  /** Ids of the seeded people by e-mail, filled by the people step (authors for later steps). */
-  userIds: Map<string, number>;
-  /** Where seeded pictures go; without it, steps seed no images. */
-  media?: MediaStorage;
-};
-
-/** One step of the demo seed; steps run in order inside one transaction. */
-export type SeedStep = { name: string; run(tx: Executor, context: SeedContext): Promise<void> };
 
 const seedPeople: SeedStep = {
   name: 'people',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
 import { createPeriodicJob, type PeriodicJob } from '../scheduler/periodic-job';
-import { schedulerPlugin } from '../scheduler/scheduler-plugin';
 import { systemClock, type Clock } from '../scheduler/clock';
 import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
@@ -125,6 +124,3 @@ export function registerMailer(app: FastifyInstance, options: MailerOptions = {}
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 }
-
-/** The mail delivery loop as a scheduler plugin (nothing to start with delivery 'manual'). */
-export const mailDeliveryScheduler = schedulerPlugin('mail-delivery-scheduler', ({ mailer }) => mailer.delivery);

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeServerEvent } from '@alumlink/contract';
+import type { Audience, EndedSessions, HubLogger, RealtimeEnvelope } from './hub-messages';
 import { createRedisBus, type RealtimeBus } from './redis-bus';
 
-/** Who receives an event: every connected socket, or the sockets of some people. */
-export type Audience = { kind: 'everyone' } | { kind: 'users'; userIds: number[] };
-
-/** Sign-ins that ended: one (`family`) or all (`family` null) of a person's. */
-export type EndedSessions = { userId: number; family: string | null };
+export type { Audience, EndedSessions, HubLogger, RealtimeEnvelope };
 
 /** One sign-in (session family) of a person, as the open sockets hold it. */
 export type SocketSessionKey = { userId: number; family: string };
-
-/**
- * What travels between instances over the bus: an event, or sessions that ended (their sockets
- * close). `origin` lets an instance skip its own.
- */
-export type RealtimeEnvelope =
-  { origin: string; audience: Audience; event: RealtimeServerEvent } | { origin: string; ended: EndedSessions };
 
 /** The sign-in a socket belongs to, and what to do when it ends. */
 export type SocketSessionLink = {
@@ -31,12 +21,6 @@ export type SocketSessionLink = {
  * the end went by (the check takes one query; a second is plenty).
  */
 const RECENT_END_MS = 10_000;
-
-/** The little logging the hub does (Fastify's logger fits). */
-export type HubLogger = {
-  warn(object: object, message: string): void;
-  info(object: object, message: string): void;
-};
 
 /** One authenticated socket registered with the hub. */
 export type HubConnection = {

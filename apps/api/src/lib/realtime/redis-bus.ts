@@ -1,6 +1,6 @@
 import { REALTIME_HEARTBEAT_MS } from '@alumlink/contract';
 import { Redis } from 'ioredis';
-import type { HubLogger, RealtimeEnvelope } from './hub';
+import type { HubLogger, RealtimeEnvelope } from './hub-messages';
 
 const CHANNEL = 'alumlink:realtime';
 /** A hash per person: socket key → `<conversation id>|<expires at ms>`. */
