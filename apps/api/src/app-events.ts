@@ -25,6 +25,8 @@ export type AppEvents = {
   'event.message': { eventId: number; message: EventMessage };
   /** A person's sign-in (`family`), or all of their sign-ins (`family` null), ended. */
   'sessions.ended': { userId: number; family: string | null };
+  /** What a signed-in request knows of a person (role, staff flag, e-mail, active flag) changed. */
+  'person.changed': { userId: number };
 };
 
 export type PostDeletedEvent = AppEvents['post.deleted'];

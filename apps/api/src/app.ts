@@ -15,6 +15,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuth } from './modules/auth/authenticate';
+import { signInChangesPlugin } from './modules/auth/sign-in-changes.plugin';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   registerMailer(app, { ...mailer, ...(clock ? { clock } : {}) });
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
+  await app.register(signInChangesPlugin);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -115,6 +115,7 @@ export async function confirmEmailChange(ctx: AppContext, caller: AuthUser, otp:
   }
   // Thrown after the transaction so a wrong guess's spent try is committed.
   if (outcome.result !== 'ok') throw codeError(outcome.result);
+  ctx.events.emit('person.changed', { userId: caller.id });
   ctx.mailer.trigger();
   return { detail: ACCOUNT_MESSAGES.emailChanged, user: presentUser(outcome.user) };
 }

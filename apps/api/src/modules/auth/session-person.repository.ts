@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { sessionFamilies, users } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import type { VerifiedAccessToken } from '../../lib/tokens';
+import { createSessionPersonCache } from './session-person-cache';
 
 /**
  * The signed-in person and their session, looked up on every authenticated request: two
@@ -19,19 +20,29 @@ export function personBySessionQuery(db: Database) {
     .limit(1);
 }
 
-/** The sign-in check's statement, prepared once per app (`ctx.repositories.auth`). */
+/**
+ * The sign-in check's statement, prepared once per app (`ctx.repositories.auth`), and the cache
+ * in front of it (off until `signInChangesPlugin` listens to the database's change channel).
+ */
 export function createAuthRepository(db: Database) {
   const personBySession = personBySessionQuery(db).prepare('auth_person_by_session');
+  const cache = createSessionPersonCache();
   return {
+    cache,
     /**
      * The person an access token speaks for, when they are still active and the token's session
      * has not ended; null otherwise. Used by HTTP requests and WebSocket sign-ins alike.
      */
     async findSessionPerson(subject: VerifiedAccessToken): Promise<AuthUser | null> {
+      const cached = cache.get(subject);
+      if (cached) return cached;
+      const startedAt = cache.lookupStarted();
       const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
       const role = roleSchema.safeParse(row?.role);
       if (!row || !row.isActive || !role.success) return null;
-      return { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+      const person: AuthUser = { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
+      cache.store(subject, person, startedAt);
+      return person;
     },
   };
 }

@@ -88,7 +88,10 @@ export async function changeRole(
     }
     return { user: updated, changed: from !== input.role };
   });
-  if (outcome.changed) await notifyRoleChanged(ctx, { userId: outcome.user.id, role: input.role });
+  if (outcome.changed) {
+    ctx.events.emit('person.changed', { userId: outcome.user.id });
+    await notifyRoleChanged(ctx, { userId: outcome.user.id, role: input.role });
+  }
   return { detail: ADMIN_MESSAGES.roleUpdated, user: presentAdminUser(outcome.user) };
 }
 

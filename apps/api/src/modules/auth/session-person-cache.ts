@@ -1,0 +1,96 @@
+import type { AuthUser } from '../../lib/auth';
+import type { VerifiedAccessToken } from '../../lib/tokens';
+
+/** How long a cached sign-in check is trusted without news from the database (see below). */
+export const SESSION_PERSON_TTL_MS = 60_000;
+/** At most this many (person, session) pairs are kept; the oldest go first. */
+export const SESSION_PERSON_MAX_ENTRIES = 50_000;
+
+type Entry = { person: AuthUser; expiresAt: number };
+
+/**
+ * The people the sign-in check found lately, by person and session, so a signed-in request
+ * costs no database round trip (decision record 022). It is only as good as the news of changes:
+ * the database announces every change that matters (a session ending, a person deactivated,
+ * deleted, or given another role, staff flag or e-mail) on a channel (`sign-in-changes.plugin`),
+ * and the cache is on only while that channel is listened to. A change announced while a lookup
+ * was in flight keeps that lookup's answer out of the cache (`generation`).
+ */
+export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const ttlMs = options.ttlMs ?? SESSION_PERSON_TTL_MS;
+  const maxEntries = options.maxEntries ?? SESSION_PERSON_MAX_ENTRIES;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const keysByPerson = new Map<number, Set<string>>();
+  let enabled = false;
+  let generation = 0;
+
+  const keyOf = (subject: VerifiedAccessToken) => `${subject.id}:${subject.session}`;
+
+  const remove = (key: string, personId: number) => {
+    entries.delete(key);
+    const keys = keysByPerson.get(personId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysByPerson.delete(personId);
+  };
+
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    keysByPerson.clear();
+  };
+
+  return {
+    /** The cached person for this token's person and session, when fresh. */
+    get(subject: VerifiedAccessToken): AuthUser | undefined {
+      if (!enabled) return undefined;
+      const key = keyOf(subject);
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        remove(key, subject.id);
+        return undefined;
+      }
+      return entry.person;
+    },
+    /** Call before asking the database; pass the answer to `store` with this number. */
+    lookupStarted(): number {
+      return generation;
+    },
+    /** Keeps a person found by a lookup that started at `startedAt`, unless a change came since. */
+    store(subject: VerifiedAccessToken, person: AuthUser, startedAt: number): void {
+      if (!enabled || startedAt !== generation) return;
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) remove(oldest.value, Number(oldest.value.split(':')[0]));
+      }
+      const key = keyOf(subject);
+      entries.set(key, { person: Object.freeze(person), expiresAt: now() + ttlMs });
+      let keys = keysByPerson.get(subject.id);
+      if (!keys) {
+        keys = new Set();
+        keysByPerson.set(subject.id, keys);
+      }
+      keys.add(key);
+    },
+    /** Forgets every session of this person (something about them or their sessions changed). */
+    forgetPerson(personId: number): void {
+      generation += 1;
+      for (const key of keysByPerson.get(personId) ?? []) entries.delete(key);
+      keysByPerson.delete(personId);
+    },
+    /** On while the change channel is listened to; switching either way forgets everything. */
+    setEnabled(on: boolean): void {
+      clear();
+      enabled = on;
+    },
+    get enabled(): boolean {
+      return enabled;
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type SessionPersonCache = ReturnType<typeof createSessionPersonCache>;

@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { openPostgres, type DatabaseConnection } from '../../db/client';
+import { sessionFamilies, users } from '../../db/schema/index';
+import { adminOnly } from '../../lib/auth';
+import { verifyAccessToken } from '../../lib/tokens';
+import { accessTokenFor, createTestApp, createTestConfig, createUser, type TestApp } from '../../test/index';
+
+// The sign-in check's cache (session-person-cache.ts) in front of the database, kept true by the
+// database's own announcements (migration 0023_sign_in_changes, sign-in-changes.plugin.ts).
+
+let t: TestApp;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.get('/api/test/admin-only/', adminOnly(t.app), async (request) => ({ id: request.user.id }));
+  await t.app.ready();
+  // On PostgreSQL the channel is listened to on a connection of its own, a moment after start.
+  await vi.waitFor(() => expect(t.ctx.repositories.auth.cache.enabled).toBe(true));
+});
+afterAll(() => t.close());
+
+const get = (app: App, url: string, access: string) => app.inject({ url, headers: { authorization: `Bearer ${access}` } });
+const me = (access: string, app: App = t.app) => get(app, '/social/profiles/me/', access);
+const cached = (access: string) =>
+  t.ctx.repositories.auth.cache.get(verifyAccessToken(t.config.jwtSecret, access) ?? { id: 0, session: '' });
+
+/** Until the announcement of a change committed on any connection has reached the app. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
+
+describe('the sign-in cache', () => {
+  it('answers a signed-in request from memory after the first one', async () => {
+    const user = await createUser(t.db);
+    const access = await accessTokenFor(t.app, user);
+    expect(cached(access)).toBeUndefined();
+    expect((await me(access)).statusCode).toBe(200);
+    expect(cached(access)).toMatchObject({ id: user.id, role: user.role });
+    // Proof that the second request does not ask the database: with the announcement switched
+    // off, a deactivation is not seen...
+    await t.db.execute(sql`alter table users disable trigger users_announce_sign_in_change`);
+    try {
+      await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+      expect((await me(access)).statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`alter table users enable trigger users_announce_sign_in_change`);
+    }
+    // ...and with it on, the same change is.
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await eventually(async () => expect((await me(access)).statusCode).toBe(401));
+    expect(cached(access)).toBeUndefined();
+  });
+
+  it('refuses a person deactivated, deleted or demoted, or a session ended, by any writer of the database', async () => {
+    const deactivated = await createUser(t.db);
+    const deleted = await createUser(t.db);
+    const demoted = await createUser(t.db, { role: 'AD' });
+    const ended = await createUser(t.db);
+    const tokens = await Promise.all([deactivated, deleted, demoted, ended].map((user) => accessTokenFor(t.app, user)));
+    const [deactivatedAccess, deletedAccess, demotedAccess, endedAccess] = tokens as [string, string, string, string];
+    for (const access of tokens) expect((await me(access)).statusCode).toBe(200);
+    expect((await get(t.app, '/api/test/admin-only/', demotedAccess)).statusCode).toBe(200);
+
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
+    await t.db.delete(users).where(eq(users.id, deleted.id));
+    await t.db.update(users).set({ role: 'AL' }).where(eq(users.id, demoted.id));
+    await t.db.update(sessionFamilies).set({ endedAt: new Date() }).where(eq(sessionFamilies.userId, ended.id));
+
+    await eventually(async () => {
+      expect((await me(deactivatedAccess)).statusCode).toBe(401);
+      expect((await me(deletedAccess)).statusCode).toBe(401);
+      expect((await get(t.app, '/api/test/admin-only/', demotedAccess)).statusCode).toBe(403);
+      expect((await me(endedAccess)).statusCode).toBe(401);
+    });
+  });
+
+  it("forgets at once what this app changed itself: a logout, an administrator's role change", async () => {
+    const admin = await createUser(t.db, { role: 'AD' });
+    const trainee = await createUser(t.db, { role: 'TR' });
+    const traineeAccess = await accessTokenFor(t.app, trainee);
+    expect((await me(traineeAccess)).json()).toMatchObject({ role: 'TR' });
+    expect(cached(traineeAccess)?.role).toBe('TR');
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/users/admin/update-role/',
+      headers: { authorization: `Bearer ${await accessTokenFor(t.app, admin)}` },
+      payload: { user_id: trainee.id, role: 'AL' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(cached(traineeAccess)).toBeUndefined();
+
+    const leaving = await createUser(t.db);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: leaving.email, password: leaving.password },
+    });
+    const { access, refresh } = signIn.json<{ access: string; refresh: string }>();
+    expect((await me(access)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { refresh },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(access)).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(onPostgres)('the sign-in cache on PostgreSQL', () => {
+  it('is off while its listening connection is lost, and on again once it is back', async () => {
+    const user = await createUser(t.db);
+    const access = await accessTokenFor(t.app, user);
+    expect((await me(access)).statusCode).toBe(200);
+    expect(cached(access)).toBeDefined();
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN alumlink_sign_in_changes'`,
+    );
+    await vi.waitFor(() => expect(t.ctx.repositories.auth.cache.enabled).toBe(false));
+    expect(cached(access)).toBeUndefined();
+    // Still served (from the database) while the channel is away.
+    expect((await me(access)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(t.ctx.repositories.auth.cache.enabled).toBe(true), { timeout: 10_000 });
+    expect((await me(access)).statusCode).toBe(200);
+    expect(cached(access)).toBeDefined();
+  });
+
+  it('tells another instance on the same database: a logout there is refused here', async () => {
+    if (t.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const database: DatabaseConnection = await openPostgres(String(t.database.driver.pool.options.connectionString));
+    const other = await buildApp({ config: createTestConfig(), database });
+    try {
+      await other.ready();
+      await vi.waitFor(() => expect(other.ctx.repositories.auth.cache.enabled).toBe(true));
+      const user = await createUser(t.db);
+      const signIn = await other.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: user.password } });
+      const { access, refresh } = signIn.json<{ access: string; refresh: string }>();
+      expect((await me(access)).statusCode).toBe(200);
+      expect(cached(access)).toBeDefined();
+      const logout = await other.inject({
+        method: 'POST',
+        url: '/api/auth/logout/',
+        headers: { authorization: `Bearer ${access}` },
+        payload: { refresh },
+      });
+      expect(logout.statusCode).toBe(200);
+      await eventually(async () => expect((await me(access)).statusCode).toBe(401));
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+});
