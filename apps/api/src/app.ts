@@ -39,6 +39,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
     done();
   });
 
+  registerLoadShedding(app);
   registerSecurityHeaders(app, config.webDistDir);
   await registerCompression(app);
   await registerRateLimits(app, config);

@@ -48,6 +48,12 @@ export type AppConfig = Readonly<{
   /** API worker processes (node:cluster); above 1 only with DATABASE_URL and REDIS_URL. */
   webConcurrency: number;
   /**
+   * Requests one worker serves at once (MAX_REQUESTS_IN_FLIGHT, default 128); one more is answered
+   * 503 busy at once (plugins/load-shedding.ts). By Little's law, at a worker's 1,000 to 2,000
+   * answers a second, 128 waiting requests are 60 to 130 ms of queue.
+   */
+  maxRequestsInFlight: number;
+  /**
    * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env
    * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
    */
@@ -127,6 +133,7 @@ export function loadConfig(env: Env): AppConfig {
     devMailbox: vars.DEV_MAILBOX ?? true,
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
     webConcurrency,
+    maxRequestsInFlight: vars.MAX_REQUESTS_IN_FLIGHT,
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,

@@ -87,6 +87,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('reads MAX_REQUESTS_IN_FLIGHT (default 128)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).maxRequestsInFlight).toBe(128);
+    expect(loadConfig({ JWT_SECRET: SECRET, MAX_REQUESTS_IN_FLIGHT: '512' }).maxRequestsInFlight).toBe(512);
+    for (const text of ['0', '1.5', 'many']) {
+      expect(configError({ JWT_SECRET: SECRET, MAX_REQUESTS_IN_FLIGHT: text })).toBe(
+        'Invalid environment: MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000',
+      );
+    }
+  });
+
   it('reads RATE_LIMIT_MULTIPLIER (default 1)', () => {
     expect(loadConfig({ JWT_SECRET: SECRET }).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);

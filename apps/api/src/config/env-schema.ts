@@ -41,6 +41,12 @@ export const envSchema = z.object({
     .min(1, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .max(64, 'WEB_CONCURRENCY must be an integer between 1 and 64')
     .optional(),
+  MAX_REQUESTS_IN_FLIGHT: z.coerce
+    .number({ error: 'MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000' })
+    .int('MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000')
+    .min(1, 'MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000')
+    .max(100_000, 'MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000')
+    .default(128),
   EXPORT_WORKER_MS: z.coerce
     .number({ error: 'EXPORT_WORKER_MS must be an integer between 0 and 86400000' })
     .int('EXPORT_WORKER_MS must be an integer between 0 and 86400000')

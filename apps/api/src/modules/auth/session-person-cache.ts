@@ -7,6 +7,8 @@ export const SESSION_PERSON_TTL_MS = 60_000;
 export const SESSION_PERSON_MAX_ENTRIES = 50_000;
 
 type Entry = { person: AuthUser; expiresAt: number };
+/** What a cached answer is looked up by: the token's person and session. */
+type SessionSubject = Pick<VerifiedAccessToken, 'id' | 'session'>;
 
 /**
  * The people the sign-in check found lately, by person and session, so a signed-in request
@@ -25,7 +27,7 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
   let enabled = false;
   let generation = 0;
 
-  const keyOf = (subject: VerifiedAccessToken) => `${subject.id}:${subject.session}`;
+  const keyOf = (subject: SessionSubject) => `${subject.id}:${subject.session}`;
 
   const remove = (key: string, personId: number) => {
     entries.delete(key);
@@ -42,7 +44,7 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
 
   return {
     /** The cached person for this token's person and session, when fresh. */
-    get(subject: VerifiedAccessToken): AuthUser | undefined {
+    get(subject: SessionSubject): AuthUser | undefined {
       if (!enabled) return undefined;
       const key = keyOf(subject);
       const entry = entries.get(key);
@@ -58,7 +60,7 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
       return generation;
     },
     /** Keeps a person found by a lookup that started at `startedAt`, unless a change came since. */
-    store(subject: VerifiedAccessToken, person: AuthUser, startedAt: number): void {
+    store(subject: SessionSubject, person: AuthUser, startedAt: number): void {
       if (!enabled || startedAt !== generation) return;
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
