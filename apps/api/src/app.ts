@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appContextPlugin } from './app-context';
 import type { AppConfig } from './config';
 import type { Database, DatabaseConnection } from './db/client';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod: !config.isProduction }));
   app.setErrorHandler(handleError);
   // The API speaks JSON (and multipart where a module registers it); text/plain gets a 415.
   app.removeContentTypeParser('text/plain');

@@ -1,0 +1,62 @@
+import { postPageSchema } from '@alumlink/contract';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createResponseSerializerCompiler } from './response-serializer';
+
+const post = (id: number) => ({
+  id,
+  caption: `Caption "${id}" with a quote, a backslash \\ and an emoji 🎉`,
+  image: id % 2 ? null : `http://127.0.0.1/media/posts/${id}.webp`,
+  created_at: '2026-11-26T10:00:00.000Z',
+  likes_count: id * 3,
+  comments_count: id,
+  is_liked: id % 2 === 0,
+  has_liked: id % 2 === 0,
+  user: {
+    id: 7,
+    username: 'ada',
+    email: '',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    handle: null,
+    role: 'AL',
+    image: null,
+    profile: { profile_image: null },
+    // Not in the contract: must never be written.
+    password_hash: '$argon2id$secret',
+  },
+  deleted_at: null,
+});
+const page = { next: 'http://127.0.0.1/social/posts/?cursor=abc', previous: null, results: [post(1), post(2), post(3)] };
+
+const compile = (checkWithZod: boolean, schema: z.ZodType) =>
+  createResponseSerializerCompiler({ checkWithZod })({ schema, method: 'GET', url: '/test' });
+
+describe('createResponseSerializerCompiler', () => {
+  it("writes exactly what zod's serializer writes, without the properties the contract does not declare", () => {
+    const expected = JSON.stringify(postPageSchema.parse(page));
+    for (const checkWithZod of [false, true]) {
+      const text = compile(checkWithZod, postPageSchema)(page);
+      expect(text).toBe(expected);
+      expect(text).not.toContain('password_hash');
+      expect(text).not.toContain('deleted_at');
+    }
+  });
+
+  it('refuses an answer that breaks its contract when checking (every environment but production)', () => {
+    const broken = { ...page, results: [{ ...post(1), likes_count: 'many' }] };
+    let thrown: unknown;
+    try {
+      compile(true, postPageSchema)(broken);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isResponseSerializationError(thrown)).toBe(true);
+  });
+
+  it("keeps zod's own serializer for a schema with no JSON Schema form", () => {
+    const dated = z.object({ at: z.date() });
+    expect(compile(false, dated)({ at: new Date('2026-11-26T10:00:00.000Z'), extra: 1 })).toBe('{"at":"2026-11-26T10:00:00.000Z"}');
+  });
+});
