@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../test/index';
+import { openAuthedSocket, type TestSocket } from '../modules/realtime/socket-test-client';
+import { accessTokenFor, createTestApp, createUser, type TestApp } from '../test/index';
 
 let t: TestApp;
 let base: string;
@@ -55,5 +56,16 @@ describe('load shedding (MAX_REQUESTS_IN_FLIGHT)', () => {
     await vi.waitFor(async () => expect((await fetch(`${base}/social/posts/`)).status).toBe(401));
     releaseAll();
     expect((await kept).status).toBe(200);
+  });
+
+  it('lets open WebSockets hold no place (their upgrade response closes only with the socket)', async () => {
+    const user = await createUser(t.db);
+    const sockets: TestSocket[] = [];
+    try {
+      for (let i = 0; i < 3; i++) sockets.push(await openAuthedSocket(base, await accessTokenFor(t.app, user)));
+      expect((await fetch(`${base}/social/posts/`)).status).toBe(401);
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.close()));
+    }
   });
 });

@@ -25,6 +25,9 @@ export function registerLoadShedding(app: FastifyInstance): void {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (PROBES.has(request.url)) return done();
     if (inFlight >= max) return done(serverBusy(RETRY_AFTER_SECONDS));
+    // A WebSocket upgrade is refused when the worker is full, but holds no place: its response
+    // only closes with the socket, hours later.
+    if (request.headers.upgrade !== undefined) return done();
     inFlight += 1;
     reply.raw.once('close', release);
     done();
