@@ -97,7 +97,17 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
     ),
     sql` or `,
   );
-  const sampled = sql`select ${columns} from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
+  // The text is matched first, in a subquery PostgreSQL may not flatten (offset 0), and who may be
+  // listed is asked only of the rows that match: the eligibility and e-mail rules are subqueries
+  // per row, and asked of all 1,000 they were most of a rare text's cost.
+  const anyColumnContains = sql.join(
+    lowered.map((column) => sql`${column} like ${unseenContains}`),
+    sql` or `,
+  );
+  const sampled = sql`select ${columns} from (
+        select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
+        where ${anyColumnContains} offset 0
+      ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
   const indexed = sql`select ${columns} from ${users}
