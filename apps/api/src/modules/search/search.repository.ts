@@ -99,11 +99,10 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   );
   // The text is matched first, in a subquery PostgreSQL may not flatten (offset 0), and who may be
   // listed is asked only of the rows that match: the eligibility and e-mail rules are subqueries
-  // per row, and asked of all 1,000 they were most of a rare text's cost.
-  const anyColumnContains = sql.join(
-    lowered.map((column) => sql`${column} like ${unseenContains}`),
-    sql` or `,
-  );
+  // per row, and asked of all 1,000 they were most of a rare text's cost. That first match reads
+  // the three columns as one lower-cased text (one lower() per row, not three): it keeps every row
+  // the exact per-column test keeps, and that test runs after it.
+  const anyColumnContains = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) like ${unseenContains}`;
   const sampled = sql`select ${columns} from (
         select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
         where ${anyColumnContains} offset 0
