@@ -20,13 +20,12 @@ const zodSerializerCompiler = createSerializerCompiler({});
  */
 export function createResponseSerializerCompiler(options: { checkWithZod: boolean }) {
   return (input: SerializerInput): Serialize => {
-    const zodSerialize = zodSerializerCompiler(input as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
     const schema = input.schema as ZodType;
     let fast: Serialize;
     try {
       fast = fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as object);
     } catch {
-      return zodSerialize;
+      return zodSerializerCompiler(input as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
     }
     if (!options.checkWithZod) return fast;
     return (data) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverBusy } from '../lib/errors';
 
 /** Probes answer whatever the load: an orchestrator must see a busy worker as alive. */
-const PROBES = new Set(['/healthz', '/readyz', '/livez']);
+const PROBES = new Set(['/healthz', '/readyz']);
 
 /** Seconds a refused client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 1;

@@ -63,8 +63,8 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
     store(subject: SessionSubject, person: AuthUser, startedAt: number): void {
       if (!enabled || startedAt !== generation) return;
       if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) remove(oldest.value, Number(oldest.value.split(':')[0]));
+        const oldest = entries.entries().next();
+        if (!oldest.done) remove(oldest.value[0], oldest.value[1].person.id);
       }
       const key = keyOf(subject);
       entries.set(key, { person: Object.freeze(person), expiresAt: now() + ttlMs });
