@@ -64,7 +64,8 @@ describe('mentoring', () => {
 
   it('a trainee finds the mentor by topic and sends a request (on a phone)', async () => {
     await mentee.goto('/user/mentoring');
-    await mentee.getByLabel('Topic').fill(topic.toUpperCase());
+    // By role: a label match by substring also finds every mentor card's "Topics" list once they have loaded.
+    await mentee.getByRole('searchbox', { name: 'Topic' }).fill(topic.toUpperCase());
     const card = mentee.getByRole('article', { name: 'Mentor Ethan Brooks' });
     await card.waitFor();
     // The topic box is debounced: wait for the filtered list, then it holds only the mentor of that topic.
