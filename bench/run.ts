@@ -144,7 +144,7 @@ async function runHttp(
     if (scenario.key === 'refresh') note = `each request uses a fresh token from a pool of ${context.refreshPool.length}`;
     rows.push({ key: scenario.key, label: scenario.label, result, cpuPerRequest, ...(note ? { note } : {}) });
     const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
-    const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(1)} + ${cpuPerRequest.database.toFixed(1)} ms/req`;
+    const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(2)} + ${cpuPerRequest.database.toFixed(2)} ms/req`;
     console.log(
       `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(5)} ms${cpuText}${flag}`,
     );

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -40,4 +40,13 @@ export function sqlInteger(value: number): SQL {
  */
 export function literalLimit(value: number): number {
   return sqlInteger(value) as unknown as number;
+}
+
+/**
+ * A timestamptz as text, written as Date.prototype.toISOString writes it (UTC, milliseconds, 'Z'):
+ * raw statements select times this way so the app neither parses nor formats a Date per row. The
+ * microseconds are cut off, as node-postgres does when it reads a timestamp into a Date.
+ */
+export function isoTimestampSql(column: SQLWrapper): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

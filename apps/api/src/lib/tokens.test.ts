@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -20,6 +20,18 @@ const validClaims = () => {
 };
 
 describe('access tokens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a remembered token still expires, and is remembered under its own key only', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const token = await signAccessToken(SECRET, person, new Date(Date.now() - 14 * 60_000 - 30_000));
+    expect(verifyAccessToken(SECRET, token)).toMatchObject(person);
+    expect(verifyAccessToken(SECRET, token)).toMatchObject(person);
+    expect(verifyAccessToken('another-secret-0123456789-abcdefghijklmnop', token)).toBeNull();
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(verifyAccessToken(SECRET, token)).toBeNull();
+  });
+
   it('round-trips, and expires after 15 minutes', async () => {
     const token = await signAccessToken(SECRET, person);
     const verified = verifyAccessToken(SECRET, token);

@@ -1,7 +1,7 @@
 import type { Comment, Post } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
-import { presentUserSummary } from '../users/users.presenter';
-import type { CommentListRow, PostListRow } from './posts.repository';
+import { presentUserSummary, userSummaryFromSql } from '../users/users.presenter';
+import type { CommentListRow, PostListRow, PostSqlRow } from './posts.repository';
 
 /** A post row (with author and the viewer's like) → the contract's postSchema. */
 export function presentPost(row: PostListRow): Post {
@@ -13,6 +13,21 @@ export function presentPost(row: PostListRow): Post {
     created_at: row.createdAt.toISOString(),
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
+    is_liked: row.liked,
+    has_liked: row.liked,
+  };
+}
+
+/** A row of a page of posts (postPageQuery) → the contract's postSchema. */
+export function presentListedPost(row: PostSqlRow): Post {
+  return {
+    id: row.id,
+    user: presentUserSummary(userSummaryFromSql(row.author_id, row)),
+    caption: row.caption,
+    image: mediaUrl(row.post_image),
+    created_at: row.created_at,
+    likes_count: row.likes_count,
+    comments_count: row.comments_count,
     is_liked: row.liked,
     has_liked: row.liked,
   };

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit, prepareRawStatement } from '../../db/prepared';
+import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import {
+  emailAsSeenBySql,
   userSummaryColumnsFor,
   userSummaryColumnsOfListed,
   userSummaryFromSql,
@@ -31,7 +32,7 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
     // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hashed scan of all of the
     // viewer's likes (about 50 heap pages for an active person), where this probes post_likes_pkey
     // once per listed post; 0.16 against 0.22 ms per feed page at default bench scale (pgbench).
-    liked: sql<boolean>`(select true from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer limit 1) is not null`,
+    liked: likedBySql(viewerId),
     author: userSummaryColumnsOfListed(viewerId, seesEveryone),
   };
 }
@@ -39,41 +40,61 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
 /** Which posts a page lists: the feed (everything the viewer may see) or one author's posts. */
 export type PostPageKind = 'feed' | 'author';
 
-/**
- * A page of `take` live posts newest first, before a (created_at, id) position, as a query with
- * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId) so it can be prepared once
- * per page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. The
- * page size is part of the text (literalLimit), so PostgreSQL keeps the generic plan.
- * The first page uses the position ('infinity', MAX_ID), after every post (beforeParams).
- * One author's page does not repeat the visibility rule: the service checks it first.
- */
-export function postPageQuery(db: Executor, kind: PostPageKind, take: number) {
-  const viewerId = sql.placeholder('viewerId');
-  const conditions: SQL[] = [
-    isNull(posts.deletedAt),
-    sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
-  ];
-  if (kind === 'author') conditions.push(sql`${posts.userId} = ${sql.placeholder('authorId')}::integer`);
-  else conditions.push(sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`);
-  return db
-    .select(postListColumns(viewerId, sql.placeholder('seesEveryone')))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(...conditions))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(literalLimit(take));
+/** `liked` of postListColumns as SQL. */
+function likedBySql(viewerId: number | Placeholder): SQL<boolean> {
+  return sql<boolean>`(select true from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer limit 1) is not null`;
 }
 
-type PostPageStatement = ReturnType<ReturnType<typeof postPageQuery>['prepare']>;
+/** A listed post as postPageQuery answers it: the post, the viewer's like, the author's summary. */
+export type PostSqlRow = UserSummarySqlRow & {
+  id: number;
+  caption: string;
+  post_image: string | null;
+  likes_count: number;
+  comments_count: number;
+  /** ISO 8601, as Date.prototype.toISOString writes it (isoTimestampSql). */
+  created_at: string;
+  liked: boolean;
+  author_id: number;
+};
+
+/**
+ * A page of `take` live posts newest first, before a (created_at, id) position, as raw SQL with
+ * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId), so it is prepared once per
+ * page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. Its rows
+ * skip drizzle's mapping and come with their time as text: on the feed, mapping rows and parsing
+ * and formatting dates were a sixth of the worker's CPU (docs/performance.md, ninth session).
+ * The page size is part of the text (sqlInteger), so PostgreSQL keeps the generic plan. The
+ * first page uses the position ('infinity', MAX_ID), after every post (beforeParams). One
+ * author's page does not repeat the visibility rule: the service checks it first.
+ */
+export function postPageQuery(kind: PostPageKind, take: number): SQL {
+  const viewerId = sql.placeholder('viewerId');
+  const which =
+    kind === 'author'
+      ? sql`${posts.userId} = ${sql.placeholder('authorId')}::integer`
+      : sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`;
+  return sql`
+    select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
+      ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${likedBySql(viewerId)} as liked,
+      ${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
+      ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role, ${users.image} as image
+    from ${posts} inner join ${users} on ${users.id} = ${posts.userId}
+    where ${posts.deletedAt} is null
+      and (${posts.createdAt}, ${posts.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)
+      and ${which}
+    order by ${posts.createdAt} desc, ${posts.id} desc
+    limit ${sqlInteger(take)}`;
+}
 
 /** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
 const preparePostPageStatements = (db: Database) => {
-  const statements = new Map<string, PostPageStatement>();
-  return (kind: PostPageKind, take: number): PostPageStatement => {
+  const statements = new Map<string, ReturnType<typeof prepareRawStatement<PostSqlRow>>>();
+  return (kind: PostPageKind, take: number) => {
     const name = `posts_${kind}_page_${take}`;
     let statement = statements.get(name);
     if (!statement) {
-      statement = postPageQuery(db, kind, take).prepare(name);
+      statement = prepareRawStatement<PostSqlRow>(db, name, postPageQuery(kind, take));
       statements.set(name, statement);
     }
     return statement;
@@ -90,7 +111,7 @@ export type PostPageSearch = {
 };
 
 /** The placeholders of postPageQuery for a search (its page size is postPageQuery's `take`). */
-export function postPageParams(search: PostPageSearch) {
+export function postPageParams(search: Omit<PostPageSearch, 'take'>) {
   return {
     viewerId: search.viewer.id,
     seesEveryone: search.viewer.role === 'AD',
@@ -269,9 +290,10 @@ export function createPostsRepository(db: Database) {
   const writeStatements = prepareWriteStatements(db);
   return {
     /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
-    findPostPage(search: PostPageSearch): Promise<PostListRow[]> {
+    async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
       const statement = postPageStatements(search.authorId === undefined ? 'feed' : 'author', search.take);
-      return statement.execute(postPageParams(search));
+      const { rows } = await statement.execute(postPageParams(search));
+      return rows;
     },
     /** Runs the like toggle statement once (see likeToggleStatement). */
     async toggleLikeOnce(postId: number, userId: number): Promise<LikeToggle> {

@@ -10,7 +10,7 @@ import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
 import { canSeePerson, type Viewer } from '../settings/visibility';
 import { canOnPost } from './posts.policy';
-import { presentComment, presentPost } from './posts.presenter';
+import { presentComment, presentListedPost, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -19,8 +19,8 @@ const postNotFound = () => notFound('Post not found.');
 async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.repositories.posts.findPostPage({ viewer, authorId, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { results: items.map(presentPost), next };
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
+  return { results: items.map(presentListedPost), next };
 }
 
 /** The feed: every live post the viewer may see (profile visibility), newest first. */

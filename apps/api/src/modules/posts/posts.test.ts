@@ -80,6 +80,16 @@ describe('POST /social/posts/', () => {
     expect(served.headers['cache-control']).toContain('immutable');
   });
 
+  it('lists the new post in the feed and on the author\'s page exactly as it answered it (time to the millisecond)', async () => {
+    const created = (await createPostViaApi('Same everywhere')).json();
+    const [row] = await t.db.select({ at: posts.createdAt }).from(posts).where(eq(posts.id, created.id));
+    expect(created.created_at).toBe(row?.at.toISOString());
+    const feed = await t.app.inject({ url: '/social/posts/?limit=1', headers: authorAuth });
+    const own = await t.app.inject({ url: '/social/posts/user-posts/?limit=1', headers: authorAuth });
+    expect(feed.json().results).toEqual([created]);
+    expect(own.json().results).toEqual([created]);
+  });
+
   it('requires a caption and an image, reporting both', async () => {
     const empty = multipartBody({ caption: '   ' });
     const response = await t.app.inject({
