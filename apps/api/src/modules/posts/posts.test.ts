@@ -80,7 +80,7 @@ describe('POST /social/posts/', () => {
     expect(served.headers['cache-control']).toContain('immutable');
   });
 
-  it('lists the new post in the feed and on the author\'s page exactly as it answered it (time to the millisecond)', async () => {
+  it("lists the new post in the feed and on the author's page exactly as it answered it (time to the millisecond)", async () => {
     const created = (await createPostViaApi('Same everywhere')).json();
     const [row] = await t.db.select({ at: posts.createdAt }).from(posts).where(eq(posts.id, created.id));
     expect(created.created_at).toBe(row?.at.toISOString());

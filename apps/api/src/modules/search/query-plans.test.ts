@@ -66,10 +66,7 @@ describe('query plans on large tables', () => {
 
   it('the feed walks posts_feed_idx (first page and after a cursor, custom and generic plans) with the like check by index', async () => {
     const viewer = { id: 7, role: 'AL' as const };
-    const pages = [
-      postPageParams({ viewer }),
-      postPageParams({ viewer, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } }),
-    ];
+    const pages = [postPageParams({ viewer }), postPageParams({ viewer, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } })];
     for (const placeholders of pages) {
       for (const generic of [false, true]) {
         const plan = await explain(t.database, postPageQuery('feed', 20), { placeholders, generic });
