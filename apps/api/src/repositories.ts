@@ -10,6 +10,7 @@ import { createNotificationPreferencesRepository } from './modules/notifications
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
+import { createVisibilityRepository } from './modules/settings/visibility.repository';
 
 /**
  * The repositories of one app that own prepared statements, bound to its `db` (statements run on
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     posts: createPostsRepository(db),
     realtime: createRealtimeRepository(db),
     search: createSearchRepository(db),
+    visibility: createVisibilityRepository(db),
   };
 }
 

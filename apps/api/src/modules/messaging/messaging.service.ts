@@ -12,7 +12,6 @@ import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
-import { canSeePerson } from '../settings/visibility';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
 
@@ -58,7 +57,7 @@ export async function startConversation(
   if (conversationId === null) {
     // A new conversation would make the pair connections: only people who may see the other's
     // profile may open one, so Private and Only Connections cannot be bypassed this way.
-    if (!(await canSeePerson(ctx.db, viewer, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
+    if (!(await ctx.repositories.visibility.canSeePerson(viewer, otherId))) throw notFound(MESSAGING_MESSAGES.userNotFound);
     const now = new Date();
     conversationId = await ctx.db.transaction((tx) => repository.insertConversation(tx, viewer.id, otherId, now));
     created = conversationId !== null;

@@ -10,10 +10,9 @@ import {
   type UnreadCount,
 } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
@@ -52,8 +51,8 @@ export const notificationText = {
  * The actor as the recipient may see them: without the e-mail ('') unless their profile
  * visibility lets the recipient see them. The stored text and the live payload use it.
  */
-async function actorAsSeenBy(db: Database, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
-  return (await userCanSeeEmailOf(db, recipientId, actor.id)) ? actor : withoutEmail(actor);
+async function actorAsSeenBy(ctx: AppContext, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
+  return (await ctx.repositories.visibility.canSeeEmailOf(recipientId, actor.id)) ? actor : withoutEmail(actor);
 }
 
 /** Where a notification leads on the site (the e-mails link there; the web app's notificationHref agrees). */
@@ -128,7 +127,7 @@ export async function notifyPostLiked(
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
+  const actor = await actorAsSeenBy(ctx, event.authorId, event.actor);
   const values = {
     userId: event.authorId,
     type: 'post_liked' as const,
@@ -148,7 +147,7 @@ export async function notifyPostCommented(
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(ctx.db, event.authorId, event.actor);
+  const actor = await actorAsSeenBy(ctx, event.authorId, event.actor);
   return createNotification(
     ctx,
     {
@@ -172,7 +171,7 @@ export async function notifyNewMessage(
   event: { recipientId: number; sender: UserSummaryRow; conversationId: number },
 ): Promise<Notification | null> {
   if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
-  const sender = await actorAsSeenBy(ctx.db, event.recipientId, event.sender);
+  const sender = await actorAsSeenBy(ctx, event.recipientId, event.sender);
   return createNotification(
     ctx,
     {
@@ -269,7 +268,7 @@ export async function notifyMentoring(
     reason?: string | null;
   },
 ): Promise<Notification | null> {
-  const actor = await actorAsSeenBy(ctx.db, event.recipientId, event.actor);
+  const actor = await actorAsSeenBy(ctx, event.recipientId, event.actor);
   const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
   const notification = await createNotification(
     ctx,

@@ -154,13 +154,20 @@ export async function insertPost(db: Executor, values: { userId: number; caption
 const input = {
   postId: sql`${sql.placeholder('postId')}::integer`,
   userId: sql`${sql.placeholder('userId')}::integer`,
+  seesEveryone: sql`${sql.placeholder('seesEveryone')}::boolean`,
   text: sql`${sql.placeholder('text')}::text`,
   at: sql`${sql.placeholder('at')}::timestamptz`,
 };
 
 /**
+ * "The post's author is visible to the acting person" inside a write statement on `posts`: the
+ * route's 404 for hidden people (requireVisiblePost) without a round trip of its own.
+ */
+const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(sql.placeholder('userId'), sql`posts.user_id`)})`;
+
+/**
  * A whole like toggle in one statement (one round trip, one implicit transaction) on a live
- * post: the like is removed when present, else added; likes_count moves by the rows actually
+ * post whose author the person may see: the like is removed when present, else added; likes_count moves by the rows actually
  * removed or added. It answers what it did, the new count, the post's author and the actor's
  * summary (for the notification); no row when the post is missing or deleted.
  *
@@ -173,7 +180,7 @@ const input = {
  */
 const likeToggleStatement = sql`
   with post as (
-    select id, user_id from posts where id = ${input.postId} and deleted_at is null
+    select id, user_id from posts where id = ${input.postId} and deleted_at is null and ${postVisibleToActor}
   ),
   removed as (
     delete from post_likes where post_id = (select id from post) and user_id = ${input.userId}
@@ -198,7 +205,7 @@ const likeToggleStatement = sql`
 type LikeToggleRow = UserSummarySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
 
 /**
- * A comment on a live post and its count, in one statement: counting first locks the post row,
+ * A comment on a live post whose author the person may see and its count, in one statement: counting first locks the post row,
  * so a comment never lands on a post deleted meanwhile (the update re-checks deleted_at and the
  * insert then has no row to add). Answers the comment, the post's author and the commenter's
  * summary; no row when the post is missing or deleted.
@@ -206,7 +213,7 @@ type LikeToggleRow = UserSummarySqlRow & { author_id: number; added: boolean; re
 const commentStatement = sql`
   with post as (
     update posts set comments_count = comments_count + 1
-    where id = ${input.postId} and deleted_at is null
+    where id = ${input.postId} and deleted_at is null and ${postVisibleToActor}
     returning id, user_id
   ),
   comment as (
@@ -295,9 +302,10 @@ export function createPostsRepository(db: Database) {
       const { rows } = await statement.execute(postPageParams(search));
       return rows;
     },
-    /** Runs the like toggle statement once (see likeToggleStatement). */
-    async toggleLikeOnce(postId: number, userId: number): Promise<LikeToggle> {
-      const { rows } = await writeStatements.likeToggle.execute({ postId, userId });
+    /** Runs the like toggle statement once (see likeToggleStatement); 'missing' also when the author is hidden from the person. */
+    async toggleLikeOnce(postId: number, person: Viewer): Promise<LikeToggle> {
+      const userId = person.id;
+      const { rows } = await writeStatements.likeToggle.execute({ postId, userId, seesEveryone: person.role === 'AD' });
       const row = rows[0];
       if (!row) return { outcome: 'missing' };
       if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
@@ -308,9 +316,16 @@ export function createPostsRepository(db: Database) {
         actor: userSummaryFromSql(userId, row),
       };
     },
-    /** Adds a comment (see commentStatement); null when the post is missing or deleted. */
-    async addComment(values: { postId: number; userId: number; text: string; createdAt: Date }): Promise<AddedComment | null> {
-      const { rows } = await writeStatements.comment.execute({ ...values, at: values.createdAt.toISOString() });
+    /** Adds a comment (see commentStatement); null when the post is missing or deleted, or its author hidden from the commenter. */
+    async addComment(values: { postId: number; author: Viewer; text: string; createdAt: Date }): Promise<AddedComment | null> {
+      const { author, ...comment } = values;
+      const userId = author.id;
+      const { rows } = await writeStatements.comment.execute({
+        ...comment,
+        userId,
+        seesEveryone: author.role === 'AD',
+        at: values.createdAt.toISOString(),
+      });
       const row = rows[0];
       if (!row) return null;
       return {
@@ -319,7 +334,7 @@ export function createPostsRepository(db: Database) {
           text: values.text,
           createdAt: values.createdAt,
           postId: values.postId,
-          author: userSummaryFromSql(values.userId, row),
+          author: userSummaryFromSql(userId, row),
         },
         authorId: row.author_id,
       };

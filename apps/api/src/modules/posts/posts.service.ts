@@ -8,7 +8,7 @@ import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
-import { canSeePerson, type Viewer } from '../settings/visibility';
+import type { Viewer } from '../settings/visibility';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentListedPost, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
@@ -34,7 +34,7 @@ export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): P
  */
 export async function listUserPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
-  if (author !== viewer.id && !(await canSeePerson(ctx.db, viewer, author))) throw notFound('User not found.');
+  if (author !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, author))) throw notFound('User not found.');
   return pageOfPosts(ctx, viewer, query, author);
 }
 
@@ -70,16 +70,16 @@ export async function requireVisiblePost(db: Executor, viewer: AuthUser, postId:
 const LIKE_TOGGLE_ATTEMPTS = 50;
 
 /**
- * Likes or unlikes, in one statement (repository.toggleLikeOnce): the like row and likes_count
+ * Likes or unlikes, in one statement (repository.toggleLikeOnce), a live post whose author the
+ * person may see (404 otherwise, like requireVisiblePost, checked by the statement): the like row and likes_count
  * change together, the count by the rows actually added or removed, so concurrent toggles keep
  * them equal, and simultaneous toggles by one person act one after the other.
  */
 export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number): Promise<LikeResult> {
-  await requireVisiblePost(ctx.db, user, postId);
   for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {
     let toggle: repository.LikeToggle;
     try {
-      toggle = await ctx.repositories.posts.toggleLikeOnce(postId, user.id);
+      toggle = await ctx.repositories.posts.toggleLikeOnce(postId, user);
     } catch (error) {
       // The post was removed for good (its author deleted) while the like was being added.
       if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw postNotFound();
@@ -94,10 +94,9 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
   throw conflict('Too many simultaneous changes to this like. Please try again.');
 }
 
-/** Adds a comment and counts it on the post, in one statement; notifies the post's author. */
+/** Adds a comment and counts it on the post, in one statement that also checks the post is live and its author visible (404); notifies the post's author. */
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
-  await requireVisiblePost(ctx.db, user, postId);
-  const added = await ctx.repositories.posts.addComment({ postId, userId: user.id, text, createdAt: new Date() });
+  const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();
   await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author });
   return presentComment(added.comment);

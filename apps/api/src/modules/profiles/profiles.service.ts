@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
-import { canSeePerson, visibleFieldsOf } from '../settings/visibility';
+import { visibleFieldsOf } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
 
@@ -80,6 +80,6 @@ export async function updateOwnProfile(ctx: AppContext, user: AuthUser, update: 
 export async function getProfileById(ctx: AppContext, viewer: AuthUser, userId: number): Promise<User> {
   const row = await findUserById(ctx.db, userId);
   if (!row || !row.isActive) throw notFound('User not found.');
-  if (row.id !== viewer.id && !(await canSeePerson(ctx.db, viewer, row.id))) throw notFound('User not found.');
+  if (row.id !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, row.id))) throw notFound('User not found.');
   return presentUser(row, undefined, await visibleFieldsOf(ctx.db, viewer, row.id));
 }

@@ -4,6 +4,7 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import { newMembersQuery, recentPostsQuery } from '../activity/activity.repository';
 import { eventMessagesQuery } from '../events/discussion.repository';
 import { postPageParams, postPageQuery } from '../posts/posts.repository';
+import { emailVisibleStatement, personVisibleStatement } from './visibility.repository';
 
 // The settings effects keep the feed and the activity lists one indexed query on large tables.
 let t: TestApp;
@@ -45,6 +46,21 @@ describe('query plans with visibility and tracking', () => {
       expect(plan, `generic=${generic}`).toMatch(/conversations_pair_idx/);
       expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (posts|users|conversations|user_settings)/);
       expect(plan, `generic=${generic}`).not.toMatch(/Sort/);
+    }
+  });
+
+  it('the prepared visibility checks probe users and user_settings by primary key (custom and generic plans)', async () => {
+    for (const generic of [false, true]) {
+      const person = await explain(t.database, personVisibleStatement, {
+        placeholders: { viewerId: viewer.id, seesEveryone: false, personId: 30 },
+        generic,
+      });
+      const email = await explain(t.database, emailVisibleStatement, { placeholders: { viewerId: viewer.id, personId: 30 }, generic });
+      for (const plan of [person, email]) {
+        expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
+        expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
+        expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings)/);
+      }
     }
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, userSettings } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { canSeePerson, userCanSeeEmailOf, type Viewer } from './visibility';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -85,5 +87,45 @@ describe('profile visibility', () => {
       payload: { profile_visibility: 'Public' },
     });
     expect(await sees(viewer, target)).toEqual(VISIBLE);
+  });
+});
+
+describe('the prepared visibility checks (ctx.repositories.visibility)', () => {
+  it('answer as canSeePerson and userCanSeeEmailOf do, for every profile visibility, e-mail audience and viewer', async () => {
+    const looker = await createUser(t.db, { firstName: 'Looker' });
+    const people: { id: number; label: string }[] = [];
+    for (const visibility of ['Public', 'Private', 'Only Connections'] as const) {
+      for (const email of ['everyone', 'connections', 'only_me'] as const) {
+        for (const connected of [false, true]) {
+          const person = await createUser(t.db, { firstName: 'Matrix' });
+          await t.db.insert(userSettings).values({ userId: person.id, profileVisibility: visibility, emailVisibleTo: email });
+          if (connected) await t.db.insert(conversations).values({ userAId: looker.id, userBId: person.id });
+          people.push({ id: person.id, label: `${visibility}/${email}/${connected ? 'connected' : 'stranger'}` });
+        }
+      }
+    }
+    people.push({ id: looker.id, label: 'themself' }, { id: admin.id, label: 'an admin' }, { id: 2_000_000_000, label: 'nobody' });
+    const visibility = t.ctx.repositories.visibility;
+    const seen: string[] = [];
+    const viewers = [
+      { name: 'a member', who: { id: looker.id, role: looker.role as Viewer['role'] } },
+      { name: 'an admin', who: { id: admin.id, role: 'AD' as const } },
+    ];
+    for (const { name, who } of viewers) {
+      for (const person of people) {
+        const as = `${name} looking at ${person.label}`;
+        const canSee = await canSeePerson(t.db, who, person.id);
+        expect(await visibility.canSeePerson(who, person.id), as).toBe(canSee);
+        const canSeeEmail = await userCanSeeEmailOf(t.db, who.id, person.id);
+        expect(await visibility.canSeeEmailOf(who.id, person.id), as).toBe(canSeeEmail);
+        if (canSee) seen.push(as);
+      }
+    }
+    // The matrix really has both answers: a stranger sees the Public and no Private profile.
+    expect(seen).toContain('a member looking at Public/everyone/stranger');
+    expect(seen).not.toContain('a member looking at Private/everyone/connected');
+    expect(seen).toContain('a member looking at Only Connections/everyone/connected');
+    expect(seen).not.toContain('a member looking at Only Connections/everyone/stranger');
+    expect(seen).toContain('an admin looking at Private/only_me/stranger');
   });
 });
