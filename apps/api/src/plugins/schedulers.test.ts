@@ -100,7 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
     const readers = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)));
     for (const person of readers)
-      await emailNotification(t.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kim commented.', link: '/user' });
+      await emailNotification(t.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kim commented.', link: '/user' }, null);
 
     const owner = await createUser(t.db, { role: 'AL' });
     const offer = await createReferral(t.db, {

@@ -38,6 +38,32 @@ export async function enqueueEmails(db: Executor, messages: MailMessage[]): Prom
   );
 }
 
+/**
+ * enqueueEmail as a statement prepared once on `db` (never inside a transaction), for the
+ * outbox writes of hot routes (a message's instant e-mail).
+ */
+export function prepareEnqueueEmail(db: Database, name: string): (message: MailMessage) => Promise<void> {
+  const statement = db
+    .insert(outgoingEmails)
+    .values({
+      toAddress: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      textBody: sql.placeholder('text'),
+      htmlBody: sql.placeholder('html'),
+      headers: sql.placeholder('headers'),
+    })
+    .prepare(name);
+  return async (message) => {
+    await statement.execute({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers ?? null,
+    });
+  };
+}
+
 /** Writes a message to the outbox (status queued). Pass the action's transaction. */
 export async function enqueueEmail(db: Executor, message: MailMessage): Promise<number> {
   const [row] = await db

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
-import { notifications, users, type NotificationRow } from '../../db/schema/index';
+import { notificationDigestItems, notifications, users, type NotificationRow } from '../../db/schema/index';
+import { prepareEnqueueEmail } from '../../lib/mailer/outbox';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
@@ -26,7 +27,21 @@ const prepareStatements = (db: Database) => ({
     })
     .returning()
     .prepare('notifications_insert'),
+  insertDigestItem: db
+    .insert(notificationDigestItems)
+    .values({
+      userId: sql.placeholder('userId'),
+      category: sql.placeholder('category'),
+      frequency: sql.placeholder('frequency'),
+      text: sql.placeholder('text'),
+      link: sql.placeholder('link'),
+    })
+    .prepare('notifications_insert_digest_item'),
+  enqueueEmail: prepareEnqueueEmail(db, 'notifications_enqueue_email'),
 });
+
+/** A notification waiting for the recipient's daily or weekly digest. */
+export type NewDigestItem = { userId: number; category: string; frequency: 'daily' | 'weekly'; text: string; link: string };
 
 /** Several notifications in one insert, with their times, inside a transaction (the demo seed). */
 export async function insertNotificationsWithin(
@@ -155,6 +170,12 @@ export function createNotificationsRepository(db: Database) {
       if (!row) throw new Error('insertNotification: no row returned');
       return row;
     },
+    /** Keeps a notification for the recipient's next digest (prepared statement). */
+    async insertDigestItem(item: NewDigestItem): Promise<void> {
+      await statements.insertDigestItem.execute(item);
+    },
+    /** Queues a notification's instant e-mail in the outbox (prepared statement). */
+    enqueueEmail: statements.enqueueEmail,
     /** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
     async markConversationRead(userId: number, conversationId: number): Promise<void> {
       await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });

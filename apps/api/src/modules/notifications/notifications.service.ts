@@ -17,7 +17,7 @@ import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
-import { notificationPreferenceOf } from './preferences.service';
+import { notificationDeliveryOf } from './preferences.service';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
@@ -99,14 +99,16 @@ async function deliver(
   store: () => Promise<Notification | null>,
 ): Promise<Notification | null> {
   const category = notificationCategoryOf(values.type);
-  const preference = await notificationPreferenceOf(ctx, values.userId, category);
+  const delivery = await notificationDeliveryOf(ctx, values.userId, category);
+  if (!delivery) return null; // the person is gone
+  const { preference, recipient } = delivery;
   let notification: Notification | null = null;
   if (preference.in_app) {
     notification = await store();
     if (!notification) return null; // an unread one already says it (likes): no second e-mail either
     ctx.events.emit('notification.created', { userId: values.userId, notification });
   }
-  await emailNotification(ctx, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) });
+  await emailNotification(ctx, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) }, recipient);
   return notification;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { notificationDigestItems, notificationPreferences, type NotificationPreferenceRow } from '../../db/schema/index';
+import { notificationDigestItems, notificationPreferences, users, type NotificationPreferenceRow } from '../../db/schema/index';
 
 export type PreferenceChange = { category: string; inApp: boolean; email: string };
 
@@ -10,17 +10,25 @@ export function findPreferences(db: Executor, userId: number): Promise<Notificat
 }
 
 const prepareStatements = (db: Database) => ({
-  one: db
-    .select({ inApp: notificationPreferences.inApp, email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(
-      and(
-        sql`${notificationPreferences.userId} = ${sql.placeholder('userId')}::integer`,
-        sql`${notificationPreferences.category} = ${sql.placeholder('category')}::text`,
-      ),
+  delivery: db
+    .select({
+      inApp: notificationPreferences.inApp,
+      email: notificationPreferences.email,
+      address: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), sql`${notificationPreferences.category} = ${sql.placeholder('category')}::text`),
     )
-    .prepare('notification_preferences_one'),
+    .where(sql`${users.id} = ${sql.placeholder('userId')}::integer`)
+    .prepare('notification_delivery'),
 });
+
+/** Who a notification goes to and what they chose for its category (null: the default). */
+export type DeliveryRow = { inApp: boolean | null; email: string | null; address: string; firstName: string; isActive: boolean };
 
 /** Writes whole choices (the service merges them with the current ones first). */
 export async function upsertPreferences(db: Executor, userId: number, changes: PreferenceChange[], now: Date): Promise<void> {
@@ -55,9 +63,12 @@ export async function dropDigestItems(db: Executor, userId: number, categories: 
 export function createNotificationPreferencesRepository(db: Database) {
   const statements = prepareStatements(db);
   return {
-    /** The stored choice of one category (primary key lookup, prepared: every notification reads it), or null. */
-    async findPreference(userId: number, category: string): Promise<{ inApp: boolean; email: string } | null> {
-      const [row] = await statements.one.execute({ userId, category });
+    /**
+     * The recipient's address and their stored choice for one category (primary-key lookups in one
+     * prepared statement: every notification reads it), or null when there is no such person.
+     */
+    async findDelivery(userId: number, category: string): Promise<DeliveryRow | null> {
+      const [row] = await statements.delivery.execute({ userId, category });
       return row ?? null;
     },
   };

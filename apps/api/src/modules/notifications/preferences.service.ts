@@ -25,14 +25,25 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
   return types;
 }
 
-/** One category's choice, for the delivery of a notification (one primary-key lookup). */
-export async function notificationPreferenceOf(
+/** Where a notification's e-mail goes: an active person's address and first name. */
+export type NotificationRecipient = { id: number; email: string; firstName: string };
+
+/**
+ * One category's choice, for the delivery of a notification, and the recipient to e-mail (null
+ * when inactive); null when there is no such person. One prepared statement.
+ */
+export async function notificationDeliveryOf(
   ctx: AppContext,
   userId: number,
   category: NotificationCategory,
-): Promise<NotificationPreference> {
-  const row = await ctx.repositories.notificationPreferences.findPreference(userId, category);
-  return row ? { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) } : DEFAULT_NOTIFICATION_PREFERENCES[category];
+): Promise<{ preference: NotificationPreference; recipient: NotificationRecipient | null } | null> {
+  const row = await ctx.repositories.notificationPreferences.findDelivery(userId, category);
+  if (!row) return null;
+  const preference =
+    row.inApp === null || row.email === null
+      ? DEFAULT_NOTIFICATION_PREFERENCES[category]
+      : { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) };
+  return { preference, recipient: row.isActive ? { id: userId, email: row.address, firstName: row.firstName } : null };
 }
 
 /** GET /social/settings/notifications/. */

@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDigestItems, notifications } from '../../db/schema/index';
+import { notificationDigestItems, notifications, users } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import { notifyRoleChanged } from './notifications.service';
 
@@ -131,6 +131,15 @@ describe('every notification honours the choices', () => {
     expect(await emailsTo(t.db, author.email)).toHaveLength(1);
     expect(await inAppOf(author.id)).toHaveLength(2);
     expect(await itemsOf(author.id)).toEqual([]);
+  });
+
+  it('a deactivated person gets no instant e-mail (the bell still keeps it); nobody gets nothing', async () => {
+    const person = await createUser(t.db);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id));
+    expect(await notifyRoleChanged(t.ctx, { userId: person.id, role: 'AL' })).not.toBeNull();
+    expect(await inAppOf(person.id)).toHaveLength(1);
+    expect(await emailsTo(t.db, person.email)).toEqual([]);
+    expect(await notifyRoleChanged(t.ctx, { userId: 2_000_000_000, role: 'AL' })).toBeNull();
   });
 
   it('daily/weekly: kept for the digest; a change of choice moves or drops what waits', async () => {

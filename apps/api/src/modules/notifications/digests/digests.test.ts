@@ -35,7 +35,7 @@ function freshDay(): Date {
 }
 
 async function waiting(person: TestUser, category: 'comment' | 'message' | 'event', text: string, frequency: 'daily' | 'weekly' = 'daily') {
-  await emailNotification(t.ctx, frequency, { userId: person.id, category, text, link: '/user' });
+  await emailNotification(t.ctx, frequency, { userId: person.id, category, text, link: '/user' }, null);
 }
 const digestsTo = async (person: TestUser) => (await emailsTo(t.db, person.email)).filter((mail) => mail.subject.includes('digest'));
 const tokenOf = (header: string | undefined) => /token=([^>]+)>/.exec(header ?? '')?.[1] ?? '';
@@ -289,7 +289,7 @@ describe('an SMTP outage', () => {
     const down = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       const person = await createUser(down.db);
-      await emailNotification(down.app.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kept safe.', link: '/user' });
+      await emailNotification(down.app.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kept safe.', link: '/user' }, null);
       expect((await runDigests(down.app, 'daily', new Date())).sent).toBe(1);
       expect(await down.app.mailer.deliverPending()).toEqual({ sent: 0, failed: 1 });
       expect((await emailsTo(down.db, person.email))[0]).toMatchObject({ status: 'queued', attempts: 1 });
