@@ -8,6 +8,7 @@ import { createMessagingRepository } from './modules/messaging/messaging.reposit
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { createNotificationPreferencesRepository } from './modules/notifications/preferences.repository';
 import { createPostsRepository } from './modules/posts/posts.repository';
+import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createVisibilityRepository } from './modules/settings/visibility.repository';
@@ -28,6 +29,7 @@ export function createRepositories(db: Database) {
     notifications: createNotificationsRepository(db),
     notificationPreferences: createNotificationPreferencesRepository(db),
     posts: createPostsRepository(db),
+    profiles: createProfilesRepository(db),
     realtime: createRealtimeRepository(db),
     search: createSearchRepository(db),
     visibility: createVisibilityRepository(db),

@@ -1,6 +1,8 @@
+import type { PrivateField } from '@alumlink/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index';
+import { fieldVisibleToViewerIdSql, visibleToViewerIdSql } from '../settings/visibility';
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -45,4 +47,44 @@ export async function updateUserProfile(db: Executor, userId: number, changes: P
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;
+}
+
+/**
+ * A person's row, whether `viewerId` may see them (profile visibility) and each private field's
+ * audience, in one statement with placeholders (viewerId, personId): the profile route's three
+ * lookups as one prepared round trip. Admins and the person see everything (the service decides).
+ */
+export function profileForViewerQuery(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  const field = (name: PrivateField) => fieldVisibleToViewerIdSql(viewerId, users.id, name).mapWith(Boolean);
+  return db
+    .select({
+      user: users,
+      visible: visibleToViewerIdSql(viewerId, users.id).mapWith(Boolean),
+      fields: {
+        email: field('email'),
+        phone: field('phone'),
+        company: field('company'),
+        location: field('location'),
+        cohort_year: field('cohort_year'),
+        skills: field('skills'),
+      },
+    })
+    .from(users)
+    .where(sql`${users.id} = ${sql.placeholder('personId')}::integer`)
+    .limit(1);
+}
+
+export type ProfileForViewer = { user: UserRow; visible: boolean; fields: Record<PrivateField, boolean> };
+
+/** The statements of this module, prepared once per app (`ctx.repositories.profiles`). */
+export function createProfilesRepository(db: Database) {
+  const byId = profileForViewerQuery(db).prepare('profiles_for_viewer');
+  return {
+    /** See profileForViewerQuery; null for an unknown id. */
+    async findProfileForViewer(viewerId: number, personId: number): Promise<ProfileForViewer | null> {
+      const [row] = await byId.execute({ viewerId, personId });
+      return row ?? null;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
-import { visibleFieldsOf } from '../settings/visibility';
+import { ALL_FIELDS_VISIBLE } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
 
@@ -78,8 +78,9 @@ export async function updateOwnProfile(ctx: AppContext, user: AuthUser, update: 
  * deactivated people and for people whose profile visibility hides them from the viewer.
  */
 export async function getProfileById(ctx: AppContext, viewer: AuthUser, userId: number): Promise<User> {
-  const row = await findUserById(ctx.db, userId);
-  if (!row || !row.isActive) throw notFound('User not found.');
-  if (row.id !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, row.id))) throw notFound('User not found.');
-  return presentUser(row, undefined, await visibleFieldsOf(ctx.db, viewer, row.id));
+  const found = await ctx.repositories.profiles.findProfileForViewer(viewer.id, userId);
+  if (!found || !found.user.isActive) throw notFound('User not found.');
+  const seesEverything = viewer.role === 'AD' || viewer.id === userId;
+  if (!seesEverything && !found.visible) throw notFound('User not found.');
+  return presentUser(found.user, undefined, seesEverything ? { ...ALL_FIELDS_VISIBLE } : found.fields);
 }

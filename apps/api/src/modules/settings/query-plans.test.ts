@@ -4,6 +4,7 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import { newMembersQuery, recentPostsQuery } from '../activity/activity.repository';
 import { eventMessagesQuery } from '../events/discussion.repository';
 import { postPageParams, postPageQuery } from '../posts/posts.repository';
+import { profileForViewerQuery } from '../profiles/profiles.repository';
 import { emailVisibleStatement, personVisibleStatement } from './visibility.repository';
 
 // The settings effects keep the feed and the activity lists one indexed query on large tables.
@@ -61,6 +62,15 @@ describe('query plans with visibility and tracking', () => {
         expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
         expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings)/);
       }
+    }
+  });
+
+  it("someone's profile with its visibility and fields is one statement on users_pkey and user_settings_pkey", async () => {
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, profileForViewerQuery(t.db), { placeholders: { viewerId: viewer.id, personId: 30 }, generic });
+      expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings)/);
     }
   });
 

@@ -88,25 +88,15 @@ export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWr
   ), ${sql.raw(byDefault ? 'true' : 'false')}))`;
 }
 
-/** Which private fields of the person the viewer may see (all of them for the person and admins). */
-export async function visibleFieldsOf(db: Executor, viewer: Viewer, personId: number): Promise<Record<PrivateField, boolean>> {
-  const all = { email: true, phone: true, company: true, location: true, cohort_year: true, skills: true };
-  if (viewer.role === 'AD' || viewer.id === personId) return all;
-  const person = users.id;
-  const [row] = await db
-    .select({
-      email: fieldVisibleToViewerIdSql(viewer.id, person, 'email').mapWith(Boolean),
-      phone: fieldVisibleToViewerIdSql(viewer.id, person, 'phone').mapWith(Boolean),
-      company: fieldVisibleToViewerIdSql(viewer.id, person, 'company').mapWith(Boolean),
-      location: fieldVisibleToViewerIdSql(viewer.id, person, 'location').mapWith(Boolean),
-      cohort_year: fieldVisibleToViewerIdSql(viewer.id, person, 'cohort_year').mapWith(Boolean),
-      skills: fieldVisibleToViewerIdSql(viewer.id, person, 'skills').mapWith(Boolean),
-    })
-    .from(users)
-    .where(eq(users.id, personId))
-    .limit(1);
-  return row ?? all;
-}
+/** Every private field visible: what the person and admins see. */
+export const ALL_FIELDS_VISIBLE: Readonly<Record<PrivateField, boolean>> = Object.freeze({
+  email: true,
+  phone: true,
+  company: true,
+  location: true,
+  cohort_year: true,
+  skills: true,
+});
 
 /**
  * Condition "the directory may list the person whose id is `personId` to this viewer": they kept
