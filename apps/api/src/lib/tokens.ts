@@ -45,10 +45,7 @@ const VERIFIED_TOKEN_CACHE_MS = 60_000;
  * tokens it accepted; one with an explicit clock (tests) does not.
  */
 function verifierFor(secret: string, clockTimestamp?: number) {
-  const cache =
-    clockTimestamp === undefined
-      ? { cache: VERIFIED_TOKENS_CACHED, cacheTTL: VERIFIED_TOKEN_CACHE_MS }
-      : {};
+  const cache = clockTimestamp === undefined ? { cache: VERIFIED_TOKENS_CACHED, cacheTTL: VERIFIED_TOKEN_CACHE_MS } : {};
   return createVerifier({
     key: secret,
     algorithms: [ALGORITHM],
