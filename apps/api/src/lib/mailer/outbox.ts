@@ -24,18 +24,21 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
+/** The outbox row of a message (status queued by default). */
+function outboxRowOf(message: MailMessage) {
+  return {
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+    headers: message.headers ?? null,
+  };
+}
+
 /** Many messages in one statement (digests queue a batch at a time). */
 export async function enqueueEmails(db: Executor, messages: MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(outgoingEmails).values(
-    messages.map((message) => ({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      headers: message.headers ?? null,
-    })),
-  );
+  await db.insert(outgoingEmails).values(messages.map(outboxRowOf));
 }
 
 /**
@@ -46,36 +49,21 @@ export function prepareEnqueueEmail(db: Database, name: string): (message: MailM
   const statement = db
     .insert(outgoingEmails)
     .values({
-      toAddress: sql.placeholder('to'),
+      toAddress: sql.placeholder('toAddress'),
       subject: sql.placeholder('subject'),
-      textBody: sql.placeholder('text'),
-      htmlBody: sql.placeholder('html'),
+      textBody: sql.placeholder('textBody'),
+      htmlBody: sql.placeholder('htmlBody'),
       headers: sql.placeholder('headers'),
     })
     .prepare(name);
   return async (message) => {
-    await statement.execute({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers ?? null,
-    });
+    await statement.execute(outboxRowOf(message));
   };
 }
 
 /** Writes a message to the outbox (status queued). Pass the action's transaction. */
 export async function enqueueEmail(db: Executor, message: MailMessage): Promise<number> {
-  const [row] = await db
-    .insert(outgoingEmails)
-    .values({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      headers: message.headers ?? null,
-    })
-    .returning({ id: outgoingEmails.id });
+  const [row] = await db.insert(outgoingEmails).values(outboxRowOf(message)).returning({ id: outgoingEmails.id });
   if (!row) throw new Error('enqueueEmail: no row returned');
   return row.id;
 }

@@ -1,7 +1,6 @@
 import type { EmailFrequency, NotificationCategory } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import { instantNotificationEmail } from './notification-emails';
-import type { NotificationRecipient } from './preferences.service';
+import { instantNotificationEmail, type Recipient } from './notification-emails';
 
 export type EmailedNotification = { userId: number; category: NotificationCategory; text: string; link: string };
 
@@ -15,7 +14,7 @@ export async function emailNotification(
   ctx: Pick<AppContext, 'config' | 'mailer' | 'repositories'>,
   frequency: EmailFrequency,
   item: EmailedNotification,
-  recipient: NotificationRecipient | null,
+  recipient: Recipient | null,
 ): Promise<void> {
   switch (frequency) {
     case 'off':

@@ -4,7 +4,8 @@ import { escapeHtml, type MailMessage } from '../../lib/mailer/index';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 type Site = Pick<AppConfig, 'siteName' | 'publicUrl' | 'jwtSecret'>;
-type Recipient = { id: number; email: string; firstName: string };
+/** Whom a notification e-mail greets and goes to. */
+export type Recipient = { id: number; email: string; firstName: string };
 export type EmailedItem = { category: NotificationCategory; text: string; link: string; createdAt: Date };
 
 const greetingOf = (recipient: Recipient) => (recipient.firstName.trim() ? `Hello ${recipient.firstName.trim()},` : 'Hello,');

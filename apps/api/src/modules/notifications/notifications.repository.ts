@@ -41,7 +41,7 @@ const prepareStatements = (db: Database) => ({
 });
 
 /** A notification waiting for the recipient's daily or weekly digest. */
-export type NewDigestItem = { userId: number; category: string; frequency: 'daily' | 'weekly'; text: string; link: string };
+export type NewDigestItem = Pick<typeof notificationDigestItems.$inferInsert, 'userId' | 'category' | 'frequency' | 'text' | 'link'>;
 
 /** Several notifications in one insert, with their times, inside a transaction (the demo seed). */
 export async function insertNotificationsWithin(

@@ -27,9 +27,6 @@ const prepareStatements = (db: Database) => ({
     .prepare('notification_delivery'),
 });
 
-/** Who a notification goes to and what they chose for its category (null: the default). */
-export type DeliveryRow = { inApp: boolean | null; email: string | null; address: string; firstName: string; isActive: boolean };
-
 /** Writes whole choices (the service merges them with the current ones first). */
 export async function upsertPreferences(db: Executor, userId: number, changes: PreferenceChange[], now: Date): Promise<void> {
   if (changes.length === 0) return;
@@ -67,7 +64,7 @@ export function createNotificationPreferencesRepository(db: Database) {
      * The recipient's address and their stored choice for one category (primary-key lookups in one
      * prepared statement: every notification reads it), or null when there is no such person.
      */
-    async findDelivery(userId: number, category: string): Promise<DeliveryRow | null> {
+    async findDelivery(userId: number, category: string) {
       const [row] = await statements.delivery.execute({ userId, category });
       return row ?? null;
     },

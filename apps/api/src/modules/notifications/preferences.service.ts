@@ -11,6 +11,7 @@ import {
 } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
+import type { Recipient } from './notification-emails';
 import * as repository from './preferences.repository';
 
 export type NotificationPreferences = Record<NotificationCategory, NotificationPreference>;
@@ -25,9 +26,6 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
   return types;
 }
 
-/** Where a notification's e-mail goes: an active person's address and first name. */
-export type NotificationRecipient = { id: number; email: string; firstName: string };
-
 /**
  * One category's choice, for the delivery of a notification, and the recipient to e-mail (null
  * when inactive); null when there is no such person. One prepared statement.
@@ -36,7 +34,7 @@ export async function notificationDeliveryOf(
   ctx: AppContext,
   userId: number,
   category: NotificationCategory,
-): Promise<{ preference: NotificationPreference; recipient: NotificationRecipient | null } | null> {
+): Promise<{ preference: NotificationPreference; recipient: Recipient | null } | null> {
   const row = await ctx.repositories.notificationPreferences.findDelivery(userId, category);
   if (!row) return null;
   const preference =

@@ -29,9 +29,6 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
     likesCount: posts.likesCount,
     commentsCount: posts.commentsCount,
     createdAt: posts.createdAt,
-    // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hashed scan of all of the
-    // viewer's likes (about 50 heap pages for an active person), where this probes post_likes_pkey
-    // once per listed post; 0.16 against 0.22 ms per feed page at default bench scale (pgbench).
     liked: likedBySql(viewerId),
     author: userSummaryColumnsOfListed(viewerId, seesEveryone),
   };
@@ -40,7 +37,12 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
 /** Which posts a page lists: the feed (everything the viewer may see) or one author's posts. */
 export type PostPageKind = 'feed' | 'author';
 
-/** `liked` of postListColumns as SQL. */
+/**
+ * "The viewer likes this post". A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one
+ * hashed scan of all of the viewer's likes (about 50 heap pages for an active person), where this
+ * probes post_likes_pkey once per listed post; 0.16 against 0.22 ms per feed page at default bench
+ * scale (pgbench).
+ */
 function likedBySql(viewerId: number | Placeholder): SQL<boolean> {
   return sql<boolean>`(select true from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId}::integer limit 1) is not null`;
 }
@@ -166,9 +168,9 @@ const input = {
 const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(sql.placeholder('userId'), sql`posts.user_id`)})`;
 
 /**
- * A whole like toggle in one statement (one round trip, one implicit transaction) on a live
- * post whose author the person may see: the like is removed when present, else added; likes_count moves by the rows actually
- * removed or added. It answers what it did, the new count, the post's author and the actor's
+ * A whole like toggle in one statement (one round trip, one implicit transaction) on a live post
+ * whose author the person may see: the like is removed when present, else added; likes_count
+ * moves by the rows actually removed or added. It answers what it did, the new count, the post's author and the actor's
  * summary (for the notification); no row when the post is missing or deleted.
  *
  * Simultaneous toggles by one person on one post queue on the like row (the delete waits for

@@ -71,7 +71,8 @@ const LIKE_TOGGLE_ATTEMPTS = 50;
 
 /**
  * Likes or unlikes, in one statement (repository.toggleLikeOnce), a live post whose author the
- * person may see (404 otherwise, like requireVisiblePost, checked by the statement): the like row and likes_count
+ * person may see (404 otherwise, as requireVisiblePost answers, checked by the statement): the
+ * like row and likes_count
  * change together, the count by the rows actually added or removed, so concurrent toggles keep
  * them equal, and simultaneous toggles by one person act one after the other.
  */
@@ -94,7 +95,10 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
   throw conflict('Too many simultaneous changes to this like. Please try again.');
 }
 
-/** Adds a comment and counts it on the post, in one statement that also checks the post is live and its author visible (404); notifies the post's author. */
+/**
+ * Adds a comment and counts it on the post, in one statement that also checks the post is live
+ * and its author visible (404); notifies the post's author.
+ */
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();

@@ -75,14 +75,12 @@ export function profileForViewerQuery(db: Database) {
     .limit(1);
 }
 
-export type ProfileForViewer = { user: UserRow; visible: boolean; fields: Record<PrivateField, boolean> };
-
 /** The statements of this module, prepared once per app (`ctx.repositories.profiles`). */
 export function createProfilesRepository(db: Database) {
   const byId = profileForViewerQuery(db).prepare('profiles_for_viewer');
   return {
     /** See profileForViewerQuery; null for an unknown id. */
-    async findProfileForViewer(viewerId: number, personId: number): Promise<ProfileForViewer | null> {
+    async findProfileForViewer(viewerId: number, personId: number) {
       const [row] = await byId.execute({ viewerId, personId });
       return row ?? null;
     },

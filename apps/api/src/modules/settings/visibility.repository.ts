@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
 import { users } from '../../db/schema/index';
-import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from './visibility';
+import { emailVisibleToViewerSql, visibleToViewerIdSql, type Viewer } from './visibility';
 
 const viewerId = sql.placeholder('viewerId');
 const personId = sql`${sql.placeholder('personId')}::integer`;
@@ -16,7 +16,7 @@ export const personVisibleStatement = sql`
 
 /** userCanSeeEmailOf as one statement: the viewer is an admin, or the person and their e-mail are both visible to them. */
 export const emailVisibleStatement = sql`
-  select (${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, personId)} and ${fieldVisibleToViewerIdSql(viewerId, personId, 'email')})) as visible
+  select ${emailVisibleToViewerSql(viewerId, personId)} as visible
   from ${users} where ${users.id} = ${viewerId}::integer`;
 
 /**

@@ -177,15 +177,20 @@ export async function canSeePerson(db: Executor, viewer: Viewer, personId: numbe
  * to them): for payloads built for one recipient who is not the caller (notifications, sockets).
  */
 export async function userCanSeeEmailOf(db: Executor, viewerId: number, personId: number): Promise<boolean> {
-  const person = sql`${personId}::integer`;
   const [row] = await db
-    .select({
-      visible: sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, person)} and ${fieldVisibleToViewerIdSql(viewerId, person, 'email')}))`,
-    })
+    .select({ visible: emailVisibleToViewerSql(viewerId, sql`${personId}::integer`) })
     .from(users)
     .where(eq(users.id, viewerId))
     .limit(1);
   return row?.visible === true;
+}
+
+/**
+ * Inside a query on the viewer's `users` row: the viewer is an admin, or the person and their
+ * e-mail are both visible to them (userCanSeeEmailOf, and its prepared form in visibility.repository.ts).
+ */
+export function emailVisibleToViewerSql(viewerId: number | Placeholder, personId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, personId)} and ${fieldVisibleToViewerIdSql(viewerId, personId, 'email')}))`;
 }
 
 /** Condition "the person did not turn activity tracking off" (one user_settings primary-key probe per row). */
