@@ -3,7 +3,7 @@ import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
 import { createPeriodicJob, type PeriodicJob } from '../scheduler/periodic-job';
 import { systemClock, type Clock } from '../scheduler/clock';
-import { claimDueEmails, enqueueEmail, markFailed, markSent, OUTBOX_RETENTION_MS, purgeFinishedEmails } from './outbox';
+import { CLAIM_BATCH_SIZE, enqueueEmail, markFailed, OUTBOX_RETENTION_MS, prepareOutboxDelivery, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { escapeHtml } from './templates';
@@ -64,6 +64,7 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   // The dev mailbox reads the outbox: there the stored message is the delivery and stays whole.
   const keepsMessages = devMailboxEnabled(config);
   const redaction = { redactBody: !keepsMessages };
+  const outbox = prepareOutboxDelivery(app.db, redaction);
   let lastPurgeAt: number | null = null;
 
   const purgeIfDue = async (now: Date): Promise<void> => {
@@ -77,15 +78,11 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
     const report: DeliveryReport = { sent: 0, failed: 0 };
     for (;;) {
       const claimedAt = now ?? clock.now();
-      const batch = await claimDueEmails(app.db, claimedAt);
-      if (batch.length === 0) {
-        await purgeIfDue(claimedAt);
-        return report;
-      }
+      const batch = await outbox.claimDue(claimedAt);
       for (const row of batch) {
         try {
           await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
-          await markSent(app.db, row.id, now ?? clock.now(), redaction);
+          await outbox.markSent(row.id, now ?? clock.now());
           report.sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -93,6 +90,12 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
           await markFailed(app.db, row, message, now ?? clock.now(), redaction);
           report.failed += 1;
         }
+      }
+      // A short batch was every message due when it was claimed: no second claim to find none
+      // (a message queued since then triggers another run).
+      if (batch.length < CLAIM_BATCH_SIZE) {
+        await purgeIfDue(claimedAt);
+        return report;
       }
     }
   };

@@ -6,6 +6,7 @@ import { outgoingEmails } from '../../db/schema/index';
 import { registration } from '../../test/registration';
 import { createTestApp, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs, type MailMessage, type MailTransport } from './index';
+import { CLAIM_BATCH_SIZE } from './outbox';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -139,6 +140,19 @@ describe('mailer', () => {
     expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(12);
     expect(sent).toHaveLength(12);
     expect(new Set(sent.map((message) => message.to)).size).toBe(12);
+  });
+
+  it('sends the whole queue in one run, batch after batch, and claims no more once a batch comes back short', async () => {
+    const sent: MailMessage[] = [];
+    const transport: MailTransport = { kind: 'log', send: async (message) => void sent.push(message), close: () => undefined };
+    const t = await testApp({}, { mailer: { transport } });
+    const total = 2 * CLAIM_BATCH_SIZE + 3;
+    for (let index = 0; index < total; index += 1) {
+      await t.app.mailer.enqueue(t.db, { to: `q${index}@example.com`, subject: `Q${index}`, text: 'hello', html: null });
+    }
+    expect(await t.app.mailer.deliverPending()).toEqual({ sent: total, failed: 0 });
+    expect(new Set(sent.map((message) => message.to)).size).toBe(total);
+    expect(await t.app.mailer.deliverPending()).toEqual({ sent: 0, failed: 0 });
   });
 
   it('gives a message up after the last attempt', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/index';
-import { CLAIM_BATCH_SIZE, claimDueEmails, enqueueEmails } from './outbox';
+import { CLAIM_BATCH_SIZE, enqueueEmails, prepareOutboxDelivery } from './outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('claimDueEmails', () => {
+describe('the outbox claim', () => {
   it('claims one batch at a time, each message once', async () => {
     const messages = Array.from({ length: 2 * CLAIM_BATCH_SIZE + 5 }, (_, index) => ({
       to: `batch-${index}@example.com`,
@@ -19,7 +19,8 @@ describe('claimDueEmails', () => {
     await enqueueEmails(t.db, messages);
     // Later than the leases of the first claims: only the lease, not the clock, keeps a claimed message from being claimed again.
     const later = new Date(Date.now() + 60_000);
-    const batches = [await claimDueEmails(t.db, later), await claimDueEmails(t.db, later), await claimDueEmails(t.db, later)];
+    const { claimDue } = prepareOutboxDelivery(t.db, { redactBody: true });
+    const batches = [await claimDue(later), await claimDue(later), await claimDue(later)];
     expect(batches.map((batch) => batch.length)).toEqual([CLAIM_BATCH_SIZE, CLAIM_BATCH_SIZE, 5]);
     expect(new Set(batches.flat().map((row) => row.id)).size).toBe(messages.length);
   });
