@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, type RequestSpec } from './http-load';
 import { percentile } from './stats';
 
@@ -44,48 +44,75 @@ export type OpenLoopOptions = {
   seconds: number;
   /** A request not answered this long after its scheduled start counts as an error ("timeout"). */
   timeoutMs?: number;
-  /** Keep-alive sockets the generator may open (requests beyond wait in the agent, and that wait counts). */
+  /** Keep-alive sockets the generator may open (requests beyond wait in the pool, and that wait counts). */
   maxSockets?: number;
 };
 
 type Outcome = { status: number | 'error' | 'timeout'; finishedAt: number };
 
+/** A request on its way: its deadline (a performance.now() time) and how to end it early. */
+type InFlight = { deadline: number; abort(): void; settle(status: Outcome['status']): void };
+
 /**
- * Sends one request and resolves with its status once the answer is read to the end, or with
- * "timeout" at `deadline` (a performance.now() time, however far the request got); never rejects.
+ * Sends requests over one undici pool of keep-alive connections. Each resolves with its status
+ * once the answer is read to the end, or with "timeout" at its deadline however far it got;
+ * never rejects. One sweep every TIMEOUT_SWEEP_MS ends overdue requests (a timer per request and
+ * node:http's request and response objects were most of the generator's CPU: it shares the two
+ * cores with the server it measures). Bodies are neither decoded nor parsed, for the same reason.
  */
-function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (status: Outcome['status']) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadlineTimer);
-      resolve({ status, finishedAt: performance.now() });
-    };
-    // Fires on a later turn of the event loop, once `outgoing` exists.
-    const deadlineTimer = setTimeout(
-      () => {
-        settle('timeout');
-        outgoing.destroy();
-      },
-      Math.max(0, deadline - performance.now()),
-    );
-    const headers: Record<string, string | number> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
-    if (spec.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(spec.body);
+function createSender(baseUrl: string, maxSockets: number) {
+  const pool = new Pool(baseUrl, { connections: maxSockets });
+  const inFlight = new Set<InFlight>();
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const request of inFlight) {
+      if (request.deadline <= now) {
+        request.settle('timeout');
+        request.abort();
+      }
     }
-    const outgoing = request(`${baseUrl}${spec.path}`, { method: spec.method, agent, headers }, (response) => {
-      response.on('error', () => settle('error'));
-      response.on('end', () => settle(response.statusCode ?? 0));
-      // The body is not decoded or parsed: the generator's CPU per request stays small.
-      response.resume();
+  }, TIMEOUT_SWEEP_MS);
+
+  const send = (spec: RequestSpec, deadline: number): Promise<Outcome> =>
+    new Promise((resolve) => {
+      let status = 0;
+      let controller: Dispatcher.DispatchController | null = null;
+      const request: InFlight = {
+        deadline,
+        abort: () => controller?.abort(new Error('timeout')),
+        settle: (outcome) => {
+          if (!inFlight.delete(request)) return;
+          resolve({ status: outcome, finishedAt: performance.now() });
+        },
+      };
+      inFlight.add(request);
+      const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
+      if (spec.body !== undefined) headers['content-type'] = 'application/json';
+      pool.dispatch(
+        { path: spec.path, method: spec.method, headers, body: spec.body ?? null },
+        {
+          onRequestStart: (started) => {
+            controller = started;
+          },
+          onResponseStart: (_controller, statusCode) => {
+            status = statusCode;
+          },
+          onResponseData: () => undefined,
+          onResponseEnd: () => request.settle(status),
+          onResponseError: () => request.settle('error'),
+        },
+      );
     });
-    outgoing.on('error', () => settle('error'));
-    outgoing.end(spec.body);
-  });
+
+  const close = async () => {
+    clearInterval(sweep);
+    await pool.destroy();
+  };
+  return { send, close };
 }
+
+/** How often overdue requests are looked for (their timeouts are this late at most). */
+const TIMEOUT_SWEEP_MS = 50;
 
 /**
  * An open-loop load: request n is due at start + n / rate, and is sent then whether or not
@@ -96,7 +123,7 @@ function send(agent: Agent, baseUrl: string, spec: RequestSpec, deadline: number
 export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedRequest, options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { rate, seconds } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 1_024 });
+  const sender = createSender(baseUrl, options.maxSockets ?? 1_024);
   const scheduled = Math.max(1, Math.round(rate * seconds));
   const intervalMs = 1_000 / rate;
   const latencies = new Map<string, number[]>();
@@ -125,7 +152,7 @@ export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedR
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     pending.push(
-      send(agent, baseUrl, spec, due + timeoutMs).then(({ status, finishedAt }) => {
+      sender.send(spec, due + timeoutMs).then(({ status, finishedAt }) => {
         inFlight -= 1;
         if (typeof status === 'number') {
           answered += 1;
@@ -159,7 +186,7 @@ export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedR
   });
   await Promise.all(pending);
   const cpu = process.cpuUsage(cpuBefore);
-  agent.destroy();
+  await sender.close();
 
   for (const entry of classes.values()) {
     const values = latencies.get(entry.kind) ?? [];
