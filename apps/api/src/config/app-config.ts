@@ -53,6 +53,8 @@ export type AppConfig = Readonly<{
    * answers a second, 128 waiting requests are 60 to 130 ms of queue.
    */
   maxRequestsInFlight: number;
+  /** PostgreSQL connections per worker (DATABASE_POOL_SIZE, default DEFAULT_DATABASE_POOL_SIZE); unused on PGlite. */
+  databasePoolSize: number;
   /**
    * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env
    * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
@@ -134,6 +136,7 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitMultiplier: vars.RATE_LIMIT_MULTIPLIER,
     webConcurrency,
     maxRequestsInFlight: vars.MAX_REQUESTS_IN_FLIGHT,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,

@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DATABASE_POOL_SIZE (default 4 connections per worker)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).databasePoolSize).toBe(4);
+    expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const text of ['0', '101', '2.5', 'few']) {
+      expect(configError({ JWT_SECRET: SECRET, DATABASE_POOL_SIZE: text })).toBe(
+        'Invalid environment: DATABASE_POOL_SIZE must be an integer between 1 and 100',
+      );
+    }
+  });
+
   it('reads RATE_LIMIT_MULTIPLIER (default 1)', () => {
     expect(loadConfig({ JWT_SECRET: SECRET }).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);

@@ -6,6 +6,14 @@ import { trustProxyText } from './trust-proxy';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * PostgreSQL connections in one worker's pool (DATABASE_POOL_SIZE). Small on purpose: on two
+ * cores shared with PostgreSQL, 4 per worker served the mixed bench with half the p50 and a
+ * third of the p99 of pg's default 10 (docs/performance.md, tenth session); requests beyond
+ * wait in the pool's queue, in order, instead of as runnable backends in the kernel's.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 4;
+
 export const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
@@ -47,6 +55,12 @@ export const envSchema = z.object({
     .min(1, 'MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000')
     .max(100_000, 'MAX_REQUESTS_IN_FLIGHT must be an integer between 1 and 100000')
     .default(128),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be an integer between 1 and 100' })
+    .int('DATABASE_POOL_SIZE must be an integer between 1 and 100')
+    .min(1, 'DATABASE_POOL_SIZE must be an integer between 1 and 100')
+    .max(100, 'DATABASE_POOL_SIZE must be an integer between 1 and 100')
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   EXPORT_WORKER_MS: z.coerce
     .number({ error: 'EXPORT_WORKER_MS must be an integer between 0 and 86400000' })
     .int('EXPORT_WORKER_MS must be an integer between 0 and 86400000')

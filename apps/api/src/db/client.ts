@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
-import type { AppConfig } from '../config';
+import { DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema/index';
 
@@ -49,8 +49,8 @@ const pgliteExtensions = { pg_trgm };
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pgdata. */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseConnection> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<DatabaseConnection> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize });
   return openPgliteDirectory(config.dataDir);
 }
 
@@ -111,7 +111,7 @@ function wrapPglite(client: PGlite, afterClose: () => void): DatabaseConnection 
 /** PostgreSQL cancels a statement running longer than this (statement_timeout). */
 const STATEMENT_TIMEOUT_MS = 15_000;
 
-export type PostgresTimeouts = {
+export type PostgresOptions = {
   /** PostgreSQL's own limit on one statement. */
   statementTimeoutMs?: number;
   /**
@@ -121,17 +121,19 @@ export type PostgresTimeouts = {
    * statement timeout, so a slow statement is still cancelled by PostgreSQL first.
    */
   queryTimeoutMs?: number;
+  /** Connections in the pool (DATABASE_POOL_SIZE); default DEFAULT_DATABASE_POOL_SIZE. */
+  poolSize?: number;
 };
 
-export async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts = {}): Promise<DatabaseConnection> {
-  const statementTimeoutMs = timeouts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<DatabaseConnection> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
-    query_timeout: timeouts.queryTimeoutMs ?? statementTimeoutMs + 2_000,
+    query_timeout: options.queryTimeoutMs ?? statementTimeoutMs + 2_000,
   });
   // An idle client losing its connection emits 'error' on the pool; without a listener it
   // would crash the process. The pool drops that client by itself.
