@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { REPO_ROOT } from '../config';
@@ -14,7 +15,11 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/src/db/migrations')
 /** Any fixed 64-bit number: serialises migrations of several instances starting at once. */
 const MIGRATION_LOCK_KEY = 7_316_240_912;
 
-/** Applies every pending migration with Drizzle's migrator for the connection's driver. */
+/**
+ * Applies every pending migration with Drizzle's migrator for the connection's driver. On
+ * PostgreSQL they run on the connection that holds the advisory lock: a second connection from
+ * the pool while the first waits holding the lock would never come with DATABASE_POOL_SIZE=1.
+ */
 export async function runMigrations(connection: DatabaseConnection): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   const { driver } = connection;
@@ -25,7 +30,7 @@ export async function runMigrations(connection: DatabaseConnection): Promise<voi
   const lockClient = await driver.pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(driver.db, config);
+    await migrateNodePg(drizzleNodePg({ client: lockClient }), config);
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
