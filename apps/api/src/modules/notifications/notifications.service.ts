@@ -17,7 +17,7 @@ import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
-import { notificationDeliveryOf } from './preferences.service';
+import { notificationDeliveryOf, type NotificationDelivery } from './preferences.service';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
@@ -48,11 +48,19 @@ export const notificationText = {
 };
 
 /**
- * The actor as the recipient may see them: without the e-mail ('') unless their profile
- * visibility lets the recipient see them. The stored text and the live payload use it.
+ * How a notification of `type` by `actor` reaches its recipient, and the actor as the recipient
+ * may see them: without the e-mail ('') unless they may read it. The stored text and the live
+ * payload use it. Null when the recipient is gone. One statement (notificationDeliveryOf).
  */
-async function actorAsSeenBy(ctx: AppContext, recipientId: number, actor: UserSummaryRow): Promise<UserSummaryRow> {
-  return (await ctx.repositories.visibility.canSeeEmailOf(recipientId, actor.id)) ? actor : withoutEmail(actor);
+async function deliveryWithActor(
+  ctx: AppContext,
+  recipientId: number,
+  type: NotificationType,
+  actor: UserSummaryRow,
+): Promise<{ delivery: NotificationDelivery; actor: UserSummaryRow } | null> {
+  const delivery = await notificationDeliveryOf(ctx, recipientId, notificationCategoryOf(type), actor.id);
+  if (!delivery) return null;
+  return { delivery, actor: delivery.actorEmailVisible ? actor : withoutEmail(actor) };
 }
 
 /** Where a notification leads on the site (the e-mails link there; the web app's notificationHref agrees). */
@@ -97,9 +105,10 @@ async function deliver(
   ctx: AppContext,
   values: NotificationInput,
   store: () => Promise<Notification | null>,
+  known?: NotificationDelivery,
 ): Promise<Notification | null> {
   const category = notificationCategoryOf(values.type);
-  const delivery = await notificationDeliveryOf(ctx, values.userId, category);
+  const delivery = known ?? (await notificationDeliveryOf(ctx, values.userId, category));
   if (!delivery) return null; // the person is gone
   const { preference, recipient } = delivery;
   let notification: Notification | null = null;
@@ -112,10 +121,18 @@ async function deliver(
   return notification;
 }
 
-/** Stores the notification (in-app) and e-mails it, as its recipient chose. */
-function createNotification(ctx: AppContext, values: NotificationInput, actor: UserSummaryRow | null): Promise<Notification | null> {
-  return deliver(ctx, values, async () =>
-    presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }),
+/** Stores the notification (in-app) and e-mails it, as its recipient chose (`delivery` when already read). */
+function createNotification(
+  ctx: AppContext,
+  values: NotificationInput,
+  actor: UserSummaryRow | null,
+  delivery?: NotificationDelivery,
+): Promise<Notification | null> {
+  return deliver(
+    ctx,
+    values,
+    async () => presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }),
+    delivery,
   );
 }
 
@@ -129,7 +146,9 @@ export async function notifyPostLiked(
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(ctx, event.authorId, event.actor);
+  const seen = await deliveryWithActor(ctx, event.authorId, 'post_liked', event.actor);
+  if (!seen) return null;
+  const { actor } = seen;
   const values = {
     userId: event.authorId,
     type: 'post_liked' as const,
@@ -137,10 +156,15 @@ export async function notifyPostLiked(
     postId: event.postId,
     text: notificationText.postLiked(nameOf(actor)),
   };
-  return deliver(ctx, values, async () => {
-    const row = await ctx.repositories.notifications.insertUnlessUnread(values);
-    return row ? presentNotification({ ...row, actor }) : null;
-  });
+  return deliver(
+    ctx,
+    values,
+    async () => {
+      const row = await ctx.repositories.notifications.insertUnlessUnread(values);
+      return row ? presentNotification({ ...row, actor }) : null;
+    },
+    seen.delivery,
+  );
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
@@ -149,7 +173,9 @@ export async function notifyPostCommented(
   event: { postId: number; authorId: number; actor: UserSummaryRow },
 ): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const actor = await actorAsSeenBy(ctx, event.authorId, event.actor);
+  const seen = await deliveryWithActor(ctx, event.authorId, 'post_commented', event.actor);
+  if (!seen) return null;
+  const { actor } = seen;
   return createNotification(
     ctx,
     {
@@ -160,6 +186,7 @@ export async function notifyPostCommented(
       text: notificationText.postCommented(nameOf(actor)),
     },
     actor,
+    seen.delivery,
   );
 }
 
@@ -173,7 +200,9 @@ export async function notifyNewMessage(
   event: { recipientId: number; sender: UserSummaryRow; conversationId: number },
 ): Promise<Notification | null> {
   if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
-  const sender = await actorAsSeenBy(ctx, event.recipientId, event.sender);
+  const seen = await deliveryWithActor(ctx, event.recipientId, 'message', event.sender);
+  if (!seen) return null;
+  const { actor: sender } = seen;
   return createNotification(
     ctx,
     {
@@ -184,6 +213,7 @@ export async function notifyNewMessage(
       text: notificationText.message(nameOf(sender)),
     },
     sender,
+    seen.delivery,
   );
 }
 
@@ -270,9 +300,10 @@ export async function notifyMentoring(
     reason?: string | null;
   },
 ): Promise<Notification | null> {
-  const actor = await actorAsSeenBy(ctx, event.recipientId, event.actor);
-  const text = MENTORING_TEXT[event.type](nameOf(actor), event.topic);
-  const notification = await createNotification(
+  const seen = await deliveryWithActor(ctx, event.recipientId, event.type, event.actor);
+  if (!seen) return null;
+  const { actor } = seen;
+  return createNotification(
     ctx,
     {
       userId: event.recipientId,
@@ -280,11 +311,11 @@ export async function notifyMentoring(
       actorId: actor.id,
       conversationId: event.conversationId ?? null,
       reason: event.reason ?? null,
-      text,
+      text: MENTORING_TEXT[event.type](nameOf(actor), event.topic),
     },
     actor,
+    seen.delivery,
   );
-  return notification;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { notificationDigestItems, notificationPreferences, users, type NotificationPreferenceRow } from '../../db/schema/index';
+import { emailVisibleToViewerSql } from '../settings/visibility';
 
 export type PreferenceChange = { category: string; inApp: boolean; email: string };
 
@@ -9,22 +10,31 @@ export function findPreferences(db: Executor, userId: number): Promise<Notificat
   return db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
 }
 
-const prepareStatements = (db: Database) => ({
-  delivery: db
+/**
+ * A notification's delivery (placeholders userId, category, actorId): the recipient's address,
+ * their choice for the category and whether they may read the actor's e-mail, from the
+ * recipient's users row (primary-key lookups; tests EXPLAIN it).
+ */
+export function notificationDeliveryQuery(db: Executor) {
+  return db
     .select({
       inApp: notificationPreferences.inApp,
       email: notificationPreferences.email,
       address: users.email,
       firstName: users.firstName,
       isActive: users.isActive,
+      actorEmailVisible: emailVisibleToViewerSql(sql.placeholder('userId'), sql`${sql.placeholder('actorId')}::integer`),
     })
     .from(users)
     .leftJoin(
       notificationPreferences,
       and(eq(notificationPreferences.userId, users.id), sql`${notificationPreferences.category} = ${sql.placeholder('category')}::text`),
     )
-    .where(sql`${users.id} = ${sql.placeholder('userId')}::integer`)
-    .prepare('notification_delivery'),
+    .where(sql`${users.id} = ${sql.placeholder('userId')}::integer`);
+}
+
+const prepareStatements = (db: Database) => ({
+  delivery: notificationDeliveryQuery(db).prepare('notification_delivery'),
 });
 
 /** Writes whole choices (the service merges them with the current ones first). */
@@ -61,11 +71,12 @@ export function createNotificationPreferencesRepository(db: Database) {
   const statements = prepareStatements(db);
   return {
     /**
-     * The recipient's address and their stored choice for one category (primary-key lookups in one
-     * prepared statement: every notification reads it), or null when there is no such person.
+     * The recipient's address, their stored choice for one category and whether they may read the
+     * actor's e-mail (primary-key lookups in one prepared statement: every notification reads it),
+     * or null when there is no such person.
      */
-    async findDelivery(userId: number, category: string) {
-      const [row] = await statements.delivery.execute({ userId, category });
+    async findDelivery(userId: number, category: string, actorId: number) {
+      const [row] = await statements.delivery.execute({ userId, category, actorId });
       return row ?? null;
     },
   };

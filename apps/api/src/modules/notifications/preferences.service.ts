@@ -26,22 +26,37 @@ export async function notificationPreferencesOf(db: Executor, userId: number): P
   return types;
 }
 
+/** How a notification reaches its recipient, from notificationDeliveryOf. */
+export type NotificationDelivery = {
+  preference: NotificationPreference;
+  /** Whom to e-mail; null when the person is inactive. */
+  recipient: Recipient | null;
+  /** Whether the recipient may read the actor's e-mail (false without an actor). */
+  actorEmailVisible: boolean;
+};
+
 /**
- * One category's choice, for the delivery of a notification, and the recipient to e-mail (null
- * when inactive); null when there is no such person. One prepared statement.
+ * One category's choice, for the delivery of a notification, the recipient to e-mail (null
+ * when inactive) and whether they may read the e-mail of the actor (`actorId`, 0 for none);
+ * null when there is no such person. One prepared statement.
  */
 export async function notificationDeliveryOf(
   ctx: AppContext,
   userId: number,
   category: NotificationCategory,
-): Promise<{ preference: NotificationPreference; recipient: Recipient | null } | null> {
-  const row = await ctx.repositories.notificationPreferences.findDelivery(userId, category);
+  actorId = 0,
+): Promise<NotificationDelivery | null> {
+  const row = await ctx.repositories.notificationPreferences.findDelivery(userId, category, actorId);
   if (!row) return null;
   const preference =
     row.inApp === null || row.email === null
       ? DEFAULT_NOTIFICATION_PREFERENCES[category]
       : { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) };
-  return { preference, recipient: row.isActive ? { id: userId, email: row.address, firstName: row.firstName } : null };
+  return {
+    preference,
+    recipient: row.isActive ? { id: userId, email: row.address, firstName: row.firstName } : null,
+    actorEmailVisible: actorId !== 0 && row.actorEmailVisible === true,
+  };
 }
 
 /** GET /social/settings/notifications/. */

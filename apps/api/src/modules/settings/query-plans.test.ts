@@ -5,7 +5,8 @@ import { newMembersQuery, recentPostsQuery } from '../activity/activity.reposito
 import { eventMessagesQuery } from '../events/discussion.repository';
 import { postPageParams, postPageQuery } from '../posts/posts.repository';
 import { profileForViewerQuery } from '../profiles/profiles.repository';
-import { emailVisibleStatement, personVisibleStatement } from './visibility.repository';
+import { notificationDeliveryQuery } from '../notifications/preferences.repository';
+import { personVisibleStatement } from './visibility.repository';
 
 // The settings effects keep the feed and the activity lists one indexed query on large tables.
 let t: TestApp;
@@ -50,13 +51,16 @@ describe('query plans with visibility and tracking', () => {
     }
   });
 
-  it('the prepared visibility checks probe users and user_settings by primary key (custom and generic plans)', async () => {
+  it("the prepared visibility checks and a notification actor's e-mail probe users and user_settings by primary key (custom and generic plans)", async () => {
     for (const generic of [false, true]) {
       const person = await explain(t.database, personVisibleStatement, {
         placeholders: { viewerId: viewer.id, seesEveryone: false, personId: 30 },
         generic,
       });
-      const email = await explain(t.database, emailVisibleStatement, { placeholders: { viewerId: viewer.id, personId: 30 }, generic });
+      const email = await explain(t.database, notificationDeliveryQuery(t.db), {
+        placeholders: { userId: viewer.id, category: 'message', actorId: 30 },
+        generic,
+      });
       for (const plan of [person, email]) {
         expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
         expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
 import { users } from '../../db/schema/index';
-import { emailVisibleToViewerSql, visibleToViewerIdSql, type Viewer } from './visibility';
+import { visibleToViewerIdSql, type Viewer } from './visibility';
 
 const viewerId = sql.placeholder('viewerId');
 const personId = sql`${sql.placeholder('personId')}::integer`;
@@ -14,28 +14,17 @@ export const personVisibleStatement = sql`
     where ${users.id} = ${personId} and (${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, users.id)})
   ) as visible`;
 
-/** userCanSeeEmailOf as one statement: the viewer is an admin, or the person and their e-mail are both visible to them. */
-export const emailVisibleStatement = sql`
-  select ${emailVisibleToViewerSql(viewerId, personId)} as visible
-  from ${users} where ${users.id} = ${viewerId}::integer`;
-
 /**
- * The visibility checks that hot routes run on their own (a profile, a person's posts, a
- * notification's actor), prepared once per app (`ctx.repositories.visibility`). Inside a
+ * The visibility checks that hot routes run on their own (a profile, a person's posts),
+ * prepared once per app (`ctx.repositories.visibility`). Inside a
  * transaction use canSeePerson and userCanSeeEmailOf of visibility.ts.
  */
 export function createVisibilityRepository(db: Database) {
   const personVisible = prepareRawStatement<{ visible: boolean }>(db, 'visibility_person', personVisibleStatement);
-  const emailVisible = prepareRawStatement<{ visible: boolean }>(db, 'visibility_email', emailVisibleStatement);
   return {
     /** True when the person exists and the viewer may see them (visibleToSql; admins see everyone). */
     async canSeePerson(viewer: Viewer, person: number): Promise<boolean> {
       const { rows } = await personVisible.execute({ viewerId: viewer.id, seesEveryone: viewer.role === 'AD', personId: person });
-      return rows[0]?.visible === true;
-    },
-    /** True when `viewer` may read the e-mail of `person` (userCanSeeEmailOf). */
-    async canSeeEmailOf(viewer: number, person: number): Promise<boolean> {
-      const { rows } = await emailVisible.execute({ viewerId: viewer, personId: person });
       return rows[0]?.visible === true;
     },
   };

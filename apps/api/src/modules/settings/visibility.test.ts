@@ -90,7 +90,7 @@ describe('profile visibility', () => {
   });
 });
 
-describe('the prepared visibility checks (ctx.repositories.visibility)', () => {
+describe("the prepared visibility checks (ctx.repositories.visibility, and a notification actor's e-mail in its delivery)", () => {
   it('answer as canSeePerson and userCanSeeEmailOf do, for every profile visibility, e-mail audience and viewer', async () => {
     const looker = await createUser(t.db, { firstName: 'Looker' });
     const people: { id: number; label: string }[] = [];
@@ -117,7 +117,9 @@ describe('the prepared visibility checks (ctx.repositories.visibility)', () => {
         const canSee = await canSeePerson(t.db, who, person.id);
         expect(await visibility.canSeePerson(who, person.id), as).toBe(canSee);
         const canSeeEmail = await userCanSeeEmailOf(t.db, who.id, person.id);
-        expect(await visibility.canSeeEmailOf(who.id, person.id), as).toBe(canSeeEmail);
+        // The viewer as a notification's recipient, the person as its actor (notificationDeliveryOf's statement).
+        const delivery = await t.ctx.repositories.notificationPreferences.findDelivery(who.id, 'message', person.id);
+        expect(delivery?.actorEmailVisible, as).toBe(canSeeEmail);
         if (canSee) seen.push(as);
       }
     }
