@@ -1,7 +1,7 @@
 import { cpuMillisBetween, perItem, type CpuMeter, type CpuSpent } from './cpu-meter';
 import { conversationCount, conversationPair } from './identities';
 import type { Scale } from './options';
-import { runOpenLoop, type ClassedRequest, type OpenLoopResult } from './open-loop';
+import { openSender, runOpenLoop, type ClassedRequest, type OpenLoopResult } from './open-loop';
 
 /**
  * The mixed scenario: what a day of real use looks like, as one stream of arrivals at a fixed
@@ -158,19 +158,24 @@ export type MixedRun = {
   serverCpu: CpuSpent | null;
 };
 
-/** The mixed scenario: an untimed warm-up at the same rate, then `seconds` measured. */
+/** The mixed scenario: an untimed warm-up at the same rate, then `seconds` measured on the warm-up's connections. */
 export async function runMixed(
   baseUrl: string,
   context: MixContext,
   options: { rate: number; seconds: number; warmupSeconds: number; waitUntilIdle: () => Promise<void>; cpu: CpuMeter },
 ): Promise<MixedRun> {
   const next = mixedRequests(context);
-  if (options.warmupSeconds > 0) {
-    await runOpenLoop(baseUrl, next, { rate: options.rate, seconds: options.warmupSeconds });
+  const sender = openSender(baseUrl);
+  try {
+    if (options.warmupSeconds > 0) {
+      await runOpenLoop(baseUrl, next, { rate: options.rate, seconds: options.warmupSeconds, sender });
+      await options.waitUntilIdle();
+    }
+    const cpuBefore = options.cpu.read();
+    const result = await runOpenLoop(baseUrl, next, { rate: options.rate, seconds: options.seconds, sender });
     await options.waitUntilIdle();
+    return { result, serverCpu: perItem(cpuMillisBetween(cpuBefore, options.cpu.read()), result.answered) };
+  } finally {
+    await sender.close();
   }
-  const cpuBefore = options.cpu.read();
-  const result = await runOpenLoop(baseUrl, next, { rate: options.rate, seconds: options.seconds });
-  await options.waitUntilIdle();
-  return { result, serverCpu: perItem(cpuMillisBetween(cpuBefore, options.cpu.read()), result.answered) };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runOpenLoop, type ClassedRequest } from './open-loop';
+import { openSender, runOpenLoop, type ClassedRequest } from './open-loop';
 
 let server: Server | null = null;
 
@@ -114,5 +114,29 @@ describe('runOpenLoop', () => {
     expect(result.answered).toBe(20);
     expect(result.achievedRate).toBeGreaterThan(60);
     expect(result.achievedRate).toBeLessThanOrEqual(100);
+  });
+
+  it('measures a run on the connections its warm-up opened: a shared sender opens none anew and stays open', async () => {
+    let connections = 0;
+    const baseUrl = await listen((_request, response) => setTimeout(() => response.end('{}'), 20));
+    server?.on('connection', () => {
+      connections += 1;
+    });
+    const sender = openSender(baseUrl);
+    try {
+      await runOpenLoop(baseUrl, () => get('warm'), { rate: 200, seconds: 0.3, sender });
+      const opened = connections;
+      // About rate × 20 ms of answers overlap: a few connections, all of them kept.
+      expect(opened).toBeGreaterThan(0);
+      const measured = await runOpenLoop(baseUrl, () => get('measured'), { rate: 200, seconds: 0.3, sender });
+      expect(measured.classes[0]).toMatchObject({ kind: 'measured', count: 60, errors: 0 });
+      expect(connections).toBe(opened);
+    } finally {
+      await sender.close();
+    }
+    // Without one, each run opens its own.
+    const before = connections;
+    await runOpenLoop(baseUrl, () => get('alone'), { rate: 200, seconds: 0.3 });
+    expect(connections).toBeGreaterThan(before);
   });
 });
