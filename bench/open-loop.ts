@@ -55,12 +55,28 @@ type Outcome = { status: number | 'error' | 'timeout'; finishedAt: number };
 /** A request on its way: its deadline (a performance.now() time) and how to end it early. */
 type InFlight = { deadline: number; abort(): void; settle(status: Outcome['status']): void };
 
+/** How often requests still unanswered past their deadline are ended (answers are judged on arrival). */
+const TIMEOUT_SWEEP_MS = 20;
+const DEFAULT_MAX_SOCKETS = 1_024;
+
+/**
+ * The generator's connections. A warm-up and the run it warms share one, so the measured run
+ * starts on open keep-alive connections: a new pool opened ~100 connections in its first second,
+ * each accepted by the cluster's primary and handed to a worker, and that second's p50 was 14 ms
+ * against 2–3 ms for the rest of the run.
+ */
+export type Sender = {
+  send(spec: RequestSpec, deadline: number): Promise<Outcome>;
+  close(): Promise<void>;
+};
+
 /**
  * Sends requests over one undici pool of keep-alive connections. Each resolves with its status
  * once the answer is read to the end, or with "timeout" at its deadline however far it got;
- * never rejects. One sweep every TIMEOUT_SWEEP_MS ends unanswered overdue requests (a timer per request and
- * node:http's request and response objects were most of the generator's CPU: it shares the two
- * cores with the server it measures). Bodies are neither decoded nor parsed, for the same reason.
+ * never rejects. One sweep every TIMEOUT_SWEEP_MS ends unanswered overdue requests (a timer per
+ * request and node:http's request and response objects were most of the generator's CPU: it
+ * shares the two cores with the server it measures). Bodies are neither decoded nor parsed, for
+ * the same reason.
  */
 export function openSender(baseUrl: string, maxSockets = DEFAULT_MAX_SOCKETS): Sender {
   const pool = new Pool(baseUrl, { connections: maxSockets });
@@ -113,21 +129,6 @@ export function openSender(baseUrl: string, maxSockets = DEFAULT_MAX_SOCKETS): S
   };
   return { send, close };
 }
-
-/** How often requests still unanswered past their deadline are ended (answers are judged on arrival). */
-const TIMEOUT_SWEEP_MS = 20;
-const DEFAULT_MAX_SOCKETS = 1_024;
-
-/**
- * The generator's connections. A warm-up and the run it warms share one, so the measured run
- * starts on open keep-alive connections: a new pool opened ~100 connections in its first second,
- * each accepted by the cluster's primary and handed to a worker, and that second's p50 was 14 ms
- * against 2–3 ms for the rest of the run.
- */
-export type Sender = {
-  send(spec: RequestSpec, deadline: number): Promise<Outcome>;
-  close(): Promise<void>;
-};
 
 /**
  * An open-loop load: request n is due at start + n / rate, and is sent then whether or not

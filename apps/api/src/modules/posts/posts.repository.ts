@@ -170,8 +170,9 @@ const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(
 /**
  * A whole like toggle in one statement (one round trip, one implicit transaction) on a live post
  * whose author the person may see: the like is removed when present, else added; likes_count
- * moves by the rows actually removed or added. It answers what it did, the new count, the post's author and the actor's
- * summary (for the notification); no row when the post is missing or deleted.
+ * moves by the rows actually removed or added. It answers what it did, the new count, the post's
+ * author and the actor's summary (for the notification); no row when the post is missing or
+ * deleted.
  *
  * Simultaneous toggles by one person on one post queue on the like row (the delete waits for
  * a removal in progress, the insert for an addition in progress), so they act one after the

@@ -72,9 +72,9 @@ const LIKE_TOGGLE_ATTEMPTS = 50;
 /**
  * Likes or unlikes, in one statement (repository.toggleLikeOnce), a live post whose author the
  * person may see (404 otherwise, as requireVisiblePost answers, checked by the statement): the
- * like row and likes_count
- * change together, the count by the rows actually added or removed, so concurrent toggles keep
- * them equal, and simultaneous toggles by one person act one after the other.
+ * like row and likes_count change together, the count by the rows actually added or removed, so
+ * concurrent toggles keep them equal, and simultaneous toggles by one person act one after the
+ * other.
  */
 export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number): Promise<LikeResult> {
   for (let attempt = 0; attempt < LIKE_TOGGLE_ATTEMPTS; attempt += 1) {

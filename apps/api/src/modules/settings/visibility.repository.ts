@@ -15,9 +15,9 @@ export const personVisibleStatement = sql`
   ) as visible`;
 
 /**
- * The visibility checks that hot routes run on their own (a profile, a person's posts),
- * prepared once per app (`ctx.repositories.visibility`). Inside a
- * transaction use canSeePerson and userCanSeeEmailOf of visibility.ts.
+ * The visibility checks that hot routes run on their own (a profile, a person's posts), prepared
+ * once per app (`ctx.repositories.visibility`). Inside a transaction use canSeePerson and
+ * userCanSeeEmailOf of visibility.ts.
  */
 export function createVisibilityRepository(db: Database) {
   const personVisible = prepareRawStatement<{ visible: boolean }>(db, 'visibility_person', personVisibleStatement);

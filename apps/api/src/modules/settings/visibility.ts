@@ -187,7 +187,8 @@ export async function userCanSeeEmailOf(db: Executor, viewerId: number, personId
 
 /**
  * Inside a query on the viewer's `users` row: the viewer is an admin, or the person and their
- * e-mail are both visible to them (userCanSeeEmailOf, and its prepared form in visibility.repository.ts).
+ * e-mail are both visible to them (userCanSeeEmailOf; a notification's delivery statement asks it
+ * of the recipient's row, notifications/preferences.repository.ts).
  */
 export function emailVisibleToViewerSql(viewerId: number | Placeholder, personId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, personId)} and ${fieldVisibleToViewerIdSql(viewerId, personId, 'email')}))`;
