@@ -1,5 +1,5 @@
 import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
-import type { RequestSpec } from './http-load';
+import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 

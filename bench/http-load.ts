@@ -1,13 +1,5 @@
-import autocannon from 'autocannon';
-
-/** One request the generator hands autocannon (a new one for every request sent). */
-export type RequestSpec = {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  /** JSON text; sent with content-type application/json. */
-  body?: string;
-};
+import { openSender, type RequestSpec } from './sender';
+import { percentile } from './stats';
 
 export type LoadResult = {
   requests: number;
@@ -24,49 +16,48 @@ export type LoadResult = {
 
 export type LoadOptions = { connections: number; seconds: number };
 
-/** What browsers send: the server then compresses JSON answers of 1 KB or more, and the bench pays for it. */
-export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-function toRequest(spec: RequestSpec): autocannon.Request {
-  const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
-  if (spec.body !== undefined) headers['content-type'] = 'application/json';
-  return { method: spec.method, path: spec.path, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
-}
+/** A closed-loop request not answered within this long is a failure ("timeout"). */
+const CLOSED_LOOP_TIMEOUT_MS = 30_000;
 
 /**
- * Drives `next()` with autocannon: `connections` keep-alive connections, each sending its next
- * request as soon as the previous answer arrived, for `seconds`. Every request comes from
- * `next()`, so users and ids rotate per request.
+ * A closed loop: `connections` keep-alive connections, each sending its next request as soon as
+ * the previous answer arrived, for `seconds`; each latency runs from its own send. Every request
+ * comes from `next()`, so users and ids rotate per request. Requests still unanswered at the end
+ * are waited for, and counted.
  */
-export function runLoad(baseUrl: string, next: () => RequestSpec, options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: baseUrl,
-        connections: options.connections,
-        duration: options.seconds,
-        timeout: 30,
-        requests: [{ setupRequest: () => toRequest(next()) }],
-      },
-      (error: Error | null, result: autocannon.Result) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        const statuses: Record<string, number> = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
-        const completed = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-        resolve({
-          requests: completed,
-          seconds: result.duration,
-          requestsPerSecond: completed / result.duration,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx + result.errors,
-          errors: result.errors,
-          statuses,
-        });
-      },
-    );
-  });
+export async function runLoad(baseUrl: string, next: () => RequestSpec, options: LoadOptions): Promise<LoadResult> {
+  const sender = openSender(baseUrl, options.connections);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const end = started + options.seconds * 1_000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const sentAt = performance.now();
+      const { status, finishedAt } = await sender.send(next(), sentAt + CLOSED_LOOP_TIMEOUT_MS);
+      statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+      if (typeof status !== 'number') errors += 1;
+      if (typeof status === 'number' && status >= 200 && status < 300) latencies.push(finishedAt - sentAt);
+      else non2xx += 1;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.connections }, loop));
+  } finally {
+    await sender.close();
+  }
+  const seconds = (performance.now() - started) / 1_000;
+  const requests = Object.values(statuses).reduce((sum, count) => sum + count, 0) - errors;
+  return {
+    requests,
+    seconds,
+    requestsPerSecond: requests / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx,
+    errors,
+    statuses,
+  };
 }

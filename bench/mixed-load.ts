@@ -1,7 +1,8 @@
 import { cpuMillisBetween, perItem, type CpuMeter, type CpuSpent } from './cpu-meter';
 import { conversationCount, conversationPair } from './identities';
 import type { Scale } from './options';
-import { openSender, runOpenLoop, type ClassedRequest, type OpenLoopResult } from './open-loop';
+import { runOpenLoop, type ClassedRequest, type OpenLoopResult } from './open-loop';
+import { openSender } from './sender';
 
 /**
  * The mixed scenario: what a day of real use looks like, as one stream of arrivals at a fixed

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSender, runOpenLoop, type ClassedRequest } from './open-loop';
+import { runOpenLoop, type ClassedRequest } from './open-loop';
+import { openSender } from './sender';
 
 let server: Server | null = null;
 

@@ -1,5 +1,5 @@
-import { Pool, type Dispatcher } from 'undici';
-import { ACCEPT_ENCODING, type RequestSpec } from './http-load';
+import type { RequestSpec } from './sender';
+import { openSender, type Sender } from './sender';
 import { percentile } from './stats';
 
 /** One request of an open-loop run, with the class its latency is reported under. */
@@ -49,86 +49,6 @@ export type OpenLoopOptions = {
   /** Connections already open (openSender), kept open at the end; without it the run opens and closes its own. */
   sender?: Sender;
 };
-
-type Outcome = { status: number | 'error' | 'timeout'; finishedAt: number };
-
-/** A request on its way: its deadline (a performance.now() time) and how to end it early. */
-type InFlight = { deadline: number; abort(): void; settle(status: Outcome['status']): void };
-
-/** How often requests still unanswered past their deadline are ended (answers are judged on arrival). */
-const TIMEOUT_SWEEP_MS = 20;
-const DEFAULT_MAX_SOCKETS = 1_024;
-
-/**
- * The generator's connections. A warm-up and the run it warms share one, so the measured run
- * starts on open keep-alive connections: a new pool opened ~100 connections in its first second,
- * each accepted by the cluster's primary and handed to a worker, and that second's p50 was 14 ms
- * against 2–3 ms for the rest of the run.
- */
-export type Sender = {
-  send(spec: RequestSpec, deadline: number): Promise<Outcome>;
-  close(): Promise<void>;
-};
-
-/**
- * Sends requests over one undici pool of keep-alive connections. Each resolves with its status
- * once the answer is read to the end, or with "timeout" at its deadline however far it got;
- * never rejects. One sweep every TIMEOUT_SWEEP_MS ends unanswered overdue requests (a timer per
- * request and node:http's request and response objects were most of the generator's CPU: it
- * shares the two cores with the server it measures). Bodies are neither decoded nor parsed, for
- * the same reason.
- */
-export function openSender(baseUrl: string, maxSockets = DEFAULT_MAX_SOCKETS): Sender {
-  const pool = new Pool(baseUrl, { connections: maxSockets });
-  const inFlight = new Set<InFlight>();
-  const sweep = setInterval(() => {
-    const now = performance.now();
-    for (const request of inFlight) {
-      if (request.deadline <= now) {
-        request.settle('timeout');
-        request.abort();
-      }
-    }
-  }, TIMEOUT_SWEEP_MS);
-
-  const send = (spec: RequestSpec, deadline: number): Promise<Outcome> =>
-    new Promise((resolve) => {
-      let status = 0;
-      let controller: Dispatcher.DispatchController | null = null;
-      const request: InFlight = {
-        deadline,
-        abort: () => controller?.abort(new Error('timeout')),
-        settle: (outcome) => {
-          if (!inFlight.delete(request)) return;
-          resolve({ status: outcome, finishedAt: performance.now() });
-        },
-      };
-      inFlight.add(request);
-      const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...spec.headers };
-      if (spec.body !== undefined) headers['content-type'] = 'application/json';
-      pool.dispatch(
-        { path: spec.path, method: spec.method, headers, body: spec.body ?? null },
-        {
-          onRequestStart: (started) => {
-            controller = started;
-          },
-          onResponseStart: (_controller, statusCode) => {
-            status = statusCode;
-          },
-          onResponseData: () => undefined,
-          // An answer that ends after the deadline is a timeout, whenever the sweep last ran.
-          onResponseEnd: () => request.settle(performance.now() > deadline ? 'timeout' : status),
-          onResponseError: () => request.settle('error'),
-        },
-      );
-    });
-
-  const close = async () => {
-    clearInterval(sweep);
-    await pool.destroy();
-  };
-  return { send, close };
-}
 
 /**
  * An open-loop load: request n is due at start + n / rate, and is sent then whether or not

@@ -98,7 +98,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --fresh                       reload the bench database even if it holds this scale
   --duration <s>                seconds per endpoint (default 6)
   --warmup <s>                  untimed seconds before each endpoint (default 1)
-  --connections <n>             autocannon connections (default 32)
+  --connections <n>             closed-loop connections (default 32)
   --only feed,search            run only these endpoints (keys are printed in the table)
   --realtime                    run only the WebSocket delivery test
   --no-realtime                 skip the WebSocket delivery test

@@ -147,7 +147,7 @@ export function errorWarnings(rows: ResultRow[]): string[] {
     .map((row) => `!!! ${row.key}: ${row.result.non2xx} non-2xx answers or errors (${statusSummary(row.result)})`);
 }
 
-/** Closed-loop feed throughput the issue asks for, at this many autocannon connections. */
+/** Closed-loop feed throughput the issue asks for, at this many closed-loop connections. */
 export const FEED_THROUGHPUT_TARGET = { requestsPerSecond: 3_400, connections: 32 } as const;
 
 /** The mixed run: one row per class (share, count, p50, p99, max, errors), then the generator's own figures. */

@@ -68,7 +68,7 @@ async function prepareData(
 }
 
 /**
- * Waits until the server has worked off what the last run left queued (autocannon stops
+ * Waits until the server has worked off what the last run left queued (the generator stops
  * sending, but requests already sent still run). /readyz queries the database, so it answers
  * only once PGlite's single connection (or the pool) is free again.
  */
@@ -146,7 +146,7 @@ async function runHttp(
     const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
     const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(2)} + ${cpuPerRequest.database.toFixed(2)} ms/req`;
     console.log(
-      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(5)} ms${cpuText}${flag}`,
+      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${cpuText}${flag}`,
     );
   }
   return rows;
