@@ -1,22 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLocalServer } from './local-server';
 import { runOpenLoop, type ClassedRequest } from './open-loop';
 import { openSender } from './sender';
 
-let server: Server | null = null;
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
-  server = createServer(handler);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = null;
-});
+const local = useLocalServer();
+const listen = local.listen;
 
 const get = (kind: string, path = '/'): ClassedRequest => ({ kind, method: 'GET', path });
 
@@ -118,26 +106,23 @@ describe('runOpenLoop', () => {
   });
 
   it('measures a run on the connections its warm-up opened: a shared sender opens none anew and stays open', async () => {
-    let connections = 0;
     const baseUrl = await listen((_request, response) => setTimeout(() => response.end('{}'), 20));
-    server?.on('connection', () => {
-      connections += 1;
-    });
+    const connections = local.countConnections();
     const sender = openSender(baseUrl);
     try {
       await runOpenLoop(baseUrl, () => get('warm'), { rate: 200, seconds: 0.3, sender });
-      const opened = connections;
+      const opened = connections.count;
       // About rate × 20 ms of answers overlap: a few connections, all of them kept.
       expect(opened).toBeGreaterThan(0);
       const measured = await runOpenLoop(baseUrl, () => get('measured'), { rate: 200, seconds: 0.3, sender });
       expect(measured.classes[0]).toMatchObject({ kind: 'measured', count: 60, errors: 0 });
-      expect(connections).toBe(opened);
+      expect(connections.count).toBe(opened);
     } finally {
       await sender.close();
     }
     // Without one, each run opens its own.
-    const before = connections;
+    const before = connections.count;
     await runOpenLoop(baseUrl, () => get('alone'), { rate: 200, seconds: 0.3 });
-    expect(connections).toBeGreaterThan(before);
+    expect(connections.count).toBeGreaterThan(before);
   });
 });

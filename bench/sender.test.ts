@@ -1,22 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { useLocalServer } from './local-server';
 import { runLoad } from './http-load';
 import { openSender } from './sender';
 
-let server: Server | null = null;
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
-  server = createServer(handler);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = null;
-});
+const local = useLocalServer();
+const listen = local.listen;
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -28,7 +17,6 @@ const readBody = (request: IncomingMessage) =>
 describe('openSender', () => {
   it('sends method, path, headers and a JSON body as written, and reads chunked and closing answers', async () => {
     const seen: { method?: string; url?: string; auth?: string; type?: string; encoding?: string; body: string }[] = [];
-    let connections = 0;
     const answer = async (request: IncomingMessage, response: ServerResponse) => {
       seen.push({
         method: request.method,
@@ -50,9 +38,7 @@ describe('openSender', () => {
       }
     };
     const baseUrl = await listen((request, response) => void answer(request, response));
-    server?.on('connection', () => {
-      connections += 1;
-    });
+    const connections = local.countConnections();
     const sender = openSender(baseUrl, 1);
     try {
       const deadline = () => performance.now() + 2_000;
@@ -75,7 +61,7 @@ describe('openSender', () => {
       });
       expect(seen.map((request) => request.url)).toEqual(['/m?x=1', '/chunked', '/close', '/after-close']);
       // One connection for the first three; the server closed it after /close.
-      expect(connections).toBe(2);
+      expect(connections.count).toBe(2);
     } finally {
       await sender.close();
     }
@@ -136,8 +122,8 @@ describe('runLoad (closed loop)', () => {
     expect(maxInFlight).toBe(4);
     expect(result.requests).toBe(n);
     expect(result.requests).toBeGreaterThan(40);
-    expect(result.statuses['200'] + result.statuses['404']).toBe(n);
-    expect(Math.abs(result.statuses['200'] - result.statuses['404'])).toBeLessThanOrEqual(4);
+    expect((result.statuses['200'] ?? 0) + (result.statuses['404'] ?? 0)).toBe(n);
+    expect(Math.abs((result.statuses['200'] ?? 0) - (result.statuses['404'] ?? 0))).toBeLessThanOrEqual(4);
     expect(result.non2xx).toBe(result.statuses['404']);
     expect(result.errors).toBe(0);
     expect(result.p50).toBeGreaterThanOrEqual(4);
