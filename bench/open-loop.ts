@@ -1,5 +1,4 @@
-import type { RequestSpec } from './sender';
-import { openSender, type Sender } from './sender';
+import { openSender, type RequestSpec, type Sender } from './sender';
 import { percentile } from './stats';
 
 /** One request of an open-loop run, with the class its latency is reported under. */
