@@ -3,43 +3,33 @@
 // EXPLAINed with its parameters, as a custom and as a generic plan (what a prepared statement
 // ends up with), and none may scan posts, post_likes, comments, messages, users, session_families (authenticate), conversations or
 // conversation_participants sequentially.
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Logger } from 'drizzle-orm/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import type { Database, DatabaseConnection } from '../db/client';
-import * as schema from '../db/schema/index';
+import type { App } from '../app';
+import type { DatabaseConnection } from '../db/client';
 import { sampleCareerSql } from '../seed/career-samples';
-import { authHeader, createTestConfig, createUser, openTestDatabase, type TestUser } from '../test/index';
+import {
+  authHeader,
+  createRecordingTestApp,
+  createUser,
+  type RecordedStatement,
+  type RecordingTestApp,
+  type TestUser,
+} from '../test/index';
 
 const HOT_TABLES =
   /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
-type Statement = { text: string; params: unknown[] };
-
 let database: DatabaseConnection;
 let app: App;
-const config = createTestConfig();
 let viewer: TestUser;
 let headers: { authorization: string };
 let conversationId = 0;
 let postId = 0;
 let bigEventId = 0;
-const captured: Statement[] = [];
-
-/** The same connection, seen through a Drizzle handle that records every statement it runs. */
-function recordingDatabase(connection: DatabaseConnection): DatabaseConnection {
-  const logger: Logger = { logQuery: (text, params) => captured.push({ text, params }) };
-  const driver = connection.driver;
-  const db = (driver.kind === 'pglite'
-    ? drizzlePglite({ client: driver.client, schema, logger })
-    : drizzleNodePg({ client: driver.pool, schema, logger })) as unknown as Database;
-  return { ...connection, db };
-}
+let recording: RecordingTestApp;
+let captured: RecordedStatement[] = [];
 
 /** A SQL literal for EXECUTE's arguments. */
 function literal(value: unknown): string {
@@ -67,7 +57,7 @@ async function onOneSession<T>(
 const planText = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).join(' ')).join('\n');
 
 /** The custom plan (EXPLAIN with the parameters) and the generic plan (prepared, forced generic). */
-async function plansOf(statement: Statement): Promise<string[]> {
+async function plansOf(statement: RecordedStatement): Promise<string[]> {
   return onOneSession(async (query) => {
     const custom = planText(await query(`explain ${statement.text}`, statement.params));
     await query(`prepare hot_plan_check as ${statement.text}`);
@@ -84,7 +74,7 @@ async function plansOf(statement: Statement): Promise<string[]> {
 }
 
 /** Shared buffers (pages) the statement touched when run with its parameters: its work, whatever the machine. */
-async function pagesRead(statement: Statement): Promise<number> {
+async function pagesRead(statement: RecordedStatement): Promise<number> {
   return onOneSession(async (query) => {
     const [row] = await query(`explain (analyze, buffers, format json) ${statement.text}`, statement.params);
     const plan = (Object.values(row ?? {})[0] as { Plan: Record<string, number> }[])[0]?.Plan ?? {};
@@ -126,7 +116,7 @@ async function plansOfRequest(request: HotRequest, status: number) {
  * prepared statements are: after five custom plans it keeps the generic one unless that one
  * looks dearer, and then plans every execution anew (a millisecond or more per request here).
  */
-async function planCacheOf(statement: Statement): Promise<{ generic: number; custom: number }> {
+async function planCacheOf(statement: RecordedStatement): Promise<{ generic: number; custom: number }> {
   return onOneSession(async (query) => {
     await query(`prepare plan_cache_check as ${statement.text}`);
     try {
@@ -152,8 +142,8 @@ async function replannedStatementsOfRequest(url: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await buildApp({ config, database: recordingDatabase(database) });
+  recording = await createRecordingTestApp();
+  ({ app, database, captured } = recording);
   const db = database.db;
   viewer = await createUser(db);
   headers = await authHeader(app, viewer);
@@ -244,9 +234,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  rmSync(config.dataDir, { recursive: true, force: true });
+  await recording?.close();
 });
 
 describe('hot query plans on large tables (statements captured from real requests)', () => {

@@ -25,7 +25,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** The outbox row of a message (status queued by default). */
-function outboxRowOf(message: MailMessage) {
+export function outboxRowOf(message: MailMessage) {
   return {
     toAddress: message.to,
     subject: message.subject,

@@ -1,14 +1,36 @@
 import type { EmailFrequency, NotificationCategory } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import { instantNotificationEmail, type Recipient } from './notification-emails';
+import type { EmailWrite } from './notifications.repository';
 
 export type EmailedNotification = { userId: number; category: NotificationCategory; text: string; link: string };
 
 /**
  * The e-mail side of a notification, as its recipient chose for the category: instant → one
- * e-mail through the outbox now; daily/weekly → waits for that digest; off → nothing. Inactive
- * people (recipient null) get no instant e-mail. Prepared statements only: every notification
- * passes here.
+ * e-mail through the outbox (none to an inactive person: recipient null); daily/weekly → waits
+ * for that digest; off → nothing.
+ */
+export function emailWriteOf(
+  ctx: Pick<AppContext, 'config'>,
+  frequency: EmailFrequency,
+  item: EmailedNotification,
+  recipient: Recipient | null,
+): EmailWrite {
+  switch (frequency) {
+    case 'off':
+      return null;
+    case 'daily':
+    case 'weekly':
+      return { kind: 'digest', item: { ...item, frequency } };
+    case 'instant':
+      return recipient ? { kind: 'instant', message: instantNotificationEmail(ctx.config, recipient, item) } : null;
+  }
+}
+
+/**
+ * The e-mail side of a notification that is not stored (in-app off), written on its own (a stored
+ * one writes it in the same statement: notifications repository). Prepared statements only:
+ * every notification passes here.
  */
 export async function emailNotification(
   ctx: Pick<AppContext, 'config' | 'mailer' | 'repositories'>,
@@ -16,18 +38,10 @@ export async function emailNotification(
   item: EmailedNotification,
   recipient: Recipient | null,
 ): Promise<void> {
-  switch (frequency) {
-    case 'off':
-      return;
-    case 'daily':
-    case 'weekly':
-      await ctx.repositories.notifications.insertDigestItem({ ...item, frequency });
-      return;
-    case 'instant': {
-      if (!recipient) return;
-      await ctx.repositories.notifications.enqueueEmail(instantNotificationEmail(ctx.config, recipient, item));
-      ctx.mailer.trigger();
-      return;
-    }
+  const write = emailWriteOf(ctx, frequency, item, recipient);
+  if (write?.kind === 'digest') await ctx.repositories.notifications.insertDigestItem(write.item);
+  if (write?.kind === 'instant') {
+    await ctx.repositories.notifications.enqueueEmail(write.message);
+    ctx.mailer.trigger();
   }
 }

@@ -2,31 +2,19 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { Database, Executor } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
 import { notificationDigestItems, notifications, users, type NotificationRow } from '../../db/schema/index';
-import { prepareEnqueueEmail } from '../../lib/mailer/outbox';
+import { outboxRowOf, prepareEnqueueEmail } from '../../lib/mailer/outbox';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import type { MailMessage } from '../../lib/mailer/index';
 
 export type NotificationListRow = NotificationRow & { actor: UserSummaryRow | null };
 
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'text'> &
   Partial<Pick<NotificationRow, 'actorId' | 'postId' | 'conversationId' | 'reason'>>;
 
-/** One insert for every kind of notification, prepared once (absent references are null). */
+/** The e-mail side written on its own (in-app off), prepared once. */
 const prepareStatements = (db: Database) => ({
-  insert: db
-    .insert(notifications)
-    .values({
-      userId: sql.placeholder('userId'),
-      type: sql.placeholder('type'),
-      actorId: sql.placeholder('actorId'),
-      postId: sql.placeholder('postId'),
-      conversationId: sql.placeholder('conversationId'),
-      text: sql.placeholder('text'),
-      reason: sql.placeholder('reason'),
-    })
-    .returning()
-    .prepare('notifications_insert'),
   insertDigestItem: db
     .insert(notificationDigestItems)
     .values({
@@ -42,6 +30,13 @@ const prepareStatements = (db: Database) => ({
 
 /** A notification waiting for the recipient's daily or weekly digest. */
 export type NewDigestItem = Pick<typeof notificationDigestItems.$inferInsert, 'userId' | 'category' | 'frequency' | 'text' | 'link'>;
+
+/**
+ * What the e-mail side of a notification writes, as its recipient chose for the category
+ * (delivery.ts, emailWriteOf): a digest item (daily, weekly), an instant e-mail through the
+ * outbox, or nothing.
+ */
+export type EmailWrite = { kind: 'digest'; item: NewDigestItem } | { kind: 'instant'; message: MailMessage } | null;
 
 /** Several notifications in one insert, with their times, inside a transaction (the demo seed). */
 export async function insertNotificationsWithin(
@@ -119,31 +114,82 @@ const prepareMarkReadStatements = (db: Database) => ({
     .prepare('notifications_mark_conversation_read'),
 });
 
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The e-mail side of a stored notification, in the statement that stores it (`stored`): a digest
+ * item when digestFrequency is set, an outbox row when toAddress is set (see emailParams), and
+ * neither when no notification was stored. One round trip and one commit instead of two.
+ */
+const emailOfStored = sql`
+  digest as (
+    insert into notification_digest_items (user_id, category, frequency, text, link)
+    select user_id, ${placeholder('digestCategory')}::text, ${placeholder('digestFrequency')}::text, text, ${placeholder('digestLink')}::text
+    from stored where ${placeholder('digestFrequency')}::text is not null
+  ),
+  outbox as (
+    insert into outgoing_emails (to_address, subject, text_body, html_body, headers)
+    select ${placeholder('toAddress')}::text, ${placeholder('subject')}::text, ${placeholder('textBody')}::text,
+      ${placeholder('htmlBody')}::text, ${placeholder('headers')}::jsonb
+    from stored where ${placeholder('toAddress')}::text is not null
+  )`;
+
+/** The placeholders of emailOfStored: all null for no e-mail. */
+export function emailParams(email: EmailWrite) {
+  const digest = email?.kind === 'digest' ? email.item : null;
+  const outbox = email?.kind === 'instant' ? outboxRowOf(email.message) : null;
+  return {
+    digestCategory: digest?.category ?? null,
+    digestFrequency: digest?.frequency ?? null,
+    digestLink: digest?.link ?? null,
+    toAddress: outbox?.toAddress ?? null,
+    subject: outbox?.subject ?? null,
+    textBody: outbox?.textBody ?? null,
+    htmlBody: outbox?.htmlBody ?? null,
+    headers: outbox?.headers ? JSON.stringify(outbox.headers) : null,
+  };
+}
+
+/** One insert for every kind of notification (absent references are null), with its e-mail side. */
+const insertStatement = sql`
+  with stored as (
+    insert into notifications (user_id, type, actor_id, post_id, conversation_id, text, reason)
+    values (${placeholder('userId')}::integer, ${placeholder('type')}::text, ${placeholder('actorId')}::integer,
+      ${placeholder('postId')}::integer, ${placeholder('conversationId')}::integer, ${placeholder('text')}::text, ${placeholder('reason')}::text)
+    returning id, user_id, text, created_at
+  ),
+  ${emailOfStored}
+  select id, created_at from stored`;
+
 /**
  * The notification unless its recipient already has an unread one of the same type from the same
- * actor about the same post (like, unlike, like again: one is enough), in one statement. Two
- * simultaneous ones may both be stored; that is harmless.
+ * actor about the same post (like, unlike, like again: one is enough), with its e-mail side, in
+ * one statement; nothing at all when one exists. Two simultaneous ones may both be stored; that is
+ * harmless.
  */
 const insertUnlessUnreadStatement = sql`
-  insert into notifications (user_id, type, actor_id, post_id, text)
-  select ${sql.placeholder('userId')}::integer, ${sql.placeholder('type')}::text, ${sql.placeholder('actorId')}::integer,
-    ${sql.placeholder('postId')}::integer, ${sql.placeholder('text')}::text
-  where not exists (
-    select from notifications
-    where user_id = ${sql.placeholder('userId')}::integer and actor_id = ${sql.placeholder('actorId')}::integer
-      and post_id = ${sql.placeholder('postId')}::integer and type = ${sql.placeholder('type')}::text and read_at is null
-  )
-  returning id, created_at`;
+  with stored as (
+    insert into notifications (user_id, type, actor_id, post_id, text)
+    select ${placeholder('userId')}::integer, ${placeholder('type')}::text, ${placeholder('actorId')}::integer,
+      ${placeholder('postId')}::integer, ${placeholder('text')}::text
+    where not exists (
+      select from notifications
+      where user_id = ${placeholder('userId')}::integer and actor_id = ${placeholder('actorId')}::integer
+        and post_id = ${placeholder('postId')}::integer and type = ${placeholder('type')}::text and read_at is null
+    )
+    returning id, user_id, text, created_at
+  ),
+  ${emailOfStored}
+  select id, created_at from stored`;
 
 /** The SQL of insertUnlessUnread (tests EXPLAIN it). */
 export const insertUnlessUnreadSql = insertUnlessUnreadStatement;
 
-const preparePostStatements = (db: Database) => ({
-  insertUnlessUnread: prepareRawStatement<{ id: number; created_at: string | Date }>(
-    db,
-    'notifications_insert_unless_unread',
-    insertUnlessUnreadStatement,
-  ),
+type StoredRow = { id: number; created_at: string | Date };
+
+const prepareInsertStatements = (db: Database) => ({
+  insert: prepareRawStatement<StoredRow>(db, 'notifications_insert', insertStatement),
+  insertUnlessUnread: prepareRawStatement<StoredRow>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
 });
 
 /** Deletes the notifications a person caused (their texts name them), for their account's deletion (notifications_actor_idx). */
@@ -155,10 +201,11 @@ export async function deleteNotificationsCausedBy(db: Executor, actorId: number)
 export function createNotificationsRepository(db: Database) {
   const statements = prepareStatements(db);
   const markReadStatements = prepareMarkReadStatements(db);
-  const postStatements = preparePostStatements(db);
+  const insertStatements = prepareInsertStatements(db);
   return {
-    async insertNotification(values: NewNotification): Promise<NotificationRow> {
-      const [row] = await statements.insert.execute({
+    /** Stores a notification and, in the same statement, its e-mail side (`email`, see EmailWrite). */
+    async insertNotification(values: NewNotification, email: EmailWrite = null): Promise<NotificationRow> {
+      const stored = {
         userId: values.userId,
         type: values.type,
         actorId: values.actorId ?? null,
@@ -166,9 +213,11 @@ export function createNotificationsRepository(db: Database) {
         conversationId: values.conversationId ?? null,
         text: values.text,
         reason: values.reason ?? null,
-      });
+      };
+      const { rows } = await insertStatements.insert.execute({ ...stored, ...emailParams(email) });
+      const row = rows[0];
       if (!row) throw new Error('insertNotification: no row returned');
-      return row;
+      return { ...stored, id: row.id, readAt: null, createdAt: new Date(row.created_at) };
     },
     /** Keeps a notification for the recipient's next digest (prepared statement). */
     async insertDigestItem(item: NewDigestItem): Promise<void> {
@@ -180,15 +229,15 @@ export function createNotificationsRepository(db: Database) {
     async markConversationRead(userId: number, conversationId: number): Promise<void> {
       await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });
     },
-    /** Stores a post notification unless an unread one of the same kind exists (see insertUnlessUnreadStatement); null then. */
-    async insertUnlessUnread(values: {
-      userId: number;
-      type: string;
-      actorId: number;
-      postId: number;
-      text: string;
-    }): Promise<NotificationRow | null> {
-      const { rows } = await postStatements.insertUnlessUnread.execute(values);
+    /**
+     * Stores a post notification and its e-mail side unless an unread one of the same kind exists
+     * (see insertUnlessUnreadStatement); null then, and nothing is written.
+     */
+    async insertUnlessUnread(
+      values: { userId: number; type: string; actorId: number; postId: number; text: string },
+      email: EmailWrite = null,
+    ): Promise<NotificationRow | null> {
+      const { rows } = await insertStatements.insertUnlessUnread.execute({ ...values, ...emailParams(email) });
       const row = rows[0];
       if (!row) return null;
       return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
-import { emailNotification } from './delivery';
+import { emailNotification, emailWriteOf } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 import { notificationDeliveryOf, type NotificationDelivery } from './preferences.service';
@@ -98,26 +98,30 @@ type NotificationInput = repository.NewNotification & { type: NotificationType }
 
 /**
  * Every notification goes through here: as its recipient chose for its category (Settings →
- * Notifications), it is stored and pushed live to their sockets (in-app on; `store` says how,
- * null when it stored nothing), and e-mailed at once, kept for a digest, or not e-mailed.
+ * Notifications), it is stored and pushed live to their sockets (in-app on; `store` says how, and
+ * writes the e-mail side in the same statement; null when it stored nothing), and e-mailed at
+ * once, kept for a digest, or not e-mailed.
  */
 async function deliver(
   ctx: AppContext,
   values: NotificationInput,
-  store: () => Promise<Notification | null>,
+  store: (email: repository.EmailWrite) => Promise<Notification | null>,
   known?: NotificationDelivery,
 ): Promise<Notification | null> {
   const category = notificationCategoryOf(values.type);
   const delivery = known ?? (await notificationDeliveryOf(ctx, values.userId, category));
   if (!delivery) return null; // the person is gone
   const { preference, recipient } = delivery;
-  let notification: Notification | null = null;
-  if (preference.in_app) {
-    notification = await store();
-    if (!notification) return null; // an unread one already says it (likes): no second e-mail either
-    ctx.events.emit('notification.created', { userId: values.userId, notification });
+  const item = { userId: values.userId, category, text: values.text, link: linkOf(values) };
+  if (!preference.in_app) {
+    await emailNotification(ctx, preference.email, item, recipient);
+    return null;
   }
-  await emailNotification(ctx, preference.email, { userId: values.userId, category, text: values.text, link: linkOf(values) }, recipient);
+  const email = emailWriteOf(ctx, preference.email, item, recipient);
+  const notification = await store(email);
+  if (!notification) return null; // an unread one already says it (likes): no second e-mail either
+  ctx.events.emit('notification.created', { userId: values.userId, notification });
+  if (email?.kind === 'instant') ctx.mailer.trigger();
   return notification;
 }
 
@@ -131,7 +135,7 @@ function createNotification(
   return deliver(
     ctx,
     values,
-    async () => presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values)), actor }),
+    async (email) => presentNotification({ ...(await ctx.repositories.notifications.insertNotification(values, email)), actor }),
     delivery,
   );
 }
@@ -159,8 +163,8 @@ export async function notifyPostLiked(
   return deliver(
     ctx,
     values,
-    async () => {
-      const row = await ctx.repositories.notifications.insertUnlessUnread(values);
+    async (email) => {
+      const row = await ctx.repositories.notifications.insertUnlessUnread(values, email);
       return row ? presentNotification({ ...row, actor }) : null;
     },
     seen.delivery,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { insertUnlessUnreadSql } from '../notifications/notifications.repository';
+import { emailParams, insertUnlessUnreadSql } from '../notifications/notifications.repository';
 import { postWriteStatements } from './posts.repository';
 
 // Proves the like toggle and the comment (prepared statements) touch one post, one like row and
@@ -54,7 +54,7 @@ describe('like and comment query plans on large tables', () => {
   it('the like notification looks for an unread one of the same post and actor by index (custom and generic plans)', async () => {
     for (const generic of [false, true]) {
       const plan = await explain(t.database, insertUnlessUnreadSql, {
-        placeholders: { userId: 1234, type: 'post_liked', actorId: 77, postId: 1234, text: 'liked' },
+        placeholders: { userId: 1234, type: 'post_liked', actorId: 77, postId: 1234, text: 'liked', ...emailParams(null) },
         generic,
       });
       expect(plan, `generic=${generic}`).toMatch(/notifications_unread_post_idx/);
