@@ -105,18 +105,20 @@ describe('runOpenLoop', () => {
     expect(result.achievedRate).toBeLessThanOrEqual(100);
   });
 
-  it('measures a run on the connections its warm-up opened: a shared sender opens none anew and stays open', async () => {
+  it('measures a run on the connections its warm-up opened: a shared sender opens none anew while one is free, and stays open', async () => {
     const baseUrl = await listen((_request, response) => setTimeout(() => response.end('{}'), 20));
     const connections = local.countConnections();
     const sender = openSender(baseUrl);
     try {
-      await runOpenLoop(baseUrl, () => get('warm'), { rate: 200, seconds: 0.3, sender });
+      // About rate × 20 ms of answers overlap: the warm-up keeps ~8 connections open, the run needs ~2.
+      await runOpenLoop(baseUrl, () => get('warm'), { rate: 400, seconds: 0.3, sender });
       const opened = connections.count;
-      // About rate × 20 ms of answers overlap: a few connections, all of them kept.
       expect(opened).toBeGreaterThan(0);
-      const measured = await runOpenLoop(baseUrl, () => get('measured'), { rate: 200, seconds: 0.3, sender });
-      expect(measured.classes[0]).toMatchObject({ kind: 'measured', count: 60, errors: 0 });
-      expect(connections.count).toBe(opened);
+      const measured = await runOpenLoop(baseUrl, () => get('measured'), { rate: 100, seconds: 0.3, sender });
+      expect(measured.classes[0]).toMatchObject({ kind: 'measured', count: 30, errors: 0 });
+      // A connection is opened only when every open one is busy: none, unless a stall of the
+      // machine put more requests in flight at once than the warm-up left open.
+      expect(connections.count - opened).toBeLessThanOrEqual(Math.max(0, measured.maxInFlight - opened));
     } finally {
       await sender.close();
     }
