@@ -8,14 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import type { DatabaseConnection } from '../db/client';
 import { sampleCareerSql } from '../seed/career-samples';
-import {
-  authHeader,
-  createRecordingTestApp,
-  createUser,
-  type RecordedStatement,
-  type RecordingTestApp,
-  type TestUser,
-} from '../test/index';
+import { authHeader, createTestApp, createUser, type RecordedStatement, type TestApp, type TestUser } from '../test/index';
 
 const HOT_TABLES =
   /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
@@ -28,8 +21,8 @@ let headers: { authorization: string };
 let conversationId = 0;
 let postId = 0;
 let bigEventId = 0;
-let recording: RecordingTestApp;
-let captured: RecordedStatement[] = [];
+let t: TestApp;
+const captured: RecordedStatement[] = [];
 
 /** A SQL literal for EXECUTE's arguments. */
 function literal(value: unknown): string {
@@ -142,8 +135,8 @@ async function replannedStatementsOfRequest(url: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  recording = await createRecordingTestApp();
-  ({ app, database, captured } = recording);
+  t = await createTestApp({}, { recordStatementsInto: captured });
+  ({ app, database } = t);
   const db = database.db;
   viewer = await createUser(db);
   headers = await authHeader(app, viewer);
@@ -234,7 +227,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await recording?.close();
+  await t?.close();
 });
 
 describe('hot query plans on large tables (statements captured from real requests)', () => {

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { MailerOptions } from '../lib/mailer/index';
 import type { Clock } from '../lib/scheduler/index';
 import type { Database, DatabaseConnection } from '../db/client';
+import { recordingDatabase, type RecordedStatement } from './recording-database';
 import { openTestDatabase } from './test-database';
 
 /** A fixed signing key, so tokens made in one test file are reproducible. */
@@ -51,14 +52,19 @@ export type TestApp = {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { mailer?: MailerOptions; clock?: Clock } = {},
+  options: {
+    mailer?: MailerOptions;
+    clock?: Clock;
+    /** The app runs on a handle that appends every statement it executes here; `db` and `database` stay unrecorded. */
+    recordStatementsInto?: RecordedStatement[];
+  } = {},
 ): Promise<TestApp> {
   const config = createTestConfig(overrides);
   const database = await openTestDatabase();
   // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
   const app = await buildApp({
     config,
-    database,
+    database: options.recordStatementsInto ? recordingDatabase(database, options.recordStatementsInto) : database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });

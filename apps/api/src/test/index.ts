@@ -8,4 +8,4 @@ export { explain, type ExplainableQuery } from './query-plans';
 export { insertBulkPeople } from './bulk-data';
 export { createTestClock, type TestClock } from './test-clock';
 export { failingOnce } from './failing-database';
-export { createRecordingTestApp, type RecordedStatement, type RecordingTestApp } from './recording-database';
+export { type RecordedStatement } from './recording-database';

@@ -8,9 +8,10 @@ import {
   authHeader,
   createConversation,
   createPost,
-  createRecordingTestApp,
+  createTestApp,
   createUser,
-  type RecordingTestApp,
+  type RecordedStatement,
+  type TestApp,
   type TestUser,
 } from '../../test/index';
 
@@ -18,19 +19,19 @@ const WRITES_NOTIFICATION = /insert into "?notifications"?/i;
 const WRITES_DIGEST_ITEM = /insert into "?notification_digest_items"?/i;
 const WRITES_OUTBOX = /insert into "?outgoing_emails"?/i;
 
-let recording: RecordingTestApp;
+const captured: RecordedStatement[] = [];
+let t: TestApp;
 
 beforeAll(async () => {
-  recording = await createRecordingTestApp();
-  await recording.app.ready();
+  t = await createTestApp({}, { recordStatementsInto: captured });
+  await t.app.ready();
 });
-afterAll(() => recording.close());
+afterAll(() => t.close());
 
 /** Runs a request and answers the statements it ran that write a notification, a digest item or an e-mail. */
 async function notificationWritesOf(user: TestUser, url: string, payload?: Record<string, unknown>) {
-  const { app, captured } = recording;
   captured.length = 0;
-  const response = await app.inject({ method: 'POST', url, headers: await authHeader(app, user), ...(payload ? { payload } : {}) });
+  const response = await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return captured
     .map((statement) => statement.text)
@@ -39,46 +40,46 @@ async function notificationWritesOf(user: TestUser, url: string, payload?: Recor
 
 describe('a notification and its e-mail side in one statement', () => {
   it('a comment stores the notification and the daily digest item together (the default for comments)', async () => {
-    const author = await createUser(recording.app.db);
-    const commenter = await createUser(recording.app.db, { firstName: 'Cora' });
-    const post = await createPost(recording.app.db, { userId: author.id });
+    const author = await createUser(t.db);
+    const commenter = await createUser(t.db, { firstName: 'Cora' });
+    const post = await createPost(t.db, { userId: author.id });
 
     const writes = await notificationWritesOf(commenter, `/social/posts/${post.id}/comment/`, { text: 'Nice one' });
 
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatch(WRITES_NOTIFICATION);
     expect(writes[0]).toMatch(WRITES_DIGEST_ITEM);
-    const [stored] = await recording.app.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    const [stored] = await t.db.select().from(notifications).where(eq(notifications.userId, author.id));
     expect(stored).toMatchObject({ type: 'post_commented', actorId: commenter.id, postId: post.id });
-    const items = await recording.app.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, author.id));
+    const items = await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, author.id));
     expect(items).toEqual([expect.objectContaining({ category: 'comment', frequency: 'daily', text: stored?.text, link: '/user' })]);
   });
 
   it('a message stores the notification and queues its instant e-mail together (the default for messages)', async () => {
-    const sender = await createUser(recording.app.db, { firstName: 'Sam' });
-    const recipient = await createUser(recording.app.db, { firstName: 'Rita' });
-    const conversation = await createConversation(recording.app.db, { userAId: sender.id, userBId: recipient.id });
+    const sender = await createUser(t.db, { firstName: 'Sam' });
+    const recipient = await createUser(t.db, { firstName: 'Rita' });
+    const conversation = await createConversation(t.db, { userAId: sender.id, userBId: recipient.id });
 
     const writes = await notificationWritesOf(sender, `/social/conversations/${conversation.id}/send_message/`, { content: 'Hello Rita' });
 
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatch(WRITES_OUTBOX);
-    const [stored] = await recording.app.db.select().from(notifications).where(eq(notifications.userId, recipient.id));
+    const [stored] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.id));
     expect(stored).toMatchObject({ type: 'message', conversationId: conversation.id });
-    const [email] = await recording.app.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, recipient.email));
+    const [email] = await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, recipient.email));
     expect(email?.subject).toBeTruthy();
     expect(email?.textBody).toContain(stored?.text ?? 'no notification');
     expect(email?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 
   it('a like while the last one is unread writes neither a second notification nor a second e-mail', async () => {
-    const author = await createUser(recording.app.db);
-    const fan = await createUser(recording.app.db);
-    const post = await createPost(recording.app.db, { userId: author.id });
-    const choose = await recording.app.inject({
+    const author = await createUser(t.db);
+    const fan = await createUser(t.db);
+    const post = await createPost(t.db, { userId: author.id });
+    const choose = await t.app.inject({
       method: 'PUT',
       url: '/social/settings/notifications/',
-      headers: await authHeader(recording.app, author),
+      headers: await authHeader(t.app, author),
       payload: { types: { like: { email: 'daily' } } },
     });
     expect(choose.statusCode, choose.body).toBe(200);
@@ -87,8 +88,8 @@ describe('a notification and its e-mail side in one statement', () => {
     await notificationWritesOf(fan, `/social/posts/${post.id}/like/`); // unlike
     await notificationWritesOf(fan, `/social/posts/${post.id}/like/`); // like again, the first still unread
 
-    expect(await recording.app.db.select().from(notifications).where(eq(notifications.userId, author.id))).toHaveLength(1);
-    const items = await recording.app.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, author.id));
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, author.id))).toHaveLength(1);
+    const items = await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, author.id));
     expect(items).toEqual([expect.objectContaining({ category: 'like', frequency: 'daily' })]);
   });
 });
