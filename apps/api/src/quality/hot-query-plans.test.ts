@@ -1,8 +1,8 @@
 // The hot paths of messaging and likes stay index-served on large tables: every statement the app
 // actually runs for them (captured from real requests, whatever the repositories build) is
 // EXPLAINed with its parameters, as a custom and as a generic plan (what a prepared statement
-// ends up with), and none may scan posts, post_likes, comments, messages, users, session_families (authenticate), conversations or
-// conversation_participants sequentially.
+// ends up with), and none may scan posts, post_likes, comments, messages, users, session_families (authenticate), conversations,
+// conversation_participants or the other hot tables below sequentially.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
@@ -11,7 +11,7 @@ import { sampleCareerSql } from '../seed/career-samples';
 import { authHeader, createTestApp, createUser, type RecordedStatement, type TestApp, type TestUser } from '../test/index';
 
 const HOT_TABLES =
-  /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations)\b/;
+  /Seq Scan on (posts|post_likes|comments|messages|users|session_families|conversations|conversation_participants|mentor_topics|mentorships|event_registrations|notification_preferences)\b/;
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 let database: DatabaseConnection;
@@ -170,6 +170,10 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id % 10 = 0`);
   await db.execute(sql`insert into comments (post_id, user_id, text) select id, user_id, 'nice' from posts`);
+  // Most people chose how likes, comments and messages reach them (the writes read it).
+  await db.execute(sql`
+    insert into notification_preferences (user_id, category, in_app, email)
+    select id, category, true, 'daily' from users, unnest(array['like', 'comment', 'message']) category where id % 5 <> 0`);
   await db.execute(sql`
     update posts set likes_count = (select count(*) from post_likes where post_id = posts.id),
       comments_count = (select count(*) from comments where post_id = posts.id)`);

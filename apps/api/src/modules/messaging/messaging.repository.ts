@@ -1,8 +1,10 @@
+import { notificationCategoryOf } from '@alumlink/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
+import { deliverySql, type DeliverySqlRow } from '../notifications/index';
 import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** The last-message columns kept on a conversation. */
@@ -149,7 +151,8 @@ type SendInput = { conversationId: SQL; senderId: SQL; content: SQL; at: SQL };
  * a participant and the other person still there (else nothing is written and no row comes
  * back), then the message, the
  * conversation's last message, both participants' list order and the recipient's unread
- * count; it answers the counts, the recipient and the sender's summary (for the notification).
+ * count; it answers the counts, the recipient, the sender's summary and the recipient's delivery
+ * (deliverySql: for the notification, without a round trip of its own).
  * Concurrent sends to one conversation queue on its rows, each adding its own unread; the last
  * message stays the newest one even when an older send's statement runs last.
  */
@@ -183,8 +186,9 @@ function sendStatementFor(input: SendInput): SQL {
   select message.id, participation.recipient_id,
     (select unread_count from participants where user_id = ${input.senderId}) as sender_unread,
     (select unread_count from participants where user_id = participation.recipient_id) as recipient_unread,
-    ${userSummarySqlColumns}
-  from message, participation, users u
+    ${userSummarySqlColumns}, delivery.*
+  from message cross join participation cross join users u
+    left join lateral (${deliverySql(sql`participation.recipient_id`, sql`${notificationCategoryOf('message')}::text`, input.senderId)}) delivery on true
   where u.id = ${input.senderId}`;
 }
 
@@ -195,7 +199,8 @@ const sendStatement = sendStatementFor({
   at: sql`${sql.placeholder('at')}::timestamptz`,
 });
 
-type SendStatementRow = UserSummarySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
+type SendStatementRow = UserSummarySqlRow &
+  DeliverySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
 
 const prepareStatements = (db: Database) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) });
 
@@ -206,6 +211,8 @@ export type SentMessage = {
   senderUnread: number;
   recipientUnread: number;
   sender: UserSummaryRow;
+  /** How the recipient receives the message's notification. */
+  recipientDelivery: DeliverySqlRow;
 };
 
 type SendValues = { conversationId: number; senderId: number; content: string; createdAt: Date };
@@ -225,6 +232,7 @@ function sentMessageOf(values: SendValues, row: SendStatementRow | undefined): S
     senderUnread: row.sender_unread,
     recipientUnread: row.recipient_unread,
     sender: userSummaryFromSql(values.senderId, row),
+    recipientDelivery: row,
   };
 }
 

@@ -117,9 +117,11 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
   }
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId }).catch((error: unknown) => {
-    console.warn('Could not create the new-message notification', error);
-  });
+  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId, delivery: sent.recipientDelivery }).catch(
+    (error: unknown) => {
+      console.warn('Could not create the new-message notification', error);
+    },
+  );
   return presented;
 }
 

@@ -18,6 +18,7 @@ import {
 const WRITES_NOTIFICATION = /insert into "?notifications"?/i;
 const WRITES_DIGEST_ITEM = /insert into "?notification_digest_items"?/i;
 const WRITES_OUTBOX = /insert into "?outgoing_emails"?/i;
+const READS_PREFERENCES = /"?notification_preferences"?/i;
 
 const captured: RecordedStatement[] = [];
 let t: TestApp;
@@ -55,7 +56,7 @@ describe('a notification and its e-mail side in one statement', () => {
     expect(items).toEqual([expect.objectContaining({ category: 'comment', frequency: 'daily', text: stored?.text, link: '/user' })]);
   });
 
-  it('a message stores the notification and queues its instant e-mail together (the default for messages)', async () => {
+  it('a message reads the delivery in the send, then stores the notification and queues its instant e-mail together (the default for messages)', async () => {
     const sender = await createUser(t.db, { firstName: 'Sam' });
     const recipient = await createUser(t.db, { firstName: 'Rita' });
     const conversation = await createConversation(t.db, { userAId: sender.id, userBId: recipient.id });
@@ -64,6 +65,9 @@ describe('a notification and its e-mail side in one statement', () => {
 
     expect(writes).toHaveLength(1);
     expect(writes[0]).toMatch(WRITES_OUTBOX);
+    // The recipient's choice was read by the send itself.
+    const readingPreferences = captured.filter((statement) => READS_PREFERENCES.test(statement.text));
+    expect(readingPreferences.map((statement) => statement.text)).toEqual([expect.stringMatching(/insert into messages/i)]);
     const [stored] = await t.db.select().from(notifications).where(eq(notifications.userId, recipient.id));
     expect(stored).toMatchObject({ type: 'message', conversationId: conversation.id });
     const [email] = await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, recipient.email));
@@ -91,5 +95,36 @@ describe('a notification and its e-mail side in one statement', () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, author.id))).toHaveLength(1);
     const items = await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, author.id));
     expect(items).toEqual([expect.objectContaining({ category: 'like', frequency: 'daily' })]);
+  });
+
+  it("a like and a comment read the post author's delivery in the statement that writes them: two round trips in all", async () => {
+    const author = await createUser(t.db);
+    const fan = await createUser(t.db, { firstName: 'Fay' });
+    const post = await createPost(t.db, { userId: author.id });
+    const choose = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/notifications/',
+      headers: await authHeader(t.app, author),
+      payload: { types: { like: { email: 'instant' }, comment: { in_app: false, email: 'off' } } },
+    });
+    expect(choose.statusCode, choose.body).toBe(200);
+
+    for (const [url, payload, writes] of [
+      [`/social/posts/${post.id}/like/`, undefined, /insert into post_likes/i],
+      [`/social/posts/${post.id}/comment/`, { text: 'Well said' }, /insert into comments/i],
+    ] as const) {
+      captured.length = 0;
+      const response = await t.app.inject({ method: 'POST', url, headers: await authHeader(t.app, fan), ...(payload ? { payload } : {}) });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      const readingPreferences = captured.filter((statement) => READS_PREFERENCES.test(statement.text));
+      expect(readingPreferences, url).toHaveLength(1);
+      expect(readingPreferences[0]?.text, url).toMatch(writes);
+    }
+
+    // The choices read that way were followed: the like e-mailed at once, the comment not stored.
+    const stored = await t.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(stored.map((row) => row.type)).toEqual(['post_liked']);
+    const [email] = await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, author.email));
+    expect(email?.textBody).toContain('Fay');
   });
 });

@@ -17,7 +17,8 @@ import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { emailNotification, emailWriteOf } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
-import { notificationDeliveryOf, type NotificationDelivery } from './preferences.service';
+import type { DeliverySqlRow } from './preferences.repository';
+import { deliveryOf, notificationDeliveryOf, type NotificationDelivery } from './preferences.service';
 
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
@@ -58,7 +59,20 @@ async function deliveryWithActor(
   type: NotificationType,
   actor: UserSummaryRow,
 ): Promise<{ delivery: NotificationDelivery; actor: UserSummaryRow } | null> {
-  const delivery = await notificationDeliveryOf(ctx, recipientId, notificationCategoryOf(type), actor.id);
+  return actorAsSeenIn(await notificationDeliveryOf(ctx, recipientId, notificationCategoryOf(type), actor.id), actor);
+}
+
+/** deliveryWithActor from the delivery columns (deliverySql) the write statement that caused the notification read. */
+function deliveryReadWith(
+  row: DeliverySqlRow | null,
+  recipientId: number,
+  type: NotificationType,
+  actor: UserSummaryRow,
+): { delivery: NotificationDelivery; actor: UserSummaryRow } | null {
+  return actorAsSeenIn(deliveryOf(row, { recipientId, category: notificationCategoryOf(type), actorId: actor.id }), actor);
+}
+
+function actorAsSeenIn(delivery: NotificationDelivery | null, actor: UserSummaryRow) {
   if (!delivery) return null;
   return { delivery, actor: delivery.actorEmailVisible ? actor : withoutEmail(actor) };
 }
@@ -141,16 +155,19 @@ function createNotification(
 }
 
 /**
- * Someone liked a post: its author is notified (not for their own likes, nor twice while the
- * first is unread). Call after the like committed (posts service), which knows the author and
- * the actor.
+ * What a post's like or comment statement read for its notification: the post's author, the
+ * actor, and the author's delivery (deliverySql, category `postNotificationCategory`).
  */
-export async function notifyPostLiked(
-  ctx: AppContext,
-  event: { postId: number; authorId: number; actor: UserSummaryRow },
-): Promise<Notification | null> {
+export type PostNotificationEvent = { postId: number; authorId: number; actor: UserSummaryRow; delivery: DeliverySqlRow | null };
+
+/**
+ * Someone liked a post: its author is notified (not for their own likes, nor twice while the
+ * first is unread). Call after the like committed (posts service), which knows the author, the
+ * actor and the author's delivery.
+ */
+export async function notifyPostLiked(ctx: AppContext, event: PostNotificationEvent): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const seen = await deliveryWithActor(ctx, event.authorId, 'post_liked', event.actor);
+  const seen = deliveryReadWith(event.delivery, event.authorId, 'post_liked', event.actor);
   if (!seen) return null;
   const { actor } = seen;
   const values = {
@@ -172,12 +189,9 @@ export async function notifyPostLiked(
 }
 
 /** Someone commented on a post: its author is notified (not for their own comments). */
-export async function notifyPostCommented(
-  ctx: AppContext,
-  event: { postId: number; authorId: number; actor: UserSummaryRow },
-): Promise<Notification | null> {
+export async function notifyPostCommented(ctx: AppContext, event: PostNotificationEvent): Promise<Notification | null> {
   if (event.authorId === event.actor.id) return null;
-  const seen = await deliveryWithActor(ctx, event.authorId, 'post_commented', event.actor);
+  const seen = deliveryReadWith(event.delivery, event.authorId, 'post_commented', event.actor);
   if (!seen) return null;
   const { actor } = seen;
   return createNotification(
@@ -196,15 +210,15 @@ export async function notifyPostCommented(
 
 /**
  * A new message: the recipient is notified unless one of their sockets said it is looking at
- * that conversation (`conversation.focus`, see the realtime hub). The sender's summary comes
- * with the send (messaging reads it in the same statement).
+ * that conversation (`conversation.focus`, see the realtime hub). The sender's summary and the
+ * recipient's delivery come with the send (messaging reads them in the same statement).
  */
 export async function notifyNewMessage(
   ctx: AppContext,
-  event: { recipientId: number; sender: UserSummaryRow; conversationId: number },
+  event: { recipientId: number; sender: UserSummaryRow; conversationId: number; delivery: DeliverySqlRow | null },
 ): Promise<Notification | null> {
   if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
-  const seen = await deliveryWithActor(ctx, event.recipientId, 'message', event.sender);
+  const seen = deliveryReadWith(event.delivery, event.recipientId, 'message', event.sender);
   if (!seen) return null;
   const { actor: sender } = seen;
   return createNotification(

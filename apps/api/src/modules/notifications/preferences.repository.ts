@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { prepareRawStatement } from '../../db/prepared';
 import { notificationDigestItems, notificationPreferences, users, type NotificationPreferenceRow } from '../../db/schema/index';
 import { emailVisibleToViewerSql } from '../settings/visibility';
 
@@ -11,30 +12,44 @@ export function findPreferences(db: Executor, userId: number): Promise<Notificat
 }
 
 /**
- * A notification's delivery (placeholders userId, category, actorId): the recipient's address,
- * their choice for the category and whether they may read the actor's e-mail, from the
- * recipient's users row (primary-key lookups; tests EXPLAIN it).
+ * A notification's delivery as deliverySql selects it (its columns are prefixed `recipient_`);
+ * the recipient's columns are null when a statement's `left join lateral` found no such person.
  */
-export function notificationDeliveryQuery(db: Executor) {
-  return db
-    .select({
-      inApp: notificationPreferences.inApp,
-      email: notificationPreferences.email,
-      address: users.email,
-      firstName: users.firstName,
-      isActive: users.isActive,
-      actorEmailVisible: emailVisibleToViewerSql(sql.placeholder('userId'), sql`${sql.placeholder('actorId')}::integer`),
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), sql`${notificationPreferences.category} = ${sql.placeholder('category')}::text`),
-    )
-    .where(sql`${users.id} = ${sql.placeholder('userId')}::integer`);
+export type DeliverySqlRow = {
+  /** The recipient's stored choice for the category; null: no row, the defaults apply. */
+  recipient_in_app: boolean | null;
+  recipient_email_frequency: string | null;
+  recipient_address: string | null;
+  recipient_first_name: string | null;
+  recipient_is_active: boolean | null;
+  /** Whether the recipient may read the actor's e-mail. */
+  recipient_sees_actor_email: boolean;
+};
+
+/**
+ * A notification's delivery: the recipient's address, their choice for one category and whether
+ * they may read the actor's e-mail, from the recipient's users row (primary-key lookups). A
+ * statement of its own (notification_delivery), or a `left join lateral` of a write statement
+ * that learns the recipient itself (the like and comment statements): one round trip fewer.
+ */
+export function deliverySql(recipientId: SQLWrapper, category: SQLWrapper, actorId: SQLWrapper): SQL {
+  return sql`select ${notificationPreferences.inApp} as recipient_in_app, ${notificationPreferences.email} as recipient_email_frequency,
+      ${users.email} as recipient_address, ${users.firstName} as recipient_first_name, ${users.isActive} as recipient_is_active,
+      ${emailVisibleToViewerSql(recipientId, actorId)} as recipient_sees_actor_email
+    from ${users} left join ${notificationPreferences}
+      on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.category} = ${category}
+    where ${users.id} = ${recipientId}`;
 }
 
+/** The delivery statement on its own (placeholders userId, category, actorId; tests EXPLAIN it). */
+export const notificationDeliveryStatement = deliverySql(
+  sql`${sql.placeholder('userId')}::integer`,
+  sql`${sql.placeholder('category')}::text`,
+  sql`${sql.placeholder('actorId')}::integer`,
+);
+
 const prepareStatements = (db: Database) => ({
-  delivery: notificationDeliveryQuery(db).prepare('notification_delivery'),
+  delivery: prepareRawStatement<DeliverySqlRow>(db, 'notification_delivery', notificationDeliveryStatement),
 });
 
 /** Writes whole choices (the service merges them with the current ones first). */
@@ -75,9 +90,9 @@ export function createNotificationPreferencesRepository(db: Database) {
      * actor's e-mail (primary-key lookups in one prepared statement: every notification reads it),
      * or null when there is no such person.
      */
-    async findDelivery(userId: number, category: string, actorId: number) {
-      const [row] = await statements.delivery.execute({ userId, category, actorId });
-      return row ?? null;
+    async findDelivery(userId: number, category: string, actorId: number): Promise<DeliverySqlRow | null> {
+      const { rows } = await statements.delivery.execute({ userId, category, actorId });
+      return rows[0] ?? null;
     },
   };
 }

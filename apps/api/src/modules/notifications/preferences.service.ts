@@ -47,15 +47,28 @@ export async function notificationDeliveryOf(
   actorId = 0,
 ): Promise<NotificationDelivery | null> {
   const row = await ctx.repositories.notificationPreferences.findDelivery(userId, category, actorId);
-  if (!row) return null;
+  return deliveryOf(row, { recipientId: userId, category, actorId });
+}
+
+/**
+ * A delivery from the columns of deliverySql, read on their own (notificationDeliveryOf) or by
+ * the write statement that caused the notification; null when there is no such person.
+ */
+export function deliveryOf(
+  row: repository.DeliverySqlRow | null,
+  about: { recipientId: number; category: NotificationCategory; actorId: number },
+): NotificationDelivery | null {
+  if (!row || row.recipient_address === null) return null;
   const preference =
-    row.inApp === null || row.email === null
-      ? DEFAULT_NOTIFICATION_PREFERENCES[category]
-      : { in_app: row.inApp, email: emailFrequencySchema.parse(row.email) };
+    row.recipient_in_app === null || row.recipient_email_frequency === null
+      ? DEFAULT_NOTIFICATION_PREFERENCES[about.category]
+      : { in_app: row.recipient_in_app, email: emailFrequencySchema.parse(row.recipient_email_frequency) };
   return {
     preference,
-    recipient: row.isActive ? { id: userId, email: row.address, firstName: row.firstName } : null,
-    actorEmailVisible: actorId !== 0 && row.actorEmailVisible === true,
+    recipient: row.recipient_is_active
+      ? { id: about.recipientId, email: row.recipient_address, firstName: row.recipient_first_name ?? '' }
+      : null,
+    actorEmailVisible: about.actorId !== 0 && row.recipient_sees_actor_email === true,
   };
 }
 

@@ -1,8 +1,10 @@
+import { notificationCategoryOf, type NotificationType } from '@alumlink/contract';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
+import { deliverySql, type DeliverySqlRow } from '../notifications/index';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import {
   emailAsSeenBySql,
@@ -168,11 +170,19 @@ const input = {
 const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(sql.placeholder('userId'), sql`posts.user_id`)})`;
 
 /**
+ * Inside the like and comment statements: how the post's author receives a notification of this
+ * type caused by the acting person (deliverySql), read in the same round trip.
+ */
+function authorDeliverySql(type: NotificationType): SQL {
+  return deliverySql(sql`post.user_id`, sql`${notificationCategoryOf(type)}::text`, input.userId);
+}
+
+/**
  * A whole like toggle in one statement (one round trip, one implicit transaction) on a live post
  * whose author the person may see: the like is removed when present, else added; likes_count
  * moves by the rows actually removed or added. It answers what it did, the new count, the post's
- * author and the actor's summary (for the notification); no row when the post is missing or
- * deleted.
+ * author, the actor's summary and the author's delivery (for the notification); no row when the
+ * post is missing or deleted.
  *
  * Simultaneous toggles by one person on one post queue on the like row (the delete waits for
  * a removal in progress, the insert for an addition in progress), so they act one after the
@@ -201,17 +211,19 @@ const likeToggleStatement = sql`
     returning likes_count
   )
   select post.user_id as author_id, exists (select from added) as added, exists (select from removed) as removed,
-    (select likes_count from counted) as likes_count, ${userSummarySqlColumns}
-  from post, users u
+    (select likes_count from counted) as likes_count, ${userSummarySqlColumns}, delivery.*
+  from post cross join users u
+    left join lateral (${authorDeliverySql('post_liked')}) delivery on true
   where u.id = ${input.userId}`;
 
-type LikeToggleRow = UserSummarySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
+type LikeToggleRow = UserSummarySqlRow &
+  DeliverySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
 
 /**
  * A comment on a live post whose author the person may see and its count, in one statement: counting first locks the post row,
  * so a comment never lands on a post deleted meanwhile (the update re-checks deleted_at and the
- * insert then has no row to add). Answers the comment, the post's author and the commenter's
- * summary; no row when the post is missing or deleted.
+ * insert then has no row to add). Answers the comment, the post's author, the commenter's
+ * summary and the author's delivery (for the notification); no row when the post is missing or deleted.
  */
 const commentStatement = sql`
   with post as (
@@ -224,11 +236,12 @@ const commentStatement = sql`
     select id, ${input.userId}, ${input.text}, ${input.at} from post
     returning id
   )
-  select comment.id, post.user_id as author_id, ${userSummarySqlColumns}
-  from comment, post, users u
+  select comment.id, post.user_id as author_id, ${userSummarySqlColumns}, delivery.*
+  from comment cross join post cross join users u
+    left join lateral (${authorDeliverySql('post_commented')}) delivery on true
   where u.id = ${input.userId}`;
 
-type CommentStatementRow = UserSummarySqlRow & { id: number; author_id: number };
+type CommentStatementRow = UserSummarySqlRow & DeliverySqlRow & { id: number; author_id: number };
 
 const prepareWriteStatements = (db: Database) => ({
   likeToggle: prepareRawStatement<LikeToggleRow>(db, 'posts_like_toggle', likeToggleStatement),
@@ -242,10 +255,10 @@ export const postWriteStatements = { likeToggle: likeToggleStatement, comment: c
 export type LikeToggle =
   | { outcome: 'missing' }
   | { outcome: 'raced' }
-  | { outcome: 'liked' | 'unliked'; likesCount: number; authorId: number; actor: UserSummaryRow };
+  | { outcome: 'liked' | 'unliked'; likesCount: number; authorId: number; actor: UserSummaryRow; authorDelivery: DeliverySqlRow };
 
-/** A stored comment, its post's author and the commenter. */
-export type AddedComment = { comment: CommentListRow; authorId: number };
+/** A stored comment, its post's author and the author's delivery (the commenter is the comment's author). */
+export type AddedComment = { comment: CommentListRow; authorId: number; authorDelivery: DeliverySqlRow };
 
 /** A comment with its author. */
 export type CommentListRow = Pick<CommentRow, 'id' | 'text' | 'createdAt' | 'postId'> & { author: UserSummaryRow };
@@ -317,6 +330,7 @@ export function createPostsRepository(db: Database) {
         likesCount: row.likes_count,
         authorId: row.author_id,
         actor: userSummaryFromSql(userId, row),
+        authorDelivery: row,
       };
     },
     /** Adds a comment (see commentStatement); null when the post is missing or deleted, or its author hidden from the commenter. */
@@ -340,6 +354,7 @@ export function createPostsRepository(db: Database) {
           author: userSummaryFromSql(userId, row),
         },
         authorId: row.author_id,
+        authorDelivery: row,
       };
     },
   };

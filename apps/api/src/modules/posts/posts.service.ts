@@ -89,7 +89,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
     if (toggle.outcome === 'missing') throw postNotFound();
     if (toggle.outcome === 'raced') continue;
     const liked = toggle.outcome === 'liked';
-    if (liked) await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor });
+    if (liked) await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor, delivery: toggle.authorDelivery });
     return { liked, likes_count: toggle.likesCount };
   }
   throw conflict('Too many simultaneous changes to this like. Please try again.');
@@ -102,7 +102,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();
-  await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author });
+  await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author, delivery: added.authorDelivery });
   return presentComment(added.comment);
 }
 

@@ -18,6 +18,10 @@ beforeAll(async () => {
     sql`insert into post_likes (post_id, user_id) select p.id, u.id from posts p join users u on u.id % 50 = p.id % 50 where p.id <= 500`,
   );
   await t.db.execute(sql`insert into comments (post_id, user_id, text) select id, user_id, 'nice' from posts`);
+  // Every person's choices for likes and comments.
+  await t.db.execute(sql`
+    insert into notification_preferences (user_id, category, in_app, email)
+    select id, category, true, 'daily' from users, unnest(array['like', 'comment']) category`);
   // Ten unread like notifications per person.
   await t.db.execute(sql`
     insert into notifications (user_id, type, actor_id, post_id, text)
@@ -28,23 +32,25 @@ afterAll(() => t.close());
 
 // A person who is not an admin: the statements check that the post's author is visible to them.
 const params = { postId: 1234, userId: 77, seesEveryone: false, text: 'Nice', at: new Date().toISOString() };
-const HOT_SCANS = /Seq Scan on (posts|post_likes|comments|users|notifications)\b/;
+const HOT_SCANS = /Seq Scan on (posts|post_likes|comments|users|notifications|notification_preferences)\b/;
 
 describe('like and comment query plans on large tables', () => {
-  it('the like toggle reads and writes by primary keys (custom and generic plans)', async () => {
+  it("the like toggle reads and writes by primary keys, the author's delivery too (custom and generic plans)", async () => {
     for (const generic of [false, true]) {
       const plan = await explain(t.database, postWriteStatements.likeToggle, { placeholders: params, generic });
       expect(plan, `generic=${generic}`).toMatch(/posts_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/notification_preferences_user_id_category_pk/);
       expect(plan, `generic=${generic}`).toMatch(/post_likes_pkey/);
       expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
       expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
     }
   });
 
-  it('a comment locks its post by primary key (custom and generic plans)', async () => {
+  it("a comment locks its post by primary key and reads the author's delivery by primary keys (custom and generic plans)", async () => {
     for (const generic of [false, true]) {
       const plan = await explain(t.database, postWriteStatements.comment, { placeholders: params, generic });
       expect(plan, `generic=${generic}`).toMatch(/posts_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/notification_preferences_user_id_category_pk/);
       expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
       expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
     }

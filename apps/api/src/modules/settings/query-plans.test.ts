@@ -5,7 +5,7 @@ import { newMembersQuery, recentPostsQuery } from '../activity/activity.reposito
 import { eventMessagesQuery } from '../events/discussion.repository';
 import { postPageParams, postPageQuery } from '../posts/posts.repository';
 import { profileForViewerQuery } from '../profiles/profiles.repository';
-import { notificationDeliveryQuery } from '../notifications/preferences.repository';
+import { notificationDeliveryStatement } from '../notifications/preferences.repository';
 import { personVisibleStatement } from './visibility.repository';
 
 // The settings effects keep the feed and the activity lists one indexed query on large tables.
@@ -57,7 +57,7 @@ describe('query plans with visibility and tracking', () => {
         placeholders: { viewerId: viewer.id, seesEveryone: false, personId: 30 },
         generic,
       });
-      const email = await explain(t.database, notificationDeliveryQuery(t.db), {
+      const email = await explain(t.database, notificationDeliveryStatement, {
         placeholders: { userId: viewer.id, category: 'message', actorId: 30 },
         generic,
       });

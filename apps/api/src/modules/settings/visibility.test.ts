@@ -119,7 +119,7 @@ describe("the prepared visibility checks (ctx.repositories.visibility, and a not
         const canSeeEmail = await userCanSeeEmailOf(t.db, who.id, person.id);
         // The viewer as a notification's recipient, the person as its actor (notificationDeliveryOf's statement).
         const delivery = await t.ctx.repositories.notificationPreferences.findDelivery(who.id, 'message', person.id);
-        expect(delivery?.actorEmailVisible, as).toBe(canSeeEmail);
+        expect(delivery?.recipient_sees_actor_email, as).toBe(canSeeEmail);
         if (canSee) seen.push(as);
       }
     }

@@ -27,7 +27,7 @@ export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefi
  * one conversations_pair_idx probe) however large user_settings grows; a NOT EXISTS would let
  * the planner scan every hidden person's settings row up front.
  */
-export function visibleToViewerIdSql(viewerId: number | Placeholder, personId: SQLWrapper): SQL {
+export function visibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper): SQL {
   return sql`(${personId} = ${viewerId}::integer or coalesce((
     select case ${userSettings.profileVisibility}
       when 'Public' then true
@@ -190,7 +190,7 @@ export async function userCanSeeEmailOf(db: Executor, viewerId: number, personId
  * e-mail are both visible to them (userCanSeeEmailOf; a notification's delivery statement asks it
  * of the recipient's row, notifications/preferences.repository.ts).
  */
-export function emailVisibleToViewerSql(viewerId: number | Placeholder, personId: SQLWrapper): SQL<boolean> {
+export function emailVisibleToViewerSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`(${users.role} = 'AD' or (${visibleToViewerIdSql(viewerId, personId)} and ${fieldVisibleToViewerIdSql(viewerId, personId, 'email')}))`;
 }
 
