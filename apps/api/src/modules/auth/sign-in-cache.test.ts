@@ -109,6 +109,18 @@ describe('the sign-in cache', () => {
   });
 });
 
+describe('the sign-in cache at shutdown', () => {
+  it('goes off without a warning that the channel is lost: closing stops it, nothing reconnects', async () => {
+    const closing = await createTestApp();
+    await closing.app.ready();
+    await vi.waitFor(() => expect(closing.ctx.repositories.auth.cache.enabled).toBe(true));
+    const warn = vi.spyOn(closing.app.log, 'warn');
+    await closing.close();
+    expect(closing.ctx.repositories.auth.cache.enabled).toBe(false);
+    expect(warn.mock.calls.flat().map(String)).not.toContainEqual(expect.stringContaining('sign-in cache off'));
+  });
+});
+
 describe.runIf(onPostgres)('the sign-in cache on PostgreSQL', () => {
   it('is off while its listening connection is lost, and on again once it is back', async () => {
     const user = await createUser(t.db);

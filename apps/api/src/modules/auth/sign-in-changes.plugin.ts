@@ -19,6 +19,8 @@ export const signInChangesPlugin = fastifyPlugin(
     const forget = ({ userId }: { userId: number }) => cache.forgetPerson(userId);
     const unsubscribe = [app.ctx.events.on('sessions.ended', forget), app.ctx.events.on('person.changed', forget)];
     let wasListening = false;
+    // Closing stops the listening on purpose: the cache goes off, but nothing was lost.
+    let closing = false;
     const stopListening = await listenToChannel(app.database.driver, SIGN_IN_CHANGES_CHANNEL, {
       onPayload: (payload) => {
         const personId = Number(payload);
@@ -26,13 +28,14 @@ export const signInChangesPlugin = fastifyPlugin(
       },
       onListening: (listening) => {
         cache.setEnabled(listening);
-        if (wasListening && !listening) app.log.warn('sign-in cache off: the database change channel is lost, reconnecting');
+        if (wasListening && !listening && !closing) app.log.warn('sign-in cache off: the database change channel is lost, reconnecting');
         if (!wasListening && listening) app.log.debug('sign-in cache on');
         wasListening = listening;
       },
       onError: (error) => app.log.warn({ err: error }, 'sign-in change channel error'),
     });
     app.addHook('onClose', async () => {
+      closing = true;
       for (const stop of unsubscribe) stop();
       await stopListening();
     });
