@@ -59,7 +59,8 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
  * - with `substrings` (searchPeople asks for it when the others give fewer than a page): up to
- *   CONTAINS_CANDIDATES other substring matches among the first CONTAINS_SAMPLE people by id,
+ *   CONTAINS_CANDIDATES other substring matches among the first CONTAINS_SAMPLE people by id
+ *   (matched on their stored search_text),
  *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
  *   indexes (a rare text: short posting lists). A text whose trigrams are each common but which
  *   is itself rare ("test.bench" where every e-mail ends "@bench.test") still makes the trigram
@@ -100,12 +101,11 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   // The text is matched first, in a subquery PostgreSQL may not flatten (offset 0), and who may be
   // listed is asked only of the rows that match: the eligibility and e-mail rules are subqueries
   // per row, and asked of all 1,000 they were most of a rare text's cost. That first match reads
-  // the three columns as one lower-cased text (one lower() per row, not three): it keeps every row
-  // the exact per-column test keeps, and that test runs after it.
-  const anyColumnContains = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) like ${unseenContains}`;
+  // the stored users.search_text (the three columns lower-cased as one text, kept by PostgreSQL):
+  // it keeps every row the exact per-column test keeps, and that test runs after it.
   const sampled = sql`select ${columns} from (
         select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
-        where ${anyColumnContains} offset 0
+        where ${users.searchText} like ${unseenContains} offset 0
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
