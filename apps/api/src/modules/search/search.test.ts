@@ -34,6 +34,21 @@ describe('people search', () => {
     expect(names(await search('riya', '/users/search-users/'))).toEqual(['Priya']);
   });
 
+  it('finds a person by the name they changed to, and no longer by the old one (the stored search text follows)', async () => {
+    const renamed = await createUser(t.db, { firstName: 'Quillon', lastName: 'Brightwater', email: 'qb@mail.example' });
+    expect(names(await search('illo'))).toEqual(['Quillon']);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/social/user-profiles/update-me/',
+      payload: { first_name: 'Zephyrine' },
+      headers: await authHeader(t.app, renamed),
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(names(await search('illo'))).toEqual([]);
+    expect(names(await search('phyri'))).toEqual(['Zephyrine']);
+    expect(names(await search('ightwa'))).toEqual(['Zephyrine']);
+  });
+
   it('answers the user summary shape', async () => {
     const [first] = await search('priya');
     expect(first).toEqual({
