@@ -72,6 +72,7 @@ function deliveryReadWith(
   return actorAsSeenIn(deliveryOf(row, { recipientId, category: notificationCategoryOf(type), actorId: actor.id }), actor);
 }
 
+/** The delivery with the actor as its recipient may see them (no e-mail unless they may read it); null without a delivery. */
 function actorAsSeenIn(delivery: NotificationDelivery | null, actor: UserSummaryRow) {
   if (!delivery) return null;
   return { delivery, actor: delivery.actorEmailVisible ? actor : withoutEmail(actor) };
@@ -156,7 +157,7 @@ function createNotification(
 
 /**
  * What a post's like or comment statement read for its notification: the post's author, the
- * actor, and the author's delivery (deliverySql, category `postNotificationCategory`).
+ * actor, and the author's delivery for the notification's category (deliverySql).
  */
 export type PostNotificationEvent = { postId: number; authorId: number; actor: UserSummaryRow; delivery: DeliverySqlRow | null };
 
