@@ -23,14 +23,14 @@ export type DeliverySqlRow = {
   recipient_first_name: string | null;
   recipient_is_active: boolean | null;
   /** Whether the recipient may read the actor's e-mail. */
-  recipient_sees_actor_email: boolean;
+  recipient_sees_actor_email: boolean | null;
 };
 
 /**
  * A notification's delivery: the recipient's address, their choice for one category and whether
  * they may read the actor's e-mail, from the recipient's users row (primary-key lookups). A
  * statement of its own (notification_delivery), or a `left join lateral` of a write statement
- * that learns the recipient itself (the like and comment statements): one round trip fewer.
+ * that learns the recipient itself (the like, comment and send statements): one round trip fewer.
  */
 export function deliverySql(recipientId: SQLWrapper, category: SQLWrapper, actorId: SQLWrapper): SQL {
   return sql`select ${notificationPreferences.inApp} as recipient_in_app, ${notificationPreferences.email} as recipient_email_frequency,
