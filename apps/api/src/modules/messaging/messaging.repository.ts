@@ -1,10 +1,9 @@
-import { notificationCategoryOf } from '@alumlink/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
-import { deliverySql, type DeliverySqlRow } from '../notifications/index';
+import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
 import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
 
 /** The last-message columns kept on a conversation. */
@@ -188,7 +187,7 @@ function sendStatementFor(input: SendInput): SQL {
     (select unread_count from participants where user_id = participation.recipient_id) as recipient_unread,
     ${userSummarySqlColumns}, delivery.*
   from message cross join participation cross join users u
-    left join lateral (${deliverySql(sql`participation.recipient_id`, sql`${notificationCategoryOf('message')}::text`, input.senderId)}) delivery on true
+    left join lateral (${deliveryOfTypeSql(sql`participation.recipient_id`, 'message', input.senderId)}) delivery on true
   where u.id = ${input.senderId}`;
 }
 

@@ -1,3 +1,4 @@
+import { notificationCategoryOf, type NotificationType } from '@alumlink/contract';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { prepareRawStatement } from '../../db/prepared';
@@ -39,6 +40,14 @@ export function deliverySql(recipientId: SQLWrapper, category: SQLWrapper, actor
     from ${users} left join ${notificationPreferences}
       on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.category} = ${category}
     where ${users.id} = ${recipientId}`;
+}
+
+/**
+ * deliverySql for a notification of `type` (its category written into the statement), inside a
+ * write statement that knows the recipient and the actor as SQL.
+ */
+export function deliveryOfTypeSql(recipientId: SQLWrapper, type: NotificationType, actorId: SQLWrapper): SQL {
+  return deliverySql(recipientId, sql`${notificationCategoryOf(type)}::text`, actorId);
 }
 
 /** The delivery statement on its own (placeholders userId, category, actorId; tests EXPLAIN it). */

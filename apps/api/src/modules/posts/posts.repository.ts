@@ -1,10 +1,10 @@
-import { notificationCategoryOf, type NotificationType } from '@alumlink/contract';
+import type { NotificationType } from '@alumlink/contract';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
 import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
-import { deliverySql, type DeliverySqlRow } from '../notifications/index';
+import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import {
   emailAsSeenBySql,
@@ -174,7 +174,7 @@ const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(
  * type caused by the acting person (deliverySql), read in the same round trip.
  */
 function authorDeliverySql(type: NotificationType): SQL {
-  return deliverySql(sql`post.user_id`, sql`${notificationCategoryOf(type)}::text`, input.userId);
+  return deliveryOfTypeSql(sql`post.user_id`, type, input.userId);
 }
 
 /**
