@@ -17,7 +17,14 @@ export const outgoingEmails = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    /**
+     * Truncated, not rounded, to the millisecond: claims compare it with a JavaScript Date (which
+     * truncates), and a default rounded up lay in the future, so a message written just before a
+     * delivery was skipped by it.
+     */
+    nextAttemptAt: timestamptz('next_attempt_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
     sentAt: timestamptz('sent_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

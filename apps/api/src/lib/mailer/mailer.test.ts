@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outgoingEmails } from '../../db/schema/index';
@@ -140,6 +140,26 @@ describe('mailer', () => {
     expect(reports.reduce((total, report) => total + report.sent, 0)).toBe(12);
     expect(sent).toHaveLength(12);
     expect(new Set(sent.map((message) => message.to)).size).toBe(12);
+  });
+
+  it('makes a queued message due from the instant it was written, never a fraction of a millisecond later', async () => {
+    // Claims compare next_attempt_at with a JavaScript Date, which drops the microseconds. Rounded
+    // to the millisecond, a default of now() lay up to half a millisecond in the future about half
+    // the time, so a delivery right after the write skipped the message (the parallel delivery
+    // test above sent 11 of 12). Inside a transaction now() stands still, so every row must be
+    // due at the transaction's own now().
+    const t = await testApp();
+    for (let index = 0; index < 20; index += 1) {
+      const dueAtWrite = await t.db.transaction(async (tx) => {
+        await t.app.mailer.enqueue(tx, { to: `due${index}@example.com`, subject: 'Due', text: 'hello', html: null });
+        const [row] = await tx
+          .select({ due: sql<boolean>`${outgoingEmails.nextAttemptAt} <= now()` })
+          .from(outgoingEmails)
+          .where(eq(outgoingEmails.toAddress, `due${index}@example.com`));
+        return row?.due;
+      });
+      expect(dueAtWrite).toBe(true);
+    }
   });
 
   it('sends the whole queue in one run, batch after batch, and claims no more once a batch comes back short', async () => {
