@@ -24,7 +24,9 @@ export async function insertSessionFamilies(session: SqlSession, ids: Iterable<n
  */
 export async function mintAccessTokens(secret: string, sessions: Map<number, string>): Promise<Map<number, string>> {
   const tokens = new Map<number, string>();
-  for (const [id, session] of sessions) tokens.set(id, await signAccessToken(secret, { id, role: roleOf(id), isStaff: id === 1, session }));
+  for (const [id, session] of sessions) {
+    tokens.set(id, await signAccessToken(secret, { id, role: roleOf(id), isStaff: id === 1, email: emailOf(id), session }));
+  }
   return tokens;
 }
 

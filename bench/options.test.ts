@@ -48,3 +48,10 @@ describe('the mixed scenario options', () => {
     expect(closedLoopKeys(parseBenchOptions([], {}))).toEqual([]);
   });
 });
+
+describe('--tokens-at-start', () => {
+  it('issues tokens in steady state unless asked to issue them as the server starts', () => {
+    expect(parseBenchOptions([], {}).tokensAtStart).toBe(false);
+    expect(parseBenchOptions(['--tokens-at-start'], {}).tokensAtStart).toBe(true);
+  });
+});

@@ -57,6 +57,12 @@ export type BenchOptions = Readonly<{
   scale: Scale;
   /** Reload even when the bench database already holds this scale. */
   fresh: boolean;
+  /**
+   * Issue the access tokens as the server starts, so each person's first request on each worker
+   * asks the database (the minutes after a restart); otherwise once the server has listened to
+   * sign-in changes for the clock margin (steady state, decision record 028).
+   */
+  tokensAtStart: boolean;
   /** Seconds per endpoint. */
   durationSeconds: number;
   /** Seconds of untimed traffic before each endpoint's measurement. */
@@ -96,6 +102,8 @@ export const MIXED_KEY = 'mixed';
 const USAGE = `Usage: npm run bench -- [options]
   --scale small|default|large   data volume (default: default; large needs PostgreSQL)
   --fresh                       reload the bench database even if it holds this scale
+  --tokens-at-start             issue the access tokens as the server starts (as after a restart:
+                                first requests check the database); default: steady state
   --duration <s>                seconds per endpoint (default 6)
   --warmup <s>                  untimed seconds before each endpoint (default 1)
   --connections <n>             closed-loop connections (default 32)
@@ -130,6 +138,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     options: {
       scale: { type: 'string' },
       fresh: { type: 'boolean' },
+      'tokens-at-start': { type: 'boolean' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -169,6 +178,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
   return {
     scale: SCALES[scaleName as ScaleName],
     fresh: values.fresh === true,
+    tokensAtStart: values['tokens-at-start'] === true,
     durationSeconds: positiveNumber('duration', values.duration, 6),
     warmupSeconds: values.warmup === '0' ? 0 : positiveNumber('warmup', values.warmup, 1),
     connections: Math.round(positiveNumber('connections', values.connections, 32)),

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from '../apps/api/src/modules/auth/sign-in-news';
 import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, signInThroughApi } from './credentials';
 import { cpuMillisBetween, createCpuMeter, perItem, type CpuMeter } from './cpu-meter';
 import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
@@ -65,6 +66,24 @@ async function prepareData(
   } finally {
     await session.close();
   }
+}
+
+/**
+ * Unless --tokens-at-start: waits until tokens issued now are ones the workers' sign-in news
+ * vouches for (issued more than the clock margin after they began listening), as every token is
+ * once a server has run for a token's lifetime. Otherwise each person's first request on each
+ * worker checks the database, as in the minutes after a restart.
+ */
+async function waitForSteadyStateTokens(options: BenchOptions, serverStartedAt: number): Promise<void> {
+  if (options.tokensAtStart) {
+    console.log('Access tokens issued as the server starts (--tokens-at-start): first requests check the database.');
+    return;
+  }
+  const waitMs = serverStartedAt + SIGN_IN_NEWS_CLOCK_MARGIN_MS + 1_000 - Date.now();
+  console.log(
+    `Access tokens issued once the server has listened to sign-in changes for ${SIGN_IN_NEWS_CLOCK_MARGIN_MS / 1000} s (steady state)…`,
+  );
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 /**
@@ -178,12 +197,14 @@ async function main(): Promise<void> {
     console.log('Starting the server…');
     const env = { ...target.serverEnv, ...workerEnv(options) };
     server = await startServer({ dataDir: target.dataDir, jwtSecret, env, nodeArgs: serverNodeArgs(process.env) });
+    const serverStartedAt = Date.now();
     console.log(
       `Server pid ${server.pid} at ${server.baseUrl}, ${options.workers} worker(s)${options.redisUrl ? ' with Redis' : ''} (log: ${server.logFile})`,
     );
     await signInThroughApi(server.baseUrl, [ADMIN_ID, 2, 3]);
     const cpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
 
+    await waitForSteadyStateTokens(options, serverStartedAt);
     const tokens = await mintAccessTokens(jwtSecret, data.sessions);
     const context: BenchContext = {
       scale: options.scale,
@@ -260,6 +281,7 @@ async function main(): Promise<void> {
       `- 1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared machine)`,
       `- server: ${options.workers} API worker(s) (WEB_CONCURRENCY)${options.redisUrl ? ', with Redis' : ', no Redis'}`,
       `- data: ${counts} (loaded in ${data.loadSeconds.toFixed(0)} s)`,
+      `- access tokens: ${options.tokensAtStart ? 'issued as the server started (first requests check the database)' : 'issued once the server listened to sign-in changes (steady state)'}`,
       '',
       ...(rows.length > 0 ? [formatHttpTable(rows), ''] : []),
       ...(realtime ? [formatRealtime(realtime, options.realtimeRate), ''] : []),

@@ -36,7 +36,13 @@ describe('authenticate and adminOnly', () => {
   it('refuses a token signed with another key', async () => {
     const user = await createUser(t.db);
     const session = await startTestSession(t.db, user.id);
-    const forged = await signAccessToken('another-secret-0123456789-abcdefghijklmnop', { id: user.id, role: 'AD', isStaff: true, session });
+    const forged = await signAccessToken('another-secret-0123456789-abcdefghijklmnop', {
+      id: user.id,
+      role: 'AD',
+      isStaff: true,
+      email: user.email,
+      session,
+    });
     expect((await me(forged)).json()).toEqual(TOKEN_NOT_VALID);
   });
 

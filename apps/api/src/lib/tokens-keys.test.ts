@@ -8,7 +8,7 @@ vi.mock('fast-jwt', async (importOriginal) => {
 });
 
 const SESSION = '0b5c1f2e-7a4d-4c3b-9e8f-123456789abc';
-const person = { id: 42, role: 'AL' as const, isStaff: false, session: SESSION };
+const person = { id: 42, role: 'AL' as const, isStaff: false, email: 'ada@example.com', session: SESSION };
 
 describe('access token keys', () => {
   it('builds the signer and verifier of a secret once, not per token', async () => {

@@ -6,7 +6,7 @@ import { signAccessToken, verifyAccessToken } from './tokens';
 const SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 const key = new TextEncoder().encode(SECRET);
 const SESSION = '0b5c1f2e-7a4d-4c3b-9e8f-123456789abc';
-const person = { id: 42, role: 'AL' as const, isStaff: false, session: SESSION };
+const person = { id: 42, role: 'AL' as const, isStaff: false, email: 'ada@example.com', session: SESSION };
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A token with any header and claims, correctly signed with SECRET. */
@@ -16,7 +16,17 @@ function handMade(header: unknown, claims: unknown, secret = SECRET): string {
 }
 const validClaims = () => {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: '42', sid: SESSION, role: 'AL', is_staff: false, type: 'access', iss: 'alumlink', iat: now, exp: now + 900 };
+  return {
+    sub: '42',
+    sid: SESSION,
+    role: 'AL',
+    is_staff: false,
+    email: 'ada@example.com',
+    type: 'access',
+    iss: 'alumlink',
+    iat: now,
+    exp: now + 900,
+  };
 };
 
 describe('access tokens', () => {
@@ -43,10 +53,10 @@ describe('access tokens', () => {
   });
 
   it('is a standard HS256 JWT both ways (checked with the jose library)', async () => {
-    const ours = await signAccessToken(SECRET, { id: 7, role: 'AD', isStaff: true, session: SESSION });
+    const ours = await signAccessToken(SECRET, { id: 7, role: 'AD', isStaff: true, email: 'admin@example.com', session: SESSION });
     const { payload, protectedHeader } = await jwtVerify(ours, key, { algorithms: ['HS256'], issuer: 'alumlink' });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: '7', sid: SESSION, role: 'AD', is_staff: true, type: 'access' });
+    expect(payload).toMatchObject({ sub: '7', sid: SESSION, role: 'AD', is_staff: true, email: 'admin@example.com', type: 'access' });
     expect(decodeJwt(ours).exp).toBe((payload.iat ?? 0) + 900);
 
     const theirs = await new SignJWT({ role: 'TR', is_staff: false, type: 'access', sid: SESSION })
@@ -56,7 +66,9 @@ describe('access tokens', () => {
       .setIssuedAt()
       .setExpirationTime('15m')
       .sign(key);
-    expect(verifyAccessToken(SECRET, theirs)).toMatchObject({ id: 9, role: 'TR', isStaff: false, session: SESSION });
+    // Without an email claim (tokens issued before it existed): verified, with no e-mail to vouch for.
+    expect(verifyAccessToken(SECRET, theirs)).toMatchObject({ id: 9, role: 'TR', isStaff: false, email: null, session: SESSION });
+    expect(verifyAccessToken(SECRET, ours)?.issuedAt).toEqual(new Date((payload.iat ?? 0) * 1000));
   });
 
   it('refuses tampering, other keys, other algorithms and malformed tokens', async () => {
@@ -114,6 +126,9 @@ describe('access tokens', () => {
       { ...validClaims(), iss: undefined },
       { ...validClaims(), type: undefined },
       { ...validClaims(), nbf: now + 600 },
+      // The sign-in check compares when a token was issued with the changes it heard of.
+      (({ iat: _iat, ...rest }) => rest)(validClaims()),
+      { ...validClaims(), iat: String(now) },
     ];
     for (const claims of variants) expect(verifyAccessToken(SECRET, handMade(header, claims)), JSON.stringify(claims)).toBeNull();
     expect(verifyAccessToken(SECRET, handMade(header, validClaims()))).toMatchObject(person);
@@ -130,7 +145,12 @@ describe('access tokens', () => {
       { alg: 'HS256', typ: 'JWT' },
       { role: 'AL', is_staff: false, type: 'access', sub: '42', sid: SESSION, iss: 'alumlink', iat: now, exp: now + 900 },
     );
-    expect(verifyAccessToken(SECRET, previous)).toEqual({ ...person, expiresAt: new Date((now + 900) * 1000) });
+    expect(verifyAccessToken(SECRET, previous)).toEqual({
+      ...person,
+      email: null,
+      issuedAt: new Date(now * 1000),
+      expiresAt: new Date((now + 900) * 1000),
+    });
 
     const ours = await signAccessToken(SECRET, person);
     const [header, payload] = ours.split('.');

@@ -6,13 +6,17 @@ const ISSUER = 'alumlink';
 const ALGORITHM = 'HS256';
 
 /**
- * Who an access token speaks for (the claims sub, role, is_staff) and the sign-in it belongs to
- * (claim sid: the session family's id, checked on every request so logout ends the token).
+ * Who an access token speaks for (the claims sub, role, is_staff, email, as the database held them
+ * when the token was issued) and the sign-in it belongs to (claim sid: the session family's id,
+ * checked on every request so logout ends the token).
  */
-export type AccessTokenSubject = { id: number; role: Role; isStaff: boolean; session: string };
+export type AccessTokenSubject = { id: number; role: Role; isStaff: boolean; email: string; session: string };
 
-/** A verified access token: who it speaks for and when it expires. */
-export type VerifiedAccessToken = AccessTokenSubject & { expiresAt: Date };
+/**
+ * A verified access token: who it speaks for, when it was issued (whole seconds, claim iat) and
+ * when it expires. `email` is null in a token issued before the claim existed.
+ */
+export type VerifiedAccessToken = Omit<AccessTokenSubject, 'email'> & { email: string | null; issuedAt: Date; expiresAt: Date };
 
 /** A session family id (a UUID, as PostgreSQL writes it). */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -20,6 +24,7 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 type AccessClaims = {
   role: Role;
   is_staff: boolean;
+  email: string;
   type: 'access';
   sub: string;
   sid: string;
@@ -50,7 +55,7 @@ function verifierFor(secret: string, clockTimestamp?: number) {
     key: secret,
     algorithms: [ALGORITHM],
     allowedIss: ISSUER,
-    requiredClaims: ['iss', 'exp', 'sub', 'sid'],
+    requiredClaims: ['iss', 'iat', 'exp', 'sub', 'sid'],
     complete: true,
     clockTimestamp,
     ...cache,
@@ -73,7 +78,7 @@ function keysFor(secret: string): TokenKeys {
 
 /**
  * A 15-minute HS256 access token (RFC 7519) with claims sub (user id), sid (session family),
- * role, is_staff, type 'access', iss, iat and exp, header `{"alg":"HS256","typ":"JWT"}`. `now`
+ * role, is_staff, email, type 'access', iss, iat and exp, header `{"alg":"HS256","typ":"JWT"}`. `now`
  * lets tests issue a token in the past (to check expiry without sleeping).
  */
 export async function signAccessToken(secret: string, user: AccessTokenSubject, now: Date = new Date()): Promise<string> {
@@ -81,6 +86,7 @@ export async function signAccessToken(secret: string, user: AccessTokenSubject, 
   return keysFor(secret).sign({
     role: user.role,
     is_staff: user.isStaff,
+    email: user.email,
     type: 'access',
     sub: String(user.id),
     sid: user.session,
@@ -113,12 +119,21 @@ export function verifyAccessToken(secret: string, token: string, now?: Date): Ve
   if (header.typ !== 'JWT' || Object.keys(header).length !== 2) return null;
   const id = Number(claims.sub);
   const role = roleSchema.safeParse(claims.role);
-  const { exp } = claims;
+  const { exp, iat } = claims;
   if (claims.type !== 'access' || typeof claims.sub !== 'string') return null;
   if (!Number.isSafeInteger(id) || id <= 0 || !role.success) return null;
   if (typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)) return null;
   if (typeof exp !== 'number' || exp * 1000 <= (now ?? new Date()).getTime()) return null;
-  return { id, role: role.data, isStaff: claims.is_staff === true, session: claims.sid, expiresAt: new Date(exp * 1000) };
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) return null;
+  return {
+    id,
+    role: role.data,
+    isStaff: claims.is_staff === true,
+    email: typeof claims.email === 'string' ? claims.email : null,
+    session: claims.sid,
+    issuedAt: new Date(iat * 1000),
+    expiresAt: new Date(exp * 1000),
+  };
 }
 
 /** A new opaque refresh token: 32 random bytes, base64url. */

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { signAccessToken } from '../lib/tokens';
 
-type TokenUser = Pick<UserRow, 'id' | 'role' | 'isStaff'>;
+type TokenUser = Pick<UserRow, 'id' | 'role' | 'isStaff' | 'email'>;
 
 /**
  * A new sign-in (session family) of a person, written straight into the database; its id is
@@ -27,7 +27,11 @@ export async function startTestSession(db: Executor, userId: number, startedAt: 
  */
 export async function accessTokenFor(app: App, user: TokenUser, now?: Date, session?: string): Promise<string> {
   const sid = session ?? (await startTestSession(app.db, user.id));
-  return signAccessToken(app.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session: sid }, now);
+  return signAccessToken(
+    app.config.jwtSecret,
+    { id: user.id, role: user.role as Role, isStaff: user.isStaff, email: user.email, session: sid },
+    now,
+  );
 }
 
 /** `{ authorization: 'Bearer <access>' }` for `app.inject({ headers })`. */

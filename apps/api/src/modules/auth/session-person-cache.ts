@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../lib/auth';
 import type { VerifiedAccessToken } from '../../lib/tokens';
+import { createSignInNews, type IssuedToken } from './sign-in-news';
 
 /** How long a cached sign-in check is trusted without news from the database (see below). */
 export const SESSION_PERSON_TTL_MS = 60_000;
@@ -21,11 +22,12 @@ type SessionSubject = Pick<VerifiedAccessToken, 'id' | 'session'>;
 export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? SESSION_PERSON_TTL_MS;
   const maxEntries = options.maxEntries ?? SESSION_PERSON_MAX_ENTRIES;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   const keysByPerson = new Map<number, Set<string>>();
   let enabled = false;
   let generation = 0;
+  const news = createSignInNews({ now });
 
   const keyOf = (subject: SessionSubject) => `${subject.id}:${subject.session}`;
 
@@ -78,6 +80,7 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
     /** Forgets every session of this person (something about them or their sessions changed). */
     forgetPerson(personId: number): void {
       generation += 1;
+      news.changed(personId);
       for (const key of keysByPerson.get(personId) ?? []) entries.delete(key);
       keysByPerson.delete(personId);
     },
@@ -85,6 +88,14 @@ export function createSessionPersonCache(options: { ttlMs?: number; maxEntries?:
     setEnabled(on: boolean): void {
       clear();
       enabled = on;
+      news.setListening(on);
+    },
+    /**
+     * True when the token's own claims answer the sign-in check: issued while the changes were
+     * listened to and since its person's last change (sign-in-news.ts, decision record 028).
+     */
+    vouchesFor(token: IssuedToken): boolean {
+      return enabled && news.vouchesFor(token);
     },
     get enabled(): boolean {
       return enabled;

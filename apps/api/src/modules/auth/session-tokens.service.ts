@@ -35,8 +35,12 @@ export async function createRefreshSession(
 }
 
 /** An access token of `user` for the sign-in `session` (a session family id). */
-export async function accessTokenFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'role' | 'isStaff'>, session: string): Promise<string> {
-  return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, session });
+export async function accessTokenFor(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'role' | 'isStaff' | 'email'>,
+  session: string,
+): Promise<string> {
+  return signAccessToken(ctx.config.jwtSecret, { id: user.id, role: user.role as Role, isStaff: user.isStaff, email: user.email, session });
 }
 
 /**

@@ -29,7 +29,7 @@ const rotateStatement = sql`
     for update
   ),
   person as (
-    select id, role, is_staff, is_active from users where id = (select user_id from old)
+    select id, role, is_staff, email, is_active from users where id = (select user_id from old)
   ),
   family as (
     select id, started_at, ended_at, started_at + ${familyLifetime} <= ${input.now} as over
@@ -52,7 +52,7 @@ const rotateStatement = sql`
   )
   select old.family, old.user_id as session_user_id, old.revoked_at is not null as revoked,
     old.expires_at <= ${input.now} or coalesce(family.over, true) as expired,
-    person.id as user_id, person.role, person.is_staff, coalesce(person.is_active, false) as is_active,
+    person.id as user_id, person.role, person.is_staff, person.email, coalesce(person.is_active, false) as is_active,
     (select id from rotated) is not null as rotated
   from old left join person on true left join family on true`;
 
@@ -67,6 +67,7 @@ type RotateRow = {
   user_id: number | null;
   role: string | null;
   is_staff: boolean | null;
+  email: string | null;
   is_active: boolean;
   rotated: boolean;
 };
@@ -83,7 +84,7 @@ export type Rotation =
   | { outcome: 'revoke'; family: string; userId: number }
   /** Expired, or its family is older than LIMITS.refreshTokenDays: nothing to do. */
   | { outcome: 'expired' }
-  | { outcome: 'rotated'; family: string; user: { id: number; role: string; isStaff: boolean } };
+  | { outcome: 'rotated'; family: string; user: { id: number; role: string; isStaff: boolean; email: string } };
 
 /** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.sessions`). */
 export function createSessionsRepository(db: Database) {
@@ -98,8 +99,9 @@ export function createSessionsRepository(db: Database) {
       });
       const row = rows[0];
       if (!row) return { outcome: 'unknown' };
-      if (row.rotated && row.user_id !== null && row.role !== null) {
-        return { outcome: 'rotated', family: row.family, user: { id: row.user_id, role: row.role, isStaff: row.is_staff === true } };
+      if (row.rotated && row.user_id !== null && row.role !== null && row.email !== null) {
+        const user = { id: row.user_id, role: row.role, isStaff: row.is_staff === true, email: row.email };
+        return { outcome: 'rotated', family: row.family, user };
       }
       if (row.revoked) return { outcome: 'revoke', family: row.family, userId: row.session_user_id };
       if (row.expired) return { outcome: 'expired' };

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { openPostgres, type DatabaseConnection } from '../../db/client';
 import { sessionFamilies, users } from '../../db/schema/index';
 import { adminOnly } from '../../lib/auth';
 import { verifyAccessToken } from '../../lib/tokens';
 import { accessTokenFor, createTestApp, createTestConfig, createUser, type TestApp } from '../../test/index';
+import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from './sign-in-news';
 
 // The sign-in check's cache (session-person-cache.ts) in front of the database, kept true by the
 // database's own announcements (migration 0023_sign_in_changes, sign-in-changes.plugin.ts).
@@ -106,6 +107,62 @@ describe('the sign-in cache', () => {
     });
     expect(logout.statusCode).toBe(200);
     expect((await me(access)).statusCode).toBe(401);
+  });
+});
+
+describe('tokens issued since the listening began (decision record 028)', () => {
+  // A token issued more than SIGN_IN_NEWS_CLOCK_MARGIN_MS after the app began listening, whose
+  // person has had no change announced since, is answered from its claims. Date alone is faked
+  // (timers and the database run for real) to be that far past the start without waiting.
+  afterEach(() => vi.useRealTimers());
+  const later = async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + SIGN_IN_NEWS_CLOCK_MARGIN_MS + 2_000);
+  };
+
+  it('answers the first request of such a token without asking the database', async () => {
+    await later();
+    const user = await createUser(t.db);
+    const access = await accessTokenFor(t.app, user);
+    const before = await accessTokenFor(t.app, user, new Date(Date.now() - SIGN_IN_NEWS_CLOCK_MARGIN_MS - 60_000));
+    // The person deactivated with the announcement switched off: only the database knows.
+    await t.db.execute(sql`alter table users disable trigger users_announce_sign_in_change`);
+    try {
+      await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+      expect((await me(access)).statusCode).toBe(200);
+      // A token issued before the listening began is still checked against the database.
+      expect((await me(before)).statusCode).toBe(401);
+    } finally {
+      await t.db.execute(sql`alter table users enable trigger users_announce_sign_in_change`);
+    }
+  });
+
+  it('refuses such a token at once after a change of its person, by any writer of the database', async () => {
+    await later();
+    const ended = await createUser(t.db);
+    const demoted = await createUser(t.db, { role: 'AD' });
+    const renamed = await createUser(t.db);
+    const endedAccess = await accessTokenFor(t.app, ended);
+    const demotedAccess = await accessTokenFor(t.app, demoted);
+    const renamedAccess = await accessTokenFor(t.app, renamed);
+    expect((await me(endedAccess)).statusCode).toBe(200);
+    expect((await get(t.app, '/api/test/admin-only/', demotedAccess)).statusCode).toBe(200);
+    expect(cached(renamedAccess)).toBeUndefined();
+    expect((await me(renamedAccess)).json()).toMatchObject({ email: renamed.email });
+
+    await t.db.update(sessionFamilies).set({ endedAt: new Date() }).where(eq(sessionFamilies.userId, ended.id));
+    await t.db.update(users).set({ role: 'AL' }).where(eq(users.id, demoted.id));
+    await t.db
+      .update(users)
+      .set({ email: `new-${renamed.email}` })
+      .where(eq(users.id, renamed.id));
+
+    await eventually(async () => {
+      expect((await me(endedAccess)).statusCode).toBe(401);
+      expect((await get(t.app, '/api/test/admin-only/', demotedAccess)).statusCode).toBe(403);
+      expect((await me(renamedAccess)).json()).toMatchObject({ email: `new-${renamed.email}` });
+      expect(cached(renamedAccess)?.email).toBe(`new-${renamed.email}`);
+    });
   });
 });
 

@@ -43,7 +43,7 @@ export async function seedFixture(db: Executor): Promise<Fixture> {
 }
 
 export function tokenFor(user: SignedInUser): Promise<string> {
-  return signAccessToken(TEST_JWT_SECRET, { id: user.id, role: 'TR', isStaff: false, session: user.session });
+  return signAccessToken(TEST_JWT_SECRET, { id: user.id, role: 'TR', isStaff: false, email: user.email, session: user.session });
 }
 
 /** Alice's conversation with Bob (through the API) and her token: where the load writes. */
