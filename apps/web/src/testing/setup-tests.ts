@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server';
 
@@ -19,6 +20,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in react-hot-toast's module, which the test files of a worker share.
+  toast.remove();
   server.resetHandlers();
   window.localStorage.clear();
   document.documentElement.className = '';
