@@ -1,4 +1,4 @@
-import { roleSchema } from '@alumlink/contract';
+import { roleSchema, type Role } from '@alumlink/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessionFamilies, users } from '../../db/schema/index';
@@ -18,6 +18,11 @@ export function personBySessionQuery(db: Database) {
     .innerJoin(sessionFamilies, and(eq(sessionFamilies.id, sql.placeholder('session')), eq(sessionFamilies.userId, users.id)))
     .where(and(eq(users.id, sql.placeholder('id')), isNull(sessionFamilies.endedAt)))
     .limit(1);
+}
+
+/** The signed-in person as routes see it: who (from the token's claims or the database) and the token's sign-in. */
+function signedInPerson(subject: VerifiedAccessToken, who: { id: number; role: Role; isStaff: boolean; email: string }): AuthUser {
+  return { id: who.id, role: who.role, is_staff: who.isStaff, email: who.email, session: subject.session };
 }
 
 /**
@@ -40,21 +45,15 @@ export function createAuthRepository(db: Database) {
       const cached = cache.get(subject);
       if (cached) return cached;
       const startedAt = cache.lookupStarted();
+      let person: AuthUser;
       if (subject.email !== null && cache.vouchesFor(subject)) {
-        const claimed: AuthUser = {
-          id: subject.id,
-          role: subject.role,
-          is_staff: subject.isStaff,
-          email: subject.email,
-          session: subject.session,
-        };
-        cache.store(subject, claimed, startedAt);
-        return claimed;
+        person = signedInPerson(subject, { ...subject, email: subject.email });
+      } else {
+        const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
+        const role = roleSchema.safeParse(row?.role);
+        if (!row || !row.isActive || !role.success) return null;
+        person = signedInPerson(subject, { ...row, role: role.data });
       }
-      const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
-      const role = roleSchema.safeParse(row?.role);
-      if (!row || !row.isActive || !role.success) return null;
-      const person: AuthUser = { id: row.id, role: role.data, is_staff: row.isStaff, email: row.email, session: subject.session };
       cache.store(subject, person, startedAt);
       return person;
     },

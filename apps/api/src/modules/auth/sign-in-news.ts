@@ -71,5 +71,3 @@ export function createSignInNews(options: { now?: () => number } = {}) {
     },
   };
 }
-
-export type SignInNews = ReturnType<typeof createSignInNews>;
