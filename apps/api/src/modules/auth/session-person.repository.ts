@@ -21,8 +21,8 @@ export function personBySessionQuery(db: Database) {
 }
 
 /** The signed-in person as routes see it: who (from the token's claims or the database) and the token's sign-in. */
-function signedInPerson(subject: VerifiedAccessToken, who: { id: number; role: Role; isStaff: boolean; email: string }): AuthUser {
-  return { id: who.id, role: who.role, is_staff: who.isStaff, email: who.email, session: subject.session };
+function signedInPerson(who: { id: number; role: Role; isStaff: boolean }, email: string, session: string): AuthUser {
+  return { id: who.id, role: who.role, is_staff: who.isStaff, email, session };
 }
 
 /**
@@ -47,12 +47,12 @@ export function createAuthRepository(db: Database) {
       const startedAt = cache.lookupStarted();
       let person: AuthUser;
       if (subject.email !== null && cache.vouchesFor(subject)) {
-        person = signedInPerson(subject, { ...subject, email: subject.email });
+        person = signedInPerson(subject, subject.email, subject.session);
       } else {
         const [row] = await personBySession.execute({ id: subject.id, session: subject.session });
         const role = roleSchema.safeParse(row?.role);
         if (!row || !row.isActive || !role.success) return null;
-        person = signedInPerson(subject, { ...row, role: role.data });
+        person = signedInPerson({ ...row, role: role.data }, row.email, subject.session);
       }
       cache.store(subject, person, startedAt);
       return person;
