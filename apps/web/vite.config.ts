@@ -15,6 +15,8 @@ const SHARED_CONTRACT =
 /** The static shells of the signed-in pages: see src/app/boot-shell/boot-shell.ts. */
 const USER_SHELL = 'src/app/boot-shell/user-shell.html';
 const ADMIN_SHELL = 'src/app/boot-shell/admin-shell.html';
+/** The landing, sign-in and sign-up pages' shell: the page itself, rendered at build time. */
+const PUBLIC_PAGE_SHELL = 'src/app/boot-shell/public-page-shell.tsx';
 
 const API_ORIGIN = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/social', '/users', '/media', '/dev', '/healthz', '/readyz', '/alumlink'];
@@ -26,11 +28,12 @@ export default defineConfig({
     tailwindcss(),
     // A copy of index.html per page that preloads the page's lazy chunks (the server picks it by path).
     // The modules are those of the routes in src/app/routes/*.ts; the build fails if one is missing.
-    // The signed-in pages also get a static shell, painted before the app's code has arrived.
+    // Each page also gets a static shell, painted before the app's code has arrived: the signed-in
+    // pages their frame, the landing, sign-in and sign-up pages the page itself.
     routePages([
-      { path: '/', modules: ['src/features/landing/pages/landing-page.tsx'] },
-      { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'] },
-      { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'] },
+      { path: '/', modules: ['src/features/landing/pages/landing-page.tsx'], renderedShell: PUBLIC_PAGE_SHELL },
+      { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], renderedShell: PUBLIC_PAGE_SHELL },
+      { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'], renderedShell: PUBLIC_PAGE_SHELL },
       { path: '/user', modules: ['src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], shell: USER_SHELL },
       { path: '/admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/features/admin/pages/dashboard.ts'], shell: ADMIN_SHELL },
     ]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { routeHtmlFile, routePageHtml, shellMarkup } from './route-pages';
+import { renderedShellMarkup, routeHtmlFile, routePageHtml, shellKey, shellMarkup } from './route-pages';
 
 const ROOT = '/repo/apps/web';
 const INDEX_HTML = `<!doctype html>
@@ -90,6 +90,27 @@ describe('static shells', () => {
         { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], shell: 'src/missing.html' },
       ]),
     ).toThrow(/the shell src\/missing\.html \(for \/login\) was not read/);
+  });
+
+  it("puts a rendered page in the shell layer as it is, inert and without the ids the app's page repeats", () => {
+    const rendered =
+      '<div class="flex"><!-- --><label for="«r0»">Email</label><input id="«r0»" name="email"/><main id="main" tabindex="-1">Hi</main></div>';
+    const page = { path: '/login', modules: ['src/features/auth/pages/login-page.tsx'], renderedShell: 'src/page-shell.tsx' };
+    expect(shellKey(page)).toBe('src/page-shell.tsx#/login');
+    const markup = renderedShellMarkup(rendered);
+    expect(markup).toBe(
+      '<div id="boot-shell" aria-hidden="true" class="fixed inset-0 z-[80] overflow-hidden bg-bg" inert><div class="flex"><label for="«r0»">Email</label><input name="email"/><main tabindex="-1">Hi</main></div></div>',
+    );
+    const pages = routePageHtml(INDEX_HTML, bundle, ROOT, [page], '/', new Map([[shellKey(page) ?? '', markup]]));
+    expect(pages.get('route-html/login.html')).toContain(`<body>${markup}<div id="root"></div></body>`);
+  });
+
+  it('fails the build when a rendered shell is missing', () => {
+    expect(() =>
+      routePageHtml(INDEX_HTML, bundle, ROOT, [
+        { path: '/', modules: ['src/features/landing/pages/landing-page.tsx'], renderedShell: 'src/page-shell.tsx' },
+      ]),
+    ).toThrow(/the shell src\/page-shell\.tsx#\/ \(for \/\) was not read/);
   });
 });
 

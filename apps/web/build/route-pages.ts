@@ -3,10 +3,12 @@
 // dist/route-html/<path>.html ('/' → index.html). The server sends that copy for a navigation to the
 // exact path (apps/api/src/plugins/static-files.ts), so the browser fetches the page's code together
 // with the entry instead of only after the entry has run and the router has asked for it. A page may
-// also name a static shell (an HTML file) that goes in its <body>, painted before any script runs.
+// also have a static shell that goes in its <body>, painted before any script runs: an HTML file
+// (the signed-in pages' frame) or the page itself, rendered from its React components at build time.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { renderShells } from './render-shells.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -15,9 +17,13 @@ export const ROUTE_HTML_DIR = 'route-html';
 
 /**
  * A page path, the source modules (relative to the web app root) its routes load lazily, and
- * optionally the HTML file (relative to the web app root) of the static shell shown until the app runs.
+ * optionally the static shell shown until the app runs: `shell`, an HTML file (relative to the web
+ * app root), or `renderedShell`, a module (same) whose `renderShell(path)` returns the page's HTML.
  */
-export type RoutePage = { path: string; modules: string[]; shell?: string };
+export type RoutePage = { path: string; modules: string[]; shell?: string; renderedShell?: string };
+
+/** The attributes of every shell's outer element: a fixed layer over the page, removed by the app. */
+const SHELL_LAYER = 'id="boot-shell" aria-hidden="true" class="fixed inset-0 z-[80] overflow-hidden bg-bg"';
 
 export function routeHtmlFile(pagePath: string): string {
   return `${ROUTE_HTML_DIR}/${pagePath === '/' ? 'index' : pagePath.replace(/^\/+|\/+$/g, '')}.html`;
@@ -48,10 +54,27 @@ export function shellMarkup(html: string): string {
 }
 
 /**
+ * A page rendered as a shell: in the shell layer, inert (nothing in it can take focus or input, so
+ * nothing typed before the app runs is lost) and without ids, which the app's page repeats.
+ */
+export function renderedShellMarkup(pageHtml: string): string {
+  const withoutIds = pageHtml.replace(/<!--[\s\S]*?-->/g, '').replace(/ id="[^"]*"/g, '');
+  return `<div ${SHELL_LAYER} inert>${withoutIds}</div>`;
+}
+
+/** Where a page's shell is kept in the `shells` map of routePageHtml: its file, or its module and path. */
+export function shellKey(page: RoutePage): string | undefined {
+  if (page.shell !== undefined) return page.shell;
+  if (page.renderedShell !== undefined) return `${page.renderedShell}#${page.path}`;
+  return undefined;
+}
+
+/**
  * The HTML of each page: index.html with modulepreload links for the page's chunks that index.html
- * does not already load, and the page's shell (its markup from `shells`, by file) before #root.
- * Throws when a listed module is not the facade of a chunk (renamed, or no longer lazily loaded),
- * so the list cannot silently go stale, and when index.html has no #root to put a shell before.
+ * does not already load, and the page's shell (from `shells`, by shellKey: a file's HTML, or a
+ * rendered page's shell markup) before #root. Throws when a listed module is not the facade of a
+ * chunk (renamed, or no longer lazily loaded), so the list cannot silently go stale, and when
+ * index.html has no #root to put a shell before.
  */
 export function routePageHtml(
   indexHtml: string,
@@ -78,11 +101,13 @@ export function routePageHtml(
     const indent = headEnd[1] ?? '';
     const links = files.map((file) => `${indent}  <link rel="modulepreload" crossorigin href="${base}${file}">\n`).join('');
     let pageHtml = `${indexHtml.slice(0, headEnd.index)}${links}${indexHtml.slice(headEnd.index)}`;
-    if (page.shell !== undefined) {
-      const shell = shells.get(page.shell);
-      if (shell === undefined) throw new Error(`route-pages: the shell ${page.shell} (for ${page.path}) was not read`);
+    const key = shellKey(page);
+    if (key !== undefined) {
+      const shell = shells.get(key);
+      if (shell === undefined) throw new Error(`route-pages: the shell ${key} (for ${page.path}) was not read`);
       if (!pageHtml.includes('<div id="root">')) throw new Error('route-pages: index.html has no <div id="root">');
-      pageHtml = pageHtml.replace('<div id="root">', () => `${shellMarkup(shell)}<div id="root">`);
+      const markup = page.shell !== undefined ? shellMarkup(shell) : shell;
+      pageHtml = pageHtml.replace('<div id="root">', () => `${markup}<div id="root">`);
     }
     html.set(routeHtmlFile(page.path), pageHtml);
   }
@@ -105,6 +130,7 @@ export function routePages(pages: RoutePage[]): Plugin {
       const indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
       const shellFiles = [...new Set(pages.flatMap((page) => (page.shell === undefined ? [] : [page.shell])))];
       const shells = new Map(await Promise.all(shellFiles.map(async (file) => [file, await readFile(join(root, file), 'utf8')] as const)));
+      for (const [key, html] of await renderShells(root, pages)) shells.set(key, renderedShellMarkup(html));
       for (const [file, html] of routePageHtml(indexHtml, bundle, root, pages, base, shells)) {
         await mkdir(dirname(join(outDir, file)), { recursive: true });
         await writeFile(join(outDir, file), html);

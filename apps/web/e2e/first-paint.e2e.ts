@@ -1,6 +1,7 @@
 // What the browser paints before our code has run: the theme (an inline script in index.html,
-// allowed by its hash in the CSP) and, on the signed-in pages, a static shell that the app removes
-// once its first page is on screen.
+// allowed by its hash in the CSP) and a static shell that the app removes once its first page is on
+// screen: the frame of the signed-in pages, and the landing, sign-in and sign-up pages themselves
+// (rendered at build time).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -58,6 +59,48 @@ describe('first paint', () => {
     await page.getByRole('article').first().waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('#boot-shell').count(), 0, 'the shell is gone');
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('paints the landing, sign-in and sign-up pages themselves before any script, inert and in the stored theme', async () => {
+    const context = await contextWithStorage(browser, server.baseUrl, { theme: 'Dark' });
+    const { page } = await openPage(context);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const headings: Record<string, RegExp> = {
+      '/': /Welcome to AlumLink, your professional community/,
+      '/login': /Sign in to your account/,
+      '/signup': /Signup to your account today\./,
+    };
+    for (const [path, heading] of Object.entries(headings)) {
+      await page.goto(path);
+      const shell = page.locator('#boot-shell');
+      assert.equal(await shell.isVisible(), true, `${path}: the shell is on screen`);
+      assert.match((await shell.locator('h1').textContent()) ?? '', heading);
+      assert.equal(await shell.getAttribute('inert'), '', `${path}: nothing in the shell takes focus or input`);
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement === document.body), true, `${path}: Tab stays on the page body`);
+      assert.equal(await shell.locator('.lucide-sun').isVisible(), true, `${path}: the dark theme's toggle icon`);
+      assert.equal(await shell.locator('.lucide-moon').isVisible(), false);
+      assert.equal(
+        await page
+          .locator('[id]')
+          .evaluateAll((elements) => elements.filter((element) => element.closest('#boot-shell') && element.id !== 'boot-shell').length),
+        0,
+      );
+    }
+    await context.close();
+  });
+
+  it("replaces a public page's shell with the page, which takes input, with no CSP or console errors", async () => {
+    const context = await contextWithStorage(browser, server.baseUrl, { theme: 'Light' });
+    const { page, errors } = await openPage(context);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('alumni@example.com');
+    assert.equal(await page.locator('#boot-shell').count(), 0, 'the shell is gone');
+    assert.equal(await page.getByRole('heading', { name: 'Sign in to your account' }).count(), 1);
+    assert.equal(await page.getByLabel('Email').inputValue(), 'alumni@example.com');
     await page.waitForLoadState('networkidle');
     assert.deepEqual(errors, []);
     await context.close();
