@@ -31,6 +31,8 @@ const ROUTES: RouteLoad[] = [
   { name: 'landing page (/)', roots: ['index.html', 'src/features/landing/pages/landing-page.tsx'], budgetKb: 150 },
   // The form's rules and sign-in calls (zod, the contract) load when the form is used, not with the page.
   { name: 'sign-in (/login)', roots: ['index.html', 'src/features/auth/pages/login-page.tsx'], budgetKb: 150 },
+  // Likewise the sign-up form's (and the e-mailed code's step, once it is reached).
+  { name: 'sign-up (/signup)', roots: ['index.html', 'src/features/auth/pages/signup-page.tsx'], budgetKb: 150 },
   { name: 'events (/events)', roots: ['index.html', 'src/features/events/pages/events-page.tsx'] },
   // The shell's menus, hover card and dialogs load when first used (173 KB on 2026-11-22).
   {

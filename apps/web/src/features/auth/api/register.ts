@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { AUTH_MESSAGES, registerResponseSchema } from '@alumlink/contract';
 import { SITE_NAME } from '@/config/site';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
@@ -27,10 +26,6 @@ export const REGISTER_ERROR_FIELDS = [
 
 export function register(input: RegisterInput) {
   return api.post('/users/register/', { ...input, site_name: SITE_NAME }, { schema: registerResponseSchema, auth: false });
-}
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
 }
 
 export function registerErrorMessage(error: unknown): string {

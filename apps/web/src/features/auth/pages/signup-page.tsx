@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
-import { OtpStep } from '../components/otp-step';
 import { SignupForm } from '../components/signup-form';
 import { SocialButtons } from '../components/social-buttons';
+
+/** Only once the code has been e-mailed (its form, rules and calls are not needed before). */
+const OtpStep = lazy(() => import('../components/otp-step').then((m) => ({ default: m.OtpStep })));
 
 export function SignupPage() {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -26,7 +28,9 @@ export function SignupPage() {
       }
     >
       {pendingEmail ? (
-        <OtpStep email={pendingEmail} onChangeDetails={() => setPendingEmail(null)} />
+        <Suspense fallback={null}>
+          <OtpStep email={pendingEmail} onChangeDetails={() => setPendingEmail(null)} />
+        </Suspense>
       ) : (
         <div className="space-y-6">
           <SignupForm onOtpSent={setPendingEmail} />
