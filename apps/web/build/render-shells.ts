@@ -11,7 +11,7 @@ function isShellModule(module: Record<string, unknown>): module is ShellModule {
   return typeof module.renderShell === 'function';
 }
 
-/** Each rendered page's HTML, by `${module}#${path}` (route-pages' shellKey); empty when no page asks. */
+/** Each rendered page's HTML, by page path; empty when no page asks. */
 export async function renderShells(root: string, pages: RoutePage[]): Promise<Map<string, string>> {
   const rendered = pages.filter((page) => page.renderedShell !== undefined);
   const html = new Map<string, string>();
@@ -30,7 +30,7 @@ export async function renderShells(root: string, pages: RoutePage[]): Promise<Ma
       const file = page.renderedShell ?? '';
       const module = await server.ssrLoadModule(`/${file}`);
       if (!isShellModule(module)) throw new Error(`route-pages: ${file} (for ${page.path}) exports no renderShell(path)`);
-      html.set(`${file}#${page.path}`, module.renderShell(page.path));
+      html.set(page.path, module.renderShell(page.path));
     }
   } finally {
     await server.close();

@@ -130,7 +130,12 @@ export function routePages(pages: RoutePage[]): Plugin {
       const indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
       const shellFiles = [...new Set(pages.flatMap((page) => (page.shell === undefined ? [] : [page.shell])))];
       const shells = new Map(await Promise.all(shellFiles.map(async (file) => [file, await readFile(join(root, file), 'utf8')] as const)));
-      for (const [key, html] of await renderShells(root, pages)) shells.set(key, renderedShellMarkup(html));
+      const rendered = await renderShells(root, pages);
+      for (const page of pages) {
+        const html = rendered.get(page.path);
+        const key = shellKey(page);
+        if (html !== undefined && key !== undefined) shells.set(key, renderedShellMarkup(html));
+      }
       for (const [file, html] of routePageHtml(indexHtml, bundle, root, pages, base, shells)) {
         await mkdir(dirname(join(outDir, file)), { recursive: true });
         await writeFile(join(outDir, file), html);

@@ -45,12 +45,14 @@ export function SignupForm({ onOtpSent }: { onOtpSent: (email: string) => void }
   const handleValidSubmit = async ({ terms: _terms, ...values }: SignupFormOutput) => {
     setServerError(null);
     setPending(true);
-    const [, { register: registerPerson, registerErrorMessage }] = await loadSignUp();
     try {
-      const response = await registerPerson(values);
-      onOtpSent(response.email || values.email);
-    } catch (error) {
-      setServerError(registerErrorMessage(error));
+      const [, { register: registerPerson, registerErrorMessage }] = await loadSignUp();
+      try {
+        const response = await registerPerson(values);
+        onOtpSent(response.email || values.email);
+      } catch (error) {
+        setServerError(registerErrorMessage(error));
+      }
     } finally {
       setPending(false);
     }
