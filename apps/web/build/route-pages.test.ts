@@ -63,9 +63,10 @@ describe('routePageHtml', () => {
 });
 
 describe('static shells', () => {
-  const shell = '<!-- a note for developers -->\n<div id="boot-shell">\n  <span>Alum</span>\n  <span>Link</span>\n</div>\n';
+  const shell = '<!-- a note for developers -->\n<div class="top">\n  <span>Alum</span>\n  <span>Link</span>\n</div>\n';
+  const layer = '<div id="boot-shell" aria-hidden="true" class="fixed inset-0 z-[80] overflow-hidden bg-bg" inert>';
 
-  it("puts a page's shell, without comments and indentation, right before #root; other pages have none", () => {
+  it("puts a page's shell, in the inert layer, without comments and indentation, right before #root; other pages have none", () => {
     const pages = routePageHtml(
       INDEX_HTML,
       bundle,
@@ -78,7 +79,7 @@ describe('static shells', () => {
       new Map([['src/shell.html', shell]]),
     );
     expect(pages.get('route-html/login.html')).toContain(
-      '<body><div id="boot-shell"><span>Alum</span><span>Link</span></div><div id="root"></div></body>',
+      `<body>${layer}<div class="top"><span>Alum</span><span>Link</span></div></div><div id="root"></div></body>`,
     );
     expect(pages.get('route-html/index.html')).not.toContain('boot-shell');
     expect(shellMarkup(shell)).not.toContain('note for developers');
@@ -99,7 +100,7 @@ describe('static shells', () => {
     expect(shellKey(page)).toBe('src/page-shell.tsx#/login');
     const markup = renderedShellMarkup(rendered);
     expect(markup).toBe(
-      '<div id="boot-shell" aria-hidden="true" class="fixed inset-0 z-[80] overflow-hidden bg-bg" inert><div class="flex"><label for="«r0»">Email</label><input name="email"/><main tabindex="-1">Hi</main></div></div>',
+      `${layer}<div class="flex"><label for="«r0»">Email</label><input name="email"/><main tabindex="-1">Hi</main></div></div>`,
     );
     const pages = routePageHtml(INDEX_HTML, bundle, ROOT, [page], '/', new Map([[shellKey(page) ?? '', markup]]));
     expect(pages.get('route-html/login.html')).toContain(`<body>${markup}<div id="root"></div></body>`);

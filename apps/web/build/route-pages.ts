@@ -22,7 +22,7 @@ export const ROUTE_HTML_DIR = 'route-html';
  */
 export type RoutePage = { path: string; modules: string[]; shell?: string; renderedShell?: string };
 
-/** The attributes of every shell's outer element: a fixed layer over the page, removed by the app. */
+/** The attributes of every shell's outer element (shellLayer). */
 const SHELL_LAYER = 'id="boot-shell" aria-hidden="true" class="fixed inset-0 z-[80] overflow-hidden bg-bg"';
 
 export function routeHtmlFile(pagePath: string): string {
@@ -45,21 +45,28 @@ function staticClosure(byFile: Map<string, OutputChunk>, roots: string[]): Set<s
   return seen;
 }
 
-/** A shell's markup as it goes into the page: without its comments and the indentation between tags. */
-export function shellMarkup(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/>\s+</g, '><')
-    .trim();
+/**
+ * The layer every shell is painted in: fixed over the page (which never moves when it goes), found
+ * by its id (boot-shell.ts), hidden from assistive technology, and inert: nothing in it can take
+ * focus or input, so nothing typed before the app runs is lost.
+ */
+function shellLayer(content: string): string {
+  return `<div ${SHELL_LAYER} inert>${content}</div>`;
 }
 
-/**
- * A page rendered as a shell: in the shell layer, inert (nothing in it can take focus or input, so
- * nothing typed before the app runs is lost) and without ids, which the app's page repeats.
- */
+/** An HTML file's shell as it goes into the page: in the layer, without comments and the indentation between tags. */
+export function shellMarkup(html: string): string {
+  return shellLayer(
+    html
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/>\s+</g, '><')
+      .trim(),
+  );
+}
+
+/** A page rendered as a shell: in the layer and without ids, which the app's page repeats. */
 export function renderedShellMarkup(pageHtml: string): string {
-  const withoutIds = pageHtml.replace(/<!--[\s\S]*?-->/g, '').replace(/ id="[^"]*"/g, '');
-  return `<div ${SHELL_LAYER} inert>${withoutIds}</div>`;
+  return shellLayer(pageHtml.replace(/<!--[\s\S]*?-->/g, '').replace(/ id="[^"]*"/g, ''));
 }
 
 /** Where a page's shell is kept in the `shells` map of routePageHtml: its file, or its module and path. */

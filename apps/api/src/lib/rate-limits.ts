@@ -136,7 +136,6 @@ export const ACCOUNT_RATE_LIMITS = {
   referralRequest: { max: 30, windowSeconds: HOUR },
   /** POST /api/referral-requests/{id}/status/ and withdraw/ */
   referralRequestMove: { max: 300, windowSeconds: HOUR },
-  /** Administration writes: roles, user and post deletion, event creation and changes */
   /** Administration writes: roles, user and post deletion, report dismissals, appeal decisions, event creation and changes */
   admin: { max: 600, windowSeconds: HOUR },
   /** POST /api/auth/logout/ */
