@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../lib/auth';
-import type { MentorshipState } from './mentoring.repository';
+import type { MentorshipState } from './mentorships.repository';
 
 export type MentoringAction = 'be-mentor' | 'accept' | 'decline' | 'cancel' | 'complete' | 'read';
 

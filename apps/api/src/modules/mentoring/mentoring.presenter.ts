@@ -1,6 +1,7 @@
 import { mentorshipStatusSchema, type Mentor, type MentorProfile, type Mentorship } from '@alumlink/contract';
 import { presentUserSummary } from '../users/users.presenter';
-import type { MentorListRow, MentorProfileFields, MentorshipListRow } from './mentoring.repository';
+import type { MentorListRow, MentorProfileFields } from './mentoring.repository';
+import type { MentorshipListRow } from './mentorships.repository';
 
 /** What a person who never set a mentor card sees. */
 export const DEFAULT_MENTOR_PROFILE: MentorProfileFields = {

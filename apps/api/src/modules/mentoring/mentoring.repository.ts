@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { MentorshipStatus } from '@alumlink/contract';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit } from '../../db/prepared';
-import { mentorProfiles, mentorships, mentorTopics, users, type MentorProfileRow, type MentorshipRow } from '../../db/schema/index';
-import type { CursorPosition, LoadPosition } from '../../lib/pagination';
+import { mentorProfiles, mentorTopics, users, type MentorProfileRow } from '../../db/schema/index';
+import type { LoadPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
 import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
+
+// The mentors' cards, their topics and the mentors list. Mentorships are in mentorships.repository.ts.
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
 
@@ -199,179 +199,6 @@ export async function addToActiveCount(db: Executor, userId: number, delta: numb
     .set({ activeCount: sql`greatest(${mentorProfiles.activeCount} + ${delta}::integer, 0)` })
     .where(eq(mentorProfiles.userId, userId));
   await syncMentorTopics(db, userId);
-}
-
-/** True when the person is an active, verified member. */
-export async function isActiveMember(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true), sql`${users.emailVerifiedAt} is not null`))
-    .limit(1);
-  return row !== undefined;
-}
-
-export type NewMentorship = { mentorId: number; menteeId: number; topic: string; message: string };
-
-/** Null when the pair already has a pending or active one (mentorships_open_pair_idx). */
-export async function insertMentorship(db: Executor, values: NewMentorship): Promise<number | null> {
-  const [row] = await db
-    .insert(mentorships)
-    .values(values)
-    .onConflictDoNothing({ target: [mentorships.mentorId, mentorships.menteeId], where: sql`status in ('pending', 'active')` })
-    .returning({ id: mentorships.id });
-  return row?.id ?? null;
-}
-
-export type MentorshipState = Pick<MentorshipRow, 'id' | 'mentorId' | 'menteeId' | 'status' | 'topic' | 'conversationId'>;
-
-const stateColumns = {
-  id: mentorships.id,
-  mentorId: mentorships.mentorId,
-  menteeId: mentorships.menteeId,
-  status: mentorships.status,
-  topic: mentorships.topic,
-  conversationId: mentorships.conversationId,
-};
-
-export async function findMentorshipState(db: Executor, id: number): Promise<MentorshipState | null> {
-  const [row] = await db.select(stateColumns).from(mentorships).where(eq(mentorships.id, id)).limit(1);
-  return row ?? null;
-}
-
-/**
- * Moves a mentorship from `from` to `to` in one conditional statement: null when it was no
- * longer in `from` (a concurrent move won).
- */
-export async function moveMentorship(
-  db: Executor,
-  id: number,
-  from: MentorshipStatus,
-  to: MentorshipStatus,
-  extra: Partial<Pick<MentorshipRow, 'declineReason' | 'conversationId'>> = {},
-): Promise<MentorshipState | null> {
-  const [row] = await db
-    .update(mentorships)
-    .set({ status: to, updatedAt: new Date(), ...extra })
-    .where(and(eq(mentorships.id, id), eq(mentorships.status, from)))
-    .returning(stateColumns);
-  return row ?? null;
-}
-
-const mentorUser = alias(users, 'mentor_user');
-const menteeUser = alias(users, 'mentee_user');
-
-function summaryOf(viewer: Viewer, table: typeof mentorUser | typeof menteeUser) {
-  const visible = visibleToSql(viewer, table.id);
-  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
-  return {
-    id: table.id,
-    username: table.username,
-    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else '' end` : table.email,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    handle: table.handle,
-    role: table.role,
-    image: table.image,
-  };
-}
-
-export type MentorshipListRow = Pick<
-  MentorshipRow,
-  'id' | 'status' | 'topic' | 'message' | 'declineReason' | 'conversationId' | 'createdAt' | 'updatedAt'
-> & { mentor: UserSummaryRow | null; mentee: UserSummaryRow | null };
-
-export type MentorshipSearch = {
-  viewer: Viewer;
-  /** Whose side: the viewer as mentor, as mentee, or both. */
-  side?: 'mentor' | 'mentee';
-  status?: MentorshipStatus;
-  mentorshipId?: number;
-  before?: CursorPosition;
-  take: number;
-};
-
-/** Mentorships newest first with both people: served by mentorships_mentor/mentee_created_idx. */
-export function mentorshipsQuery(db: Executor, search: MentorshipSearch) {
-  const me = search.viewer.id;
-  const conditions: (SQL | undefined)[] = [];
-  if (search.side === 'mentor') conditions.push(eq(mentorships.mentorId, me));
-  else if (search.side === 'mentee') conditions.push(eq(mentorships.menteeId, me));
-  else conditions.push(or(eq(mentorships.mentorId, me), eq(mentorships.menteeId, me)));
-  if (search.status) conditions.push(eq(mentorships.status, search.status));
-  if (search.mentorshipId !== undefined) conditions.push(eq(mentorships.id, search.mentorshipId));
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${mentorships.createdAt}, ${mentorships.id}) < (${at.toISOString()}::timestamptz, ${id}::integer)`);
-  }
-  return db
-    .select({
-      id: mentorships.id,
-      status: mentorships.status,
-      topic: mentorships.topic,
-      message: mentorships.message,
-      declineReason: mentorships.declineReason,
-      conversationId: mentorships.conversationId,
-      createdAt: mentorships.createdAt,
-      updatedAt: mentorships.updatedAt,
-      mentor: summaryOf(search.viewer, mentorUser),
-      mentee: summaryOf(search.viewer, menteeUser),
-    })
-    .from(mentorships)
-    .leftJoin(mentorUser, eq(mentorUser.id, mentorships.mentorId))
-    .leftJoin(menteeUser, eq(menteeUser.id, mentorships.menteeId))
-    .where(and(...conditions))
-    .orderBy(desc(mentorships.createdAt), desc(mentorships.id))
-    .limit(search.take);
-}
-
-type JoinedSummary = { [K in keyof UserSummaryRow]: UserSummaryRow[K] | null };
-
-/** A left-joined person: null once they deleted their account. */
-function personOf(row: JoinedSummary | null): UserSummaryRow | null {
-  if (!row || row.id === null) return null;
-  return {
-    id: row.id,
-    username: row.username ?? '',
-    email: row.email ?? '',
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
-    handle: row.handle,
-    role: row.role ?? '',
-    image: row.image,
-  };
-}
-
-export async function findMentorships(db: Executor, search: MentorshipSearch): Promise<MentorshipListRow[]> {
-  const rows = await mentorshipsQuery(db, search).execute();
-  return rows.map((row) => ({ ...row, mentor: personOf(row.mentor), mentee: personOf(row.mentee) }));
-}
-
-/** Pending and active mentorships of a person, on either side (for account deletion). */
-export async function openMentorshipsOf(db: Executor, userId: number): Promise<MentorshipState[]> {
-  return db
-    .select(stateColumns)
-    .from(mentorships)
-    .where(and(or(eq(mentorships.mentorId, userId), eq(mentorships.menteeId, userId)), inArray(mentorships.status, ['pending', 'active'])))
-    .for('update');
-}
-
-export async function findUserSummary(db: Executor, userId: number): Promise<UserSummaryRow | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      handle: users.handle,
-      role: users.role,
-      image: users.image,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The person no longer mentors (their card stays, unlisted). */

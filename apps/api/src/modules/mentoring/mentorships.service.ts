@@ -15,9 +15,11 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { openConversationBetween } from '../messaging/messaging.service';
 import { notifyMentoring, type MentoringNotificationType } from '../notifications/notifications.service';
 import { canSeePerson } from '../settings/visibility';
+import { findUserSummary } from '../users/users.service';
 import { canOnMentoring, type MentoringAction } from './mentoring.policy';
 import { presentMentorship } from './mentoring.presenter';
-import * as repository from './mentoring.repository';
+import { addToActiveCount, findMentorProfile, lockMentorProfile, stopMentoring } from './mentoring.repository';
+import * as repository from './mentorships.repository';
 
 const mentorshipNotFound = () => notFound(MENTORING_MESSAGES.notFound);
 const invalidTransition = () => conflict(MENTORING_MESSAGES.invalidTransition, 'invalid_transition');
@@ -44,7 +46,7 @@ async function presentOne(db: Executor, viewer: AuthUser, id: number): Promise<M
 export async function requestMentorship(ctx: AppContext, mentee: AuthUser, fields: CreateMentorshipFields): Promise<Mentorship> {
   const { db } = ctx;
   if (fields.mentor_id === mentee.id) throw validation({ mentor_id: [MENTORING_MESSAGES.notYourself] });
-  const profile = await repository.findMentorProfile(db, fields.mentor_id);
+  const profile = await findMentorProfile(db, fields.mentor_id);
   const found =
     profile?.isMentor === true &&
     (await repository.isActiveMember(db, fields.mentor_id)) &&
@@ -81,12 +83,12 @@ export async function acceptMentorship(ctx: AppContext, user: AuthUser, id: numb
   if (state.status !== 'pending' || state.menteeId === null) throw invalidTransition();
   const menteeId = state.menteeId;
   await ctx.db.transaction(async (tx) => {
-    const profile = await repository.lockMentorProfile(tx, user.id);
+    const profile = await lockMentorProfile(tx, user.id);
     if (!profile || profile.activeCount >= profile.capacity) throw new AppError(409, 'mentor_full', MENTORING_MESSAGES.full);
     const conversationId = await openConversationBetween(tx, user.id, menteeId);
     const moved = await repository.moveMentorship(tx, id, 'pending', 'active', { conversationId });
     if (!moved) throw invalidTransition();
-    await repository.addToActiveCount(tx, user.id, 1);
+    await addToActiveCount(tx, user.id, 1);
   });
   const mentorship = await presentOne(ctx.db, user, id);
   await notifyOther(ctx, user, mentorship, 'mentoring_accepted');
@@ -119,7 +121,7 @@ export async function completeMentorship(ctx: AppContext, user: AuthUser, id: nu
   await ctx.db.transaction(async (tx) => {
     const moved = await repository.moveMentorship(tx, id, 'active', 'completed');
     if (!moved) throw invalidTransition();
-    if (moved.mentorId !== null) await repository.addToActiveCount(tx, moved.mentorId, -1);
+    if (moved.mentorId !== null) await addToActiveCount(tx, moved.mentorId, -1);
   });
   const mentorship = await presentOne(ctx.db, user, id);
   await notifyOther(ctx, user, mentorship, 'mentoring_completed');
@@ -131,7 +133,7 @@ async function notifyOther(ctx: AppContext, actor: AuthUser, mentorship: Mentors
   const self = mentorship.mentor?.id === actor.id ? mentorship.mentor : mentorship.mentee;
   const other = mentorship.mentor?.id === actor.id ? mentorship.mentee : mentorship.mentor;
   if (!self || !other) return;
-  const actorRow = await repository.findUserSummary(ctx.db, self.id);
+  const actorRow = await findUserSummary(ctx.db, self.id);
   if (!actorRow) return;
   await notifyMentoring(ctx, {
     type,
@@ -155,9 +157,9 @@ export async function endMentorshipsOf(db: Database | Executor, userId: number):
       const to: MentorshipStatus = mentorship.status === 'active' ? 'completed' : 'cancelled';
       const moved = await repository.moveMentorship(tx, mentorship.id, mentorship.status as MentorshipStatus, to);
       if (moved && mentorship.status === 'active' && mentorship.mentorId !== null)
-        await repository.addToActiveCount(tx, mentorship.mentorId, -1);
+        await addToActiveCount(tx, mentorship.mentorId, -1);
     }
-    await repository.stopMentoring(tx, userId);
+    await stopMentoring(tx, userId);
     return open.length;
   });
 }

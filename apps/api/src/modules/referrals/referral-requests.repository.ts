@@ -230,21 +230,3 @@ export async function findOfferTitles(db: Executor, referralIds: number[]): Prom
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A person's summary with their e-mail (for notification actors; the notifier hides it from whoever may not see it). */
-export async function findUserSummary(db: Executor, userId: number): Promise<UserSummaryRow | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      handle: users.handle,
-      role: users.role,
-      image: users.image,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}

@@ -25,6 +25,7 @@ import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
 import { lockReferral } from './referrals.repository';
+import { findUserSummary } from '../users/users.service';
 
 const requestNotFound = () => notFound(REFERRAL_REQUEST_MESSAGES.notFound);
 const invalidTransition = () => conflict(REFERRAL_REQUEST_MESSAGES.invalidTransition, 'invalid_transition');
@@ -78,7 +79,7 @@ export async function askForReferral(
         resumeUrl: fields.resume_url ?? null,
       });
       await repository.insertReferralRequestEvents(tx, [{ requestId: id, status: 'requested', note: null, actorId: user.id }]);
-      const actor = await repository.findUserSummary(tx, user.id);
+      const actor = await findUserSummary(tx, user.id);
       const who = actor ? actorName(actor) : 'Someone';
       notices.push({
         recipientId: offer.alumniId,
@@ -182,7 +183,7 @@ export async function moveReferralRequest(
     notices.push({
       recipientId: request.requesterId,
       type: 'referral_status_changed',
-      actor: await repository.findUserSummary(tx, user.id),
+      actor: await findUserSummary(tx, user.id),
       text: statusChangeText(request, fields.status, note),
       subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[fields.status]}`,
     });
@@ -197,7 +198,7 @@ export async function withdrawReferralRequest(ctx: AppContext, user: AuthUser, r
     if (request.status !== 'requested') throw invalidTransition();
     await repository.setReferralRequestStatus(tx, requestId, 'withdrawn', new Date());
     await repository.insertReferralRequestEvents(tx, [{ requestId, status: 'withdrawn', note: null, actorId: user.id }]);
-    const actor = await repository.findUserSummary(tx, user.id);
+    const actor = await findUserSummary(tx, user.id);
     notices.push({
       recipientId: request.ownerId,
       type: 'referral_status_changed',

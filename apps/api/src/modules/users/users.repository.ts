@@ -1,9 +1,16 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index';
+import { userSummaryColumns, type UserSummaryRow } from './users.presenter';
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A person's summary with their e-mail (for notification actors: the notifier hides it from whoever may not see it). */
+export async function findUserSummary(db: Executor, id: number): Promise<UserSummaryRow | null> {
+  const [row] = await db.select(userSummaryColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 

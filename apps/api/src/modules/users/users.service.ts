@@ -8,13 +8,14 @@ import {
   deleteUserRow,
   findUserByEmail,
   findUserById,
+  findUserSummary,
   findUsernamesLike,
   insertUser,
   releasePersonCounters,
   updateUser,
 } from './users.repository';
 
-export { findUserByEmail, findUserById, insertUser, updateUser };
+export { findUserByEmail, findUserById, findUserSummary, insertUser, updateUser };
 
 const USERNAME_MAX = 30;
 
