@@ -9,6 +9,7 @@ import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
 import { loadBenchData } from './load-data';
+import { formatMachineSpeed, measureMachineSpeed } from './machine-speed';
 import { deepFeedCursors, MIX, runMixed, type MixedRun } from './mixed-load';
 import { closedLoopKeys, MIXED_KEY, parseBenchOptions, workerEnv, type BenchOptions } from './options';
 import { runRealtime, type RealtimeResult } from './realtime';
@@ -175,6 +176,7 @@ async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
   const startedAt = new Date();
   const loadBefore = os.loadavg()[0] ?? 0;
+  const speedBefore = await measureMachineSpeed();
   const viewerIds = Array.from({ length: Math.min(VIEWERS, options.scale.people - 1) }, (_, index) => index + 2);
   const wantsRefresh = options.http && (options.only.length === 0 || options.only.includes('refresh'));
   const refreshPoolSize = wantsRefresh ? Math.ceil((options.durationSeconds + options.warmupSeconds) * REFRESH_TOKENS_PER_SECOND) : 0;
@@ -269,6 +271,7 @@ async function main(): Promise<void> {
     }
 
     const loadAfter = os.loadavg()[0] ?? 0;
+    const speedAfter = await measureMachineSpeed();
     const counts = Object.entries(data.counts)
       .map(([table, n]) => `${n.toLocaleString('en-US')} ${table}`)
       .join(', ');
@@ -279,6 +282,7 @@ async function main(): Promise<void> {
       `- command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`${options.postgresUrl ? ' with BENCH_DATABASE_URL' : ''}${!options.postgresUrl && options.pgliteDir ? ' with BENCH_DATA_DIR' : ''}`,
       `- date: ${startedAt.toISOString()}; machine: ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
       `- 1-min load average: ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared machine)`,
+      formatMachineSpeed(speedBefore, speedAfter),
       `- server: ${options.workers} API worker(s) (WEB_CONCURRENCY)${options.redisUrl ? ', with Redis' : ', no Redis'}`,
       `- data: ${counts} (loaded in ${data.loadSeconds.toFixed(0)} s)`,
       `- access tokens: ${options.tokensAtStart ? 'issued as the server started (first requests check the database)' : 'issued once the server listened to sign-in changes (steady state)'}`,

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * How fast the machine is right now, in two readings. The shared machines here move between
+ * phases far apart, and every server figure moves with them: the same closed-loop feed costs
+ * 0.38 + 0.19 ms of CPU per request in a fast phase and twice that in a slow one. The report
+ * prints both readings before and after the run, so a reader knows which phase the figures were
+ * taken in:
+ * - compute: milliseconds of a fixed loop of additions on one core (registers only);
+ * - wakeups: microseconds of a one-byte round trip between two processes over pipes, which is
+ *   what a request is made of (system calls, and waking the process at the other end).
+ */
+export const SPEED_PROBE_STEPS = 200_000_000;
+export const ROUND_TRIPS = 20_000;
+
+/** Milliseconds of `steps` additions on this thread (the sum is used, so the loop cannot be dropped). */
+export function speedProbeMillis(steps: number = SPEED_PROBE_STEPS): number {
+  const start = performance.now();
+  let sum = 0;
+  for (let step = 0; step < steps; step += 1) sum += step;
+  const elapsed = performance.now() - start;
+  if (!Number.isFinite(sum) || sum < 0) throw new Error('speed probe: the loop did not run');
+  return elapsed;
+}
+
+/** The echo process: every byte read from stdin is written back to stdout. */
+const ECHO = "process.stdin.on('data', (chunk) => process.stdout.write(chunk))";
+
+/**
+ * Mean microseconds of a one-byte round trip to a child process and back (after 1,000 untimed
+ * ones). Each trip wakes the child and then this process again, as a request wakes the server
+ * and its database.
+ */
+export function roundTripMicros(trips: number = ROUND_TRIPS): Promise<number> {
+  const warmup = 1_000;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', ECHO], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let answered = 0;
+    let startedAt = 0n;
+    child.once('error', reject);
+    child.stdout.on('data', (chunk: Buffer) => {
+      answered += chunk.length;
+      if (answered === warmup) startedAt = process.hrtime.bigint();
+      if (answered === warmup + trips) {
+        const micros = Number(process.hrtime.bigint() - startedAt) / 1_000 / trips;
+        child.kill();
+        resolve(micros);
+        return;
+      }
+      child.stdin.write('x');
+    });
+    child.stdin.write('x');
+  });
+}
+
+export type MachineSpeed = { computeMs: number; roundTripUs: number };
+
+export async function measureMachineSpeed(): Promise<MachineSpeed> {
+  return { computeMs: speedProbeMillis(), roundTripUs: await roundTripMicros() };
+}
+
+/** The report's line for the readings taken before and after the run. */
+export function formatMachineSpeed(before: MachineSpeed, after: MachineSpeed): string {
+  const steps = `${(SPEED_PROBE_STEPS / 1e8).toLocaleString('en-US')}·10⁸`;
+  return (
+    `- machine speed, before → after: ${steps} additions on one core ${before.computeMs.toFixed(0)} → ${after.computeMs.toFixed(0)} ms; ` +
+    `a round trip between two processes ${before.roundTripUs.toFixed(1)} → ${after.roundTripUs.toFixed(1)} µs (lower is faster)`
+  );
+}
