@@ -156,8 +156,7 @@ export async function endMentorshipsOf(db: Database | Executor, userId: number):
     for (const mentorship of open) {
       const to: MentorshipStatus = mentorship.status === 'active' ? 'completed' : 'cancelled';
       const moved = await repository.moveMentorship(tx, mentorship.id, mentorship.status as MentorshipStatus, to);
-      if (moved && mentorship.status === 'active' && mentorship.mentorId !== null)
-        await addToActiveCount(tx, mentorship.mentorId, -1);
+      if (moved && mentorship.status === 'active' && mentorship.mentorId !== null) await addToActiveCount(tx, mentorship.mentorId, -1);
     }
     await stopMentoring(tx, userId);
     return open.length;

@@ -229,4 +229,3 @@ export async function findOfferTitles(db: Executor, referralIds: number[]): Prom
     .where(inArray(referrals.id, [...new Set(referralIds)]));
   return new Map(rows.map((row) => [row.id, row]));
 }
-
