@@ -4,8 +4,8 @@ import type { MentorshipStatus } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import { mentorships, users, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
-import type { UserSummaryRow } from '../users/users.presenter';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 // Mentorships: requests between a mentee and a mentor and the steps they take (mentorships.service.ts).
 // The mentors' cards and the mentors list are in mentoring.repository.ts.
@@ -70,21 +70,6 @@ export async function moveMentorship(
 const mentorUser = alias(users, 'mentor_user');
 const menteeUser = alias(users, 'mentee_user');
 
-function summaryOf(viewer: Viewer, table: typeof mentorUser | typeof menteeUser) {
-  const visible = visibleToSql(viewer, table.id);
-  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
-  return {
-    id: table.id,
-    username: table.username,
-    email: visible && emailVisible ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else '' end` : table.email,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    handle: table.handle,
-    role: table.role,
-    image: table.image,
-  };
-}
-
 export type MentorshipListRow = Pick<
   MentorshipRow,
   'id' | 'status' | 'topic' | 'message' | 'declineReason' | 'conversationId' | 'createdAt' | 'updatedAt'
@@ -123,8 +108,8 @@ export function mentorshipsQuery(db: Executor, search: MentorshipSearch) {
       conversationId: mentorships.conversationId,
       createdAt: mentorships.createdAt,
       updatedAt: mentorships.updatedAt,
-      mentor: summaryOf(search.viewer, mentorUser),
-      mentee: summaryOf(search.viewer, menteeUser),
+      mentor: userSummaryColumnsFor(search.viewer, mentorUser),
+      mentee: userSummaryColumnsFor(search.viewer, menteeUser),
     })
     .from(mentorships)
     .leftJoin(mentorUser, eq(mentorUser.id, mentorships.mentorId))

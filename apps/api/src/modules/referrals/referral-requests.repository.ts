@@ -1,38 +1,15 @@
 import type { ReferralRequestStatus } from '@alumlink/contract';
-import { HIDDEN_EMAIL } from '@alumlink/contract';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
-import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
-import type { UserSummaryRow } from '../users/users.presenter';
+import type { Viewer } from '../settings/visibility';
+import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 const owners = alias(users, 'owner');
 const requesters = alias(users, 'requester');
 const actors = alias(users, 'actor');
-
-/**
- * The summary columns of a users alias, with the e-mail as `viewer` may read it (the person
- * visible and their e-mail's audience including the viewer, as userSummaryColumnsFor).
- */
-function summaryColumnsOf(table: typeof owners | typeof requesters | typeof actors, viewer: Viewer) {
-  const visible = visibleToSql(viewer, table.id);
-  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
-  return {
-    id: table.id,
-    username: table.username,
-    email:
-      visible && emailVisible
-        ? sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end`
-        : table.email,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    handle: table.handle,
-    role: table.role,
-    image: table.image,
-  };
-}
 
 export type ReferralRequestListRow = Pick<
   ReferralRequestRow,
@@ -77,8 +54,8 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
       referralId: referralRequests.referralId,
       requesterId: referralRequests.requesterId,
       referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
-      owner: summaryColumnsOf(owners, search.viewer),
-      requester: { ...summaryColumnsOf(requesters, search.viewer), headline: requesters.headline, cohortYear: requesters.cohortYear },
+      owner: userSummaryColumnsFor(search.viewer, owners),
+      requester: { ...userSummaryColumnsFor(search.viewer, requesters), headline: requesters.headline, cohortYear: requesters.cohortYear },
     })
     .from(referralRequests)
     .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
@@ -102,7 +79,7 @@ export async function findReferralRequestEvents(db: Executor, viewer: Viewer, re
       status: referralRequestEvents.status,
       note: referralRequestEvents.note,
       createdAt: referralRequestEvents.createdAt,
-      actor: summaryColumnsOf(actors, viewer),
+      actor: userSummaryColumnsFor(viewer, actors),
     })
     .from(referralRequestEvents)
     .leftJoin(actors, eq(actors.id, referralRequestEvents.actorId))

@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import { HIDDEN_EMAIL, type PrivateField, type Role, type User, type UserSummary } from '@alumlink/contract';
 import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
@@ -70,30 +71,39 @@ export type UserSummaryRow = Pick<UserRow, 'id' | 'username' | 'email' | 'firstN
  * reads), e-mail included whatever the person's privacy: only for payloads that go to admins or
  * to the person; otherwise userSummaryColumnsFor or userSummaryColumnsOfListed.
  */
-export const userSummaryColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  handle: users.handle,
-  role: users.role,
-  image: users.image,
-};
+export const userSummaryColumns = summaryColumnsOf(users);
+
+/** The users table, or an alias of it in a statement that joins people in several roles (`alias(users, 'owner')`). */
+export type UsersTable = typeof users | BuildAliasTable<typeof users, string>;
+
+function summaryColumnsOf(table: UsersTable) {
+  return {
+    id: table.id,
+    username: table.username,
+    email: table.email,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    handle: table.handle,
+    role: table.role,
+    image: table.image,
+  };
+}
 
 /**
  * userSummaryColumns with the e-mail as `viewer` may read it: the address for themself, admins
  * and people whose profile visibility lets the viewer see them (visibleToSql), the contract's
  * HIDDEN_EMAIL for anyone else. Use it wherever the query does not already leave out the
- * people hidden from the viewer (comments, jobs, referrals, discussions, notifications).
+ * people hidden from the viewer (comments, jobs, referrals, discussions, notifications). `table`:
+ * the users table or an alias of it.
  */
-export function userSummaryColumnsFor(viewer: Viewer) {
-  const visible = visibleToSql(viewer, users.id);
-  const emailVisible = fieldVisibleSql(viewer, users.id, 'email');
-  if (!visible || !emailVisible) return userSummaryColumns;
+export function userSummaryColumnsFor(viewer: Viewer, table: UsersTable = users) {
+  const columns = summaryColumnsOf(table);
+  const visible = visibleToSql(viewer, table.id);
+  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
+  if (!visible || !emailVisible) return columns;
   return {
-    ...userSummaryColumns,
-    email: sql<string>`case when ${visible} and ${emailVisible} then ${users.email} else ${HIDDEN_EMAIL} end`,
+    ...columns,
+    email: sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end`,
   };
 }
 
