@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMachineSpeed, roundTripMicros, speedProbeMillis } from './machine-speed';
+import { chasedReadNanos, formatMachineSpeed, randomCycle, roundTripMicros, speedProbeMillis } from './machine-speed';
 
 describe('machine speed probes', () => {
   it('times the loop it runs: more steps take longer', () => {
@@ -16,9 +16,24 @@ describe('machine speed probes', () => {
     expect(micros).toBeLessThan(1_000_000);
   });
 
-  it('reports both readings, before and after', () => {
-    expect(formatMachineSpeed({ computeMs: 204.4, roundTripUs: 41.94 }, { computeMs: 251.6, roundTripUs: 50.9 })).toBe(
-      '- machine speed, before → after: 2·10⁸ additions on one core 204 → 252 ms; a round trip between two processes 41.9 → 50.9 µs (lower is faster)',
+  it('chains its reads through one cycle over every slot', () => {
+    const next = randomCycle(4_096);
+    const seen = new Set<number>();
+    let at = 0;
+    for (let read = 0; read < 4_096; read += 1) {
+      seen.add(at);
+      at = next[at] ?? -1;
+    }
+    expect(seen.size).toBe(4_096);
+    expect(at).toBe(0);
+    expect(chasedReadNanos(16 * 1024, 4_096)).toBeGreaterThan(0);
+  });
+
+  it('reports the three readings, before and after', () => {
+    expect(
+      formatMachineSpeed({ computeMs: 204.4, roundTripUs: 41.94, readNs: 59.4 }, { computeMs: 251.6, roundTripUs: 50.9, readNs: 146.2 }),
+    ).toBe(
+      '- machine speed, before → after: 2·10⁸ additions on one core 204 → 252 ms; a round trip between two processes 41.9 → 50.9 µs; a dependent random read over 4 MiB 59 → 146 ns (lower is faster)',
     );
   });
 });
