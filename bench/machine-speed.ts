@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /**
- * How fast the machine is right now, in two readings. The shared machines here move between
+ * How fast the machine is right now, in three readings. The shared machines here move between
  * phases far apart, and every server figure moves with them: the same closed-loop feed costs
  * 0.38 + 0.19 ms of CPU per request in a fast phase and twice that in a slow one. The report
- * prints both readings before and after the run, so a reader knows which phase the figures were
+ * prints them before and after the run, so a reader knows which phase the figures were
  * taken in:
  * - compute: milliseconds of a fixed loop of additions on one core (registers only);
  * - wakeups: microseconds of a one-byte round trip between two processes over pipes, which is
@@ -50,7 +50,8 @@ export function chasedReadNanos(bytes: number = CHASE_BYTES, reads: number = CHA
   const start = process.hrtime.bigint();
   for (let read = 0; read < reads; read += 1) at = next[at] ?? 0;
   const nanos = Number(process.hrtime.bigint() - start) / reads;
-  if (at < 0) throw new Error('chased reads: the chain left the array');
+  // The chain's end is used, so the loop cannot be dropped (every slot holds a slot's index).
+  if (at < 0) throw new Error('chased reads: the loop did not run');
   return nanos;
 }
 
