@@ -32,12 +32,27 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
+/**
+ * Pids of the server's workers: its children running the server. Not every child is one: with a
+ * cold tsx cache (a fresh clone) the primary also starts esbuild's service processes.
+ */
+function workersOf(pid: number): number[] {
+  return childrenOf(pid).filter((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('apps/api/src/server.ts');
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    // The server's own output says why (a worker that exited during start-up, say).
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s; the server printed:\n${server.logs()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -72,7 +87,7 @@ describe.runIf(enabled)('WEB_CONCURRENCY=2 (PostgreSQL + Redis)', () => {
 
   it('runs two workers, delivers live events to sockets on both, replaces a dead worker and stops on SIGTERM', async () => {
     const workers = await eventually('two workers', () => {
-      const pids = childrenOf(server.pid);
+      const pids = workersOf(server.pid);
       return pids.length === 2 ? pids : undefined;
     });
 
@@ -106,7 +121,7 @@ describe.runIf(enabled)('WEB_CONCURRENCY=2 (PostgreSQL + Redis)', () => {
     const [victim] = workers;
     process.kill(victim ?? 0, 'SIGKILL');
     const replacement = await eventually('a replacement worker', () => {
-      const pids = childrenOf(server.pid);
+      const pids = workersOf(server.pid);
       return pids.length === 2 && !pids.includes(victim ?? 0) ? pids : undefined;
     });
     expect(replacement).toHaveLength(2);
