@@ -80,6 +80,10 @@ export function buildScenarios(context: BenchContext): Scenario[] {
       path: '/social/user-profiles/me/',
       headers: bearer(viewerAt(n)),
     })),
+    // The floors under every endpoint, for telling the machine's phase from the code: an answer
+    // with no work, and one with a single database round trip (`select 1`) and no other work.
+    scenario('floor-http', 'floor, HTTP only: GET /healthz', () => ({ method: 'GET', path: '/healthz' })),
+    scenario('floor-db', 'floor, one database round trip: GET /readyz', () => ({ method: 'GET', path: '/readyz' })),
     scenario('signin', 'sign-in: POST /api/token/ (argon2id)', (n) => ({
       method: 'POST',
       path: '/api/token/',

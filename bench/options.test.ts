@@ -39,11 +39,12 @@ describe('the mixed scenario options', () => {
     expect(() => parseBenchOptions(['--mixed-rate', '0'], {})).toThrow(/--mixed-rate/);
   });
 
-  it('--only mixed also runs the closed-loop feed it is judged with, and nothing else', () => {
+  it('--only mixed also runs the closed-loop feed it is judged with and the one-round-trip floor, and nothing else', () => {
     const options = parseBenchOptions(['--only', 'mixed'], {});
     expect(options.mixed).toBe(true);
-    expect(closedLoopKeys(options)).toEqual(['feed']);
-    expect(closedLoopKeys(parseBenchOptions(['--only', 'feed,mixed,search'], {}))).toEqual(['feed', 'search']);
+    expect(closedLoopKeys(options)).toEqual(['feed', 'floor-db']);
+    expect(closedLoopKeys(parseBenchOptions(['--only', 'feed,mixed,search'], {}))).toEqual(['feed', 'search', 'floor-db']);
+    expect(closedLoopKeys(parseBenchOptions(['--only', 'mixed,floor-db'], {}))).toEqual(['floor-db', 'feed']);
     expect(closedLoopKeys(parseBenchOptions(['--only', 'search'], {}))).toEqual(['search']);
     expect(closedLoopKeys(parseBenchOptions([], {}))).toEqual([]);
   });

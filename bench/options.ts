@@ -98,6 +98,11 @@ export type BenchOptions = Readonly<{
 export const DEFAULT_BENCH_REDIS_URL = 'redis://127.0.0.1:6379';
 /** --only key of the mixed scenario (not an endpoint of endpoints.ts). */
 export const MIXED_KEY = 'mixed';
+/**
+ * What --only mixed runs in the closed loop besides: the feed, whose throughput is a verdict, and
+ * the one-round-trip floor that says what this machine allows at the time (report.ts).
+ */
+const MIXED_CLOSED_LOOP_KEYS = ['feed', 'floor-db'];
 
 const USAGE = `Usage: npm run bench -- [options]
   --scale small|default|large   data volume (default: default; large needs PostgreSQL)
@@ -207,10 +212,11 @@ export function workerEnv(options: Pick<BenchOptions, 'workers' | 'redisUrl'>): 
 
 /**
  * The closed-loop endpoints to run: --only without "mixed" (empty: all). The mixed scenario's
- * verdicts include the closed-loop feed's throughput, so --only mixed runs the feed too.
+ * verdicts include the closed-loop feed's throughput, so --only mixed runs the feed too, and the
+ * floor that puts the feed's figure in context.
  */
 export function closedLoopKeys(options: Pick<BenchOptions, 'only'>): string[] {
   if (!options.only.includes(MIXED_KEY)) return [...options.only];
   const keys = options.only.filter((key) => key !== MIXED_KEY);
-  return keys.includes('feed') ? keys : [...keys, 'feed'];
+  return [...keys, ...MIXED_CLOSED_LOOP_KEYS.filter((key) => !keys.includes(key))];
 }

@@ -65,6 +65,15 @@ describe('judgeMixed', () => {
     expect(missed(mixed(), feed(5_000, 3))).toEqual(['feed ≥ 3,400 req/s at 32 connections (closed loop)']);
   });
 
+  it('prints the one-round-trip floor of the same run with the feed, without changing the verdict', () => {
+    const [feedVerdict] = judgeMixed(mixed(), feed(1_800), 32, feed(4_000)).slice(-1);
+    expect(feedVerdict).toMatchObject({ met: false });
+    expect(feedVerdict?.measured).toBe(
+      '1800 req/s at 32 connections; one database round trip and no work (GET /readyz) served 4000 req/s in the same run, the feed 45% of it',
+    );
+    expect(judgeMixed(mixed(), feed(3_400), 32, feed(4_000)).every((verdict) => verdict.met)).toBe(true);
+  });
+
   it('a class that was not measured is missed, not skipped', () => {
     const result = mixed();
     result.classes = result.classes.filter((entry) => entry.kind !== 'comment');

@@ -292,7 +292,14 @@ async function main(): Promise<void> {
       ...(mixed ? [formatMixed(mixed.result, mixed.serverCpu), ''] : []),
       formatVerdicts([
         ...judgeTargets(rows, realtime, options.realtimeRate),
-        ...(mixed ? judgeMixed(mixed.result, rows.find((row) => row.key === 'feed')?.result, options.connections) : []),
+        ...(mixed
+          ? judgeMixed(
+              mixed.result,
+              rows.find((row) => row.key === 'feed')?.result,
+              options.connections,
+              rows.find((row) => row.key === 'floor-db')?.result,
+            )
+          : []),
       ]),
     ].join('\n');
     console.log(`\n${report}\n`);
