@@ -27,6 +27,8 @@ export type Scenario = {
 /** Every scenario in the order they run (reads first, then writes; refresh before its pool runs low). */
 export const SCENARIO_KEYS = [
   'baseline',
+  'floor-http',
+  'floor-db',
   'signin',
   'refresh',
   'feed',
