@@ -180,11 +180,8 @@ export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null):
 /**
  * Issue #15's verdicts: every read class p99 <= 25 ms and every write class p99 <= 50 ms in the
  * mixed run, no errors at the asked rate, and the closed-loop feed's throughput at 32 connections.
- */
-/**
- * The mixed scenario's verdicts, and the closed-loop feed's throughput. `floor` (GET /readyz at the
- * same connections, same run) is printed with the feed: no request that reads the database once
- * can be faster, so it says what the machine allowed at the time, whatever the code does.
+ * `floor` (GET /readyz, same connections, same run) is printed with the feed's figure: no request
+ * that reads the database once can be faster, so it says what the machine allowed at the time.
  */
 export function judgeMixed(result: OpenLoopResult, feed: LoadResult | undefined, connections: number, floor?: LoadResult): Verdict[] {
   const verdicts: Verdict[] = [];
@@ -214,7 +211,7 @@ export function judgeMixed(result: OpenLoopResult, feed: LoadResult | undefined,
   return verdicts;
 }
 
-/** "; the one-round-trip floor served N req/s (the feed P% of it)", when it was measured. */
+/** What the feed's verdict adds about the one-round-trip floor, when it was measured. */
 function floorNote(feed: LoadResult, floor: LoadResult | undefined): string {
   if (!floor || floor.requestsPerSecond <= 0) return '';
   const share = Math.round((feed.requestsPerSecond / floor.requestsPerSecond) * 100);
