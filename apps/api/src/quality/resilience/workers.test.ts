@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAuthedSocket, type TestSocket } from '../../modules/realtime/socket-test-client';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { SERVER_ENTRY, startServerProcess, type ServerProcess } from './support/server-process';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(redisUrl && process.env.TEST_DATABASE_URL);
@@ -39,7 +39,7 @@ function childrenOf(pid: number): number[] {
 function workersOf(pid: number): number[] {
   return childrenOf(pid).filter((child) => {
     try {
-      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('apps/api/src/server.ts');
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(SERVER_ENTRY);
     } catch {
       return false;
     }

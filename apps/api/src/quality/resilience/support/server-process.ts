@@ -5,6 +5,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { REPO_ROOT } from '../../../config';
 import { TEST_JWT_SECRET } from '../../../test/index';
 
+/** The server's entry point, relative to the repository root (also how its workers are told apart). */
+export const SERVER_ENTRY = 'apps/api/src/server.ts';
+
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type ServerProcess = {
@@ -38,7 +41,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
