@@ -53,7 +53,7 @@ export type AppConfig = Readonly<{
    * answers a second, 128 waiting requests are 60 to 130 ms of queue.
    */
   maxRequestsInFlight: number;
-  /** PostgreSQL connections per worker (DATABASE_POOL_SIZE, default DEFAULT_DATABASE_POOL_SIZE); unused on PGlite. */
+  /** PostgreSQL connections per worker in each of its two pools (DATABASE_POOL_SIZE, default DEFAULT_DATABASE_POOL_SIZE); unused on PGlite. */
   databasePoolSize: number;
   /**
    * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env

@@ -7,7 +7,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * PostgreSQL connections in one worker's pool (DATABASE_POOL_SIZE). Small on purpose: on two
+ * PostgreSQL connections in each of one worker's two pools (DATABASE_POOL_SIZE, db/client.ts). Small on purpose: on two
  * cores shared with PostgreSQL, 4 per worker served the mixed bench with half the p50 and a
  * third of the p99 of pg's default 10 (docs/performance.md, tenth session); requests beyond
  * wait in the pool's queue, in order, instead of as runnable backends in the kernel's.

@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
+import { openPipelinedClient, type PipelinedClient } from './pipelined-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -29,12 +31,24 @@ export type Executor = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The driver underneath, for the few places that need it (migrations, test dumps). */
+/**
+ * The driver underneath, for the few places that need it (migrations, LISTEN, test dumps). On
+ * PostgreSQL, `pool` is node-postgres (`db`: transactions, unnamed queries, sessions of their
+ * own) and `pipelined` is postgres.js (`statements`).
+ */
 export type DatabaseDriver =
-  { kind: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> } | { kind: 'postgres'; pool: pg.Pool; db: NodePgDatabase<Schema> };
+  | { kind: 'pglite'; client: PGlite; db: PgliteDatabase<Schema> }
+  | { kind: 'postgres'; pool: pg.Pool; db: NodePgDatabase<Schema>; pipelined: PipelinedClient };
 
 export type DatabaseConnection = {
   db: Database;
+  /**
+   * Where the named prepared statements of `createRepositories` run: `db` itself on PGlite; on
+   * PostgreSQL a client that pipelines (db/pipelined-client.ts). Only for prepared statements:
+   * its raw results are arrays (prepareRawStatement reads both shapes), and its transactions
+   * would not be bounded in time.
+   */
+  statements: Database;
   kind: DatabaseKind;
   driver: DatabaseDriver;
   /** True when the database answers a trivial query. */
@@ -85,6 +99,7 @@ function wrapPglite(client: PGlite, afterClose: () => void): DatabaseConnection 
   let closing: Promise<void> | null = null;
   return {
     db,
+    statements: db,
     kind: 'pglite',
     driver: { kind: 'pglite', client, db },
     ping: async () => {
@@ -121,19 +136,21 @@ export type PostgresOptions = {
    * statement timeout, so a slow statement is still cancelled by PostgreSQL first.
    */
   queryTimeoutMs?: number;
-  /** Connections in the pool (DATABASE_POOL_SIZE); default DEFAULT_DATABASE_POOL_SIZE. */
+  /** Connections in each of the two pools (DATABASE_POOL_SIZE); default DEFAULT_DATABASE_POOL_SIZE. */
   poolSize?: number;
 };
 
 export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<DatabaseConnection> {
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const queryTimeoutMs = options.queryTimeoutMs ?? statementTimeoutMs + 2_000;
+  const poolSize = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+    max: poolSize,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
-    query_timeout: options.queryTimeoutMs ?? statementTimeoutMs + 2_000,
+    query_timeout: queryTimeoutMs,
   });
   // An idle client losing its connection emits 'error' on the pool; without a listener it
   // would crash the process. The pool drops that client by itself.
@@ -145,11 +162,15 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     client.on('error', () => undefined);
   });
   const db = drizzleNodePg({ client: pool, schema });
+  const pipelined = openPipelinedClient(databaseUrl, { poolSize, statementTimeoutMs, answerTimeoutMs: queryTimeoutMs });
+  // Its raw results are arrays, not `{ rows }`: see `statements` on DatabaseConnection.
+  const statements = drizzlePostgresJs({ client: pipelined, schema }) as unknown as Database;
   let closing: Promise<void> | null = null;
   return {
     db,
+    statements,
     kind: 'postgres',
-    driver: { kind: 'postgres', pool, db },
+    driver: { kind: 'postgres', pool, db, pipelined },
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
@@ -159,7 +180,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
       }
     },
     close: () => {
-      closing ??= pool.end();
+      closing ??= Promise.all([pool.end(), pipelined.end({ timeout: 5 })]).then(() => undefined);
       return closing;
     },
   };

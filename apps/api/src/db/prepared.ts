@@ -15,11 +15,26 @@ const dialect = new PgDialect();
 
 /**
  * A named prepared statement from raw SQL, for statements clearer as SQL than as a query
- * builder (data-modifying CTEs). Rows come back as PostgreSQL names their columns, with no
- * drizzle mapping: integers and text arrive as such, timestamps as strings.
+ * builder (data-modifying CTEs). `execute` answers the rows as PostgreSQL names their columns,
+ * with no drizzle mapping: integers and text arrive as such, timestamps as strings.
  */
 export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(dialect.sqlToQuery(query), undefined, name, false);
+  const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: RawResult<Row> }>(
+    dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  );
+  return {
+    execute: async (params?: Record<string, unknown>): Promise<Row[]> => rowsOf(await prepared.execute(params)),
+  };
+}
+
+/** node-postgres and PGlite answer `{ rows }`, postgres.js (the pipelined client) the rows themselves. */
+type RawResult<Row> = Row[] | { rows: Row[] };
+
+function rowsOf<Row>(result: RawResult<Row>): Row[] {
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /**

@@ -73,8 +73,24 @@ const UNAVAILABLE_MESSAGES = [
   'query read timeout',
 ];
 
-/** Socket errors of a connection to the database that is refused, reset or unreachable. */
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/**
+ * Socket errors of a connection to the database that is refused, reset or unreachable, and the
+ * pipelined client's own (postgres.js's connection errors and db/pipelined-client.ts's timeout).
+ */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'DATABASE_ANSWER_TIMEOUT',
+]);
 
 /**
  * True when the database cannot be reached right now (pool exhausted or timed out, server down or

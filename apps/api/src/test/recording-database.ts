@@ -1,5 +1,6 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
 import type { Logger } from 'drizzle-orm/logger';
 import type { Database, DatabaseConnection } from '../db/client';
 import * as schema from '../db/schema/index';
@@ -14,8 +15,11 @@ export type RecordedStatement = { text: string; params: unknown[] };
 export function recordingDatabase(connection: DatabaseConnection, into: RecordedStatement[]): DatabaseConnection {
   const logger: Logger = { logQuery: (text, params) => into.push({ text, params }) };
   const driver = connection.driver;
-  const db = (driver.kind === 'pglite'
-    ? drizzlePglite({ client: driver.client, schema, logger })
-    : drizzleNodePg({ client: driver.pool, schema, logger })) as unknown as Database;
-  return { ...connection, db };
+  if (driver.kind === 'pglite') {
+    const db = drizzlePglite({ client: driver.client, schema, logger }) as unknown as Database;
+    return { ...connection, db, statements: db };
+  }
+  const db = drizzleNodePg({ client: driver.pool, schema, logger }) as unknown as Database;
+  const statements = drizzlePostgresJs({ client: driver.pipelined, schema, logger }) as unknown as Database;
+  return { ...connection, db, statements };
 }

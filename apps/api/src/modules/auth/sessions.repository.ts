@@ -92,7 +92,7 @@ export function createSessionsRepository(db: Database) {
   return {
     /** Rotates the session of `tokenHash` to a new one of `nextTokenHash` (see rotateStatement). */
     async rotateRefreshSession(values: { tokenHash: string; nextTokenHash: string; now: Date }): Promise<Rotation> {
-      const { rows } = await statements.rotate.execute({
+      const rows = await statements.rotate.execute({
         tokenHash: values.tokenHash,
         nextTokenHash: values.nextTokenHash,
         now: values.now.toISOString(),

@@ -296,7 +296,7 @@ export function createMessagingRepository(db: Database) {
     },
     /** Sends a message (see sendStatementFor); null when the sender is not a participant of the conversation or the other person is gone. */
     async sendMessage(values: SendValues): Promise<SentMessage | null> {
-      const { rows } = await statements.send.execute({ ...values, at: values.createdAt.toISOString() });
+      const rows = await statements.send.execute({ ...values, at: values.createdAt.toISOString() });
       return sentMessageOf(values, rows[0]);
     },
     /** The caller read the conversation: their unread count goes back to 0 (prepared statement). */

@@ -214,7 +214,7 @@ export function createNotificationsRepository(db: Database) {
         text: values.text,
         reason: values.reason ?? null,
       };
-      const { rows } = await insertStatements.insert.execute({ ...stored, ...emailParams(email) });
+      const rows = await insertStatements.insert.execute({ ...stored, ...emailParams(email) });
       const row = rows[0];
       if (!row) throw new Error('insertNotification: no row returned');
       return { ...stored, id: row.id, readAt: null, createdAt: new Date(row.created_at) };
@@ -237,7 +237,7 @@ export function createNotificationsRepository(db: Database) {
       values: { userId: number; type: string; actorId: number; postId: number; text: string },
       email: EmailWrite = null,
     ): Promise<NotificationRow | null> {
-      const { rows } = await insertStatements.insertUnlessUnread.execute({ ...values, ...emailParams(email) });
+      const rows = await insertStatements.insertUnlessUnread.execute({ ...values, ...emailParams(email) });
       const row = rows[0];
       if (!row) return null;
       return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };

@@ -100,7 +100,7 @@ export function createNotificationPreferencesRepository(db: Database) {
      * or null when there is no such person.
      */
     async findDelivery(userId: number, category: string, actorId: number): Promise<DeliverySqlRow | null> {
-      const { rows } = await statements.delivery.execute({ userId, category, actorId });
+      const rows = await statements.delivery.execute({ userId, category, actorId });
       return rows[0] ?? null;
     },
   };

@@ -315,13 +315,13 @@ export function createPostsRepository(db: Database) {
     /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
     async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
       const statement = postPageStatements(search.authorId === undefined ? 'feed' : 'author', search.take);
-      const { rows } = await statement.execute(postPageParams(search));
+      const rows = await statement.execute(postPageParams(search));
       return rows;
     },
     /** Runs the like toggle statement once (see likeToggleStatement); 'missing' also when the author is hidden from the person. */
     async toggleLikeOnce(postId: number, person: Viewer): Promise<LikeToggle> {
       const userId = person.id;
-      const { rows } = await writeStatements.likeToggle.execute({ postId, userId, seesEveryone: person.role === 'AD' });
+      const rows = await writeStatements.likeToggle.execute({ postId, userId, seesEveryone: person.role === 'AD' });
       const row = rows[0];
       if (!row) return { outcome: 'missing' };
       if (row.likes_count === null || (!row.added && !row.removed)) return { outcome: 'raced' };
@@ -337,7 +337,7 @@ export function createPostsRepository(db: Database) {
     async addComment(values: { postId: number; author: Viewer; text: string; createdAt: Date }): Promise<AddedComment | null> {
       const { author, ...comment } = values;
       const userId = author.id;
-      const { rows } = await writeStatements.comment.execute({
+      const rows = await writeStatements.comment.execute({
         ...comment,
         userId,
         seesEveryone: author.role === 'AD',

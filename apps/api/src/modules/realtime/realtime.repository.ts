@@ -31,7 +31,7 @@ export function createRealtimeRepository(db: Database) {
     /** The sign-ins among `open` that ended (see endedSocketSessionsSql); one query whatever their number. */
     async findEndedSessions(open: readonly SocketSessionKey[]): Promise<SocketSessionKey[]> {
       if (open.length === 0) return [];
-      const { rows } = await statements.ended.execute({
+      const rows = await statements.ended.execute({
         userIds: open.map((session) => session.userId),
         families: open.map((session) => session.family),
       });

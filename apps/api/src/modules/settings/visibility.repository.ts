@@ -24,7 +24,7 @@ export function createVisibilityRepository(db: Database) {
   return {
     /** True when the person exists and the viewer may see them (visibleToSql; admins see everyone). */
     async canSeePerson(viewer: Viewer, person: number): Promise<boolean> {
-      const { rows } = await personVisible.execute({ viewerId: viewer.id, seesEveryone: viewer.role === 'AD', personId: person });
+      const rows = await personVisible.execute({ viewerId: viewer.id, seesEveryone: viewer.role === 'AD', personId: person });
       return rows[0]?.visible === true;
     },
   };

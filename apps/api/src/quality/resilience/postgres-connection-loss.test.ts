@@ -4,8 +4,13 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseConnection } from '../../db/client';
+import { prepareRawStatement } from '../../db/prepared';
 import { isDatabaseUnavailable } from '../../lib/errors';
 import { openTestDatabase } from '../../test/index';
+
+/** A prepared statement on the connection's pipelined client (where the repositories' statements run). */
+const probeStatement = (connection: DatabaseConnection) =>
+  prepareRawStatement<{ one: number }>(connection.statements, 'connection_loss_probe', sql`select 1 as one`);
 
 /** How a promise failed (null when it did not). */
 const failureOf = (promise: Promise<unknown>) =>
@@ -29,6 +34,17 @@ describe('a connection reset while connecting (a server shutting down)', () => {
     const connection = await openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`);
     try {
       const error = await failureOf(connection.db.execute(sql`select 1`));
+      expect(error).not.toBeNull();
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('fails a prepared statement on the pipelined client as unavailable', async () => {
+    const connection = await openPostgres(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    try {
+      const error = await failureOf(probeStatement(connection).execute());
       expect(error).not.toBeNull();
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
@@ -111,6 +127,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL that stops answeri
       proxy.freeze(false);
       const { rows } = await connection.db.execute<{ one: number }>(sql`select 1 as one`);
       expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await connection.close();
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('fails a waiting prepared statement on the pipelined client after the timeout, and it recovers once the server answers', async () => {
+    const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
+    const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
+    const probe = probeStatement(connection);
+    try {
+      expect(await probe.execute()).toEqual([{ one: 1 }]);
+      proxy.freeze(true);
+      const startedAt = Date.now();
+      // Three at once on one connection: the two behind the first wait in its pipeline, bounded too.
+      const errors = await Promise.all([probe.execute(), probe.execute(), probe.execute()].map(failureOf));
+      const waitedMs = Date.now() - startedAt;
+      expect(errors.map(isDatabaseUnavailable)).toEqual([true, true, true]);
+      expect(waitedMs).toBeGreaterThanOrEqual(900);
+      expect(waitedMs).toBeLessThan(5_000);
+
+      proxy.freeze(false);
+      // The lost connection closes a moment after the timeout (a query in that moment fails as
+      // unavailable too); the next one opens a new connection.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await probe.execute()).toEqual([{ one: 1 }]);
     } finally {
       await connection.close();
       await proxy.close();

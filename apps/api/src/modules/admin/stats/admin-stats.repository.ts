@@ -39,7 +39,7 @@ export function createAdminStatsRepository(db: Database) {
   return {
     /** The running totals by key and the per-day values by `day|key`. */
     async readStats(fromDay: string): Promise<{ counters: Map<string, number>; perDay: Map<string, number> }> {
-      const { rows } = await statements.stats.execute({ fromDay });
+      const rows = await statements.stats.execute({ fromDay });
       const counters = new Map<string, number>();
       const perDay = new Map<string, number>();
       for (const row of rows) {

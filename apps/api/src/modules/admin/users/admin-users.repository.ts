@@ -152,7 +152,7 @@ export function createAdminUsersRepository(db: Database) {
   return {
     /** A page of people matching a text search, by id, and the total matching (searchUsersStatement). */
     async searchUsers(filters: UserFilters & { text: string }, page: UserPage): Promise<{ rows: AdminUserRow[]; total: number }> {
-      const { rows } = await statements.search.execute(searchUsersParams(filters, page));
+      const rows = await statements.search.execute(searchUsersParams(filters, page));
       const people: AdminUserRow[] = [];
       for (const row of rows) {
         if (row.id === null) continue;

@@ -1,0 +1,137 @@
+import net from 'node:net';
+import postgres from 'postgres';
+
+/*
+ * The PostgreSQL client the app's prepared statements run on (decision record 029). postgres.js
+ * writes queries that wait for a busy connection together and PostgreSQL answers them in order,
+ * so under load one write and one wake of the database serve several requests; node-postgres
+ * sends a connection's next query only after the last one was answered. Transactions, unnamed
+ * queries, the migration lock and LISTEN stay on node-postgres (db/client.ts): postgres.js
+ * describes every unnamed query with parameters in a round trip of its own, and bounds neither
+ * a transaction's `commit` nor its `begin` in time.
+ */
+
+export type PipelinedClient = postgres.Sql;
+
+export type PipelinedClientOptions = {
+  /** Connections (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  /** PostgreSQL's own limit on one statement (statement_timeout). */
+  statementTimeoutMs: number;
+  /** How long a query may wait for its answer, from the moment it is made (see answerTimeout). */
+  answerTimeoutMs: number;
+};
+
+/** Thrown into a query that heard nothing within the answer timeout (isDatabaseUnavailable knows it). */
+export class DatabaseAnswerTimeout extends Error {
+  override name = 'DatabaseAnswerTimeout';
+  readonly code = 'DATABASE_ANSWER_TIMEOUT';
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms.`);
+  }
+}
+
+/**
+ * Opens a pool of `poolSize` connections (opened on first use) for `databaseUrl`, whose every
+ * query fails with DatabaseAnswerTimeout when no answer came within `answerTimeoutMs`: a
+ * PostgreSQL that hangs (a frozen host, a partition that drops packets) never answers, and
+ * statement_timeout cannot fire on a server that is not running. postgres.js has no such bound of
+ * its own (its connect_timeout covers only opening a connection).
+ */
+export function openPipelinedClient(databaseUrl: string, options: PipelinedClientOptions): PipelinedClient {
+  const { url, host } = withoutLibpqHost(databaseUrl);
+  const sockets = createSocketWatch();
+  const clientOptions: postgres.Options<Record<string, never>> & { socket: (target: SocketTarget) => net.Socket } = {
+    ...(host ? { host } : {}),
+    max: options.poolSize,
+    connect_timeout: 3,
+    idle_timeout: 30,
+    // postgres.js waits before reopening a connection, longer after each failure (up to 20 s): a
+    // request after an outage would wait that long. It reopens only when a query asks, so none.
+    backoff: () => 0,
+    onnotice: () => undefined,
+    connection: { statement_timeout: options.statementTimeoutMs, application_name: 'alumlink' },
+    // Read by postgres.js's connection.js (createSocket), though its types do not declare it.
+    socket: (target) => sockets.open(target),
+  };
+  return withAnswerTimeout(postgres(url, clientOptions), options.answerTimeoutMs, sockets);
+}
+
+/**
+ * libpq and node-postgres take a Unix socket's directory as `?host=/var/run/postgresql`;
+ * postgres.js would send it to the server as a setting. Answers the URL without it, and the host.
+ */
+export function withoutLibpqHost(databaseUrl: string): { url: string; host: string | null } {
+  const url = new URL(databaseUrl);
+  const host = url.searchParams.get('host');
+  if (host === null) return { url: databaseUrl, host: null };
+  url.searchParams.delete('host');
+  return { url: url.toString(), host };
+}
+
+/** What postgres.js passes its `socket` option: the parsed hosts and ports, or a Unix socket path. */
+type SocketTarget = { host: string[]; port: number[]; path: string | false };
+
+type SocketWatch = ReturnType<typeof createSocketWatch>;
+
+/** The sockets of one client, each with when it last heard from the server. */
+function createSocketWatch() {
+  const sockets = new Map<net.Socket, { writtenByLastRead: number; lastReadAt: number }>();
+  return {
+    /**
+     * A socket to the first host (DATABASE_URL names one). postgres.js writes its start-up message
+     * at once; the socket holds it until connected, and postgres.js's connect_timeout covers both.
+     */
+    open(target: SocketTarget): net.Socket {
+      const socket = target.path ? net.connect(target.path) : net.connect(target.port[0] ?? 5432, target.host[0] ?? 'localhost');
+      const heard = { writtenByLastRead: 0, lastReadAt: performance.now() };
+      sockets.set(socket, heard);
+      socket.on('data', () => {
+        heard.writtenByLastRead = socket.bytesWritten;
+        heard.lastReadAt = performance.now();
+      });
+      socket.once('close', () => sockets.delete(socket));
+      return socket;
+    },
+    /**
+     * Destroys every socket that wrote something and has heard nothing for `ms`: the server hangs,
+     * or bytes were lost and the connection's answers would never match its queries again.
+     * Destroyed without an error, so postgres.js fails everything still waiting on it once it has
+     * closed, queries that came in the meantime too (CONNECTION_CLOSED), and opens a new
+     * connection when next asked.
+     */
+    destroyUnanswered(ms: number): void {
+      const now = performance.now();
+      for (const [socket, heard] of sockets) {
+        if (socket.bytesWritten > heard.writtenByLastRead && now - heard.lastReadAt >= ms) socket.destroy();
+      }
+    },
+  };
+}
+
+/** postgres.js's pending query is a promise that keeps its own `reject` (src/query.js). */
+type PendingQuery = ReturnType<PipelinedClient['unsafe']> & { reject(reason: unknown): void };
+
+/**
+ * The client, with every `unsafe` query (the only kind Drizzle makes outside transactions)
+ * rejected after `ms` without an answer. Its connection is then destroyed if it has heard nothing
+ * for half that time (a statement merely slow is cancelled by PostgreSQL first, statement_timeout
+ * being shorter than `ms`), so the queries after it do not wait on a connection that is lost.
+ */
+function withAnswerTimeout(client: PipelinedClient, ms: number, sockets: SocketWatch): PipelinedClient {
+  const unsafe = (...args: Parameters<PipelinedClient['unsafe']>) => {
+    const query = client.unsafe(...args) as PendingQuery;
+    const timer = setTimeout(() => {
+      query.reject(new DatabaseAnswerTimeout(ms));
+      sockets.destroyUnanswered(ms / 2);
+    }, ms);
+    // Awaiting starts the query; postgres.js sends it a microtask later, after Drizzle has asked
+    // for `.values()` on the same object.
+    const stop = () => clearTimeout(timer);
+    query.then(stop, stop);
+    return query;
+  };
+  return new Proxy(client, {
+    get: (target, key, receiver) => (key === 'unsafe' ? unsafe : Reflect.get(target, key, receiver)),
+  });
+}
