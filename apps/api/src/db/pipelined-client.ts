@@ -50,6 +50,8 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
     // request after an outage would wait that long. It reopens only when a query asks, so none.
     backoff: () => 0,
     onnotice: () => undefined,
+    // node-postgres sends an undefined parameter as null; postgres.js would refuse the query.
+    transform: { undefined: null },
     connection: { statement_timeout: options.statementTimeoutMs, application_name: 'alumlink' },
     // Read by postgres.js's connection.js (createSocket), though its types do not declare it.
     socket: (target) => sockets.open(target),
