@@ -1,20 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './client';
-import { withoutLibpqHost } from './pipelined-client';
+import { connectionSettingsOf } from './pipelined-client';
 import { prepareRawStatement } from './prepared';
 
-describe('withoutLibpqHost', () => {
-  it('takes a Unix socket directory out of the query string, keeping the other settings', () => {
-    expect(withoutLibpqHost('postgres://postgres@localhost/app?host=/var/run/postgresql&sslmode=disable')).toEqual({
-      url: 'postgres://postgres@localhost/app?sslmode=disable',
+describe('connectionSettingsOf (DATABASE_URL read as node-postgres reads it)', () => {
+  it('takes a Unix socket directory from ?host=, not as a server setting', () => {
+    expect(connectionSettingsOf('postgres://postgres@localhost/app?host=/var/run/postgresql')).toEqual({
       host: '/var/run/postgresql',
+      port: 5432,
+      database: 'app',
+      username: 'postgres',
+      ssl: false,
+      connection: { application_name: 'alumlink' },
     });
   });
 
-  it('leaves a URL without one as it is', () => {
-    const url = 'postgres://user:secret@db.example:6543/app?sslmode=require';
-    expect(withoutLibpqHost(url)).toEqual({ url, host: null });
+  it('reads an encoded password, a port, an application name and server options', () => {
+    expect(connectionSettingsOf('postgres://app:p%40ss@db.example:6543/main?application_name=api&options=-c%20search_path%3Dx')).toEqual({
+      host: 'db.example',
+      port: 6543,
+      database: 'main',
+      username: 'app',
+      password: 'p@ss',
+      ssl: false,
+      connection: { application_name: 'api', options: '-c search_path=x' },
+    });
+  });
+
+  it('verifies the server certificate for sslmode=verify-full, not for no-verify, and uses no TLS for disable', () => {
+    expect(connectionSettingsOf('postgres://u@db.example/app?sslmode=verify-full').ssl).toEqual({});
+    expect(connectionSettingsOf('postgres://u@db.example/app?sslmode=no-verify').ssl).toEqual({ rejectUnauthorized: false });
+    expect(connectionSettingsOf('postgres://u@db.example/app?sslmode=disable').ssl).toBe(false);
+  });
+
+  it('reads sslrootcert as the CA to trust', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-ca-'));
+    try {
+      writeFileSync(path.join(dir, 'ca.pem'), 'a certificate');
+      const settings = connectionSettingsOf(`postgres://u@db.example/app?sslmode=verify-full&sslrootcert=${path.join(dir, 'ca.pem')}`);
+      expect(settings.ssl).toEqual({ ca: 'a certificate' });
+      expect(settings.connection).toEqual({ application_name: 'alumlink' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

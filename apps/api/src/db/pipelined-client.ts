@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { parse } from 'pg-connection-string';
 import postgres from 'postgres';
 
 /*
@@ -39,10 +40,11 @@ export class DatabaseAnswerTimeout extends Error {
  * its own (its connect_timeout covers only opening a connection).
  */
 export function openPipelinedClient(databaseUrl: string, options: PipelinedClientOptions): PipelinedClient {
-  const { url, host } = withoutLibpqHost(databaseUrl);
   const sockets = createSocketWatch();
+  const settings = connectionSettingsOf(databaseUrl);
   const clientOptions: postgres.Options<Record<string, never>> & { socket: (target: SocketTarget) => net.Socket } = {
-    ...(host ? { host } : {}),
+    ...settings,
+    connection: { ...settings.connection, statement_timeout: options.statementTimeoutMs },
     max: options.poolSize,
     connect_timeout: 3,
     idle_timeout: 30,
@@ -52,23 +54,42 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
     onnotice: () => undefined,
     // node-postgres sends an undefined parameter as null; postgres.js would refuse the query.
     transform: { undefined: null },
-    connection: { statement_timeout: options.statementTimeoutMs, application_name: 'alumlink' },
     // Read by postgres.js's connection.js (createSocket), though its types do not declare it.
     socket: (target) => sockets.open(target),
   };
-  return withAnswerTimeout(postgres(url, clientOptions), options.answerTimeoutMs, sockets);
+  return withAnswerTimeout(postgres(clientOptions), options.answerTimeoutMs, sockets);
 }
 
 /**
- * libpq and node-postgres take a Unix socket's directory as `?host=/var/run/postgresql`;
- * postgres.js would send it to the server as a setting. Answers the URL without it, and the host.
+ * Where and how to connect, read from DATABASE_URL by node-postgres's own parser, so both pools
+ * read one URL the same way: a Unix socket's directory as `?host=/var/run/postgresql`, and
+ * `sslmode`, `sslrootcert`, `sslcert` and `sslkey` as node-postgres does (it verifies the server's
+ * certificate for `require`; postgres.js alone would not, and would send `sslrootcert` to the
+ * server as a setting).
  */
-export function withoutLibpqHost(databaseUrl: string): { url: string; host: string | null } {
-  const url = new URL(databaseUrl);
-  const host = url.searchParams.get('host');
-  if (host === null) return { url: databaseUrl, host: null };
-  url.searchParams.delete('host');
-  return { url: url.toString(), host };
+export function connectionSettingsOf(databaseUrl: string) {
+  const parsed = parse(databaseUrl);
+  return {
+    host: parsed.host || 'localhost',
+    port: parsed.port ? Number(parsed.port) : 5432,
+    ...(parsed.database ? { database: parsed.database } : {}),
+    ...(parsed.user ? { username: parsed.user } : {}),
+    ...(parsed.password ? { password: parsed.password } : {}),
+    // false, true (verify with the system's CAs) or TLS options; never a libpq mode name.
+    ssl: parsed.ssl === true || (typeof parsed.ssl === 'object' && parsed.ssl !== null) ? parsed.ssl : false,
+    connection: {
+      application_name: parsed.application_name ?? 'alumlink',
+      ...(parsed.options ? { options: parsed.options } : {}),
+    },
+  };
+}
+
+/**
+ * A TCP socket named after its host as postgres.js names its own: TLS then sends that name (SNI)
+ * and checks the certificate against it.
+ */
+function connectTcp(host: string, port: number): net.Socket {
+  return Object.assign(net.connect(port, host), { host, port });
 }
 
 /** What postgres.js passes its `socket` option: the parsed hosts and ports, or a Unix socket path. */
@@ -85,7 +106,7 @@ function createSocketWatch() {
      * at once; the socket holds it until connected, and postgres.js's connect_timeout covers both.
      */
     open(target: SocketTarget): net.Socket {
-      const socket = target.path ? net.connect(target.path) : net.connect(target.port[0] ?? 5432, target.host[0] ?? 'localhost');
+      const socket = target.path ? net.connect(target.path) : connectTcp(target.host[0] ?? 'localhost', target.port[0] ?? 5432);
       const heard = { writtenByLastRead: 0, lastReadAt: performance.now() };
       sockets.set(socket, heard);
       socket.on('data', () => {

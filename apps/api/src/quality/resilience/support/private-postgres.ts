@@ -1,7 +1,7 @@
 // A PostgreSQL server of the test's own (initdb into a temporary directory, its own port), so a
 // test may stop and restart it without touching the shared one other test files use.
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,8 @@ export type PrivatePostgres = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
+  /** With `tls`: the server's self-signed certificate, to trust as `sslrootcert`. */
+  certificateFile: string;
   /** Starts the server (waits until it accepts connections). */
   start(): Promise<void>;
   /** Fast shutdown (SIGINT: sessions are cut, the server stops cleanly); waits until it has stopped. */
@@ -39,7 +41,7 @@ export type PrivatePostgres = {
  * handle on a server for it on a free port, not yet started. As root, everything runs as the
  * `postgres` OS user (PostgreSQL refuses to run as root).
  */
-export async function createPrivatePostgres(binDir: string): Promise<PrivatePostgres> {
+export async function createPrivatePostgres(binDir: string, settings: { tls?: boolean } = {}): Promise<PrivatePostgres> {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-pg-'));
   const dataDir = path.join(dir, 'data');
@@ -49,14 +51,25 @@ export async function createPrivatePostgres(binDir: string): Promise<PrivatePost
     const { stdout: group } = await run('id', ['-g', 'postgres']);
     chownSync(dir, Number(stdout.trim()), Number(group.trim()));
   }
-  const pgRun = (program: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(binDir, program), ...args]) : run(path.join(binDir, program), args);
+  const asPostgres = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  const pgRun = (program: string, args: string[]) => asPostgres(path.join(binDir, program), args);
 
   await pgRun('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  if (settings.tls) {
+    await asPostgres('openssl', tlsCertificateArgs(dataDir));
+    // PostgreSQL refuses a key others may read.
+    chmodSync(path.join(dataDir, 'server.key'), 0o600);
+  }
   const port = await freePort();
-  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=40', '-c shared_buffers=16MB'].join(
-    ' ',
-  );
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c max_connections=40',
+    '-c shared_buffers=16MB',
+    ...(settings.tls ? ['-c ssl=on'] : []),
+  ].join(' ');
   let running = false;
   const stop = async () => {
     if (!running) return;
@@ -66,6 +79,7 @@ export async function createPrivatePostgres(binDir: string): Promise<PrivatePost
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    certificateFile: path.join(dataDir, 'server.crt'),
     start: async () => {
       await pgRun('pg_ctl', ['-D', dataDir, '-o', options, '-l', logFile, '-w', '-t', '60', 'start']);
       running = true;
@@ -81,4 +95,28 @@ export async function createPrivatePostgres(binDir: string): Promise<PrivatePost
     },
     log: () => readFile(logFile, 'utf8').catch(() => ''),
   };
+}
+
+/**
+ * openssl arguments for a self-signed certificate, in the data directory (ssl=on reads it there),
+ * for 127.0.0.1 and for localhost: node-postgres checks a server reached by IP address against
+ * the name localhost.
+ */
+function tlsCertificateArgs(dataDir: string): string[] {
+  return [
+    'req',
+    '-new',
+    '-x509',
+    '-days',
+    '2',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    path.join(dataDir, 'server.key'),
+    '-out',
+    path.join(dataDir, 'server.crt'),
+  ];
 }
