@@ -10,7 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
-import { openPipelinedClient, type PipelinedClient } from './pipelined-client';
+import { openPipelinedClient, sendDatesAsIsoText, type PipelinedClient } from './pipelined-client';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -165,6 +165,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
   const pipelined = openPipelinedClient(databaseUrl, { poolSize, statementTimeoutMs, answerTimeoutMs: queryTimeoutMs });
   // Its raw results are arrays, not `{ rows }`: see `statements` on DatabaseConnection.
   const statements = drizzlePostgresJs({ client: pipelined, schema }) as unknown as Database;
+  sendDatesAsIsoText(pipelined);
   let closing: Promise<void> | null = null;
   return {
     db,

@@ -67,6 +67,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on the pipe
     }
   });
 
+  it('sends a Date parameter as the instant it is, as node-postgres does', async () => {
+    const connection = await openPostgres(String(process.env.TEST_DATABASE_URL));
+    try {
+      const at = new Date('2026-11-27T20:15:30.123Z');
+      const probe = prepareRawStatement<{ at: string; day: string }>(
+        connection.statements,
+        'pipelined_date',
+        sql`select to_char(${sql.placeholder('at')}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+          ${sql.placeholder('day')}::date::text as day`,
+      );
+      expect(await probe.execute({ at, day: at })).toEqual([{ at: '2026-11-27T20:15:30.123Z', day: '2026-11-27' }]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('sends an undefined parameter as null, as node-postgres does', async () => {
     const connection = await openPostgres(String(process.env.TEST_DATABASE_URL));
     try {

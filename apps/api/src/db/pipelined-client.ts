@@ -19,7 +19,7 @@ export type PipelinedClientOptions = {
   poolSize: number;
   /** PostgreSQL's own limit on one statement (statement_timeout). */
   statementTimeoutMs: number;
-  /** How long a query may wait for its answer, from the moment it is made (see answerTimeout). */
+  /** How long a query may wait for its answer, from the moment it is made (see withAnswerTimeout). */
   answerTimeoutMs: number;
 };
 
@@ -58,6 +58,22 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
     socket: (target) => sockets.open(target),
   };
   return withAnswerTimeout(postgres(clientOptions), options.answerTimeoutMs, sockets);
+}
+
+/** PostgreSQL's timestamptz, timestamp and date types. */
+const TIME_TYPES = [1184, 1114, 1082];
+
+/**
+ * Sends a Date parameter as ISO text, as node-postgres sends one. To call after Drizzle's driver
+ * is built on the client: it makes these types pass through as they are (its columns give text),
+ * and postgres.js cannot write a Date that way (a raw statement given one would fail).
+ */
+export function sendDatesAsIsoText(client: PipelinedClient): void {
+  const { serializers } = client.options;
+  for (const type of TIME_TYPES) {
+    const passThrough = serializers[type] ?? ((value: unknown) => value);
+    serializers[type] = (value: unknown) => (value instanceof Date ? value.toISOString() : passThrough(value));
+  }
 }
 
 /**

@@ -16,9 +16,7 @@ const dialect = new PgDialect();
 /**
  * A named prepared statement from raw SQL, for statements clearer as SQL than as a query
  * builder (data-modifying CTEs). `execute` answers the rows as PostgreSQL names their columns,
- * with no drizzle mapping: integers and text arrive as such, timestamps as strings. Parameters are
- * numbers, strings and booleans; times go as ISO text (`toISOString()`): on PostgreSQL the
- * statement runs on postgres.js, whose Drizzle driver passes a Date through unconverted.
+ * with no drizzle mapping: integers and text arrive as such, timestamps as strings.
  */
 export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
   const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: RawResult<Row> }>(
