@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
+import type { Logger } from 'drizzle-orm/logger';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
@@ -140,6 +141,17 @@ export type PostgresOptions = {
   poolSize?: number;
 };
 
+/**
+ * The Drizzle handle the prepared statements run on, over the pipelined client: the only place
+ * one is built, since building one resets how the client writes times (sendDatesAsIsoText after).
+ * Its raw results are arrays, not `{ rows }`: see `statements` on DatabaseConnection.
+ */
+export function statementsDatabaseOn(pipelined: PipelinedClient, logger?: Logger): Database {
+  const statements = drizzlePostgresJs({ client: pipelined, schema, ...(logger ? { logger } : {}) });
+  sendDatesAsIsoText(pipelined);
+  return statements as unknown as Database;
+}
+
 export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<DatabaseConnection> {
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const queryTimeoutMs = options.queryTimeoutMs ?? statementTimeoutMs + 2_000;
@@ -163,9 +175,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
   });
   const db = drizzleNodePg({ client: pool, schema });
   const pipelined = openPipelinedClient(databaseUrl, { poolSize, statementTimeoutMs, answerTimeoutMs: queryTimeoutMs });
-  // Its raw results are arrays, not `{ rows }`: see `statements` on DatabaseConnection.
-  const statements = drizzlePostgresJs({ client: pipelined, schema }) as unknown as Database;
-  sendDatesAsIsoText(pipelined);
+  const statements = statementsDatabaseOn(pipelined);
   let closing: Promise<void> | null = null;
   return {
     db,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './client';
 import { connectionSettingsOf } from './pipelined-client';
+import { recordingDatabase } from '../test/recording-database';
 import { prepareRawStatement } from './prepared';
 
 describe('connectionSettingsOf (DATABASE_URL read as node-postgres reads it)', () => {
@@ -78,6 +79,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on the pipe
           ${sql.placeholder('day')}::date::text as day`,
       );
       expect(await probe.execute({ at, day: at })).toEqual([{ at: '2026-11-27T20:15:30.123Z', day: '2026-11-27' }]);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('still sends a Date after a recording view of the same connection was built (tests record statements that way)', async () => {
+    const connection = await openPostgres(String(process.env.TEST_DATABASE_URL));
+    try {
+      recordingDatabase(connection, []);
+      const probe = prepareRawStatement<{ day: string }>(
+        connection.statements,
+        'pipelined_date_after_recording',
+        sql`select ${sql.placeholder('day')}::date::text as day`,
+      );
+      expect(await probe.execute({ day: new Date('2026-11-27T20:15:30.123Z') })).toEqual([{ day: '2026-11-27' }]);
     } finally {
       await connection.close();
     }

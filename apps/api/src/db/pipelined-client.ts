@@ -64,9 +64,9 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
 const TIME_TYPES = [1184, 1114, 1082];
 
 /**
- * Sends a Date parameter as ISO text, as node-postgres sends one. To call after Drizzle's driver
- * is built on the client: it makes these types pass through as they are (its columns give text),
- * and postgres.js cannot write a Date that way (a raw statement given one would fail).
+ * Sends a Date parameter as ISO text, as node-postgres sends one. To call after each time Drizzle's
+ * driver is built on the client (db/client.ts, statementsDatabaseOn): building it makes these types
+ * pass through as they are (its columns give text), and postgres.js cannot write a Date that way.
  */
 export function sendDatesAsIsoText(client: PipelinedClient): void {
   const { serializers } = client.options;

@@ -1,8 +1,7 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
 import type { Logger } from 'drizzle-orm/logger';
-import type { Database, DatabaseConnection } from '../db/client';
+import { statementsDatabaseOn, type Database, type DatabaseConnection } from '../db/client';
 import * as schema from '../db/schema/index';
 
 /** A statement the app ran: its SQL text and parameters. */
@@ -20,6 +19,6 @@ export function recordingDatabase(connection: DatabaseConnection, into: Recorded
     return { ...connection, db, statements: db };
   }
   const db = drizzleNodePg({ client: driver.pool, schema, logger }) as unknown as Database;
-  const statements = drizzlePostgresJs({ client: driver.pipelined, schema, logger }) as unknown as Database;
+  const statements = statementsDatabaseOn(driver.pipelined, logger);
   return { ...connection, db, statements };
 }
