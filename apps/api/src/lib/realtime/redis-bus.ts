@@ -10,7 +10,7 @@ const FOCUS_TTL_MS = 3 * REALTIME_HEARTBEAT_MS;
 
 /** The Redis side of the hub: pub/sub between instances and the shared "who looks at what". */
 export interface RealtimeBus {
-  /** Fire and forget; a failure is logged, never thrown. */
+  /** Fire and forget, sent with the others of the same turn of the event loop; a failure is logged, never thrown. */
   publish(envelope: RealtimeEnvelope): void;
   /** Fire and forget: records (or, with null, clears) what one socket looks at. */
   saveFocus(userId: number, socketKey: string, conversationId: number | null): void;
@@ -20,25 +20,35 @@ export interface RealtimeBus {
 
 type RedisBusOptions = { url: string; log: HubLogger; onEnvelope: (envelope: RealtimeEnvelope) => void };
 
-function parseEnvelope(text: string): RealtimeEnvelope | null {
+/** The envelopes of one message: one published alone, or several published together (an array). */
+export function parseEnvelopes(text: string): RealtimeEnvelope[] {
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as {
-      origin?: unknown;
-      audience?: unknown;
-      event?: { type?: unknown };
-      ended?: { userId?: unknown; family?: unknown };
-    };
-    if (typeof value.origin !== 'string') return null;
-    if (value.ended !== undefined) {
-      const { userId, family } = value.ended;
-      if (typeof userId !== 'number' || !(family === null || typeof family === 'string')) return null;
-      return { origin: value.origin, ended: { userId, family } };
-    }
-    if (typeof value.audience !== 'object' || typeof value.event?.type !== 'string') return null;
-    return value as RealtimeEnvelope;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return [];
   }
+  const envelopes: RealtimeEnvelope[] = [];
+  for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+    const envelope = envelopeOf(item);
+    if (envelope) envelopes.push(envelope);
+  }
+  return envelopes;
+}
+
+function envelopeOf(item: unknown): RealtimeEnvelope | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const value = item as { origin?: unknown; audience?: unknown; event?: unknown; ended?: unknown };
+  if (typeof value.origin !== 'string') return null;
+  if (value.ended !== undefined) {
+    if (typeof value.ended !== 'object' || value.ended === null) return null;
+    const { userId, family } = value.ended as { userId?: unknown; family?: unknown };
+    if (typeof userId !== 'number' || !(family === null || typeof family === 'string')) return null;
+    return { origin: value.origin, ended: { userId, family } };
+  }
+  if (typeof value.audience !== 'object' || value.audience === null) return null;
+  if (typeof value.event !== 'object' || value.event === null || typeof (value.event as { type?: unknown }).type !== 'string') return null;
+  return value as RealtimeEnvelope;
 }
 
 /**
@@ -73,13 +83,26 @@ export function createRedisBus({ url, log, onEnvelope }: RedisBusOptions): Realt
   });
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== CHANNEL) return;
-    const envelope = parseEnvelope(text);
-    if (envelope) onEnvelope(envelope);
+    for (const envelope of parseEnvelopes(text)) onEnvelope(envelope);
   });
+
+  // Envelopes published in one turn of the event loop leave in one PUBLISH (a message sent is
+  // three events; requests served together add theirs): each PUBLISH is a write to Redis and a
+  // wake-up of every other instance. One alone keeps the plain form.
+  let pending: RealtimeEnvelope[] = [];
+  let flushing: NodeJS.Immediate | null = null;
+  const flush = () => {
+    flushing = null;
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    commands.publish(CHANNEL, JSON.stringify(batch.length === 1 ? batch[0] : batch)).catch(reportDown);
+  };
 
   return {
     publish(envelope) {
-      commands.publish(CHANNEL, JSON.stringify(envelope)).catch(reportDown);
+      pending.push(envelope);
+      flushing ??= setImmediate(flush);
     },
     saveFocus(userId, socketKey, conversationId) {
       const key = focusKey(userId);
@@ -107,6 +130,8 @@ export function createRedisBus({ url, log, onEnvelope }: RedisBusOptions): Realt
       }
     },
     async close() {
+      if (flushing) clearImmediate(flushing);
+      flush();
       commands.disconnect();
       subscriber.disconnect();
     },
