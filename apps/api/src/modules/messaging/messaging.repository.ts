@@ -150,8 +150,9 @@ type SendInput = { conversationId: SQL; senderId: SQL; content: SQL; at: SQL };
  * a participant and the other person still there (else nothing is written and no row comes
  * back), then the message, the
  * conversation's last message, both participants' list order and the recipient's unread
- * count; it answers the counts, the recipient, the sender's summary and the recipient's delivery
- * (deliverySql: for the notification, without a round trip of its own).
+ * count; it answers the counts, the recipient, the sender's summary, the recipient's delivery
+ * (deliverySql: for the notification, without a round trip of its own) and whether an unread
+ * notification of this conversation already tells the recipient (notifications_unread_conversation_idx).
  * Concurrent sends to one conversation queue on its rows, each adding its own unread; the last
  * message stays the newest one even when an older send's statement runs last.
  */
@@ -185,13 +186,19 @@ function sendStatementFor(input: SendInput): SQL {
   select message.id, participation.recipient_id,
     (select unread_count from participants where user_id = ${input.senderId}) as sender_unread,
     (select unread_count from participants where user_id = participation.recipient_id) as recipient_unread,
+    exists (
+      select from notifications n
+      where n.user_id = participation.recipient_id and n.conversation_id = ${input.conversationId}
+        and n.type = 'message' and n.read_at is null
+    ) as recipient_notified,
     ${userSummarySqlColumns}, delivery.*
   from message cross join participation cross join users u
     left join lateral (${deliveryOfTypeSql(sql`participation.recipient_id`, 'message', input.senderId)}) delivery on true
   where u.id = ${input.senderId}`;
 }
 
-const sendStatement = sendStatementFor({
+/** The prepared send (tests EXPLAIN it). */
+export const sendStatement = sendStatementFor({
   conversationId: sql`${sql.placeholder('conversationId')}::integer`,
   senderId: sql`${sql.placeholder('senderId')}::integer`,
   content: sql`${sql.placeholder('content')}::text`,
@@ -199,7 +206,7 @@ const sendStatement = sendStatementFor({
 });
 
 type SendStatementRow = UserSummarySqlRow &
-  DeliverySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number };
+  DeliverySqlRow & { id: number; recipient_id: number; sender_unread: number; recipient_unread: number; recipient_notified: boolean };
 
 const prepareStatements = (db: Database) => ({ send: prepareRawStatement<SendStatementRow>(db, 'messaging_send', sendStatement) });
 
@@ -212,6 +219,8 @@ export type SentMessage = {
   sender: UserSummaryRow;
   /** How the recipient receives the message's notification. */
   recipientDelivery: DeliverySqlRow;
+  /** An unread notification of this conversation already tells the recipient (read when they open it). */
+  recipientNotified: boolean;
 };
 
 type SendValues = { conversationId: number; senderId: number; content: string; createdAt: Date };
@@ -232,6 +241,7 @@ function sentMessageOf(values: SendValues, row: SendStatementRow | undefined): S
     recipientUnread: row.recipient_unread,
     sender: userSummaryFromSql(values.senderId, row),
     recipientDelivery: row,
+    recipientNotified: row.recipient_notified,
   };
 }
 

@@ -92,7 +92,7 @@ export async function listMessages(ctx: AppContext, viewer: AuthUser, conversati
  * recipient's unread count and both people's list order (404 for anyone but its two people,
  * 409 recipient_deleted once the other person deleted their account).
  * Then: `message.created` and `conversation.updated` to both, and a notification unless the
- * recipient is looking.
+ * recipient is looking or an unread one of this conversation already tells them.
  */
 export async function sendMessage(ctx: AppContext, sender: AuthUser, conversationId: number, content: string): Promise<Message> {
   const sent = await ctx.repositories.messaging.sendMessage({ conversationId, senderId: sender.id, content, createdAt: new Date() });
@@ -115,6 +115,9 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
       conversation: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage },
     });
   }
+  // One unread notification per conversation is enough: the recipient is not told (nor e-mailed)
+  // again for each message until they open it, which reads it (notifications.markConversationRead).
+  if (sent.recipientNotified) return presented;
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
   await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId, delivery: sent.recipientDelivery }).catch(

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { conversationsParams, conversationsQuery, messagesParams, messagesQuery, participationQuery } from './messaging.repository';
+import {
+  conversationsParams,
+  conversationsQuery,
+  messagesParams,
+  messagesQuery,
+  participationQuery,
+  sendStatement,
+} from './messaging.repository';
 
 // Proves the conversation list, the participation check and the message history (prepared
 // statements) are served by their indexes on large tables (5,000 people, a busy person in 5,000
@@ -22,11 +29,15 @@ beforeAll(async () => {
     insert into messages (conversation_id, sender_id, content, created_at)
     select c.id, c.user_a_id, 'hello', now() - r * interval '1 minute' from conversations c, generate_series(1, 10) r
     union all select 1, 1, 'hello again', now() - r * interval '1 second' from generate_series(1, 5000) r`);
+  // The busy person has an unread message notification of every conversation.
+  await t.db.execute(sql`
+    insert into notifications (user_id, type, actor_id, conversation_id, text)
+    select 1, 'message', user_b_id, id, 'sent you a message' from conversations`);
   await t.db.execute(sql`vacuum analyze`);
 }, 120_000);
 afterAll(() => t.close());
 
-const HOT_SCANS = /Seq Scan on (messages|users|conversations|conversation_participants)\b/;
+const HOT_SCANS = /Seq Scan on (messages|users|conversations|conversation_participants|notifications)\b/;
 const later = { at: new Date(Date.now() - 60 * 60_000), id: 2500 };
 
 describe('messaging query plans on large tables', () => {
@@ -67,6 +78,18 @@ describe('messaging query plans on large tables', () => {
         expect(plan, what).not.toMatch(HOT_SCANS);
         expect(plan, what).not.toMatch(/Sort/);
       }
+    }
+  });
+
+  it("a send finds the recipient's unread notification of the conversation by notifications_unread_conversation_idx", async () => {
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, sendStatement, {
+        placeholders: { conversationId: 1234, senderId: 1235, content: 'hi', at: new Date().toISOString() },
+        generic,
+      });
+      expect(plan, `generic=${generic}`).toMatch(/notifications_unread_conversation_idx/);
+      expect(plan, `generic=${generic}`).toMatch(/conversation_participants_pkey/);
+      expect(plan, `generic=${generic}`).not.toMatch(HOT_SCANS);
     }
   });
 });

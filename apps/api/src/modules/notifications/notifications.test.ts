@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema/index';
+import { notifications, outgoingEmails } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { notifyPostRemoved, notifyRoleChanged } from './notifications.service';
 
@@ -76,6 +76,37 @@ describe('notifications for messages', () => {
       headers: await authHeader(t.app, recipient),
     });
     expect((await notificationsOf(recipient.id))[0]?.readAt).toBeInstanceOf(Date);
+  });
+
+  it('tells the recipient once per conversation while unread (one notification, one e-mail), and again after they opened it', async () => {
+    const [sender, recipient] = [await createUser(t.db, { firstName: 'Rita', lastName: 'Rapid' }), await createUser(t.db)];
+    const other = await createUser(t.db, { firstName: 'Otto', lastName: 'Other' });
+    const start = async (from: TestUser) =>
+      (await post(from, '/social/conversations/start_conversation/', { user_id: recipient.id })).json<{ id: number }>().id;
+    const [conversationId, otherConversationId] = [await start(sender), await start(other)];
+    const send = async (from: TestUser, id: number, content: string) =>
+      expect((await post(from, `/social/conversations/${id}/send_message/`, { content })).statusCode).toBe(201);
+    const emailsToRecipient = async () =>
+      (await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, recipient.email))).length;
+
+    for (const content of ['One', 'Two', 'Three']) await send(sender, conversationId, content);
+    await send(other, otherConversationId, 'Hello from elsewhere');
+    const unread = (await notificationsOf(recipient.id)).filter((row) => row.readAt === null);
+    expect(unread.map((row) => [row.conversationId, row.actorId])).toEqual([
+      [conversationId, sender.id],
+      [otherConversationId, other.id],
+    ]);
+    expect(await emailsToRecipient()).toBe(2); // messages are e-mailed at once by default
+
+    await t.app.inject({
+      method: 'GET',
+      url: `/social/conversations/${conversationId}/messages/`,
+      headers: await authHeader(t.app, recipient),
+    });
+    await send(sender, conversationId, 'Four');
+    const again = (await notificationsOf(recipient.id)).filter((row) => row.readAt === null && row.conversationId === conversationId);
+    expect(again).toHaveLength(1);
+    expect(await emailsToRecipient()).toBe(3);
   });
 });
 
