@@ -181,8 +181,9 @@ function authorDeliverySql(type: NotificationType): SQL {
  * A whole like toggle in one statement (one round trip, one implicit transaction) on a live post
  * whose author the person may see: the like is removed when present, else added; likes_count
  * moves by the rows actually removed or added. It answers what it did, the new count, the post's
- * author, the actor's summary and the author's delivery (for the notification); no row when the
- * post is missing or deleted.
+ * author, the actor's summary, the author's delivery (for the notification) and whether an unread
+ * notification of this person's like of this post already tells the author
+ * (notifications_unread_post_idx); no row when the post is missing or deleted.
  *
  * Simultaneous toggles by one person on one post queue on the like row (the delete waits for
  * a removal in progress, the insert for an addition in progress), so they act one after the
@@ -211,13 +212,19 @@ const likeToggleStatement = sql`
     returning likes_count
   )
   select post.user_id as author_id, exists (select from added) as added, exists (select from removed) as removed,
-    (select likes_count from counted) as likes_count, ${userSummarySqlColumns}, delivery.*
+    (select likes_count from counted) as likes_count,
+    exists (
+      select from notifications n
+      where n.user_id = post.user_id and n.post_id = post.id and n.actor_id = ${input.userId}
+        and n.type = 'post_liked' and n.read_at is null
+    ) as author_notified,
+    ${userSummarySqlColumns}, delivery.*
   from post cross join users u
     left join lateral (${authorDeliverySql('post_liked')}) delivery on true
   where u.id = ${input.userId}`;
 
 type LikeToggleRow = UserSummarySqlRow &
-  DeliverySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null };
+  DeliverySqlRow & { author_id: number; added: boolean; removed: boolean; likes_count: number | null; author_notified: boolean };
 
 /**
  * A comment on a live post whose author the person may see and its count, in one statement: counting first locks the post row,
@@ -255,7 +262,15 @@ export const postWriteStatements = { likeToggle: likeToggleStatement, comment: c
 export type LikeToggle =
   | { outcome: 'missing' }
   | { outcome: 'raced' }
-  | { outcome: 'liked' | 'unliked'; likesCount: number; authorId: number; actor: UserSummaryRow; authorDelivery: DeliverySqlRow };
+  | {
+      outcome: 'liked' | 'unliked';
+      likesCount: number;
+      authorId: number;
+      actor: UserSummaryRow;
+      authorDelivery: DeliverySqlRow;
+      /** An unread notification of this person's like of this post already tells the author. */
+      authorNotified: boolean;
+    };
 
 /** A stored comment, its post's author and the author's delivery (the commenter is the comment's author). */
 export type AddedComment = { comment: CommentListRow; authorId: number; authorDelivery: DeliverySqlRow };
@@ -331,6 +346,7 @@ export function createPostsRepository(db: Database) {
         authorId: row.author_id,
         actor: userSummaryFromSql(userId, row),
         authorDelivery: row,
+        authorNotified: row.author_notified,
       };
     },
     /** Adds a comment (see commentStatement); null when the post is missing or deleted, or its author hidden from the commenter. */

@@ -89,7 +89,10 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
     if (toggle.outcome === 'missing') throw postNotFound();
     if (toggle.outcome === 'raced') continue;
     const liked = toggle.outcome === 'liked';
-    if (liked) await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor, delivery: toggle.authorDelivery });
+    // Like, unlike, like again: the unread notification of the first like is enough.
+    if (liked && !toggle.authorNotified) {
+      await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor, delivery: toggle.authorDelivery });
+    }
     return { liked, likes_count: toggle.likesCount };
   }
   throw conflict('Too many simultaneous changes to this like. Please try again.');

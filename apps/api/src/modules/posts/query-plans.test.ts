@@ -39,6 +39,7 @@ describe('like and comment query plans on large tables', () => {
     for (const generic of [false, true]) {
       const plan = await explain(t.database, postWriteStatements.likeToggle, { placeholders: params, generic });
       expect(plan, `generic=${generic}`).toMatch(/posts_pkey/);
+      expect(plan, `generic=${generic}`).toMatch(/notifications_unread_post_idx/);
       expect(plan, `generic=${generic}`).toMatch(/notification_preferences_user_id_category_pk/);
       expect(plan, `generic=${generic}`).toMatch(/post_likes_pkey/);
       expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
