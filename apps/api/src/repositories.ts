@@ -11,6 +11,7 @@ import { createPostsRepository } from './modules/posts/posts.repository';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
+import { createUsersRepository } from './modules/users/users.repository';
 import { createVisibilityRepository } from './modules/settings/visibility.repository';
 
 /**
@@ -32,6 +33,7 @@ export function createRepositories(db: Database) {
     profiles: createProfilesRepository(db),
     realtime: createRealtimeRepository(db),
     search: createSearchRepository(db),
+    users: createUsersRepository(db),
     visibility: createVisibilityRepository(db),
   };
 }

@@ -33,7 +33,7 @@ async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, f
 
 /** The signed-in person, as the referral page reads them. */
 export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> {
-  return getOwnUser(ctx.db, user.id);
+  return getOwnUser(ctx, user.id);
 }
 
 /** Open referrals, newest first, for every signed-in person. */

@@ -16,7 +16,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: userSchema, 401: errorSchema },
         },
       },
-      async (request) => getOwnUser(app.db, request.user.id),
+      async (request) => getOwnUser(app.ctx, request.user.id),
     );
   }
 };

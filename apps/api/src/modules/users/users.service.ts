@@ -1,4 +1,5 @@
 import type { User } from '@alumlink/contract';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -55,8 +56,8 @@ export async function uniqueUsername(db: Executor, email: string): Promise<strin
 }
 
 /** The signed-in person's own record (404 if they were deleted meanwhile). */
-export async function getOwnUser(db: Executor, userId: number): Promise<User> {
-  const row: UserRow | null = await findUserById(db, userId);
+export async function getOwnUser(ctx: Pick<AppContext, 'repositories'>, userId: number): Promise<User> {
+  const row: UserRow | null = await ctx.repositories.users.findById(userId);
   if (!row) throw notFound();
   return presentUser(row);
 }
