@@ -70,13 +70,16 @@ export type PostSqlRow = UserSummarySqlRow & {
  * and formatting dates were a sixth of the worker's CPU (docs/performance.md, ninth session).
  * The page size is part of the text (sqlInteger), so PostgreSQL keeps the generic plan. The
  * first page uses the position ('infinity', MAX_ID), after every post (beforeParams). One
- * author's page does not repeat the visibility rule: the service checks it first.
+ * author's page checks that the viewer may see the author once (the rule reads only parameters,
+ * so PostgreSQL evaluates it once per statement) and is empty when not: the service then tells a
+ * hidden person from one without posts, in a second round trip only for an empty page.
  */
 export function postPageQuery(kind: PostPageKind, take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
+  const authorId = sql`${sql.placeholder('authorId')}::integer`;
   const which =
     kind === 'author'
-      ? sql`${posts.userId} = ${sql.placeholder('authorId')}::integer`
+      ? sql`${posts.userId} = ${authorId} and (${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, authorId)})`
       : sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`;
   return sql`
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,

@@ -34,8 +34,13 @@ export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): P
  */
 export async function listUserPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
-  if (author !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, author))) throw notFound('User not found.');
-  return pageOfPosts(ctx, viewer, query, author);
+  const page = await pageOfPosts(ctx, viewer, query, author);
+  // The page's statement lists nothing of a person hidden from the viewer: only an empty page
+  // needs to know whether the person is hidden or unknown (404) or has no posts here.
+  if (page.results.length === 0 && author !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, author))) {
+    throw notFound('User not found.');
+  }
+  return page;
 }
 
 async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Promise<Post> {
