@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createPost, createTestApp, createUser, type RecordedStatement, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createConversation,
+  createPost,
+  createTestApp,
+  createUser,
+  type RecordedStatement,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 // A like again, or a further message, while the first one's notification is unread: the write's
 // own statement says so, and no notification statement follows (nor an e-mail rendered for it).
@@ -35,13 +44,8 @@ describe('repeated notifications cost no statement', () => {
 
   it('a second message while the first one is unread runs the send statement alone', async () => {
     const [sender, recipient] = [await createUser(t.db), await createUser(t.db)];
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/social/conversations/start_conversation/',
-      headers: await authHeader(t.app, sender),
-      payload: { user_id: recipient.id },
-    });
-    const url = `/social/conversations/${started.json<{ id: number }>().id}/send_message/`;
+    const conversation = await createConversation(t.db, { userAId: sender.id, userBId: recipient.id });
+    const url = `/social/conversations/${conversation.id}/send_message/`;
     expect(storesNotification(await statementsOf(sender, url, { content: 'One' }))).toBe(true);
     const second = await statementsOf(sender, url, { content: 'Two' });
     expect(second.filter((text) => /insert into messages/i.test(text))).toHaveLength(1);

@@ -216,7 +216,7 @@ const likeToggleStatement = sql`
   )
   select post.user_id as author_id, exists (select from added) as added, exists (select from removed) as removed,
     (select likes_count from counted) as likes_count,
-    exists (
+    exists (select from added) and exists (
       select from notifications n
       where n.user_id = post.user_id and n.post_id = post.id and n.actor_id = ${input.userId}
         and n.type = 'post_liked' and n.read_at is null

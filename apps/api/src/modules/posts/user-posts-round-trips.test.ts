@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createPost, createTestApp, createUser, type RecordedStatement, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createPost,
+  createTestApp,
+  createUser,
+  createUserSettings,
+  type RecordedStatement,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 // A person's posts: the page's statement itself leaves out a person hidden from the viewer, so a
 // page with posts costs one statement; only an empty page asks whether the person is hidden.
@@ -21,16 +30,6 @@ async function userPosts(personId: number) {
   return { response, visibilityChecks };
 }
 
-async function hide(person: TestUser) {
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/social/settings/',
-    headers: await authHeader(t.app, person),
-    payload: { profile_visibility: 'Private' },
-  });
-  expect(saved.statusCode).toBe(200);
-}
-
 describe('GET /social/posts/user-posts/ of someone else', () => {
   it('answers a page with posts from the page statement alone', async () => {
     const author = await createUser(t.db);
@@ -50,7 +49,7 @@ describe('GET /social/posts/user-posts/ of someone else', () => {
 
     const hidden = await createUser(t.db);
     await createPost(t.db, { userId: hidden.id, caption: 'Secret', image: 'posts/x.webp' });
-    await hide(hidden);
+    await createUserSettings(t.db, { userId: hidden.id, profileVisibility: 'Private' });
     const refused = await userPosts(hidden.id);
     expect(refused.response.statusCode).toBe(404);
     expect(refused.response.json()).toMatchObject({ detail: 'User not found.' });
