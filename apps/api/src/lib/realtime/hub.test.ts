@@ -128,3 +128,30 @@ describe('in-memory realtime hub', () => {
     expect(ended).toEqual(['phone-tab-1', 'phone-tab-2']);
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('realtime hubs on Redis (needs TEST_REDIS_URL)', () => {
+  it('tells an instance of sign-ins ended on another one before it closes their sockets there', async () => {
+    const heard: string[] = [];
+    const other = createRealtimeHub({
+      redisUrl: String(process.env.TEST_REDIS_URL),
+      log: quietLog,
+      onRemoteSessionsEnded: (ended) => heard.push(`ended ${ended.userId}`),
+    });
+    hub = createRealtimeHub({ redisUrl: String(process.env.TEST_REDIS_URL), log: quietLog });
+    try {
+      const userId = 900_000 + Math.floor(Math.random() * 100_000);
+      other.attach(userId, () => undefined, { family: 'f1', checkedAt: 0, end: () => heard.push('socket closed') });
+      // Both hubs subscribe on their own 'ready': publish until the other one hears.
+      await vi.waitFor(
+        () => {
+          hub.endSessions({ userId, family: null });
+          expect(heard).toContain(`ended ${userId}`);
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+      expect(heard.slice(0, 2)).toEqual([`ended ${userId}`, 'socket closed']);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -71,7 +71,15 @@ export type SendEvent = (event: RealtimeServerEvent, frame: string) => void;
 
 type LocalSocket = { userId: number; send: SendEvent; focus: number | null; key: string; session: SocketSessionLink | null };
 
-export type RealtimeHubOptions = { redisUrl: string | null; log: HubLogger };
+export type RealtimeHubOptions = {
+  redisUrl: string | null;
+  log: HubLogger;
+  /**
+   * Told of sign-ins that ended on another instance, when their news arrives over the bus (the
+   * sign-in cache forgets the person: the database's own notice may come later).
+   */
+  onRemoteSessionsEnded?: (ended: EndedSessions) => void;
+};
 
 /** In-memory hub without a Redis URL, Redis-backed with one. */
 export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
@@ -135,8 +143,10 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
 
   function deliverRemote(envelope: RealtimeEnvelope): void {
     if (envelope.origin === instanceId) return;
-    if ('ended' in envelope) endLocally(envelope.ended);
-    else deliverLocally(envelope.audience, envelope.event);
+    if ('ended' in envelope) {
+      options.onRemoteSessionsEnded?.(envelope.ended);
+      endLocally(envelope.ended);
+    } else deliverLocally(envelope.audience, envelope.event);
   }
 
   return {

@@ -17,7 +17,14 @@ declare module 'fastify' {
 export const realtimePlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
     const { events, presence } = app.ctx;
-    const hub = createRealtimeHub({ redisUrl: app.config.redisUrl, log: app.log });
+    // A sign-in ended elsewhere: forget it before its sockets close here, so a request that
+    // follows their closing is checked against the database, whatever the database's notice does.
+    const { cache } = app.ctx.repositories.auth;
+    const hub = createRealtimeHub({
+      redisUrl: app.config.redisUrl,
+      log: app.log,
+      onRemoteSessionsEnded: ({ userId }) => cache.forgetPerson(userId),
+    });
     app.decorate('realtime', hub);
     presence.provide(hub);
     const unsubscribe = [
