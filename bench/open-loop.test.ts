@@ -127,4 +127,20 @@ describe('runOpenLoop', () => {
     await runOpenLoop(baseUrl, () => get('alone'), { rate: 200, seconds: 0.3 });
     expect(connections.count).toBeGreaterThan(before);
   });
+
+  it('gives the p99 of each 500 ms of scheduled starts, so a stall shows in its own window', async () => {
+    // Requests due in the second window (500-1000 ms) wait 120 ms for their answer, the others none.
+    const baseUrl = await listen((request, response) => {
+      setTimeout(() => response.end('{}'), request.url === '/stalled' ? 120 : 0);
+    });
+    const result = await runOpenLoop(baseUrl, (n) => (n >= 50 && n < 100 ? get('stall', '/stalled') : get('fast')), {
+      rate: 100,
+      seconds: 1.5,
+    });
+    expect(result.windows.map((window) => window.startMs)).toEqual([0, 500, 1_000]);
+    const [first, second, third] = result.windows;
+    expect(second?.p99).toBeGreaterThan(110);
+    expect(first?.p99).toBeLessThan(100);
+    expect(third?.p99).toBeLessThan(100);
+  });
 });

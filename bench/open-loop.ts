@@ -35,7 +35,18 @@ export type OpenLoopResult = {
   /** The generator's own CPU (this process) per request, in ms. */
   generatorCpuPerRequest: number;
   classes: ClassResult[];
+  /**
+   * Every class together, per WINDOW_MS of scheduled starts: the p99 of the 2xx latencies of the
+   * requests due in that window. Tells a short stall (a few bad windows) from steady queueing (all).
+   */
+  windows: LatencyWindow[];
 };
+
+/** The requests due in [startMs, startMs + WINDOW_MS) from the run's start. */
+export type LatencyWindow = { startMs: number; p99: number };
+
+/** The width of a latency window: long enough for a p99 (750 requests at 1,500/s), short enough to see a stall. */
+export const WINDOW_MS = 500;
 
 export type OpenLoopOptions = {
   /** Arrivals per second. */
@@ -62,6 +73,7 @@ export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedR
   const scheduled = Math.max(1, Math.round(rate * seconds));
   const intervalMs = 1_000 / rate;
   const latencies = new Map<string, number[]>();
+  const windowLatencies: number[][] = [];
   const classes = new Map<string, ClassResult>();
   const sendLags: number[] = [];
   const pending: Promise<void>[] = [];
@@ -95,6 +107,8 @@ export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedR
         }
         if (typeof status === 'number' && status >= 200 && status < 300) {
           latencies.get(spec.kind)?.push(finishedAt - due);
+          const window = Math.floor((due - start) / WINDOW_MS);
+          (windowLatencies[window] ??= []).push(finishedAt - due);
         } else {
           entry.errors += 1;
           entry.failures[String(status)] = (entry.failures[String(status)] ?? 0) + 1;
@@ -140,5 +154,6 @@ export async function runOpenLoop(baseUrl: string, next: (n: number) => ClassedR
     maxInFlight,
     generatorCpuPerRequest: (cpu.user + cpu.system) / 1_000 / scheduled,
     classes: [...classes.values()],
+    windows: windowLatencies.flatMap((values, window) => (values ? [{ startMs: window * WINDOW_MS, p99: percentile(values, 99) }] : [])),
   };
 }

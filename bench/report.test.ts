@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './http-load';
 import type { ClassResult, OpenLoopResult } from './open-loop';
-import { formatMixed, formatVerdicts, judgeMixed } from './report';
+import { formatMixed, formatVerdicts, formatWindows, judgeMixed } from './report';
 
 const cls = (kind: string, p99: number, errors = 0): ClassResult => ({
   kind,
@@ -28,6 +28,7 @@ function mixed(overrides: Partial<Record<string, ClassResult>> = {}, achievedRat
     maxInFlight: 40,
     generatorCpuPerRequest: 0.05,
     classes,
+    windows: [],
   };
 }
 
@@ -86,5 +87,14 @@ describe('judgeMixed', () => {
     expect(table).toContain('| feed: feed pages');
     expect(table).toMatch(/30000 requests scheduled at 1500\/s for 20 s, 30000 answered \(1500\/s\)/);
     expect(table).toContain('0.05 ms of its own CPU per request; server CPU 0.7 + 0.4 ms per answered request');
+  });
+
+  it('shows the run over time: the median window, the windows above the read target and the worst one', () => {
+    const windows = [12, 9, 61.25, 14, 30].map((p99, index) => ({ startMs: index * 500, p99 }));
+    expect(formatWindows(windows)).toBe(
+      "Over time, every class's p99 per 500 ms of scheduled starts: median 14.0 ms; 2 of 5 windows above 25 ms; worst 61.3 ms (1.0–1.5 s).",
+    );
+    expect(formatMixed({ ...mixed(), windows }, null)).toContain('2 of 5 windows above 25 ms');
+    expect(formatMixed(mixed(), null)).not.toContain('Over time');
   });
 });

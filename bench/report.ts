@@ -1,8 +1,9 @@
 import type { CpuSpent } from './cpu-meter';
 import type { LoadResult } from './http-load';
 import { MIX, READ_P99_TARGET_MS, WRITE_P99_TARGET_MS } from './mixed-load';
-import type { OpenLoopResult } from './open-loop';
+import { WINDOW_MS, type LatencyWindow, type OpenLoopResult } from './open-loop';
 import type { RealtimeResult } from './realtime';
+import { percentile } from './stats';
 
 export type ResultRow = {
   key: string;
@@ -174,7 +175,30 @@ export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null):
       `latency from each request's scheduled start. Generator: sent p99 ${fixed(result.sendLagP99, 1)} ms (max ${fixed(result.sendLagMax)} ms) after schedule, ` +
       `at most ${result.maxInFlight} in flight, ${fixed(result.generatorCpuPerRequest, 2)} ms of its own CPU per request; server CPU ${cpuText(serverCpu)} ms per answered request (API + DB).`,
   );
+  if (result.windows.length > 0) lines.push('', formatWindows(result.windows));
   return lines.join('\n');
+}
+
+/**
+ * The run over time: the p99 of every class per window of scheduled starts, as its median, how
+ * many windows exceed the read target and the worst one. A few bad windows are stalls (the
+ * machine, a collection, a neighbour); every window high is queueing, the cost per request.
+ */
+export function formatWindows(windows: readonly LatencyWindow[]): string {
+  const sorted = [...windows].sort((a, b) => a.p99 - b.p99);
+  const worst = sorted.at(-1);
+  const above = windows.filter((window) => window.p99 > READ_P99_TARGET_MS).length;
+  const seconds = (ms: number) => fixed(ms / 1_000, 1);
+  const worstText = worst ? `; worst ${fixed(worst.p99, 1)} ms (${seconds(worst.startMs)}–${seconds(worst.startMs + WINDOW_MS)} s)` : '';
+  return (
+    `Over time, every class's p99 per ${WINDOW_MS} ms of scheduled starts: median ${fixed(
+      percentile(
+        sorted.map((window) => window.p99),
+        50,
+      ),
+      1,
+    )} ms; ` + `${above} of ${windows.length} windows above ${READ_P99_TARGET_MS} ms${worstText}.`
+  );
 }
 
 /**
