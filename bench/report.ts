@@ -185,19 +185,15 @@ export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null):
  * machine, a collection, a neighbour); every window high is queueing, the cost per request.
  */
 export function formatWindows(windows: readonly LatencyWindow[]): string {
-  const sorted = [...windows].sort((a, b) => a.p99 - b.p99);
-  const worst = sorted.at(-1);
-  const above = windows.filter((window) => window.p99 > READ_P99_TARGET_MS).length;
-  const seconds = (ms: number) => fixed(ms / 1_000, 1);
-  const worstText = worst ? `; worst ${fixed(worst.p99, 1)} ms (${seconds(worst.startMs)}–${seconds(worst.startMs + WINDOW_MS)} s)` : '';
+  const median = percentile(
+    windows.map((window) => window.p99),
+    50,
+  );
+  const above = windows.filter((window) => window.p99 > READ_P99_TARGET_MS);
+  const list = above.map((window) => `${fixed(window.startMs / 1_000, 1)} s: ${fixed(window.p99)} ms`).join(', ');
   return (
-    `Over time, every class's p99 per ${WINDOW_MS} ms of scheduled starts: median ${fixed(
-      percentile(
-        sorted.map((window) => window.p99),
-        50,
-      ),
-      1,
-    )} ms; ` + `${above} of ${windows.length} windows above ${READ_P99_TARGET_MS} ms${worstText}.`
+    `Over time, every class's p99 per ${WINDOW_MS} ms of scheduled starts: median ${fixed(median, 1)} ms; ` +
+    `${above.length} of ${windows.length} above ${READ_P99_TARGET_MS} ms${above.length > 0 ? ` (at ${list})` : ''}.`
   );
 }
 
