@@ -180,9 +180,9 @@ export function formatMixed(result: OpenLoopResult, serverCpu: CpuSpent | null):
 }
 
 /**
- * The run over time: the p99 of every class per window of scheduled starts, as its median, how
- * many windows exceed the read target and the worst one. A few bad windows are stalls (the
- * machine, a collection, a neighbour); every window high is queueing, the cost per request.
+ * The run over time: the p99 of every class per window of scheduled starts, as their median and
+ * each window above the read target. A few bad windows are stalls (the machine, a collection, a
+ * neighbour); every window high is queueing, the cost per request.
  */
 export function formatWindows(windows: readonly LatencyWindow[]): string {
   const median = percentile(
