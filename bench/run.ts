@@ -88,11 +88,6 @@ async function waitForSteadyStateTokens(options: BenchOptions, serverStartedAt: 
 }
 
 /**
- * Waits until the server has worked off what the last run left queued (the generator stops
- * sending, but requests already sent still run). /readyz queries the database, so it answers
- * only once PGlite's single connection (or the pool) is free again.
- */
-/**
  * Untimed seconds of the mix before its measurement: at least MIXED_WARMUP_SECONDS. With 2 s the
  * first half-second measured had a p99 of 24-129 ms in three runs against 9-12 ms with 6 s (the
  * rest of each run alike): every statement's first plans on each new connection and the first
@@ -101,6 +96,11 @@ async function waitForSteadyStateTokens(options: BenchOptions, serverStartedAt: 
 const MIXED_WARMUP_SECONDS = 6;
 const mixedWarmupSeconds = (options: { warmupSeconds: number }) => Math.max(MIXED_WARMUP_SECONDS, options.warmupSeconds);
 
+/**
+ * Waits until the server has worked off what the last run left queued (the generator stops
+ * sending, but requests already sent still run). /readyz queries the database, so it answers
+ * only once PGlite's single connection (or the pool) is free again.
+ */
 async function waitUntilIdle(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
