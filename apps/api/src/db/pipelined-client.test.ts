@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './client';
-import { connectionSettingsOf } from './pipelined-client';
+import { connectionSettingsOf, openPipelinedClient } from './pipelined-client';
+import { isDatabaseUnavailable } from '../lib/errors';
 import { recordingDatabase } from '../test/recording-database';
 import { prepareRawStatement } from './prepared';
 
@@ -47,6 +49,40 @@ describe('connectionSettingsOf (DATABASE_URL read as node-postgres reads it)', (
       expect(settings.connection).toEqual({ application_name: 'alumlink' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the answer timeout of the pipelined client', () => {
+  it('fails the queries on a server that accepts and never answers, once the timeout has passed and soon after', async () => {
+    const silent = new Set<Socket>();
+    const server = createServer((socket) => void silent.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = openPipelinedClient(`postgres://postgres@127.0.0.1:${port}/app`, {
+      poolSize: 1,
+      statementTimeoutMs: 500,
+      answerTimeoutMs: 1_000,
+    });
+    try {
+      const startedAt = performance.now();
+      const failures = await Promise.all(
+        [client.unsafe('select 1'), client.unsafe('select 2')].map((query) =>
+          query.then(
+            () => null,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      const waitedMs = performance.now() - startedAt;
+      expect(failures.map(isDatabaseUnavailable)).toEqual([true, true]);
+      expect(waitedMs).toBeGreaterThanOrEqual(1_000);
+      expect(waitedMs).toBeLessThan(1_500);
+      expect(silent.size).toBe(1);
+    } finally {
+      await client.end({ timeout: 0 });
+      for (const socket of silent) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -1,6 +1,7 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { parse } from 'pg-connection-string';
 import postgres from 'postgres';
+import { createAnswerWatch, type SettlingQuery, type SocketTarget } from './answer-watch';
 
 /*
  * The PostgreSQL client the app's prepared statements run on (decision record 029). postgres.js
@@ -23,24 +24,14 @@ export type PipelinedClientOptions = {
   answerTimeoutMs: number;
 };
 
-/** Thrown into a query that heard nothing within the answer timeout (isDatabaseUnavailable knows it). */
-export class DatabaseAnswerTimeout extends Error {
-  override name = 'DatabaseAnswerTimeout';
-  readonly code = 'DATABASE_ANSWER_TIMEOUT';
-  constructor(ms: number) {
-    super(`The database did not answer within ${ms} ms.`);
-  }
-}
-
 /**
- * Opens a pool of `poolSize` connections (opened on first use) for `databaseUrl`, whose every
- * query fails with DatabaseAnswerTimeout when no answer came within `answerTimeoutMs`: a
- * PostgreSQL that hangs (a frozen host, a partition that drops packets) never answers, and
- * statement_timeout cannot fire on a server that is not running. postgres.js has no such bound of
- * its own (its connect_timeout covers only opening a connection).
+ * Opens a pool of `poolSize` connections (opened on first use) for `databaseUrl`, whose queries
+ * fail with DatabaseAnswerTimeout when no answer came within `answerTimeoutMs` (a quarter more at
+ * most; see createAnswerWatch). postgres.js has no such bound of its own (its connect_timeout
+ * covers only opening a connection).
  */
 export function openPipelinedClient(databaseUrl: string, options: PipelinedClientOptions): PipelinedClient {
-  const sockets = createSocketWatch();
+  const answers = createAnswerWatch(options.answerTimeoutMs);
   const settings = connectionSettingsOf(databaseUrl);
   const clientOptions: postgres.Options<Record<string, never>> & { socket: (target: SocketTarget) => net.Socket } = {
     ...settings,
@@ -55,9 +46,9 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
     // node-postgres sends an undefined parameter as null; postgres.js would refuse the query.
     transform: { undefined: null },
     // Read by postgres.js's connection.js (createSocket), though its types do not declare it.
-    socket: (target) => sockets.open(target),
+    socket: (target) => answers.open(target),
   };
-  return withAnswerTimeout(postgres(clientOptions), options.answerTimeoutMs, sockets);
+  return withAnswersWatched(postgres(clientOptions), answers);
 }
 
 /** PostgreSQL's timestamptz, timestamp and date types. */
@@ -101,73 +92,13 @@ export function connectionSettingsOf(databaseUrl: string) {
 }
 
 /**
- * A TCP socket named after its host as postgres.js names its own: TLS then sends that name (SNI)
- * and checks the certificate against it.
+ * The client, with every `unsafe` query (the only kind Drizzle makes outside transactions) counted
+ * by `answers` until it settles.
  */
-function connectTcp(host: string, port: number): net.Socket {
-  return Object.assign(net.connect(port, host), { host, port });
-}
-
-/** What postgres.js passes its `socket` option: the parsed hosts and ports, or a Unix socket path. */
-type SocketTarget = { host: string[]; port: number[]; path: string | false };
-
-type SocketWatch = ReturnType<typeof createSocketWatch>;
-
-/** The sockets of one client, each with when it last heard from the server. */
-function createSocketWatch() {
-  const sockets = new Map<net.Socket, { writtenByLastRead: number; lastReadAt: number }>();
-  return {
-    /**
-     * A socket to the first host (DATABASE_URL names one). postgres.js writes its start-up message
-     * at once; the socket holds it until connected, and postgres.js's connect_timeout covers both.
-     */
-    open(target: SocketTarget): net.Socket {
-      const socket = target.path ? net.connect(target.path) : connectTcp(target.host[0] ?? 'localhost', target.port[0] ?? 5432);
-      const heard = { writtenByLastRead: 0, lastReadAt: performance.now() };
-      sockets.set(socket, heard);
-      socket.on('data', () => {
-        heard.writtenByLastRead = socket.bytesWritten;
-        heard.lastReadAt = performance.now();
-      });
-      socket.once('close', () => sockets.delete(socket));
-      return socket;
-    },
-    /**
-     * Destroys every socket that wrote something and has heard nothing for `ms`: the server hangs,
-     * or bytes were lost and the connection's answers would never match its queries again.
-     * Destroyed without an error, so postgres.js fails everything still waiting on it once it has
-     * closed, queries that came in the meantime too (CONNECTION_CLOSED), and opens a new
-     * connection when next asked.
-     */
-    destroyUnanswered(ms: number): void {
-      const now = performance.now();
-      for (const [socket, heard] of sockets) {
-        if (socket.bytesWritten > heard.writtenByLastRead && now - heard.lastReadAt >= ms) socket.destroy();
-      }
-    },
-  };
-}
-
-/** postgres.js's pending query is a promise that keeps its own `reject` (src/query.js). */
-type PendingQuery = ReturnType<PipelinedClient['unsafe']> & { reject(reason: unknown): void };
-
-/**
- * The client, with every `unsafe` query (the only kind Drizzle makes outside transactions)
- * rejected after `ms` without an answer. Its connection is then destroyed if it has heard nothing
- * for half that time (a statement merely slow is cancelled by PostgreSQL first, statement_timeout
- * being shorter than `ms`), so the queries after it do not wait on a connection that is lost.
- */
-function withAnswerTimeout(client: PipelinedClient, ms: number, sockets: SocketWatch): PipelinedClient {
+function withAnswersWatched(client: PipelinedClient, answers: ReturnType<typeof createAnswerWatch>): PipelinedClient {
   const unsafe = (...args: Parameters<PipelinedClient['unsafe']>) => {
-    const query = client.unsafe(...args) as PendingQuery;
-    const timer = setTimeout(() => {
-      query.reject(new DatabaseAnswerTimeout(ms));
-      sockets.destroyUnanswered(ms / 2);
-    }, ms);
-    // Awaiting starts the query; postgres.js sends it a microtask later, after Drizzle has asked
-    // for `.values()` on the same object.
-    const stop = () => clearTimeout(timer);
-    query.then(stop, stop);
+    const query = client.unsafe(...args);
+    answers.track(query as unknown as SettlingQuery);
     return query;
   };
   return new Proxy(client, {

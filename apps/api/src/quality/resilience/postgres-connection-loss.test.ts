@@ -149,9 +149,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL that stops answeri
       expect(waitedMs).toBeLessThan(5_000);
 
       proxy.freeze(false);
-      // The lost connection closes a moment after the timeout (a query in that moment fails as
-      // unavailable too); the next one opens a new connection.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // For a quarter of the timeout after giving up on the connection, the client opens none (a
+      // query then fails as unavailable too); the next query after that opens a new connection.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await probe.execute()).toEqual([{ one: 1 }]);
+    } finally {
+      await connection.close();
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('fails the queries waiting for a connection at once, not one per connect timeout', async () => {
+    const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
+    const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
+    const probe = probeStatement(connection);
+    try {
+      expect(await probe.execute()).toEqual([{ one: 1 }]);
+      proxy.freeze(true);
+      const startedAt = Date.now();
+      // postgres.js pipelines 100 queries on a connection; the other 50 wait for one, and each
+      // connection it opens to the frozen server would take its connect timeout (3 s) to fail.
+      const errors = await Promise.all(Array.from({ length: 150 }, () => failureOf(probe.execute())));
+      const waitedMs = Date.now() - startedAt;
+      expect(errors.filter(isDatabaseUnavailable)).toHaveLength(150);
+      expect(waitedMs).toBeGreaterThanOrEqual(900);
+      expect(waitedMs).toBeLessThan(2_500);
+
+      proxy.freeze(false);
+      await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await probe.execute()).toEqual([{ one: 1 }]);
     } finally {
       await connection.close();
