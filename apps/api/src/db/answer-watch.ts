@@ -3,11 +3,10 @@ import { Duplex } from 'node:stream';
 
 /*
  * How the pipelined client bounds the wait for an answer (decision record 029) without a timer per
- * query. A timer per query cost the feed half of what its workers promote to the old space: each
- * Timeout lives in Node's long-lived timer lists, and old objects that die still keep the young
- * ones they point to alive through the next scavenge, and those theirs (bench/README, "GC").
- * Here a query costs two wrapped callbacks and a count; one ticker per client wakes every quarter
- * of the timeout while queries wait, and only then.
+ * query. A timer per query, even one holding nothing of its query, doubled what the feed's
+ * workers promote to the old space, and their full garbage collections with it
+ * (docs/performance.md, twenty-first session). Here a query costs two wrapped callbacks and a
+ * count; one ticker per client wakes every quarter of the timeout while queries wait.
  */
 
 /** Thrown into the queries of a connection given up on, and of one refused (isDatabaseUnavailable knows it). */
