@@ -77,7 +77,7 @@ describe('the answer timeout of the pipelined client', () => {
       const waitedMs = performance.now() - startedAt;
       expect(failures.map(isDatabaseUnavailable)).toEqual([true, true]);
       expect(waitedMs).toBeGreaterThanOrEqual(1_000);
-      expect(waitedMs).toBeLessThan(1_500);
+      expect(waitedMs).toBeLessThan(2_000);
       expect(silent.size).toBe(1);
     } finally {
       await client.end({ timeout: 0 });

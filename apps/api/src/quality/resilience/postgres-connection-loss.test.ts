@@ -110,6 +110,31 @@ async function freezableProxy(target: URL) {
   };
 }
 
+/**
+ * Runs `count` prepared statements at once on a one-connection pipelined client (answer timeout
+ * 1 s) while the server is frozen, and answers how each failed and how long they took in all; then
+ * thaws it and, once the client's refusal of new connections (a quarter of the timeout) is over,
+ * answers what a statement gives.
+ */
+async function probesWhileFrozen(count: number) {
+  const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
+  const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
+  const probe = probeStatement(connection);
+  try {
+    expect(await probe.execute()).toEqual([{ one: 1 }]);
+    proxy.freeze(true);
+    const startedAt = Date.now();
+    const failures = await Promise.all(Array.from({ length: count }, () => failureOf(probe.execute())));
+    const waitedMs = Date.now() - startedAt;
+    proxy.freeze(false);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { failures, waitedMs, afterwards: await probe.execute() };
+  } finally {
+    await connection.close();
+    await proxy.close();
+  }
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL that stops answering (PostgreSQL suite only)', () => {
   it('fails the waiting query as unavailable after the query timeout, and the pool recovers once it answers again', async () => {
     const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
@@ -134,53 +159,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL that stops answeri
   }, 20_000);
 
   it('fails a waiting prepared statement on the pipelined client after the timeout, and it recovers once the server answers', async () => {
-    const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
-    const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
-    const probe = probeStatement(connection);
-    try {
-      expect(await probe.execute()).toEqual([{ one: 1 }]);
-      proxy.freeze(true);
-      const startedAt = Date.now();
-      // Three at once on one connection: the two behind the first wait in its pipeline, bounded too.
-      const errors = await Promise.all([probe.execute(), probe.execute(), probe.execute()].map(failureOf));
-      const waitedMs = Date.now() - startedAt;
-      expect(errors.map(isDatabaseUnavailable)).toEqual([true, true, true]);
-      expect(waitedMs).toBeGreaterThanOrEqual(900);
-      expect(waitedMs).toBeLessThan(5_000);
-
-      proxy.freeze(false);
-      // For a quarter of the timeout after giving up on the connection, the client opens none (a
-      // query then fails as unavailable too); the next query after that opens a new connection.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(await probe.execute()).toEqual([{ one: 1 }]);
-    } finally {
-      await connection.close();
-      await proxy.close();
-    }
+    // Three at once on one connection: the two behind the first wait in its pipeline, bounded too.
+    const { failures, waitedMs, afterwards } = await probesWhileFrozen(3);
+    expect(failures.map(isDatabaseUnavailable)).toEqual([true, true, true]);
+    expect(waitedMs).toBeGreaterThanOrEqual(900);
+    expect(waitedMs).toBeLessThan(5_000);
+    expect(afterwards).toEqual([{ one: 1 }]);
   }, 20_000);
 
   it('fails the queries waiting for a connection at once, not one per connect timeout', async () => {
-    const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
-    const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
-    const probe = probeStatement(connection);
-    try {
-      expect(await probe.execute()).toEqual([{ one: 1 }]);
-      proxy.freeze(true);
-      const startedAt = Date.now();
-      // postgres.js pipelines 100 queries on a connection; the other 50 wait for one, and each
-      // connection it opens to the frozen server would take its connect timeout (3 s) to fail.
-      const errors = await Promise.all(Array.from({ length: 150 }, () => failureOf(probe.execute())));
-      const waitedMs = Date.now() - startedAt;
-      expect(errors.filter(isDatabaseUnavailable)).toHaveLength(150);
-      expect(waitedMs).toBeGreaterThanOrEqual(900);
-      expect(waitedMs).toBeLessThan(2_500);
-
-      proxy.freeze(false);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(await probe.execute()).toEqual([{ one: 1 }]);
-    } finally {
-      await connection.close();
-      await proxy.close();
-    }
+    // postgres.js pipelines 100 queries on a connection; the other 50 wait for one, and each
+    // connection it opens to the frozen server would take its connect timeout (3 s) to fail.
+    const { failures, waitedMs, afterwards } = await probesWhileFrozen(150);
+    expect(failures.filter(isDatabaseUnavailable)).toHaveLength(150);
+    expect(waitedMs).toBeGreaterThanOrEqual(900);
+    expect(waitedMs).toBeLessThan(2_500);
+    expect(afterwards).toEqual([{ one: 1 }]);
   }, 20_000);
 });
