@@ -120,7 +120,8 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
   if (sent.recipientNotified) return presented;
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId, delivery: sent.recipientDelivery }).catch(
+  const unreadBefore = sent.recipientUnread - 1;
+  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId, delivery: sent.recipientDelivery, unreadBefore }).catch(
     (error: unknown) => {
       console.warn('Could not create the new-message notification', error);
     },

@@ -216,11 +216,21 @@ export async function notifyPostCommented(ctx: AppContext, event: PostNotificati
  */
 export async function notifyNewMessage(
   ctx: AppContext,
-  event: { recipientId: number; sender: UserSummaryRow; conversationId: number; delivery: DeliverySqlRow | null },
+  event: {
+    recipientId: number;
+    sender: UserSummaryRow;
+    conversationId: number;
+    delivery: DeliverySqlRow | null;
+    /** The recipient's unread messages in the conversation before this one. */
+    unreadBefore: number;
+  },
 ): Promise<Notification | null> {
   if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
   const seen = deliveryReadWith(event.delivery, event.recipientId, 'message', event.sender);
   if (!seen) return null;
+  // In-app off, no notification is stored for the send statement to find unread: the unread
+  // messages before this one say that an earlier message already e-mailed them (decision record 015).
+  if (!seen.delivery.preference.in_app && event.unreadBefore > 0) return null;
   const { actor: sender } = seen;
   return createNotification(
     ctx,

@@ -110,6 +110,35 @@ describe('notifications for messages', () => {
   });
 });
 
+describe('notifications for messages, e-mail only', () => {
+  it('e-mails the recipient once per conversation while they have unread messages there, and again after they opened it', async () => {
+    const [sender, recipient] = [await createUser(t.db, { firstName: 'Eve', lastName: 'Eager' }), await createUser(t.db)];
+    const headers = await authHeader(t.app, recipient);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/notifications/',
+      headers,
+      payload: { types: { message: { in_app: false, email: 'instant' } } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const conversationId = (await post(sender, '/social/conversations/start_conversation/', { user_id: recipient.id })).json<{
+      id: number;
+    }>().id;
+    const send = async (content: string) =>
+      expect((await post(sender, `/social/conversations/${conversationId}/send_message/`, { content })).statusCode).toBe(201);
+    const emailsToRecipient = async () =>
+      (await t.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, recipient.email))).length;
+
+    for (const content of ['One', 'Two', 'Three']) await send(content);
+    expect(await notificationsOf(recipient.id)).toEqual([]); // in-app off: nothing stored
+    expect(await emailsToRecipient()).toBe(1);
+
+    await t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/`, headers });
+    await send('Four');
+    expect(await emailsToRecipient()).toBe(2);
+  });
+});
+
 describe('moderation and role changes', () => {
   it('notifies a removed post with its reason, and a role change, without an actor', async () => {
     const person = await createUser(t.db, { role: 'TR' });
