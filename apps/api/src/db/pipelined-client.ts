@@ -20,7 +20,7 @@ export type PipelinedClientOptions = {
   poolSize: number;
   /** PostgreSQL's own limit on one statement (statement_timeout). */
   statementTimeoutMs: number;
-  /** How long a query may wait for its answer, from the moment it is made (see withAnswerTimeout). */
+  /** How long a query may wait for its answer, from the moment it is made (see createAnswerWatch). */
   answerTimeoutMs: number;
 };
 
