@@ -27,6 +27,14 @@ export type SettlingQuery = { resolve(value: unknown): void; reject(reason: unkn
 /** A timeout is this many ticks; a query is overdue once the ticks since it was made cover one. */
 const TICKS_PER_TIMEOUT = 4;
 
+/** What the pipelined client needs of the watch (see createAnswerWatch). */
+export interface AnswerWatch {
+  /** Counts `query` as waiting until it settles. */
+  track(query: SettlingQuery): void;
+  /** The socket postgres.js opens for a connection: a refused one while the watch refuses. */
+  open(target: SocketTarget): net.Socket;
+}
+
 /**
  * Counts the client's unanswered queries by the tick they were made in, and owns its sockets, each
  * with when it last heard from the server. When queries made a whole timeout ago are still
@@ -41,7 +49,7 @@ const TICKS_PER_TIMEOUT = 4;
  * A query waits at most 1.25 timeouts before its connection is given up on, if that connection is
  * silent then; one that has answered within half the timeout is left to the next overdue query.
  */
-export function createAnswerWatch(timeoutMs: number) {
+export function createAnswerWatch(timeoutMs: number): AnswerWatch {
   const tickMs = timeoutMs / TICKS_PER_TIMEOUT;
   // Slot `tick % length`; one more slot than a timeout has ticks, so a slot is reused (its queries
   // declared overdue) only once they have waited a whole timeout.

@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import { parse } from 'pg-connection-string';
 import postgres from 'postgres';
-import { createAnswerWatch, type SettlingQuery, type SocketTarget } from './answer-watch';
+import { createAnswerWatch, type AnswerWatch, type SettlingQuery, type SocketTarget } from './answer-watch';
 
 /*
  * The PostgreSQL client the app's prepared statements run on (decision record 029). postgres.js
@@ -95,7 +95,7 @@ export function connectionSettingsOf(databaseUrl: string) {
  * The client, with every `unsafe` query (the only kind Drizzle makes outside transactions) counted
  * by `answers` until it settles.
  */
-function withAnswersWatched(client: PipelinedClient, answers: ReturnType<typeof createAnswerWatch>): PipelinedClient {
+function withAnswersWatched(client: PipelinedClient, answers: AnswerWatch): PipelinedClient {
   const unsafe = (...args: Parameters<PipelinedClient['unsafe']>) => {
     const query = client.unsafe(...args);
     answers.track(query as unknown as SettlingQuery);
