@@ -115,17 +115,18 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
       conversation: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage },
     });
   }
-  // One unread notification per conversation is enough: the recipient is not told (nor e-mailed)
-  // again for each message until they open it, which reads it (notifications.markConversationRead).
-  if (sent.recipientNotified) return presented;
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  const unreadBefore = sent.recipientUnread - 1;
-  await notifyNewMessage(ctx, { recipientId, sender: sent.sender, conversationId, delivery: sent.recipientDelivery, unreadBefore }).catch(
-    (error: unknown) => {
-      console.warn('Could not create the new-message notification', error);
-    },
-  );
+  await notifyNewMessage(ctx, {
+    recipientId,
+    sender: sent.sender,
+    conversationId,
+    delivery: sent.recipientDelivery,
+    alreadyNotified: sent.recipientNotified,
+    unreadBefore: sent.recipientUnread - 1,
+  }).catch((error: unknown) => {
+    console.warn('Could not create the new-message notification', error);
+  });
   return presented;
 }
 

@@ -211,8 +211,9 @@ export async function notifyPostCommented(ctx: AppContext, event: PostNotificati
 
 /**
  * A new message: the recipient is notified unless one of their sockets said it is looking at
- * that conversation (`conversation.focus`, see the realtime hub). The sender's summary and the
- * recipient's delivery come with the send (messaging reads them in the same statement).
+ * that conversation (`conversation.focus`, see the realtime hub), or an earlier message of the
+ * conversation already told them. The sender's summary, the recipient's delivery and what they
+ * were already told come with the send (messaging reads them in the same statement).
  */
 export async function notifyNewMessage(
   ctx: AppContext,
@@ -221,10 +222,16 @@ export async function notifyNewMessage(
     sender: UserSummaryRow;
     conversationId: number;
     delivery: DeliverySqlRow | null;
+    /** An unread notification of this conversation already tells the recipient. */
+    alreadyNotified: boolean;
     /** The recipient's unread messages in the conversation before this one. */
     unreadBefore: number;
   },
 ): Promise<Notification | null> {
+  // One unread notification per conversation is enough: the recipient is not told (nor e-mailed)
+  // again for each message until they open it, which reads it (markConversationRead). Checked
+  // before presence, which would cost a lookup.
+  if (event.alreadyNotified) return null;
   if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return null;
   const seen = deliveryReadWith(event.delivery, event.recipientId, 'message', event.sender);
   if (!seen) return null;
