@@ -58,6 +58,16 @@ export async function insertRefreshPool(session: SqlSession, userIds: number[], 
   return tokens;
 }
 
+/**
+ * What the refresh row says about its pool. Past the pool, requests reuse tokens, which the
+ * server rightly refuses with 401: the note says so, so those 401s are not read as failures.
+ */
+export function refreshPoolNote(poolSize: number, sent: number): string {
+  const base = `each request uses a fresh token from a pool of ${poolSize}`;
+  if (sent <= poolSize) return base;
+  return `${base}; the pool ran out after ${poolSize} of ${sent} requests, and reused tokens are refused (401)`;
+}
+
 /** Signs a few people in through POST /api/token/ (proves the loaded password hash and accounts work). */
 export async function signInThroughApi(baseUrl: string, ids: number[]): Promise<{ access: string; refresh: string }[]> {
   const pairs: { access: string; refresh: string }[] = [];

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from '../apps/api/src/modules/auth/sign-in-news';
-import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, signInThroughApi } from './credentials';
+import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, refreshPoolNote, signInThroughApi } from './credentials';
 import { cpuMillisBetween, createCpuMeter, perItem, type CpuMeter } from './cpu-meter';
 import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
 import { runLoad } from './http-load';
@@ -30,8 +30,11 @@ import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from '
 /** Ordinary people who act in turn (ids 2..5001): enough to defeat per-user caching. */
 const VIEWERS = 5_000;
 const SIGN_INS_PER_SECOND_ALONGSIDE = 20;
-/** Refresh tokens prepared per second of refresh benchmark (more than the server can rotate). */
-const REFRESH_TOKENS_PER_SECOND = 3_000;
+/**
+ * Refresh tokens prepared per second of refresh benchmark: more than two cores can rotate (a
+ * rotation costs about 0.5 ms of server CPU; 3,000 ran out on a fast machine at 3,193/s).
+ */
+const REFRESH_TOKENS_PER_SECOND = 6_000;
 
 /** Extra node flags for the server from BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
 function serverNodeArgs(env: NodeJS.ProcessEnv): string[] {
@@ -141,10 +144,15 @@ async function runHttp(
   const rows: ResultRow[] = [];
   const load = { connections: options.connections, seconds: options.durationSeconds };
   for (const [index, scenario] of scenarios.entries()) {
+    let warmUpSent = 0;
     if (options.warmupSeconds > 0) {
       // The first run also warms the JIT and the connection pool: give it longer.
       const seconds = index === 0 ? Math.max(5, options.warmupSeconds) : options.warmupSeconds;
-      await runLoad(server.baseUrl, scenario.next, { ...load, seconds });
+      const warmUpNext = () => {
+        warmUpSent += 1;
+        return scenario.next();
+      };
+      await runLoad(server.baseUrl, warmUpNext, { ...load, seconds });
       await waitUntilIdle(server.baseUrl);
     }
     let sent = 0;
@@ -170,7 +178,7 @@ async function runHttp(
         result.non2xx += count;
       }
     }
-    if (scenario.key === 'refresh') note = `each request uses a fresh token from a pool of ${context.refreshPool.length}`;
+    if (scenario.key === 'refresh') note = refreshPoolNote(context.refreshPool.length, warmUpSent + sent);
     rows.push({ key: scenario.key, label: scenario.label, result, cpuPerRequest, ...(note ? { note } : {}) });
     const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
     const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(2)} + ${cpuPerRequest.database.toFixed(2)} ms/req`;
