@@ -64,6 +64,23 @@ describe('query plans on large tables', () => {
     }
   });
 
+  it('people search: a text whose prefix matches fill a page is answered by the substring statement without looking for substrings', async () => {
+    const viewer = { id: 7, role: 'AL' as const };
+    // Every bulk e-mail starts "bulk": the prefix ranges fill a page, so neither the sample walk
+    // nor the trigram indexes start (one statement, one round trip, for any text with a trigram).
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, searchPeopleQuery(t.db, { substrings: true }), {
+        placeholders: searchPeopleParams('bulk', viewer),
+        generic,
+        analyze: true,
+      });
+      expect(plan, `generic=${generic}`).toMatch(/CTE Scan on prefixed .*rows=20(\.00)? loops=1\)/);
+      expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey on users \w+ .*\(never executed\)/);
+      expect(plan, `generic=${generic}`).not.toMatch(/rows=1000(\.00)? loops=1\)/);
+      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_email_trgm .*\(never executed\)/);
+    }
+  });
+
   it('the feed walks posts_feed_idx (first page and after a cursor, custom and generic plans) with the like check by index', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     const pages = [postPageParams({ viewer }), postPageParams({ viewer, before: { at: new Date(Date.now() - 60 * 60_000), id: 60 } })];

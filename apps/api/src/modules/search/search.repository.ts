@@ -58,9 +58,10 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   last code point, which also holds in a generic plan and needs no LIKE escaping), so equal
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
- * - with `substrings` (searchPeople asks for it when the others give fewer than a page): up to
- *   CONTAINS_CANDIDATES other substring matches among the first CONTAINS_SAMPLE people by id
- *   (matched on their stored search_text),
+ * - with `substrings` (searchPeople asks for it when the text has a whole trigram), and only
+ *   when the above give fewer than a page (one-time filters): up to CONTAINS_CANDIDATES other
+ *   substring matches among the first CONTAINS_SAMPLE people by id (matched on their stored
+ *   search_text),
  *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
  *   indexes (a rare text: short posting lists). A text whose trigrams are each common but which
  *   is itself rare ("test.bench" where every e-mail ends "@bench.test") still makes the trigram
@@ -103,19 +104,24 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   // per row, and asked of all 1,000 they were most of a rare text's cost. That first match reads
   // the stored users.search_text (the three columns lower-cased as one text, kept by PostgreSQL):
   // it keeps every row the exact per-column test keeps, and that test runs after it.
+  // Runs only when the prefix ranges and the id found less than a page (a one-time filter:
+  // otherwise not started), so a text that fills a page by prefix costs what byPrefix does.
   const sampled = sql`select ${columns} from (
         select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
-        where ${users.searchText} like ${unseenContains} offset 0
+        where (select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)} and ${users.searchText} like ${unseenContains} offset 0
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
-  // Runs only when the sample found less than a page (a one-time filter: otherwise not started).
+  // Runs only when the sample found less than a page either.
   const indexed = sql`select ${columns} from ${users}
-      where (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
+      where (select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)}
+        and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
-  const candidates = sql`(${substrings ? sql`with sampled as materialized (${sampled}) ` : sql``}${sql.join(prefixBranches, sql` union `)}
-    union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})
-    ${substrings ? sql`union (select * from sampled) union (${indexed})` : sql``}
-  ) as candidates`;
+  const prefixed = sql`${sql.join(prefixBranches, sql` union `)}
+    union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})`;
+  const candidates = substrings
+    ? sql`(with prefixed as materialized (${prefixed}), sampled as materialized (${sampled})
+        select * from prefixed union (select * from sampled) union (${indexed})) as candidates`
+    : sql`(${prefixed}) as candidates`;
   const isPrefix = sql.join(
     SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
     sql` or `,
@@ -158,18 +164,18 @@ export function createSearchRepository(db: Database) {
      * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
      * characters, and any client may send anything), and both statements are prepared, so no
      * search pays for planning (planning the union cost 6-20 ms, more than running it):
-     * - the prefix ranges and the exact id first (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
-     * - other substrings only when those do not fill a page and the text has a whole trigram
-     *   (searchesSubstrings); a text without one, such as "7", "an", "%" or "o'br", can only be
+     * - the prefix ranges and the exact id (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
+     * - other substrings only when the text has a whole trigram (searchesSubstrings), in the same
+     *   statement, which looks for them only when the prefix ranges and the id do not fill a page
+     *   (one round trip: asking for prefixes first and substrings second cost a second statement
+     *   and a second walk of the prefix ranges); a text without one, such as "7", "an", "%" or "o'br", can only be
      *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
      *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
      */
     async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
       const params = searchPeopleParams(text, viewer);
-      const statements = searchStatements;
-      const byPrefix = await statements.byPrefix.execute(params);
-      if (byPrefix.length >= LIMITS.searchResultsMax || !searchesSubstrings(text)) return byPrefix;
-      return statements.bySubstring.execute(params);
+      const statement = searchesSubstrings(text) ? searchStatements.bySubstring : searchStatements.byPrefix;
+      return statement.execute(params);
     },
   };
 }
