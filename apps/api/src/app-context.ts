@@ -64,7 +64,7 @@ export function createAppContext({ config, database, mailer, log }: AppContextPa
     mailer,
     storage: mediaStorageFor(config),
     events: createEventBus<AppEvents>((error, event) => log.error({ err: error, event }, 'An event listener failed')),
-    repositories: createRepositories(database.statements),
+    repositories: createRepositories(database),
     presence: createPresenceSlot(),
     log,
   });

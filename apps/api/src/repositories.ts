@@ -1,4 +1,4 @@
-import type { Database } from './db/client';
+import type { DatabaseConnection } from './db/client';
 import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.repository';
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
 import { createAuthRepository } from './modules/auth/session-person.repository';
@@ -15,26 +15,31 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { createVisibilityRepository } from './modules/settings/visibility.repository';
 
 /**
- * The repositories of one app that own prepared statements, bound to its `db` (statements run on
- * the database, never inside a transaction). Built once with the app context; preparing is only
- * building objects (the database parses a statement on its first execution).
+ * The repositories of one app that own prepared statements (they run on the database, never
+ * inside a transaction). Built once with the app context; preparing is only building objects (the
+ * database parses a statement on its first execution).
+ *
+ * Their statements run on the pipelined client (`statements`), where a statement waits for every
+ * one written before it on its connection. A statement whose cost grows with the data goes to
+ * `db` instead, one query per connection, so it holds up no one's feed: the administrators' people
+ * search counts every match (18-63 ms among 100,000 people).
  */
-export function createRepositories(db: Database) {
+export function createRepositories({ db, statements }: Pick<DatabaseConnection, 'db' | 'statements'>) {
   return {
-    auth: createAuthRepository(db),
-    adminStats: createAdminStatsRepository(db),
+    auth: createAuthRepository(statements),
+    adminStats: createAdminStatsRepository(statements),
     adminUsers: createAdminUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    mentoring: createMentoringRepository(db),
-    messaging: createMessagingRepository(db),
-    notifications: createNotificationsRepository(db),
-    notificationPreferences: createNotificationPreferencesRepository(db),
-    posts: createPostsRepository(db),
-    profiles: createProfilesRepository(db),
-    realtime: createRealtimeRepository(db),
-    search: createSearchRepository(db),
-    users: createUsersRepository(db),
-    visibility: createVisibilityRepository(db),
+    sessions: createSessionsRepository(statements),
+    mentoring: createMentoringRepository(statements),
+    messaging: createMessagingRepository(statements),
+    notifications: createNotificationsRepository(statements),
+    notificationPreferences: createNotificationPreferencesRepository(statements),
+    posts: createPostsRepository(statements),
+    profiles: createProfilesRepository(statements),
+    realtime: createRealtimeRepository(statements),
+    search: createSearchRepository(statements),
+    users: createUsersRepository(statements),
+    visibility: createVisibilityRepository(statements),
   };
 }
 

@@ -53,8 +53,10 @@ export type AppConfig = Readonly<{
    * answers a second, 128 waiting requests are 60 to 130 ms of queue.
    */
   maxRequestsInFlight: number;
-  /** PostgreSQL connections per worker in each of its two pools (DATABASE_POOL_SIZE, default DEFAULT_DATABASE_POOL_SIZE); unused on PGlite. */
+  /** PostgreSQL connections per worker for transactions and other queries (DATABASE_POOL_SIZE, default DEFAULT_DATABASE_POOL_SIZE); unused on PGlite. */
   databasePoolSize: number;
+  /** PostgreSQL connections per worker for the pipelined prepared statements (DATABASE_PIPELINE_SIZE, default DEFAULT_DATABASE_PIPELINE_SIZE); unused on PGlite. */
+  databasePipelineSize: number;
   /**
    * Prefix of the rate-limit counters in Redis: instances of one deployment share it. Not an env
    * variable; tests give every app its own, so test runs sharing a Redis do not share counts.
@@ -137,6 +139,7 @@ export function loadConfig(env: Env): AppConfig {
     webConcurrency,
     maxRequestsInFlight: vars.MAX_REQUESTS_IN_FLIGHT,
     databasePoolSize: vars.DATABASE_POOL_SIZE,
+    databasePipelineSize: vars.DATABASE_PIPELINE_SIZE,
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,

@@ -107,6 +107,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DATABASE_PIPELINE_SIZE (default 2 pipelined connections per worker)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).databasePipelineSize).toBe(2);
+    expect(loadConfig({ JWT_SECRET: SECRET, DATABASE_PIPELINE_SIZE: '6' }).databasePipelineSize).toBe(6);
+    for (const text of ['0', '101', '2.5', 'few']) {
+      expect(configError({ JWT_SECRET: SECRET, DATABASE_PIPELINE_SIZE: text })).toBe(
+        'Invalid environment: DATABASE_PIPELINE_SIZE must be an integer between 1 and 100',
+      );
+    }
+  });
+
   it('reads RATE_LIMIT_MULTIPLIER (default 1)', () => {
     expect(loadConfig({ JWT_SECRET: SECRET }).rateLimitMultiplier).toBe(1);
     expect(loadConfig({ JWT_SECRET: SECRET, RATE_LIMIT_MULTIPLIER: '50' }).rateLimitMultiplier).toBe(50);

@@ -7,12 +7,21 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * PostgreSQL connections in each of one worker's two pools (DATABASE_POOL_SIZE, db/client.ts). Small on purpose: on two
+ * PostgreSQL connections of one worker's node-postgres pool, for transactions and other queries (DATABASE_POOL_SIZE, db/client.ts). Small on purpose: on two
  * cores shared with PostgreSQL, 4 per worker served the mixed bench with half the p50 and a
  * third of the p99 of pg's default 10 (docs/performance.md, tenth session); requests beyond
  * wait in the pool's queue, in order, instead of as runnable backends in the kernel's.
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 4;
+
+/**
+ * Connections of one worker's pipelined client, where the repositories' prepared statements run
+ * (DATABASE_PIPELINE_SIZE, db/pipelined-client.ts). Pipelining already overlaps the statements
+ * of many requests on one connection; more connections only add PostgreSQL backends competing for
+ * the cores. On two cores shared with PostgreSQL, 2 per worker instead of 4 served the 1,500/s mix
+ * at a p99 of 6-11 ms instead of 13-33 ms (docs/performance.md, twenty-second session).
+ */
+export const DEFAULT_DATABASE_PIPELINE_SIZE = 2;
 
 export const envSchema = z.object({
   NODE_ENV: z
@@ -61,6 +70,12 @@ export const envSchema = z.object({
     .min(1, 'DATABASE_POOL_SIZE must be an integer between 1 and 100')
     .max(100, 'DATABASE_POOL_SIZE must be an integer between 1 and 100')
     .default(DEFAULT_DATABASE_POOL_SIZE),
+  DATABASE_PIPELINE_SIZE: z.coerce
+    .number({ error: 'DATABASE_PIPELINE_SIZE must be an integer between 1 and 100' })
+    .int('DATABASE_PIPELINE_SIZE must be an integer between 1 and 100')
+    .min(1, 'DATABASE_PIPELINE_SIZE must be an integer between 1 and 100')
+    .max(100, 'DATABASE_PIPELINE_SIZE must be an integer between 1 and 100')
+    .default(DEFAULT_DATABASE_PIPELINE_SIZE),
   EXPORT_WORKER_MS: z.coerce
     .number({ error: 'EXPORT_WORKER_MS must be an integer between 0 and 86400000' })
     .int('EXPORT_WORKER_MS must be an integer between 0 and 86400000')

@@ -2,7 +2,7 @@
 export { loadConfig, REQUEST_TIMEOUT_MS, type AppConfig } from './app-config';
 export { ConfigError } from './config-error';
 export { decideSeedDemo } from './database';
-export { DEFAULT_DATABASE_POOL_SIZE, LOG_LEVELS, type LogLevel } from './env-schema';
+export { DEFAULT_DATABASE_PIPELINE_SIZE, DEFAULT_DATABASE_POOL_SIZE, LOG_LEVELS, type LogLevel } from './env-schema';
 export { readOrCreateJwtSecret } from './jwt-secret';
 export { devMailboxEnabled } from './mail';
 export { REPO_ROOT } from './paths';

@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgresJs } from 'drizzle-orm/postgres-js';
 import type { Logger } from 'drizzle-orm/logger';
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
-import { DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
+import { DEFAULT_DATABASE_PIPELINE_SIZE, DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
 import { openPipelinedClient, sendDatesAsIsoText, type PipelinedClient } from './pipelined-client';
 import * as schema from './schema/index';
@@ -64,8 +64,11 @@ const pgliteExtensions = { pg_trgm };
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR/pgdata. */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<DatabaseConnection> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize });
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePoolSize' | 'databasePipelineSize'>,
+): Promise<DatabaseConnection> {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, pipelineSize: config.databasePipelineSize });
   return openPgliteDirectory(config.dataDir);
 }
 
@@ -137,8 +140,10 @@ export type PostgresOptions = {
    * statement timeout, so a slow statement is still cancelled by PostgreSQL first.
    */
   queryTimeoutMs?: number;
-  /** Connections in each of the two pools (DATABASE_POOL_SIZE); default DEFAULT_DATABASE_POOL_SIZE. */
+  /** Connections of the node-postgres pool (DATABASE_POOL_SIZE); default DEFAULT_DATABASE_POOL_SIZE. */
   poolSize?: number;
+  /** Connections of the pipelined client (DATABASE_PIPELINE_SIZE); default DEFAULT_DATABASE_PIPELINE_SIZE. */
+  pipelineSize?: number;
 };
 
 /**
@@ -174,7 +179,8 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     client.on('error', () => undefined);
   });
   const db = drizzleNodePg({ client: pool, schema });
-  const pipelined = openPipelinedClient(databaseUrl, { poolSize, statementTimeoutMs, answerTimeoutMs: queryTimeoutMs });
+  const pipelineSize = options.pipelineSize ?? DEFAULT_DATABASE_PIPELINE_SIZE;
+  const pipelined = openPipelinedClient(databaseUrl, { poolSize: pipelineSize, statementTimeoutMs, answerTimeoutMs: queryTimeoutMs });
   const statements = statementsDatabaseOn(pipelined);
   let closing: Promise<void> | null = null;
   return {

@@ -89,7 +89,7 @@ describe('the answer timeout of the pipelined client', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on the pipelined client (PostgreSQL suite only)', () => {
   it('answers many at once on one connection, each with its own rows', async () => {
-    const connection = await openPostgres(String(process.env.TEST_DATABASE_URL), { poolSize: 1 });
+    const connection = await openPostgres(String(process.env.TEST_DATABASE_URL), { pipelineSize: 1 });
     try {
       const echo = prepareRawStatement<{ n: number }>(
         connection.statements,

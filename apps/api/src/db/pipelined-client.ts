@@ -16,7 +16,7 @@ import { createAnswerWatch, type AnswerWatch, type SettlingQuery, type SocketTar
 export type PipelinedClient = postgres.Sql;
 
 export type PipelinedClientOptions = {
-  /** Connections (DATABASE_POOL_SIZE). */
+  /** Connections (DATABASE_PIPELINE_SIZE). */
   poolSize: number;
   /** PostgreSQL's own limit on one statement (statement_timeout). */
   statementTimeoutMs: number;

@@ -118,7 +118,7 @@ async function freezableProxy(target: URL) {
  */
 async function probesWhileFrozen(count: number) {
   const proxy = await freezableProxy(new URL(String(process.env.TEST_DATABASE_URL)));
-  const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1 });
+  const connection = await openPostgres(proxy.url, { statementTimeoutMs: 500, queryTimeoutMs: 1_000, poolSize: 1, pipelineSize: 1 });
   const probe = probeStatement(connection);
   try {
     expect(await probe.execute()).toEqual([{ one: 1 }]);
