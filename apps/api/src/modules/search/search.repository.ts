@@ -165,12 +165,13 @@ export function createSearchRepository(db: Database) {
      * characters, and any client may send anything), and both statements are prepared, so no
      * search pays for planning (planning the union cost 6-20 ms, more than running it):
      * - the prefix ranges and the exact id (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
-     * - other substrings only when the text has a whole trigram (searchesSubstrings), in the same
-     *   statement, which looks for them only when the prefix ranges and the id do not fill a page
-     *   (one round trip: asking for prefixes first and substrings second cost a second statement
-     *   and a second walk of the prefix ranges); a text without one, such as "7", "an", "%" or "o'br", can only be
-     *   looked up in the trigram indexes by scanning all of them or by the trigrams of word starts,
-     *   which most people share, so it finds the start of a name or e-mail, or the id, and no more.
+     * - other substrings only when the text has a whole trigram (searchesSubstrings). A text
+     *   without one, such as "7", "an", "%" or "o'br", can only be looked up in the trigram indexes
+     *   by scanning all of them or by the trigrams of word starts, which most people share, so it
+     *   finds the start of a name or e-mail, or the id, and no more. A text with one is a single
+     *   statement, which looks for substrings only when the prefix ranges and the id leave the page
+     *   short (asking for prefixes first and substrings second cost a second round trip and a
+     *   second walk of the prefix ranges).
      */
     async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
       const params = searchPeopleParams(text, viewer);
