@@ -144,22 +144,19 @@ async function runHttp(
   const rows: ResultRow[] = [];
   const load = { connections: options.connections, seconds: options.durationSeconds };
   for (const [index, scenario] of scenarios.entries()) {
-    let warmUpSent = 0;
+    // Requests made by the warm-up and the measured run together (the refresh pool serves both).
+    let made = 0;
+    const countedNext = () => {
+      made += 1;
+      return scenario.next();
+    };
     if (options.warmupSeconds > 0) {
       // The first run also warms the JIT and the connection pool: give it longer.
       const seconds = index === 0 ? Math.max(5, options.warmupSeconds) : options.warmupSeconds;
-      const warmUpNext = () => {
-        warmUpSent += 1;
-        return scenario.next();
-      };
-      await runLoad(server.baseUrl, warmUpNext, { ...load, seconds });
+      await runLoad(server.baseUrl, countedNext, { ...load, seconds });
       await waitUntilIdle(server.baseUrl);
     }
-    let sent = 0;
-    const countedNext = () => {
-      sent += 1;
-      return scenario.next();
-    };
+    const madeByWarmUp = made;
     const side =
       scenario.key === 'signin-load'
         ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000))
@@ -169,7 +166,7 @@ async function runHttp(
     const signIns = await side?.stop();
     await waitUntilIdle(server.baseUrl);
     // The server's CPU for every request sent (those still in flight at the end finished while waiting).
-    const cpuPerRequest = perItem(cpuMillisBetween(cpuBefore, cpu.read()), sent + (signIns?.sent ?? 0));
+    const cpuPerRequest = perItem(cpuMillisBetween(cpuBefore, cpu.read()), made - madeByWarmUp + (signIns?.sent ?? 0));
     let note: string | undefined;
     if (signIns) {
       note = `${signIns.succeeded}/${signIns.sent} sign-ins ok (p50 ${signIns.p50.toFixed(0)} ms, p99 ${signIns.p99.toFixed(0)} ms${signIns.skipped > 0 ? `, ${signIns.skipped} not sent: 64 already waiting` : ''}); CPU/req counts both`;
@@ -178,7 +175,7 @@ async function runHttp(
         result.non2xx += count;
       }
     }
-    if (scenario.key === 'refresh') note = refreshPoolNote(context.refreshPool.length, warmUpSent + sent);
+    if (scenario.key === 'refresh') note = refreshPoolNote(context.refreshPool.length, made);
     rows.push({ key: scenario.key, label: scenario.label, result, cpuPerRequest, ...(note ? { note } : {}) });
     const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
     const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(2)} + ${cpuPerRequest.database.toFixed(2)} ms/req`;

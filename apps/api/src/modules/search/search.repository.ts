@@ -104,17 +104,18 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   // per row, and asked of all 1,000 they were most of a rare text's cost. That first match reads
   // the stored users.search_text (the three columns lower-cased as one text, kept by PostgreSQL):
   // it keeps every row the exact per-column test keeps, and that test runs after it.
-  // Runs only when the prefix ranges and the id found less than a page (a one-time filter:
-  // otherwise not started), so a text that fills a page by prefix costs what byPrefix does.
+  // The sample walk and the trigram indexes run only when the prefix ranges and the id found less
+  // than a page (a one-time filter: otherwise not started), so a text that fills a page by prefix
+  // costs what byPrefix does.
+  const prefixesLeavePageShort = sql`(select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)}`;
   const sampled = sql`select ${columns} from (
         select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
-        where (select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)} and ${users.searchText} like ${unseenContains} offset 0
+        where ${prefixesLeavePageShort} and ${users.searchText} like ${unseenContains} offset 0
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // Runs only when the sample found less than a page either.
   const indexed = sql`select ${columns} from ${users}
-      where (select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)}
-        and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
+      where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   const prefixed = sql`${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})`;
