@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** The fault tests of docs/resilience.md. */
+export const RESILIENCE_SUITES = 'src/quality/resilience/**/*.test.ts';
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // The fault suites start real server processes and kill, freeze or restart what they depend on
+    // (minutes on two cores): their own tier, `npm run test:resilience` (vitest.resilience.config.ts).
+    exclude: ['**/node_modules/**', RESILIENCE_SUITES],
     environment: 'node',
     // One migrated database per run (PGlite dump or PostgreSQL template); each file copies it.
     globalSetup: ['src/test/global-setup.ts'],
