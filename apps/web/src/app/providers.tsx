@@ -7,13 +7,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
  */
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
+/** Toasts in the theme's colours (react-hot-toast paints them white by default, dark mode too). */
+const TOAST_OPTIONS = {
+  style: { background: 'var(--surface-raised)', color: 'var(--fg)', border: '1px solid var(--border)' },
+};
+
 /** App-wide providers. Toasts: top-right with react-hot-toast's default durations (the specification's). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <Suspense fallback={null}>
-        <Toaster position="top-right" />
+        <Toaster position="top-right" toastOptions={TOAST_OPTIONS} />
       </Suspense>
     </QueryClientProvider>
   );

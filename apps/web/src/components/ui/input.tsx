@@ -20,16 +20,7 @@ export function Textarea({ className, ref, ...props }: TextareaHTMLAttributes<HT
 /** A styled native select: keyboard, screen-reader and mobile behaviour for free. */
 export function Select({ className, ref, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   return (
-    <select
-      ref={ref}
-      className={cn(
-        controlClasses,
-        'h-11 appearance-none bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-10',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236b7280' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
-        className,
-      )}
-      {...props}
-    >
+    <select ref={ref} className={cn(controlClasses, 'select-chevron h-11 appearance-none pr-10', className)} {...props}>
       {children}
     </select>
   );
