@@ -9,7 +9,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /**
  * PostgreSQL connections of one worker's node-postgres pool, for transactions and other queries (DATABASE_POOL_SIZE, db/client.ts). Small on purpose: on two
  * cores shared with PostgreSQL, 4 per worker served the mixed bench with half the p50 and a
- * third of the p99 of pg's default 10 (docs/performance.md, tenth session); requests beyond
+ * third of the p99 of pg's default 10 (measured; `git log -p docs/performance.md`); requests beyond
  * wait in the pool's queue, in order, instead of as runnable backends in the kernel's.
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 4;
@@ -19,7 +19,7 @@ export const DEFAULT_DATABASE_POOL_SIZE = 4;
  * (DATABASE_PIPELINE_SIZE, db/pipelined-client.ts). Pipelining already overlaps the statements
  * of many requests on one connection; more connections only add PostgreSQL backends competing for
  * the cores. On two cores shared with PostgreSQL, 2 per worker instead of 4 served the 1,500/s mix
- * at a p99 of 6-11 ms instead of 13-33 ms (docs/performance.md, twenty-second session).
+ * at a p99 of 6-11 ms instead of 13-33 ms (measured; `git log -p docs/performance.md`).
  */
 export const DEFAULT_DATABASE_PIPELINE_SIZE = 2;
 

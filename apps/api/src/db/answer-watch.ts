@@ -5,7 +5,7 @@ import { Duplex } from 'node:stream';
  * How the pipelined client bounds the wait for an answer (decision record 029) without a timer per
  * query. A timer per query, even one holding nothing of its query, doubled what the feed's
  * workers promote to the old space, and their full garbage collections with it
- * (docs/performance.md, twenty-first session). Here a query costs two wrapped callbacks and a
+ * (measured; `git log -p docs/performance.md`). Here a query costs two wrapped callbacks and a
  * count; one ticker per client wakes every quarter of the timeout while queries wait.
  */
 

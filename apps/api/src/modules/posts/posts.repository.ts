@@ -67,7 +67,7 @@ export type PostSqlRow = UserSummarySqlRow & {
  * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId), so it is prepared once per
  * page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. Its rows
  * skip drizzle's mapping and come with their time as text: on the feed, mapping rows and parsing
- * and formatting dates were a sixth of the worker's CPU (docs/performance.md, ninth session).
+ * and formatting dates were a sixth of the worker's CPU (profiled; `git log -p docs/performance.md`).
  * The page size is part of the text (sqlInteger), so PostgreSQL keeps the generic plan. The
  * first page uses the position ('infinity', MAX_ID), after every post (beforeParams). One
  * author's page checks that the viewer may see the author once (the rule reads only parameters,
