@@ -1,0 +1,86 @@
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { HIDDEN_EMAIL, type PrivateField, type User } from '@alumlink/contract';
+import { users } from '../../db/schema/index';
+import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, type Viewer } from '../settings/visibility';
+import type { UsersTable } from './users.presenter';
+
+// One projection of a person (DESIGN 7): wherever a person appears to someone else (profiles,
+// the directory, search, mentors, referral boards, attendees, comments, notifications, socket
+// payloads), each private field goes through this module, which reads the rules of
+// settings/visibility.ts (profile visibility, per-field audience, connections). A presenter or
+// repository never writes its own "case when visible then column" again.
+
+/** Which private fields the reader may see. */
+export type VisibleFields = Record<PrivateField, boolean>;
+
+/** The users column behind each private field (phone: the number; its country code goes with it). */
+const FIELD_COLUMNS = {
+  email: 'email',
+  phone: 'phoneNumber',
+  company: 'company',
+  location: 'location',
+  cohort_year: 'cohortYear',
+  skills: 'skills',
+} as const satisfies Record<PrivateField, keyof UsersTable['_']['columns']>;
+
+/** What a field the reader may not see reads as. */
+const HIDDEN_SQL: Record<PrivateField, SQL> = {
+  email: sql`${HIDDEN_EMAIL}`,
+  phone: sql`''`,
+  company: sql`''`,
+  location: sql`''`,
+  cohort_year: sql`null::integer`,
+  skills: sql`''`,
+};
+
+/**
+ * A person's private field as `viewer` may read it, for a statement that joins `table` (users or
+ * an alias): the value for themself, admins, and viewers who may see both the person (profile
+ * visibility) and the field (its audience); the hidden value otherwise. For queries that do not
+ * already leave out the people hidden from the viewer (comments, jobs, referrals, discussions).
+ */
+export function personFieldSql<Field extends PrivateField>(
+  viewer: Viewer,
+  field: Field,
+  table: UsersTable = users,
+): SQL<FieldValue<Field>> {
+  const column = table[FIELD_COLUMNS[field]];
+  const person = visibleToSql(viewer, table.id);
+  const audience = fieldVisibleSql(viewer, table.id, field);
+  if (!person || !audience) return sql<FieldValue<Field>>`${column}`;
+  return sql<FieldValue<Field>>`case when ${person} and ${audience} then ${column} else ${HIDDEN_SQL[field]} end`;
+}
+
+/**
+ * personFieldSql for a query that already leaves out the people hidden from the viewer (feed,
+ * activity, the mentors list), with the viewer as placeholders of a prepared statement: only
+ * the field's audience applies. `personId`: the person's id in the statement.
+ */
+export function listedPersonFieldSql<Field extends PrivateField>(
+  viewerId: number | Placeholder,
+  seesEveryone: boolean | Placeholder,
+  field: Field,
+  personId: SQLWrapper = users.id,
+  table: UsersTable = users,
+): SQL<FieldValue<Field>> {
+  const column = table[FIELD_COLUMNS[field]];
+  return sql<
+    FieldValue<Field>
+  >`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, personId, field)} then ${column} else ${HIDDEN_SQL[field]} end`;
+}
+
+type FieldValue<Field extends PrivateField> = Field extends 'cohort_year' ? number | null : string;
+
+/** The user with the fields the reader may not see emptied (the e-mail as HIDDEN_EMAIL). */
+export function hidePersonFields(user: User, visible: VisibleFields): User {
+  const phone = visible.phone ? {} : { country_code: '', phone_number: '', phone: '' };
+  return {
+    ...user,
+    ...phone,
+    email: visible.email ? user.email : HIDDEN_EMAIL,
+    company: visible.company ? user.company : '',
+    location: visible.location ? user.location : '',
+    cohort_year: visible.cohort_year ? user.cohort_year : null,
+    skills: visible.skills ? user.skills : '',
+  };
+}
