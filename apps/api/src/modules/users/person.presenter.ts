@@ -53,20 +53,24 @@ export function personFieldSql<Field extends PrivateField>(
 
 /**
  * personFieldSql for a query that already leaves out the people hidden from the viewer (feed,
- * activity, the mentors list), with the viewer as placeholders of a prepared statement: only
- * the field's audience applies. `personId`: the person's id in the statement.
+ * activity, the mentors list, search), with the viewer as placeholders of a prepared statement:
+ * only the field's audience applies. `person`: the person's id and the field's value in the
+ * statement (default: the users table's).
  */
 export function listedPersonFieldSql<Field extends PrivateField>(
   viewerId: number | Placeholder,
   seesEveryone: boolean | Placeholder,
   field: Field,
-  personId: SQLWrapper = users.id,
-  table: UsersTable = users,
+  person: { id: SQLWrapper; value: SQLWrapper } = { id: users.id, value: users[FIELD_COLUMNS[field]] },
 ): SQL<FieldValue<Field>> {
-  const column = table[FIELD_COLUMNS[field]];
   return sql<
     FieldValue<Field>
-  >`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, personId, field)} then ${column} else ${HIDDEN_SQL[field]} end`;
+  >`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, person.id, field)} then ${person.value} else ${HIDDEN_SQL[field]} end`;
+}
+
+/** The summary with the e-mail hidden (HIDDEN_EMAIL): for payloads that go to people who may not see it. */
+export function withoutEmail<Row extends { email: string }>(row: Row): Row {
+  return { ...row, email: HIDDEN_EMAIL };
 }
 
 type FieldValue<Field extends PrivateField> = Field extends 'cohort_year' ? number | null : string;

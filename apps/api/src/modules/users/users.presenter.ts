@@ -1,10 +1,10 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core';
-import { HIDDEN_EMAIL, type Role, type User, type UserSummary } from '@alumlink/contract';
+import { type Role, type User, type UserSummary } from '@alumlink/contract';
 import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
 import type { Viewer } from '../settings/visibility';
-import { hidePersonFields, listedPersonFieldSql, personFieldSql, type VisibleFields } from './person.presenter';
+import { hidePersonFields, listedPersonFieldSql, personFieldSql, withoutEmail, type VisibleFields } from './person.presenter';
 
 type ToMediaUrl = (key: string | null | undefined) => string | null;
 
@@ -100,10 +100,7 @@ export function emailAsSeenBySql(viewerId: number | Placeholder, seesEveryone: b
   return listedPersonFieldSql(viewerId, seesEveryone, 'email');
 }
 
-/** The summary with the e-mail hidden (HIDDEN_EMAIL): for payloads that go to people who may not see it. */
-export function withoutEmail<Row extends { email: string }>(row: Row): Row {
-  return { ...row, email: HIDDEN_EMAIL };
-}
+export { withoutEmail };
 
 /**
  * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,
