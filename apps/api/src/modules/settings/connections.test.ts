@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/migrate';
 import { conversations, messages } from '../../db/schema/index';
-import { createConversation, createTestApp, createUser, converse, type TestApp } from '../../test/index';
+import { authHeader, createConversation, createTestApp, createUser, converse, type TestApp, type TestUser } from '../../test/index';
 
 // A connection is mutual (DESIGN 7): conversations.both_wrote is set by the send that answers the
 // other person, and migration 0026 set it for the conversations where both had already written.
@@ -44,5 +44,25 @@ describe('conversations.both_wrote', () => {
     await t.db.execute(sql.raw(backfill));
     expect(await bothWrote(both.id)).toBe(true);
     expect(await bothWrote(one.id)).toBe(false);
+  });
+});
+
+describe('a mentorship', () => {
+  it('connects mentor and mentee once accepted (through the API), not while pending', async () => {
+    const mentor = await createUser(t.db, { role: 'AL', company: 'Mentorcorp' });
+    const mentee = await createUser(t.db);
+    const call = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response;
+    };
+    await call(mentor, 'PUT', '/api/mentoring/profile/', { is_mentor: true, topics: ['Careers'], capacity: 2 });
+    await call(mentor, 'PUT', '/social/settings/privacy/', { company: 'connections' });
+    const company = async () =>
+      (await call(mentee, 'GET', `/social/profiles/by-id/?user_id=${mentor.id}`)).json<{ company: string }>().company;
+    const asked = await call(mentee, 'POST', '/api/mentoring/requests/', { mentor_id: mentor.id, topic: 'Careers', message: 'Please?' });
+    expect(await company()).toBe('');
+    await call(mentor, 'POST', `/api/mentoring/requests/${asked.json<{ id: number }>().id}/accept/`);
+    expect(await company()).toBe('Mentorcorp');
   });
 });

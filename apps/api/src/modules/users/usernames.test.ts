@@ -90,4 +90,35 @@ describe('usernames', () => {
     const spelled = await t.app.inject({ method: 'GET', url: '/social/user-profiles/by-username/?username=oldlink', headers });
     expect(spelled.json()).toMatchObject({ id: person.id });
   });
+
+  it("after migration 0026 the mentor search no longer matches a hidden e-mail's local part", async () => {
+    const mentor = await createUser(t.db, {
+      role: 'AL',
+      email: 'tove.quiet@corp.example',
+      username: 'tovequiet',
+      firstName: 'Tove',
+      lastName: 'Berg',
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/mentoring/profile/',
+      headers: await authHeader(t.app, mentor),
+      payload: { is_mentor: true, topics: ['Careers'], capacity: 2 },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/privacy/',
+      headers: await authHeader(t.app, mentor),
+      payload: { email: 'only_me' },
+    });
+    const headers = await authHeader(t.app, viewer);
+    const found = async (q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/mentoring/mentors/?q=${q}`, headers }))
+        .json<{ results: { id: number }[] }>()
+        .results.map((row) => row.id);
+    expect(await found('tovequiet')).toEqual([mentor.id]);
+    await rerunUsernameMigration();
+    expect(await found('tovequiet')).toEqual([]);
+    expect(await found('tove')).toEqual([mentor.id]);
+  });
 });
