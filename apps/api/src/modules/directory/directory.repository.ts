@@ -212,7 +212,7 @@ export type CirclePersonRow = Pick<
 };
 
 /**
- * The viewer and the people who share a conversation with them, active and verified, with their
+ * The viewer and their connections (settings/visibility.ts connectedSql), active and verified, with their
  * settings: the only people a member may see more of than everyone does. A few rows.
  */
 export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<CirclePersonRow[]> {

@@ -15,7 +15,7 @@ import {
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // Per-field privacy (DESIGN 8.4): each of e-mail, phone, company, location, cohort year and
-// skills is shown to everyone, connections (a shared conversation) or only the person. The
+// skills is shown to everyone, connections (both wrote in their conversation, or an accepted mentorship) or only the person. The
 // presenters apply it wherever a person appears, admins see everything, and search never
 // matches a field the viewer may not see.
 
@@ -210,7 +210,7 @@ describe('hidden fields', () => {
     expect(adminFinds).toContain(`"id":${secretive.id}`);
   });
 
-  it('reach the person, admins, and (connections) the people they share a conversation with', async () => {
+  it('reach the person, admins, and (connections) the people they are connected with (both wrote)', async () => {
     const adminSees = Object.values(await everythingSeenBy(admin)).join('\n');
     for (const value of [...leaksOf(secretive, SECRET), ...leaksOf(selective, SELECT)]) expect(adminSees).toContain(value);
     const ownSees = Object.values(await everythingSeenBy(secretive)).join('\n');
