@@ -279,6 +279,32 @@ describe('privacy walk over every route that shows people', () => {
     });
   }
 
+  it('no search finds a person by a value hidden from the viewer (no oracle)', async () => {
+    const found: string[] = [];
+    for (const viewer of [stranger, messenger]) {
+      const eventId = fixture.own.get(viewer.id)?.eventId;
+      for (const [target, fields] of [
+        [fixture.secret, SECRET],
+        [fixture.guarded, GUARDED],
+      ] as const) {
+        const local = target.email.split('@')[0] ?? '';
+        for (const text of [local, target.email, fields.company, fields.location, fields.skills]) {
+          for (const url of [
+            `/api/search-users/?q=${encodeURIComponent(text)}`,
+            `/users/search-users/?q=${encodeURIComponent(text)}`,
+            `/api/mentoring/mentors/?q=${encodeURIComponent(text)}`,
+            `/api/directory/?q=${encodeURIComponent(text)}`,
+            `/api/events/${eventId}/attendees/?q=${encodeURIComponent(text)}`,
+          ]) {
+            const response = await ok(viewer, 'GET', url);
+            if (response.body.includes(target.firstName)) found.push(`${url} finds ${target.firstName}`);
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the walk reaches the targets: a connection sees what they show to connections', async () => {
     const profile = (await ok(connection, 'GET', `/social/profiles/by-id/?user_id=${fixture.guarded.id}`)).body;
     for (const value of [GUARDED.company, GUARDED.location, GUARDED.skills, fixture.guarded.email]) expect(profile).toContain(value);

@@ -52,6 +52,17 @@ export function personFieldSql<Field extends PrivateField>(
 }
 
 /**
+ * Condition "the viewer may read this private field of the person" (the person visible to them
+ * and the field's audience including them), or undefined for admins: for searches, which must
+ * never match a value the viewer may not read (no oracle).
+ */
+export function personFieldVisibleSql(viewer: Viewer, field: PrivateField, table: UsersTable = users): SQL | undefined {
+  const person = visibleToSql(viewer, table.id);
+  const audience = fieldVisibleSql(viewer, table.id, field);
+  return person && audience ? sql`(${person} and ${audience})` : undefined;
+}
+
+/**
  * personFieldSql for a query that already leaves out the people hidden from the viewer (feed,
  * activity, the mentors list, search), with the viewer as placeholders of a prepared statement:
  * only the field's audience applies. `person`: the person's id and the field's value in the
