@@ -98,3 +98,9 @@ export function normalizeSkills(skills: string): string {
 
 /** GET /social/user-profiles/by-id/?user_id= (answers the contract's userSchema, e-mail included). */
 export const profileByIdQuerySchema = z.object({ user_id: idSchema });
+
+/**
+ * GET /social/user-profiles/by-username/?username= : the same profile, found by its username or
+ * by a username the person had before (an old link keeps working).
+ */
+export const profileByUsernameQuerySchema = z.object({ username: z.string().trim().min(1).max(150) });

@@ -5,7 +5,7 @@ export const THEMES = ['Default', 'Blue', 'Dark', 'Light'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
-/** Private: only you (and admins); Only Connections: people who share a conversation with you. */
+/** Private: only you (and admins); Only Connections: your connections (you both wrote in your conversation, or an accepted mentorship). */
 export const PROFILE_VISIBILITIES = ['Public', 'Private', 'Only Connections'] as const;
 export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES);
 export type ProfileVisibility = z.infer<typeof profileVisibilitySchema>;

@@ -78,6 +78,8 @@ export const ACCESS: Record<string, Access> = {
   'PUT /social/profiles/update-me/': 'signed-in',
   'GET /social/user-profiles/by-id/': 'signed-in',
   'GET /social/profiles/by-id/': 'signed-in',
+  'GET /social/user-profiles/by-username/': 'signed-in',
+  'GET /social/profiles/by-username/': 'signed-in',
   'GET /api/search-users/': 'signed-in',
   'GET /users/search-users/': 'signed-in',
   'GET /api/directory/': 'signed-in',

@@ -208,6 +208,11 @@ beforeAll(async () => {
     select id, true, array['Topic ' || (id % 60), 'Topic ' || ((id * 7) % 60), 'Topic ' || ((id * 13) % 60)],
       array['topic ' || (id % 60), 'topic ' || ((id * 7) % 60), 'topic ' || ((id * 13) % 60)], 3, id % 4, 'Ask me'
     from users where id <> ${viewer.id}`);
+  // Each person asked their second neighbour for mentoring once (a few accepted: connected).
+  await db.execute(sql`
+    insert into mentorships (mentor_id, mentee_id, topic, message, status)
+    select id + 2, id, 'Topic ' || (id % 60), 'Hello', (array['pending', 'active', 'declined', 'cancelled', 'completed'])[1 + id % 5]
+    from users where id + 2 <= (select max(id) from users)`);
   await db.execute(sql`
     insert into mentor_topics (topic_key, user_id, active_count)
     select distinct unnest(topic_keys), user_id, active_count from mentor_profiles where active_count < capacity`);

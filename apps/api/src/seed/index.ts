@@ -11,6 +11,7 @@ import { seedMentoring } from './demo-mentoring';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
+import { usernameBase } from '../modules/users/users.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 import type { SeedContext, SeedStep } from './seed-step';
 
@@ -18,16 +19,28 @@ export type { SeedContext, SeedStep };
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-people';
 
+/** Name-based usernames (as registration makes them), numbered from the second of a name on. */
+function namedUsernames(people: readonly DemoPerson[]): string[] {
+  const seen = new Map<string, number>();
+  return people.map((person) => {
+    const base = usernameBase(person.firstName, person.lastName);
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}${count}`;
+  });
+}
+
 const seedPeople: SeedStep = {
   name: 'people',
   async run(tx, context) {
     const people: DemoPerson[] = [...DEMO_ACCOUNTS, ...DEMO_PEOPLE];
+    const usernames = namedUsernames(people);
     const rows = await tx
       .insert(users)
       .values(
-        people.map((person) => ({
+        people.map((person, index) => ({
           email: person.email,
-          username: person.email.split('@')[0] ?? person.email,
+          username: usernames[index] ?? person.email,
           passwordHash: context.passwordHash,
           firstName: person.firstName,
           lastName: person.lastName,

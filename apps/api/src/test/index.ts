@@ -3,6 +3,7 @@ export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from '
 export * from './factories';
 export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';
+export { connect, converse } from './connections';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
 export { insertBulkPeople } from './bulk-data';

@@ -97,6 +97,10 @@ export const mentorships = pgTable(
     index('mentorships_mentor_created_idx').on(t.mentorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('mentorships_mentee_created_idx').on(t.menteeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('mentorships_created_idx').on(t.createdAt, t.status),
+    // An accepted or completed mentorship connects the pair (settings/visibility.ts connectedSql).
+    index('mentorships_connected_pair_idx')
+      .on(sql`least(${t.mentorId}, ${t.menteeId})`, sql`greatest(${t.mentorId}, ${t.menteeId})`)
+      .where(sql`${t.status} in ('active', 'completed')`),
   ],
 );
 

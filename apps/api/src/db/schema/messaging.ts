@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { posts } from './posts';
 import { users } from './users';
@@ -24,6 +24,11 @@ export const conversations = pgTable(
     lastMessageAt: timestamptz('last_message_at'),
     lastMessageContent: text('last_message_content'),
     lastMessageSenderId: integer('last_message_sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Both people have written in it: they are connected (DESIGN 7). Set by the send whose
+     * sender is not the last one to have written, in the same statement as the message.
+     */
+    bothWrote: boolean('both_wrote').notNull().default(false),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(sql`least(${t.userAId}, ${t.userBId})`, sql`greatest(${t.userAId}, ${t.userBId})`),

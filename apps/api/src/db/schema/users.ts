@@ -86,3 +86,18 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * Usernames a person had before (the ones derived from their e-mail, replaced by name-based ones
+ * in migration 0026): links by an old username still reach them, and no newcomer takes it.
+ */
+export const usernameAliases = pgTable(
+  'username_aliases',
+  {
+    oldUsername: text('old_username').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('username_aliases_user_idx').on(t.userId)],
+);

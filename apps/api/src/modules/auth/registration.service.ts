@@ -64,7 +64,7 @@ async function accountFrom(tx: Executor, existing: UserRow | null, attempt: Atte
     emailVerifiedAt: now,
   };
   if (existing) return updateUser(tx, existing.id, data);
-  return insertUser(tx, { email: attempt.email, username: await uniqueUsername(tx, attempt.email), ...data });
+  return insertUser(tx, { email: attempt.email, username: await uniqueUsername(tx, attempt.firstName, attempt.lastName), ...data });
 }
 
 /**

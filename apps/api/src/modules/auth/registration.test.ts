@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, REQUIRED } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationAttempts, users } from '../../db/schema/index';
+import { registrationAttempts, usernameAliases, users } from '../../db/schema/index';
 import { createTestApp, createUser, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { otherCode, registerWithCode, registration } from './auth.test-helpers';
 
@@ -59,7 +59,8 @@ describe('POST /users/register/', () => {
     expect(row).toMatchObject({
       role: 'TR',
       isStaff: false,
-      username: 'gracehoppernavy',
+      // From the name, never from the e-mail (which the person may hide).
+      username: 'ada_lovelace',
       phoneNumber: '555 0100',
       passwordHash: attempt?.passwordHash,
     });
@@ -67,13 +68,21 @@ describe('POST /users/register/', () => {
     expect((await attemptsOf('grace.hopper+navy@example.com'))[0]?.consumedAt).toBeInstanceOf(Date);
   });
 
-  it('is served at /register/ too and makes usernames unique', async () => {
-    await createUser(t.db, { username: 'linus' });
-    const first = await post('/register/', registration({ email: 'linus@one.example' }));
+  it('is served at /register/ too and makes usernames unique, from the name only', async () => {
+    await createUser(t.db, { username: 'linus_torvalds' });
+    await t.db.insert(usernameAliases).values({ oldUsername: 'linus_torvalds2', userId: (await createUser(t.db)).id });
+    const linus = { first_name: 'Linus', last_name: 'Torvalds' };
+    const first = await post('/register/', registration({ ...linus, email: 'kernel.hacker@one.example' }));
     expect(first.statusCode).toBe(201);
-    expect((await registerAndVerify(registration({ email: 'linus@one.example' })))?.username).toBe('linus2');
-    expect((await registerAndVerify(registration({ email: 'Linus@two.example' })))?.username).toBe('linus3');
-    expect((await registerAndVerify(registration({ email: '+-+@three.example' })))?.username).toMatch(/^user\d*$/);
+    // The alias of someone else's old username is skipped too: links by it keep their person.
+    expect((await registerAndVerify(registration({ ...linus, email: 'kernel.hacker@one.example' })))?.username).toBe('linus_torvalds3');
+    expect((await registerAndVerify(registration({ ...linus, email: 'Linus@two.example' })))?.username).toBe('linus_torvalds4');
+    expect(
+      (await registerAndVerify(registration({ first_name: 'Zoë', last_name: "O'Brien-Łukasz", email: 'zz@three.example' })))?.username,
+    ).toBe('zoe_o_brien_lukasz');
+    expect(
+      (await registerAndVerify(registration({ first_name: '李', last_name: '+-+', email: 'secret.local@four.example' })))?.username,
+    ).toMatch(/^member\d*$/);
   });
 
   it('ignores unknown fields (no role or staff flag can be smuggled in)', async () => {

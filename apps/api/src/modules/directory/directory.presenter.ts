@@ -10,7 +10,7 @@ export function skillList(skills: string): string[] {
     .filter((skill) => skill !== '');
 }
 
-/** A directory row → the contract's directoryPersonSchema shape; fields hidden from the viewer are empty. */
+/** A directory row → the contract's directoryPersonSchema shape; fields hidden from the viewer come empty from the query. */
 export function presentDirectoryPerson(row: DirectoryListRow): DirectoryPerson {
   return {
     id: row.id,
@@ -20,11 +20,11 @@ export function presentDirectoryPerson(row: DirectoryListRow): DirectoryPerson {
     role: row.role as Role,
     image: mediaUrl(row.image),
     headline: row.headline,
-    company: row.showsCompany ? row.company : '',
+    company: row.company,
     job_title: row.jobTitle,
-    location: row.showsLocation ? row.location : '',
-    cohort_year: row.showsCohortYear ? row.cohortYear : null,
-    skills: row.showsSkills ? skillList(row.skills) : [],
+    location: row.location,
+    cohort_year: row.cohortYear,
+    skills: skillList(row.skills),
     open_to_referrals: row.openToReferrals,
   };
 }

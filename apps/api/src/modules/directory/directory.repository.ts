@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { skillItemsSql, userSettings, users, type UserRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 import { directoryCircleOfSql, fieldVisibleSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
+import { listedPersonFieldSql } from '../users/person.presenter';
 
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;
@@ -26,13 +27,8 @@ export const directoryColumns = {
   createdAt: users.createdAt,
 };
 export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
-/** A row with which of its private fields the viewer may see (the presenter blanks the others). */
-export type DirectoryListRow = DirectoryRow & {
-  showsCompany: boolean;
-  showsLocation: boolean;
-  showsCohortYear: boolean;
-  showsSkills: boolean;
-};
+/** A row whose private fields are as the viewer may see them (hidden ones empty: the person projection). */
+export type DirectoryListRow = DirectoryRow;
 
 /** Who the directory may list to the viewer: active, verified, listed and visible to them. */
 function listedSql(viewer: Viewer): SQL {
@@ -96,14 +92,15 @@ export async function listDirectory(
     ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)`
     : undefined;
   const visible: FieldRule = (field) => fieldVisibleSql(viewer, users.id, field);
-  const shows = (field: PrivateField) => (visible(field) ?? sql`true`).mapWith(Boolean);
+  // Everyone listed is visible to the viewer (listedSql): only each field's audience applies.
+  const shown = <Field extends PrivateField>(field: Field) => listedPersonFieldSql(viewer.id, viewer.role === 'AD', field);
   return db
     .select({
       ...directoryColumns,
-      showsCompany: shows('company'),
-      showsLocation: shows('location'),
-      showsCohortYear: shows('cohort_year'),
-      showsSkills: shows('skills'),
+      company: shown('company'),
+      location: shown('location'),
+      cohortYear: shown('cohort_year'),
+      skills: shown('skills'),
     })
     .from(users)
     .where(and(listedSql(viewer), ...filterSql(filters, visible), after))
@@ -215,7 +212,7 @@ export type CirclePersonRow = Pick<
 };
 
 /**
- * The viewer and the people who share a conversation with them, active and verified, with their
+ * The viewer and their connections (settings/visibility.ts connectedSql), active and verified, with their
  * settings: the only people a member may see more of than everyone does. A few rows.
  */
 export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<CirclePersonRow[]> {

@@ -81,7 +81,11 @@ beforeAll(async () => {
   await createUserSettings(t.db, { userId: id('Private'), profileVisibility: 'Private' });
   await createUserSettings(t.db, { userId: id('Connected'), profileVisibility: 'Only Connections' });
   await createUserSettings(t.db, { userId: id('Stranger'), profileVisibility: 'Only Connections' });
-  await createConversation(t.db, { userAId: Math.min(viewer.id, id('Connected')), userBId: Math.max(viewer.id, id('Connected')) });
+  await createConversation(t.db, {
+    userAId: Math.min(viewer.id, id('Connected')),
+    userBId: Math.max(viewer.id, id('Connected')),
+    bothWrote: true,
+  });
 });
 afterAll(() => t.close());
 
@@ -272,7 +276,7 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
       cohortYearVisibleTo: 'only_me',
     });
     await createUserSettings(t.db, { userId: friend.id, companyVisibleTo: 'connections', skillsVisibleTo: 'connections' });
-    await createConversation(t.db, { userAId: Math.min(viewer.id, friend.id), userBId: Math.max(viewer.id, friend.id) });
+    await createConversation(t.db, { userAId: Math.min(viewer.id, friend.id), userBId: Math.max(viewer.id, friend.id), bothWrote: true });
     outsiderHeaders = await authHeader(t.app, await createUser(t.db, { role: 'TR', firstName: 'Other', lastName: 'Outsider' }));
   });
 

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
+import { personFieldVisibleSql } from '../users/person.presenter';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 import type { RegistrationStatus } from './registration.repository';
 
@@ -49,7 +50,8 @@ export async function findAttendees(db: Executor, search: AttendeeSearch): Promi
       or(
         sql`lower(${users.firstName}) like ${pattern}`,
         sql`lower(${users.lastName}) like ${pattern}`,
-        sql`lower(${users.email}) like ${pattern}`,
+        // A hidden e-mail is never matched (the host would learn it by typing it).
+        and(sql`lower(${users.email}) like ${pattern}`, personFieldVisibleSql(search.viewer, 'email')),
       ),
     );
   }

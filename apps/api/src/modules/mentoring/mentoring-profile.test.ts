@@ -183,7 +183,7 @@ describe('GET /api/mentoring/mentors/', () => {
     await createUserSettings(t.db, { userId: guarded.id, emailVisibleTo: 'connections', companyVisibleTo: 'only_me' });
     const friend = await createUser(t.db, { role: 'TR' });
     headers.set(friend.id, await authHeader(t.app, friend));
-    await createConversation(t.db, { userAId: friend.id, userBId: guarded.id });
+    await createConversation(t.db, { userAId: friend.id, userBId: guarded.id, bothWrote: true });
     const listed = async (viewer: TestUser) => (await mentors(viewer, '?topic=guarded%20topic')).json().results;
     expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);

@@ -4,7 +4,8 @@ import { literalLimit } from '../../db/prepared';
 import { mentorProfiles, mentorTopics, users, type MentorProfileRow } from '../../db/schema/index';
 import type { LoadPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
-import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { listedPersonFieldSql, personFieldSql } from '../users/person.presenter';
 import { userSummaryColumnsFor, userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
 
 // The mentors' cards, their topics and the mentors list. Mentorships are in mentorships.repository.ts.
@@ -62,12 +63,6 @@ async function syncMentorTopics(db: Executor, userId: number): Promise<void> {
     where ${mentorProfiles.userId} = ${userId}::integer and ${open}`);
 }
 
-/** The person's company unless its per-field audience leaves the viewer out (DESIGN 8.4). */
-function companyFor(viewer: Viewer) {
-  const visible = fieldVisibleSql(viewer, users.id, 'company');
-  return visible ? sql<string>`case when ${visible} then ${users.company} else '' end` : users.company;
-}
-
 /** Position in the mentors list: load (active mentees) then person id, ascending. */
 export type MentorCursor = LoadPosition;
 
@@ -108,7 +103,7 @@ export function mentorPageQuery(db: Executor, kind: MentorPageKind, take: number
   }
   const columns = {
     ...userSummaryColumnsOfListed(viewerId, seesEveryone),
-    company: sql<string>`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'company')} then ${users.company} else '' end`,
+    company: listedPersonFieldSql(viewerId, seesEveryone, 'company'),
     jobTitle: users.jobTitle,
     topics: mentorProfiles.topics,
     capacity: mentorProfiles.capacity,
@@ -167,7 +162,7 @@ export async function findMentor(db: Executor, viewer: Viewer, userId: number): 
   const [row] = await db
     .select({
       ...userSummaryColumnsFor(viewer),
-      company: companyFor(viewer),
+      company: personFieldSql(viewer, 'company'),
       jobTitle: users.jobTitle,
       topics: mentorProfiles.topics,
       capacity: mentorProfiles.capacity,

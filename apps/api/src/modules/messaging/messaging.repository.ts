@@ -149,7 +149,8 @@ type SendInput = { conversationId: SQL; senderId: SQL; content: SQL; at: SQL };
  * A whole send in one statement (one round trip, one implicit transaction): the sender must be
  * a participant and the other person still there (else nothing is written and no row comes
  * back), then the message, the
- * conversation's last message, both participants' list order and the recipient's unread
+ * conversation's last message (and both_wrote once the sender answers the other person: they are
+ * connected from this statement on), both participants' list order and the recipient's unread
  * count; it answers the counts, the recipient, the sender's summary, the recipient's delivery
  * (deliverySql: for the notification, without a round trip of its own) and whether an unread
  * notification of this conversation already tells the recipient (notifications_unread_conversation_idx).
@@ -173,7 +174,8 @@ function sendStatementFor(input: SendInput): SQL {
     set updated_at = greatest(updated_at, ${input.at}),
         last_message_at = greatest(last_message_at, ${input.at}),
         last_message_content = case when ${newest} then ${input.content} else last_message_content end,
-        last_message_sender_id = case when ${newest} then ${input.senderId} else last_message_sender_id end
+        last_message_sender_id = case when ${newest} then ${input.senderId} else last_message_sender_id end,
+        both_wrote = both_wrote or coalesce(last_message_sender_id <> ${input.senderId}, false)
     where id = ${input.conversationId} and exists (select from message)
   ),
   participants as (

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, converse, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 // Every route that takes a post id answers 404 to whoever may not see the post's author
 // (profile visibility), as the profile and user-posts routes do: ids are sequential.
@@ -32,14 +32,9 @@ async function authorWithPost(visibility: Visibility): Promise<{ author: TestUse
   return { author, postId: post.id };
 }
 
+/** `a` and `b` write to each other: connected (a connection is mutual, DESIGN 7). */
 async function connect(a: TestUser, b: TestUser) {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/social/conversations/start_conversation/',
-    headers: await authHeader(t.app, a),
-    payload: { user_id: b.id },
-  });
-  expect(started.statusCode).toBe(201);
+  await converse(t.app, a, b, { reply: true });
 }
 
 /** The status of each post-id route for `user` (the like is toggled back so counts stay put). */

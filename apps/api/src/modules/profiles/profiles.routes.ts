@@ -1,9 +1,15 @@
-import { errorSchema, profileByIdQuerySchema, updateProfileRequestSchema, userSchema } from '@alumlink/contract';
+import {
+  errorSchema,
+  profileByIdQuerySchema,
+  profileByUsernameQuerySchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '@alumlink/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { badRequestSchema, parseFields } from '../../lib/validation';
-import { getProfileById, updateOwnProfile, type ProfileUpdate } from './profiles.service';
+import { getProfileById, getProfileByUsername, updateOwnProfile, type ProfileUpdate } from './profiles.service';
 
 /** Both spellings of the profile resource (the specification uses both). */
 const PROFILE_BASES = ['/social/user-profiles', '/social/profiles'] as const;
@@ -52,6 +58,20 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => getProfileById(app.ctx, request.user, request.query.user_id),
+    );
+
+    app.get(
+      `${base}/by-username/`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['profiles'],
+          summary: "Someone's profile by username (or a username they had before)",
+          querystring: profileByUsernameQuerySchema,
+          response: { 200: userSchema, 400: badRequestSchema, 401: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => getProfileByUsername(app.ctx, request.user, request.query.username),
     );
   }
 };

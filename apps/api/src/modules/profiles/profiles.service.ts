@@ -6,6 +6,7 @@ import { isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { ALL_FIELDS_VISIBLE } from '../settings/visibility';
 import { presentUser } from '../users/users.presenter';
+import { findUserIdByUsername } from '../users/users.service';
 import { findUserById, isHandleTaken, updateUserProfile, type ProfileChanges } from './profiles.repository';
 
 export type ProfileUpdate = z.output<typeof updateProfileRequestSchema>;
@@ -83,4 +84,15 @@ export async function getProfileById(ctx: AppContext, viewer: AuthUser, userId: 
   const seesEverything = viewer.role === 'AD' || viewer.id === userId;
   if (!seesEverything && !found.visible) throw notFound('User not found.');
   return presentUser(found.user, undefined, seesEverything ? { ...ALL_FIELDS_VISIBLE } : found.fields);
+}
+
+/**
+ * Someone's profile by username, or by a username they had before (usernames once made from
+ * e-mails were replaced by name-based ones in migration 0026: old links keep working). The
+ * same rules as getProfileById; 404 for an unknown username.
+ */
+export async function getProfileByUsername(ctx: AppContext, viewer: AuthUser, username: string): Promise<User> {
+  const userId = await findUserIdByUsername(ctx.db, username);
+  if (userId === null) throw notFound('User not found.');
+  return getProfileById(ctx, viewer, userId);
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
+import { personFieldSql } from '../users/person.presenter';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
 
 const owners = alias(users, 'owner');
@@ -55,7 +56,12 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
       requesterId: referralRequests.requesterId,
       referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
       owner: userSummaryColumnsFor(search.viewer, owners),
-      requester: { ...userSummaryColumnsFor(search.viewer, requesters), headline: requesters.headline, cohortYear: requesters.cohortYear },
+      requester: {
+        ...userSummaryColumnsFor(search.viewer, requesters),
+        headline: requesters.headline,
+        // Per-field privacy: the cohort year as the viewer may see it (it leaked on the board before).
+        cohortYear: personFieldSql(search.viewer, 'cohort_year', requesters),
+      },
     })
     .from(referralRequests)
     .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))

@@ -1,10 +1,11 @@
-import { HIDDEN_EMAIL, LIMITS } from '@alumlink/contract';
+import { LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { listedPersonFieldSql } from '../users/person.presenter';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /**
@@ -136,7 +137,10 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
       id: sql<number>`id`,
       username: sql<string>`username`,
       // Masked here, on the answered rows only: in every candidate branch it would make the generic plan look dearer than custom ones.
-      email: sql<string>`case when ${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), sql`candidates.id`, 'email')} then email else ${HIDDEN_EMAIL} end`,
+      email: listedPersonFieldSql(placeholder('viewerId'), placeholder('seesEveryone'), 'email', {
+        id: sql`candidates.id`,
+        value: sql`email`,
+      }),
       firstName: sql<string>`first_name`,
       lastName: sql<string>`last_name`,
       handle: sql<string | null>`handle`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
   authHeader,
+  connect,
   createEvent,
   createPost,
   createTestApp,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   friend = await createUser(t.db);
   await ok(hidden, 'PUT', '/social/settings/', { profile_visibility: 'Private' });
   await ok(reserved, 'PUT', '/social/settings/', { profile_visibility: 'Only Connections' });
-  await ok(reserved, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
+  await connect(t.app, reserved, friend);
   socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
 
   const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });

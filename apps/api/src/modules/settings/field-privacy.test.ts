@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
   authHeader,
+  connect,
   createEvent,
   createPost,
   createTestApp,
@@ -14,7 +15,7 @@ import {
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // Per-field privacy (DESIGN 8.4): each of e-mail, phone, company, location, cohort year and
-// skills is shown to everyone, connections (a shared conversation) or only the person. The
+// skills is shown to everyone, connections (both wrote in their conversation, or an accepted mentorship) or only the person. The
 // presenters apply it wherever a person appears, admins see everything, and search never
 // matches a field the viewer may not see.
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
   });
   await ok(secretive, 'PUT', '/social/settings/privacy/', everything('only_me'));
   await ok(selective, 'PUT', '/social/settings/privacy/', everything('connections'));
-  await ok(selective, 'POST', '/social/conversations/start_conversation/', { user_id: friend.id });
+  await connect(t.app, selective, friend);
   socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
 
   const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });
@@ -105,10 +106,12 @@ beforeAll(async () => {
     });
     await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
   }
-  // A conversation makes the stranger a connection of the secretive person: only_me still hides.
+  // The secretive person writes to the stranger and the stranger answers: connected, yet
+  // only_me still hides.
   const started = await ok(secretive, 'POST', '/social/conversations/start_conversation/', { user_id: stranger.id });
   await ok(secretive, 'POST', `/social/conversations/${started.json<{ id: number }>().id}/send_message/`, { content: 'Hello' });
   await socket.next('message.created');
+  await ok(stranger, 'POST', `/social/conversations/${started.json<{ id: number }>().id}/send_message/`, { content: 'Hi' });
   for (let i = 0; i < 5; i += 1) await socket.next('notification.created');
 });
 afterAll(async () => {
@@ -207,7 +210,7 @@ describe('hidden fields', () => {
     expect(adminFinds).toContain(`"id":${secretive.id}`);
   });
 
-  it('reach the person, admins, and (connections) the people they share a conversation with', async () => {
+  it('reach the person, admins, and (connections) the people they are connected with (both wrote)', async () => {
     const adminSees = Object.values(await everythingSeenBy(admin)).join('\n');
     for (const value of [...leaksOf(secretive, SECRET), ...leaksOf(selective, SELECT)]) expect(adminSees).toContain(value);
     const ownSees = Object.values(await everythingSeenBy(secretive)).join('\n');

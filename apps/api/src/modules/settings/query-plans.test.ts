@@ -27,7 +27,12 @@ beforeAll(async () => {
     select id, case id % 3 when 0 then 'Private' when 1 then 'Only Connections' else 'Public' end, id % 2 = 0
     from users where id % 10 = 0`);
   await t.db.execute(sql`
-    insert into conversations (user_a_id, user_b_id) select id, id + 1 from users where id < (select max(id) from users)`);
+    insert into conversations (user_a_id, user_b_id, both_wrote) select id, id + 1, id % 2 = 0 from users where id < (select max(id) from users)`);
+  // Mentorships connect too (settings/visibility.ts connectedSql): one per person, of every status.
+  await t.db.execute(sql`
+    insert into mentorships (mentor_id, mentee_id, topic, message, status)
+    select id, id + 2, 'Careers', 'Hello', (array['pending', 'active', 'declined', 'cancelled', 'completed'])[1 + id % 5]
+    from users where id + 2 <= (select max(id) from users)`);
   await t.db.execute(sql`
     insert into events (title, starts_at) values ('Plan', now())`);
   await t.db.execute(sql`
@@ -46,7 +51,8 @@ describe('query plans with visibility and tracking', () => {
       expect(plan, `generic=${generic}`).toMatch(/posts_feed_idx/);
       expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
       expect(plan, `generic=${generic}`).toMatch(/conversations_pair_idx/);
-      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (posts|users|conversations|user_settings)/);
+      expect(plan, `generic=${generic}`).toMatch(/mentorships_connected_pair_idx/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (posts|users|conversations|user_settings|mentorships)/);
       expect(plan, `generic=${generic}`).not.toMatch(/Sort/);
     }
   });
@@ -64,7 +70,7 @@ describe('query plans with visibility and tracking', () => {
       for (const plan of [person, email]) {
         expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
         expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
-        expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings)/);
+        expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings|mentorships)/);
       }
     }
   });
@@ -74,7 +80,7 @@ describe('query plans with visibility and tracking', () => {
       const plan = await explain(t.database, profileForViewerQuery(t.db), { placeholders: { viewerId: viewer.id, personId: 30 }, generic });
       expect(plan, `generic=${generic}`).toMatch(/users_pkey/);
       expect(plan, `generic=${generic}`).toMatch(/user_settings_pkey/);
-      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings)/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on (users|conversations|user_settings|mentorships)/);
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, userSettings } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { eq } from 'drizzle-orm';
+import { conversations, mentorships, userSettings } from '../../db/schema/index';
+import { authHeader, converse, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { canSeePerson, userCanSeeEmailOf, type Viewer } from './visibility';
 
 let t: TestApp;
@@ -61,20 +62,46 @@ describe('profile visibility', () => {
     expect(await sees(hidden.person, hidden)).toEqual(VISIBLE);
   });
 
-  it('Only Connections: visible to people who share a conversation with them', async () => {
+  it('Only Connections: visible to connections only, and a connection is mutual (both wrote)', async () => {
     const target = await personWithPost('Only Connections', 'Connectus');
     const friend = await createUser(t.db);
     expect(await sees(friend, target)).toEqual(HIDDEN);
-    const started = await t.app.inject({
+    // The person writes to the friend (who cannot find them to start one): that connects nobody.
+    const conversationId = await converse(t.app, target.person, friend, { reply: false });
+    expect(await sees(friend, target)).toEqual(HIDDEN);
+    // The friend answers: now they are connected.
+    const replied = await t.app.inject({
       method: 'POST',
-      url: '/social/conversations/start_conversation/',
-      headers: await authHeader(t.app, target.person),
-      payload: { user_id: friend.id },
+      url: `/social/conversations/${conversationId}/send_message/`,
+      headers: await authHeader(t.app, friend),
+      payload: { content: 'Hi back' },
     });
-    expect(started.statusCode).toBe(201);
+    expect(replied.statusCode).toBe(201);
     expect(await sees(friend, target)).toEqual(VISIBLE);
     expect(await sees(viewer, target)).toEqual(HIDDEN);
     expect(await sees(admin, target)).toEqual(VISIBLE);
+  });
+
+  it('Only Connections: an accepted (active) or completed mentorship connects; a pending or declined one does not', async () => {
+    const target = await personWithPost('Only Connections', 'Mentorus');
+    const mentee = await createUser(t.db);
+    const [mentorship] = await t.db
+      .insert(mentorships)
+      .values({ mentorId: target.person.id, menteeId: mentee.id, topic: 'Careers', message: 'Hello' })
+      .returning();
+    expect(await sees(mentee, target)).toEqual(HIDDEN);
+    for (const [status, connects] of [
+      ['declined', false],
+      ['active', true],
+      ['completed', true],
+      ['cancelled', false],
+    ] as const) {
+      await t.db
+        .update(mentorships)
+        .set({ status })
+        .where(eq(mentorships.id, mentorship?.id ?? 0));
+      expect(await sees(mentee, target), status).toEqual(connects ? VISIBLE : HIDDEN);
+    }
   });
 
   it('turning a profile Public again shows it again', async () => {
@@ -99,7 +126,7 @@ describe("the prepared visibility checks (ctx.repositories.visibility, and a not
         for (const connected of [false, true]) {
           const person = await createUser(t.db, { firstName: 'Matrix' });
           await t.db.insert(userSettings).values({ userId: person.id, profileVisibility: visibility, emailVisibleTo: email });
-          if (connected) await t.db.insert(conversations).values({ userAId: looker.id, userBId: person.id });
+          if (connected) await t.db.insert(conversations).values({ userAId: looker.id, userBId: person.id, bothWrote: true });
           people.push({ id: person.id, label: `${visibility}/${email}/${connected ? 'connected' : 'stranger'}` });
         }
       }

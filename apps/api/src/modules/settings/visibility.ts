@@ -1,7 +1,7 @@
 import { DEFAULT_FIELD_PRIVACY, type PrivateField } from '@alumlink/contract';
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { conversations, userSettings, users } from '../../db/schema/index';
+import { conversations, mentorships, userSettings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 
 /** Who is looking. */
@@ -11,7 +11,7 @@ export type Viewer = Pick<AuthUser, 'id' | 'role'>;
  * Condition "the viewer may see the person whose id is `personId`" (profile, posts, search),
  * or undefined when the viewer sees everyone (admins). Rules of the profile_visibility setting:
  * Public (or no settings row) → everyone; Private → only the person; Only Connections → the
- * person and whoever shares a conversation with them.
+ * person and their connections (connectedSql).
  */
 export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefined {
   if (viewer.role === 'AD') return undefined;
@@ -24,7 +24,7 @@ export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefi
  *
  * Written as a correlated scalar subquery on purpose: PostgreSQL cannot flatten it into a join,
  * so each candidate row costs one user_settings primary-key probe (and, for Only Connections,
- * one conversations_pair_idx probe) however large user_settings grows; a NOT EXISTS would let
+ * the pair probes of connectedSql) however large user_settings grows; a NOT EXISTS would let
  * the planner scan every hidden person's settings row up front.
  */
 export function visibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper): SQL {
@@ -38,16 +38,35 @@ export function visibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper
   ), true))`;
 }
 
+/** Mentorship statuses that connect mentor and mentee: accepted (active) or completed. */
+const CONNECTING_MENTORSHIP = sql.raw(`('active', 'completed')`);
+
 /**
- * Inside a subquery on user_settings: "the viewer shares a conversation with the settings' owner"
- * (a connection, as Only Connections means it), one conversations_pair_idx probe.
+ * Condition "the two people are connected" (DESIGN 7), the one definition every privacy rule
+ * uses: each has written in their conversation (conversations.both_wrote, set by the send that
+ * answers the other person, in the same statement) or they have an accepted or completed
+ * mentorship. Starting a conversation alone connects nobody. Two pair probes:
+ * conversations_pair_idx and the partial mentorships_connected_pair_idx.
  */
+export function connectedSql(personA: SQLWrapper, personB: SQLWrapper): SQL {
+  const c = conversations;
+  const m = mentorships;
+  return sql`(exists (
+    select 1 from ${c}
+    where least(${c.userAId}, ${c.userBId}) = least(${personA}, ${personB})
+      and greatest(${c.userAId}, ${c.userBId}) = greatest(${personA}, ${personB})
+      and ${c.bothWrote}
+  ) or exists (
+    select 1 from ${m}
+    where least(${m.mentorId}, ${m.menteeId}) = least(${personA}, ${personB})
+      and greatest(${m.mentorId}, ${m.menteeId}) = greatest(${personA}, ${personB})
+      and ${m.status} in ${CONNECTING_MENTORSHIP}
+  ))`;
+}
+
+/** Inside a subquery on user_settings: "the viewer is a connection of the settings' owner". */
 function connectedToSettingsOwnerSql(viewerId: number | Placeholder | SQLWrapper): SQL {
-  return sql`exists (
-    select 1 from ${conversations}
-    where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewerId}::integer)
-      and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewerId}::integer)
-  )`;
+  return connectedSql(userSettings.userId, sql`${viewerId}::integer`);
 }
 
 /** The user_settings column holding each private field's audience. */
@@ -72,7 +91,7 @@ export function fieldVisibleSql(viewer: Viewer, personId: SQLWrapper, field: Pri
 
 /**
  * The non-admin rule of fieldVisibleSql for a viewer id that may be a placeholder: the person
- * themself; else everyone → yes, only_me → no, connections → a shared conversation. Without a
+ * themself; else everyone → yes, only_me → no, connections → a connection (connectedSql). Without a
  * settings row the field's default audience applies. One user_settings primary-key probe per row.
  */
 export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper, field: PrivateField): SQL {
@@ -104,8 +123,8 @@ export const ALL_FIELDS_VISIBLE: Readonly<Record<PrivateField, boolean>> = Objec
  * visibleToSql, admins see everyone). Listing is decided here and only here; which of a listed
  * person's fields show is fieldVisibleSql's. Activity and verification are the directory's own filters.
  *
- * One user_settings primary-key probe per candidate row (and, for Only Connections, one
- * conversations_pair_idx probe), as visibleToViewerIdSql; no settings row means the defaults
+ * One user_settings primary-key probe per candidate row (and, for Only Connections, the pair
+ * probes of connectedSql), as visibleToViewerIdSql; no settings row means the defaults
  * (listed, Public).
  */
 export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): SQL {
@@ -115,11 +134,7 @@ export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): S
     : sql`case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then ${userSettings.userId} = ${viewer.id}::integer
-      else ${userSettings.userId} = ${viewer.id}::integer or exists (
-        select 1 from ${conversations}
-        where least(${conversations.userAId}, ${conversations.userBId}) = least(${userSettings.userId}, ${viewer.id}::integer)
-          and greatest(${conversations.userAId}, ${conversations.userBId}) = greatest(${userSettings.userId}, ${viewer.id}::integer)
-      )
+      else ${userSettings.userId} = ${viewer.id}::integer or ${connectedToSettingsOwnerSql(viewer.id)}
     end`;
   return sql`coalesce((
     select ${userSettings.listedInDirectory} and ${visibility}
@@ -149,16 +164,22 @@ export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper
 }
 
 /**
- * Condition "the person is the viewer or shares a conversation with them": the only people a
- * member may see more of than everyone does (an Only Connections profile, fields shown to
- * connections). Bounded by the viewer's conversations (conversations_user_a_idx and _b_idx).
+ * Condition "the person is the viewer or one of their connections" (connectedSql, listed from
+ * the viewer's side): the only people a member may see more of than everyone does (an Only
+ * Connections profile, fields shown to connections). Bounded by the viewer's conversations
+ * (conversations_user_a_idx and _b_idx) and mentorships (mentorships_mentor_ and _mentee_created_idx).
  */
 export function directoryCircleOfSql(viewer: Viewer, personId: SQLWrapper): SQL {
+  const c = conversations;
+  const m = mentorships;
+  const me = sql`${viewer.id}::integer`;
   // = any(array(...)): the ids are gathered first, then each looked up by primary key.
   return sql`${personId} = any(array(
-    select ${viewer.id}::integer
-    union all select ${conversations.userBId} from ${conversations} where ${conversations.userAId} = ${viewer.id}::integer
-    union all select ${conversations.userAId} from ${conversations} where ${conversations.userBId} = ${viewer.id}::integer
+    select ${me}
+    union all select ${c.userBId} from ${c} where ${c.userAId} = ${me} and ${c.bothWrote}
+    union all select ${c.userAId} from ${c} where ${c.userBId} = ${me} and ${c.bothWrote}
+    union all select ${m.menteeId} from ${m} where ${m.mentorId} = ${me} and ${m.status} in ${CONNECTING_MENTORSHIP}
+    union all select ${m.mentorId} from ${m} where ${m.menteeId} = ${me} and ${m.status} in ${CONNECTING_MENTORSHIP}
   ))`;
 }
 

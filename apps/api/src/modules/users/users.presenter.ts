@@ -1,9 +1,10 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core';
-import { HIDDEN_EMAIL, type PrivateField, type Role, type User, type UserSummary } from '@alumlink/contract';
+import { type Role, type User, type UserSummary } from '@alumlink/contract';
 import { users, type UserRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
-import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, type Viewer } from '../settings/visibility';
+import type { Viewer } from '../settings/visibility';
+import { hidePersonFields, listedPersonFieldSql, personFieldSql, withoutEmail, type VisibleFields } from './person.presenter';
 
 type ToMediaUrl = (key: string | null | undefined) => string | null;
 
@@ -13,7 +14,7 @@ function fullPhone(row: Pick<UserRow, 'countryCode' | 'phoneNumber'>): string {
 }
 
 /** Which private fields the reader may see; presentUser shows every field without it. */
-export type VisibleFields = Record<PrivateField, boolean>;
+export type { VisibleFields };
 
 /**
  * A user row → the contract's `userSchema` shape (never the row itself: no password hash). With
@@ -21,7 +22,7 @@ export type VisibleFields = Record<PrivateField, boolean>;
  * HIDDEN_EMAIL): per-field privacy, DESIGN 8.4.
  */
 export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl, visible?: VisibleFields): User {
-  if (visible) return hideFields(presentUser(row, toMediaUrl), visible);
+  if (visible) return hidePersonFields(presentUser(row, toMediaUrl), visible);
   const image = toMediaUrl(row.image);
   return {
     id: row.id,
@@ -46,20 +47,6 @@ export function presentUser(row: UserRow, toMediaUrl: ToMediaUrl = mediaUrl, vis
     cohort_year: row.cohortYear,
     open_to_referrals: row.openToReferrals,
     created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** The user with the fields the reader may not see emptied. */
-function hideFields(user: User, visible: VisibleFields): User {
-  const phone = visible.phone ? {} : { country_code: '', phone_number: '', phone: '' };
-  return {
-    ...user,
-    ...phone,
-    email: visible.email ? user.email : HIDDEN_EMAIL,
-    company: visible.company ? user.company : '',
-    location: visible.location ? user.location : '',
-    cohort_year: visible.cohort_year ? user.cohort_year : null,
-    skills: visible.skills ? user.skills : '',
   };
 }
 
@@ -97,14 +84,7 @@ function summaryColumnsOf(table: UsersTable) {
  * the users table or an alias of it.
  */
 export function userSummaryColumnsFor(viewer: Viewer, table: UsersTable = users) {
-  const columns = summaryColumnsOf(table);
-  const visible = visibleToSql(viewer, table.id);
-  const emailVisible = fieldVisibleSql(viewer, table.id, 'email');
-  if (!visible || !emailVisible) return columns;
-  return {
-    ...columns,
-    email: sql<string>`case when ${visible} and ${emailVisible} then ${table.email} else ${HIDDEN_EMAIL} end`,
-  };
+  return { ...summaryColumnsOf(table), email: personFieldSql(viewer, 'email', table) };
 }
 
 /**
@@ -117,13 +97,10 @@ export function userSummaryColumnsOfListed(viewerId: number | Placeholder, seesE
 
 /** users.email when the viewer sees everyone or the e-mail's audience includes them, else HIDDEN_EMAIL. */
 export function emailAsSeenBySql(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder): SQL<string> {
-  return sql<string>`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'email')} then ${users.email} else ${HIDDEN_EMAIL} end`;
+  return listedPersonFieldSql(viewerId, seesEveryone, 'email');
 }
 
-/** The summary with the e-mail hidden (HIDDEN_EMAIL): for payloads that go to people who may not see it. */
-export function withoutEmail<Row extends { email: string }>(row: Row): Row {
-  return { ...row, email: HIDDEN_EMAIL };
-}
+export { withoutEmail };
 
 /**
  * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,

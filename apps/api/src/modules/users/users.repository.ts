@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/index';
+import { usernameAliases, users, type NewUserRow, type UserRow } from '../../db/schema/index';
 import { userSummaryColumns, type UserSummaryRow } from './users.presenter';
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
@@ -45,13 +45,37 @@ export async function findUserByEmail(db: Executor, email: string, forUpdate = f
   return row ?? null;
 }
 
-/** Usernames equal to `base` or `base` followed by digits (base is [a-z0-9_] only). */
+/**
+ * Usernames, current or kept as aliases, equal to `base` or `base` followed by digits (base is
+ * [a-z0-9_] only).
+ */
 export async function findUsernamesLike(db: Executor, base: string): Promise<string[]> {
+  const pattern = `^${base}[0-9]+$`;
   const rows = await db
     .select({ username: users.username })
     .from(users)
-    .where(or(eq(users.username, base), sql`${users.username} ~ ${`^${base}[0-9]+$`}`));
+    .where(or(eq(users.username, base), sql`${users.username} ~ ${pattern}`))
+    .union(
+      db
+        .select({ username: usernameAliases.oldUsername })
+        .from(usernameAliases)
+        .where(or(eq(usernameAliases.oldUsername, base), sql`${usernameAliases.oldUsername} ~ ${pattern}`)),
+    );
   return rows.map((row) => row.username);
+}
+
+/**
+ * The person whose username is `username`, else the one who had it before (an alias kept by
+ * migration 0026), or null: one statement on users_username_unique and username_aliases_pkey.
+ */
+export async function findUserIdByUsername(db: Executor, username: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username))
+    .unionAll(db.select({ id: usernameAliases.userId }).from(usernameAliases).where(eq(usernameAliases.oldUsername, username)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function insertUser(db: Executor, values: NewUserRow): Promise<UserRow> {

@@ -9,6 +9,7 @@ import {
   deleteUserRow,
   findUserByEmail,
   findUserById,
+  findUserIdByUsername,
   findUserSummary,
   findUsernamesLike,
   insertUser,
@@ -16,9 +17,12 @@ import {
   updateUser,
 } from './users.repository';
 
-export { findUserByEmail, findUserById, findUserSummary, insertUser, updateUser };
+export { findUserByEmail, findUserById, findUserIdByUsername, findUserSummary, insertUser, updateUser };
 
 const USERNAME_MAX = 30;
+
+/** Latin letters NFKD does not split into a base letter and a mark. */
+const UNDECOMPOSED_LETTERS: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i' };
 
 /**
  * Deletes a person for good, inside the caller's transaction (`tx`), after the caller locked
@@ -34,19 +38,29 @@ export async function deletePerson(tx: Executor, personId: number): Promise<bool
   return deleteUserRow(tx, personId);
 }
 
-/** Lower-case [a-z0-9_] from an e-mail's local part ('user' when nothing is left). */
-export function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const cleaned = local
+/**
+ * Lower-case [a-z0-9_] from a person's name ("Zoë van Dijk" → `zoe_van_dijk`; 'member' when
+ * nothing is left). Never from the e-mail or another field the person may hide (DESIGN 7).
+ */
+export function usernameBase(firstName: string, lastName: string): string {
+  const slug = `${firstName} ${lastName}`
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '')
-    .slice(0, USERNAME_MAX - 6);
-  return cleaned === '' ? 'user' : cleaned;
+    .replace(/[łøđßæœþı]/g, (letter) => UNDECOMPOSED_LETTERS[letter] ?? '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, USERNAME_MAX - 6)
+    .replace(/_+$/, '');
+  return slug === '' ? 'member' : slug;
 }
 
-/** The e-mail's local part made unique: `anna`, then `anna2`, `anna3`, ... */
-export async function uniqueUsername(db: Executor, email: string): Promise<string> {
-  const base = usernameBase(email);
+/**
+ * The name made unique: `anna_berg`, then `anna_berg2`, `anna_berg3`, ... skipping current
+ * usernames and the old ones kept as aliases (a link by an old username keeps its person).
+ */
+export async function uniqueUsername(db: Executor, firstName: string, lastName: string): Promise<string> {
+  const base = usernameBase(firstName, lastName);
   const taken = new Set(await findUsernamesLike(db, base));
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix += 1) {

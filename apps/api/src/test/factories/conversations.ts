@@ -9,7 +9,7 @@ export type CreateConversationOptions = Partial<typeof conversations.$inferInser
 
 /**
  * Inserts a conversation (no messages) started by userAId, with both participant rows as the app
- * writes them; the two people are connected from then on.
+ * writes them; the two people are connected only with `bothWrote: true` (as if each had written).
  */
 export async function createConversation(db: Executor, options: CreateConversationOptions): Promise<ConversationRow> {
   const rows = await db.insert(conversations).values(options).returning();

@@ -2,6 +2,7 @@ import type { Role } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { hashPassword } from '../../lib/passwords';
+import { usernameBase } from '../../modules/users/users.service';
 import { inserted, nextUnique } from './support';
 
 /** Password of every factory user unless given; its argon2id hash is precomputed (hashing is slow). */
@@ -47,14 +48,17 @@ export async function createUser(db: Executor, options: CreateUserOptions = {}):
   const passwordHash = options.password === undefined ? TEST_PASSWORD_HASH : await hashPassword(password);
   const role = options.role ?? 'TR';
   const email = (options.email ?? `user${unique}@test.example`).toLowerCase();
+  const firstName = options.firstName ?? 'Test';
+  const lastName = options.lastName ?? `User ${unique}`;
   const rows = await db
     .insert(users)
     .values({
       email,
-      username: options.username ?? `user${unique}`,
+      // From the name as registration makes it (never the e-mail), numbered to stay unique.
+      username: options.username ?? `${usernameBase(firstName, options.lastName ?? 'user')}_${unique}`,
       passwordHash,
-      firstName: options.firstName ?? 'Test',
-      lastName: options.lastName ?? `User ${unique}`,
+      firstName,
+      lastName,
       role,
       isStaff: options.isStaff ?? role === 'AD',
       isActive: options.isActive ?? true,

@@ -16,7 +16,7 @@ describe('upsertAdmin (npm run create-admin)', () => {
     const outcome = await upsertAdmin(t.db, { email: 'boss@example.org', password: 'long-password-1', firstName: 'Bo', lastName: 'Ss' });
     expect(outcome).toBe('created');
     const [row] = await t.db.select().from(users).where(eq(users.email, 'boss@example.org'));
-    expect(row).toMatchObject({ role: 'AD', isStaff: true, isActive: true, firstName: 'Bo', username: 'boss' });
+    expect(row).toMatchObject({ role: 'AD', isStaff: true, isActive: true, firstName: 'Bo', username: 'bo_ss' });
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(await verifyPassword(row?.passwordHash ?? '', 'long-password-1')).toBe(true);
   });
@@ -31,10 +31,10 @@ describe('upsertAdmin (npm run create-admin)', () => {
     expect(await verifyPassword(row?.passwordHash ?? '', 'new-password-2')).toBe(true);
   });
 
-  it('picks a free username when the e-mail local part is taken', async () => {
+  it('makes the username from the name, never the e-mail, and picks a free one', async () => {
     await createUser(t.db, { username: 'chief' });
-    await upsertAdmin(t.db, { email: 'chief@example.org', password: 'long-password-3', firstName: 'C', lastName: '' });
-    const [row] = await t.db.select().from(users).where(eq(users.email, 'chief@example.org'));
+    await upsertAdmin(t.db, { email: 'hidden.local@example.org', password: 'long-password-3', firstName: 'Chief', lastName: '' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'hidden.local@example.org'));
     expect(row?.username).toBe('chief2');
   });
 });

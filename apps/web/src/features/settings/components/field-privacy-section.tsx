@@ -45,7 +45,9 @@ export function FieldPrivacySection() {
       ) : (
         <FieldPrivacyForm initial={privacy.data} />
       )}
-      <p className="text-xs text-fg-muted">Connections are the people you share a conversation with.</p>
+      <p className="text-xs text-fg-muted">
+        Connections are the people you have both written to in a conversation, and your accepted mentors and mentees.
+      </p>
     </SettingsSection>
   );
 }
