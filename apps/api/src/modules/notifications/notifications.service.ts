@@ -127,7 +127,7 @@ async function deliver(
   const delivery = known ?? (await notificationDeliveryOf(ctx, values.userId, category));
   if (!delivery) return null; // the person is gone
   const { preference, recipient } = delivery;
-  const item = { userId: values.userId, category, text: values.text, link: linkOf(values) };
+  const item = { userId: values.userId, category, text: values.text, link: linkOf(values), actorId: values.actorId ?? null };
   if (!preference.in_app) {
     await emailNotification(ctx, preference.email, item, recipient);
     return null;
