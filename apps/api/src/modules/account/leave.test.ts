@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDigestItems } from '../../db/schema/index';
+import { notificationDigestItems, users } from '../../db/schema/index';
 import { authHeader, createEvent, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import { runDigests } from '../notifications/digests/digest.service';
+import { leave } from './account-deletion.service';
 
 // What a leave does to what other people have (DESIGN 7): event places and waitlists, referral
 // requests and their history, outcomes, digests. Each test failed before the one leave step.
@@ -99,6 +100,34 @@ describe('events: a leave releases places and promotes the waitlist', () => {
     ]);
     const stillWaiting = (await call(after, 'GET', '/social/notifications/')).json<{ results: unknown[] }>();
     expect(stillWaiting.results).toEqual([]);
+  });
+});
+
+describe('the leave step is one transaction', () => {
+  it('rolled back, it changes nothing and tells nobody: the work after the commit never runs', async () => {
+    const [leaving, next] = [await createUser(t.db), await createUser(t.db)];
+    const event = await createEvent(t.db, { capacity: 1 });
+    await register(leaving, event.id);
+    await register(next, event.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaving.id));
+    if (!row) throw new Error('no person');
+
+    const attempt = t.db.transaction(async (tx) => {
+      const steps = await leave(t.ctx, tx, row, 'admin');
+      expect(steps.after.map((step) => step.part)).toEqual(expect.arrayContaining(['auth', 'account', 'events']));
+      throw new Error('something after the leave failed');
+    });
+    await expect(attempt).rejects.toThrow('something after the leave failed');
+
+    expect(await eventState(event.id, next)).toEqual({
+      registrations_count: 1,
+      waitlist_count: 1,
+      spots_left: 0,
+      rows: { registered: 1, waitlisted: 1 },
+    });
+    expect((await call(next, 'GET', '/social/notifications/')).json<{ results: unknown[] }>().results).toEqual([]);
+    expect((await call(leaving, 'GET', '/social/profiles/me/')).statusCode).toBe(200);
+    expect(await emailsTo(t.db, leaving.email)).toEqual([]);
   });
 });
 
