@@ -45,7 +45,32 @@ beforeAll(async () => {
     join pg_attribute attribute on attribute.attrelid = constraint_row.conrelid and attribute.attnum = any(constraint_row.conkey)
     where constraint_row.contype = 'f' and constraint_row.confrelid = 'public.users'::regclass
     order by 1, 2`);
-  foreignKeys = rows;
+  // And the keys that reach a person through another person column (mentor_topics.user_id ->
+  // mentor_profiles.user_id -> users.id): followed until nothing new is found.
+  const { rows: allKeys } = await t.db.execute<{ table: string; column: string; parent: string; on_delete: string }>(sql`
+    select child.relname as table, attribute.attname as column, parent.relname || '.' || parent_attribute.attname as parent,
+      case constraint_row.confdeltype when 'c' then 'cascade' when 'n' then 'set null' when 'd' then 'set default'
+        when 'r' then 'restrict' else 'no action' end as on_delete
+    from pg_constraint constraint_row
+    join pg_class child on child.oid = constraint_row.conrelid
+    join pg_class parent on parent.oid = constraint_row.confrelid
+    join pg_attribute attribute on attribute.attrelid = constraint_row.conrelid and attribute.attnum = constraint_row.conkey[1]
+    join pg_attribute parent_attribute on parent_attribute.attrelid = constraint_row.confrelid and parent_attribute.attnum = constraint_row.confkey[1]
+    where constraint_row.contype = 'f' and cardinality(constraint_row.conkey) = 1`);
+  const personColumns = new Set(['users.id']);
+  foreignKeys = [];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const key of allKeys) {
+      const column = `${key.table}.${key.column}`;
+      if (personColumns.has(key.parent) && !personColumns.has(column)) {
+        personColumns.add(column);
+        foreignKeys.push({ table: key.table, column: key.column, on_delete: key.on_delete });
+        grew = true;
+      }
+    }
+  }
+  expect(rows.every((key) => personColumns.has(`${key.table}.${key.column}`))).toBe(true);
   const all = await t.db.execute<{ table_name: string; column_name: string }>(sql`
     select table_name, column_name from information_schema.columns where table_schema = 'public'`);
   columns = new Set(all.rows.map((row) => `${row.table_name}.${row.column_name}`));
@@ -55,9 +80,10 @@ afterAll(() => t.close());
 const rules = LEAVE_PARTS.flatMap((part) => part.tables.map((rule) => ({ ...rule, part: part.name, key: `${rule.table}.${rule.column}` })));
 
 describe('the leave step covers every reference to a person', () => {
-  it('finds the foreign keys to users (so it would notice a new one)', () => {
+  it('finds the foreign keys to users, directly or through another person column (so it would notice a new one)', () => {
     expect(foreignKeys.length).toBeGreaterThan(30);
     expect(foreignKeys).toContainEqual({ table: 'event_registrations', column: 'user_id', on_delete: 'cascade' });
+    expect(foreignKeys).toContainEqual({ table: 'mentor_topics', column: 'user_id', on_delete: 'cascade' });
   });
 
   it('every foreign key to users and every known person column has a rule in some part', () => {

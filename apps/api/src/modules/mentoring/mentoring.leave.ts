@@ -9,8 +9,9 @@ export const mentoringLeave: LeavePart = {
       table: 'mentor_profiles',
       column: 'user_id',
       rule: 'cascade',
-      why: 'their mentor card (and its topics) stops listing them first, then goes',
+      why: 'their mentor card stops listing them first, then goes',
     },
+    { table: 'mentor_topics', column: 'user_id', rule: 'cascade', why: "their card's topic rows go with the card" },
     {
       table: 'mentorships',
       column: 'mentor_id',
