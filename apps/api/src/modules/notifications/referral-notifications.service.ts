@@ -77,16 +77,14 @@ export async function storeReferralNotifications(
       const email = instantNotificationEmail(context.config, recipient, { category: 'referral', text: notice.text, link: REFERRALS_LINK });
       await context.mailer.enqueue(tx, { ...email, subject: `${context.config.siteName}: ${notice.subject}` });
     } else if (frequency !== 'off') {
-      await tx
-        .insert(notificationDigestItems)
-        .values({
-          userId: recipient.id,
-          category: 'referral',
-          text: notice.text,
-          link: REFERRALS_LINK,
-          frequency,
-          actorId: notice.actor?.id ?? null,
-        });
+      await tx.insert(notificationDigestItems).values({
+        userId: recipient.id,
+        category: 'referral',
+        text: notice.text,
+        link: REFERRALS_LINK,
+        frequency,
+        actorId: notice.actor?.id ?? null,
+      });
     }
   }
   return stored;
