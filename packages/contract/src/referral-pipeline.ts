@@ -139,7 +139,8 @@ export const referralRequestOfferSchema = z.object({
   role: z.string(),
   /** open or closed. */
   status: z.enum(['open', 'closed']),
-  alumni: userSummarySchema,
+  /** Null once the alumnus deleted their account (shown as DELETED_USER_NAME); the request and its history stay. */
+  alumni: userSummarySchema.nullable(),
 });
 
 /** A request on a referral offer. */
@@ -154,7 +155,8 @@ export const referralRequestSchema = z.object({
   /** ISO 8601 of the last change. */
   updated_at: z.string(),
   referral: referralRequestOfferSchema,
-  requester: referralRequesterSchema,
+  /** Null once the requester deleted their account (shown as DELETED_USER_NAME; message and CV link cleared). */
+  requester: referralRequesterSchema.nullable(),
 });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 

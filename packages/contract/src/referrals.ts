@@ -96,7 +96,8 @@ export const referralSchema = z.object({
   status: z.enum(REFERRAL_STATUSES),
   /** ISO 8601. */
   created_at: z.string(),
-  alumni: referralAlumniSchema,
+  /** Null once the alumnus deleted their account (shown as DELETED_USER_NAME); the offer is then closed. */
+  alumni: referralAlumniSchema.nullable(),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

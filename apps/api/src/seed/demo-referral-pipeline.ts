@@ -203,11 +203,13 @@ export const seedReferralPipeline: SeedStep = {
       google: offers.find((offer) => offer.alumniId === alexId),
       microsoft: offers.find((offer) => offer.alumniId === priyaId),
     };
+    const ownerOf = { google: alexId, microsoft: priyaId };
     const now = context.now.getTime();
     for (const demo of DEMO_REQUESTS) {
       const requesterId = context.userIds.get(demo.by);
-      const offer = offerOf[demo.offer];
-      if (requesterId === undefined || !offer) continue;
+      const found = offerOf[demo.offer];
+      if (requesterId === undefined || !found) continue;
+      const offer = { ...found, alumniId: ownerOf[demo.offer] };
       const createdAt = new Date(now - demo.daysAgo * DAY);
       const at = (days: number) => new Date(createdAt.getTime() + days * DAY);
       const last = demo.steps.at(-1);

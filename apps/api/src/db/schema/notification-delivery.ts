@@ -47,6 +47,8 @@ export const notificationDigestItems = pgTable(
     text: text('text').notNull(),
     /** Path on the site (e.g. /user/messages?conversation=3). */
     link: text('link').notNull(),
+    /** Who the text names (null: nobody); their leave drops the item (the cascade backs it up). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -56,6 +58,10 @@ export const notificationDigestItems = pgTable(
     index('notification_digest_items_due_idx').on(t.frequency, t.userId, t.id),
     // A change of settings moves or drops one person's waiting items of a category.
     index('notification_digest_items_user_category_idx').on(t.userId, t.category),
+    // A person's leave drops the items that name them.
+    index('notification_digest_items_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
   ],
 );
 

@@ -14,9 +14,8 @@ export const referralRequests = pgTable(
     referralId: integer('referral_id')
       .notNull()
       .references(() => referrals.id, { onDelete: 'cascade' }),
-    requesterId: integer('requester_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the requester left: the request stays, anonymised, for the offer's owner and the outcomes. */
+    requesterId: integer('requester_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     /** https link to a CV, or null. */
     resumeUrl: text('resume_url'),

@@ -8,9 +8,8 @@ export const referrals = pgTable(
   'referrals',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    alumniId: integer('alumni_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the alumnus left: the offer stays (closed) for the requests made on it. */
+    alumniId: integer('alumni_id').references(() => users.id, { onDelete: 'set null' }),
     company: text('company').notNull(),
     role: text('role').notNull(),
     /** Cost to company in LPA, at least 0, one decimal. */

@@ -4,52 +4,45 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, validation } from '../../lib/errors';
+import type { AfterLeave, LeaveBy } from '../../lib/leave';
 import { verifyPassword } from '../../lib/passwords';
-import { exportFilesFor } from '../../lib/storage/index';
-import { endAllSessionsOf } from '../auth/session-tokens.service';
-import { exportFileKeysOf, lockPerson } from '../data-export/data-export.service';
-import { mediaKeysOfPerson, releaseMedia } from '../media/media.service';
-import { forgetNotificationsCausedBy } from '../notifications/notifications.service';
-import { closeReferralsOfLeavingPerson } from '../referrals/referrals.service';
+import { lockPerson } from '../data-export/data-export.service';
 import { deletePerson, findUserById } from '../users/users.service';
-import { endMentorshipsOf } from '../mentoring/index';
-import { accountDeletedEmail } from './account.emails';
+import { LEAVE_PARTS } from './leave-parts';
 
-/** What is left to do once the deletion's transaction committed: files and open sockets. */
-export type PersonDeletion = { userId: number; mediaKeys: string[]; exportKeys: string[] };
+/** What is left to do once the leave's transaction committed: each part's work, in order. */
+export type Leaving = { userId: number; after: { part: string; run: AfterLeave }[] };
 
 /**
- * Deletes a person for good inside `tx`, for "Delete my account" and the admin deletion alike.
- * `person` must be locked FOR UPDATE by the caller (nothing of theirs can land meanwhile). Their
- * offers close, mentorships end, the notifications they caused (which name them) go, sign-ins end (every session family revoked: access tokens are
- * refused at once), a confirmation goes to their address, then deletePerson takes the row with
- * their posts, comments, likes (counters follow), memberships, registrations, settings and
- * exports; conversations stay for the other side with 'Deleted user'.
+ * The one leave step (DESIGN 7), for "Delete my account" and the admin deletion alike, inside `tx`.
+ * `person` must be locked FOR UPDATE by the caller (nothing of theirs can land meanwhile). Every
+ * module's part runs (leave-parts.ts: places released, offers closed, requests kept, digests
+ * cleaned, mentorships ended, sessions ended, ...), then the person's row goes with what is only
+ * theirs. Run finishLeave after the commit.
  */
-export async function deletePersonInTransaction(
-  ctx: AppContext,
-  tx: Executor,
-  person: UserRow,
-  by: 'self' | 'admin',
-): Promise<PersonDeletion> {
-  const mediaKeys = await mediaKeysOfPerson(tx, person.id);
-  const exportKeys = await exportFileKeysOf(tx, person.id);
-  await closeReferralsOfLeavingPerson(tx, person.id);
-  await endMentorshipsOf(tx, person.id);
-  await forgetNotificationsCausedBy(tx, person.id);
-  await endAllSessionsOf(tx, person.id, new Date());
-  await ctx.mailer.enqueue(tx, accountDeletedEmail(ctx.config, person, by));
+export async function leave(ctx: AppContext, tx: Executor, person: UserRow, by: LeaveBy): Promise<Leaving> {
+  const context = { app: ctx, by, now: new Date() };
+  const after: Leaving['after'] = [];
+  for (const part of LEAVE_PARTS) {
+    const run = await part.run(tx, context, person);
+    if (run) after.push({ part: part.name, run });
+  }
   if (!(await deletePerson(tx, person.id))) throw notFound();
-  return { userId: person.id, mediaKeys, exportKeys };
+  return { userId: person.id, after };
 }
 
-/** After the commit: closes the person's sockets, removes their media and export files, sends the e-mail. */
-export async function finishPersonDeletion(ctx: AppContext, deletion: PersonDeletion): Promise<void> {
-  ctx.events.emit('sessions.ended', { userId: deletion.userId, family: null });
-  ctx.mailer.trigger();
-  await releaseMedia(ctx, deletion.mediaKeys);
-  const files = exportFilesFor(ctx.config);
-  for (const key of deletion.exportKeys) await files.remove(key);
+/**
+ * After the commit: each part's remaining work (promoted people told, sockets closed, files
+ * removed, mail sent). One part failing does not stop the others; it is logged.
+ */
+export async function finishLeave(ctx: AppContext, deletion: Leaving): Promise<void> {
+  for (const { part, run } of deletion.after) {
+    try {
+      await run();
+    } catch (error) {
+      ctx.log.error({ err: error, part, userId: deletion.userId }, 'leave: work after the commit failed');
+    }
+  }
 }
 
 /**
@@ -64,7 +57,7 @@ export async function deleteOwnAccount(ctx: AppContext, caller: AuthUser, passwo
     if (!(await lockPerson(tx, caller.id))) throw notFound();
     const locked = await findUserById(tx, caller.id);
     if (!locked) throw notFound();
-    return deletePersonInTransaction(ctx, tx, locked, 'self');
+    return leave(ctx, tx, locked, 'self');
   });
-  await finishPersonDeletion(ctx, deletion);
+  await finishLeave(ctx, deletion);
 }

@@ -74,3 +74,8 @@ export async function consumeAttemptsOf(db: Executor, email: string, now: Date):
     .set({ consumedAt: now })
     .where(and(eq(registrationAttempts.email, email), isNull(registrationAttempts.consumedAt)));
 }
+
+/** A person leaves: the sign-up attempts made with their e-mail (names, password hashes) go too. */
+export async function deleteAttemptsFor(db: Executor, email: string): Promise<void> {
+  await db.delete(registrationAttempts).where(eq(registrationAttempts.email, email.toLowerCase()));
+}

@@ -73,3 +73,10 @@ export async function bumpMembersCount(db: Executor, communityId: number, delta:
     .returning({ value: communities.membersCount });
   return row?.value ?? null;
 }
+
+/** A person leaves (communities.leave.ts): their memberships come off members_count (community_members_user_idx). */
+export async function releaseMembershipsOf(db: Executor, personId: number): Promise<void> {
+  await db.execute(sql`
+    update communities c set members_count = c.members_count - 1
+    from community_members m where m.user_id = ${personId} and c.id = m.community_id`);
+}

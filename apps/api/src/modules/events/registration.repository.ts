@@ -108,3 +108,13 @@ export async function waitlistPosition(db: Executor, eventId: number, arrival: n
     );
   return row?.count ?? 0;
 }
+
+/** The events a person is registered or waitlisted for, in id order (the order a leave locks them in; event_registrations_user_idx). */
+export async function eventIdsOfRegistrationsOf(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ eventId: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.userId, userId))
+    .orderBy(asc(eventRegistrations.eventId));
+  return rows.map((row) => row.eventId);
+}

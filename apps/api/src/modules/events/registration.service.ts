@@ -101,22 +101,58 @@ export async function cancel(ctx: AppContext, user: AuthUser, eventId: number): 
   const { result, promoted, title } = await ctx.db.transaction(async (tx) => {
     const places = await repository.lockEventPlaces(tx, eventId);
     if (!places) throw eventNotFound();
-    const removed = await repository.deleteRegistration(tx, eventId, user.id);
-    let promotedIds: number[] = [];
-    if (removed) {
-      if (removed.status === 'registered') {
-        places.registrationsCount -= 1;
-        places.seatsTaken -= 1 + removed.guests;
-      } else {
-        places.waitlistCount -= 1;
-      }
-      promotedIds = await promoteWaitlisted(tx, places);
-      await repository.saveEventCounters(tx, places);
-    }
+    const promotedIds = await releasePlace(tx, places, user.id);
     return { result: await resultOf(tx, places, null), promoted: promotedIds, title: places.title };
   });
   await tellPromoted(ctx, eventId, title, promoted);
   return result;
+}
+
+/**
+ * Takes the person off the event whose row the caller locked (`places`): their place (with their
+ * guests') or their waitlist spot is freed, the first waitlisted people who now fit move up, and
+ * the counters are saved. Answers the people promoted (tell them after the commit). Nothing
+ * changes when the person was not registered.
+ */
+async function releasePlace(tx: Executor, places: EventPlaces, userId: number): Promise<number[]> {
+  const removed = await repository.deleteRegistration(tx, places.id, userId);
+  if (!removed) return [];
+  if (removed.status === 'registered') {
+    places.registrationsCount -= 1;
+    places.seatsTaken -= 1 + removed.guests;
+  } else {
+    places.waitlistCount -= 1;
+  }
+  const promoted = await promoteWaitlisted(tx, places);
+  await repository.saveEventCounters(tx, places);
+  return promoted;
+}
+
+/**
+ * A person leaves (events.leave.ts), in the leave's transaction: every registration and waitlist
+ * spot of theirs is released as a cancellation would, one event at a time in id order (each under
+ * its row lock, as registrations are). Answers who to tell, for after the commit.
+ */
+export async function releasePlacesOfLeavingPerson(
+  tx: Executor,
+  personId: number,
+): Promise<{ eventId: number; title: string; promoted: number[] }[]> {
+  const promotions: { eventId: number; title: string; promoted: number[] }[] = [];
+  for (const eventId of await repository.eventIdsOfRegistrationsOf(tx, personId)) {
+    const places = await repository.lockEventPlaces(tx, eventId);
+    if (!places) continue;
+    const promoted = await releasePlace(tx, places, personId);
+    if (promoted.length > 0) promotions.push({ eventId, title: places.title, promoted });
+  }
+  return promotions;
+}
+
+/** Tells the people a leave promoted, once it committed. */
+export async function tellPromotedAfterLeave(
+  ctx: AppContext,
+  promotions: { eventId: number; title: string; promoted: number[] }[],
+): Promise<void> {
+  for (const { eventId, title, promoted } of promotions) await tellPromoted(ctx, eventId, title, promoted);
 }
 
 /**

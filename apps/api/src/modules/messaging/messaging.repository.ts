@@ -323,3 +323,14 @@ export function createMessagingRepository(db: Database) {
 }
 
 export type MessagingRepository = ReturnType<typeof createMessagingRepository>;
+
+/**
+ * A person leaves (messaging.leave.ts): conversations whose other person is already gone have
+ * nobody left to read them (conversation_participants_list_idx finds them).
+ */
+export async function deleteAbandonedConversationsOf(db: Executor, personId: number): Promise<void> {
+  await db.execute(sql`
+    delete from conversations where id in (
+      select conversation_id from conversation_participants where user_id = ${personId} and other_user_id is null
+    )`);
+}

@@ -3,7 +3,14 @@ import type { AppContext } from '../../app-context';
 import { instantNotificationEmail, type Recipient } from './notification-emails';
 import type { EmailWrite } from './notifications.repository';
 
-export type EmailedNotification = { userId: number; category: NotificationCategory; text: string; link: string };
+export type EmailedNotification = {
+  userId: number;
+  category: NotificationCategory;
+  text: string;
+  link: string;
+  /** Who the text names, if anyone: a digest item waiting for e-mail is dropped when they leave. */
+  actorId?: number | null;
+};
 
 /**
  * The e-mail side of a notification, as its recipient chose for the category: instant → one

@@ -23,13 +23,17 @@ const prepareStatements = (db: Database) => ({
       frequency: sql.placeholder('frequency'),
       text: sql.placeholder('text'),
       link: sql.placeholder('link'),
+      actorId: sql.placeholder('actorId'),
     })
     .prepare('notifications_insert_digest_item'),
   enqueueEmail: prepareEnqueueEmail(db, 'notifications_enqueue_email'),
 });
 
 /** A notification waiting for the recipient's daily or weekly digest. */
-export type NewDigestItem = Pick<typeof notificationDigestItems.$inferInsert, 'userId' | 'category' | 'frequency' | 'text' | 'link'>;
+export type NewDigestItem = Pick<
+  typeof notificationDigestItems.$inferInsert,
+  'userId' | 'category' | 'frequency' | 'text' | 'link' | 'actorId'
+>;
 
 /**
  * What the e-mail side of a notification writes, as its recipient chose for the category
@@ -123,8 +127,8 @@ const placeholder = (name: string) => sql.placeholder(name);
  */
 const emailOfStored = sql`
   digest as (
-    insert into notification_digest_items (user_id, category, frequency, text, link)
-    select user_id, ${placeholder('digestCategory')}::text, ${placeholder('digestFrequency')}::text, text, ${placeholder('digestLink')}::text
+    insert into notification_digest_items (user_id, category, frequency, text, link, actor_id)
+    select user_id, ${placeholder('digestCategory')}::text, ${placeholder('digestFrequency')}::text, text, ${placeholder('digestLink')}::text, actor_id
     from stored where ${placeholder('digestFrequency')}::text is not null
   ),
   outbox as (
@@ -156,7 +160,7 @@ const insertStatement = sql`
     insert into notifications (user_id, type, actor_id, post_id, conversation_id, text, reason)
     values (${placeholder('userId')}::integer, ${placeholder('type')}::text, ${placeholder('actorId')}::integer,
       ${placeholder('postId')}::integer, ${placeholder('conversationId')}::integer, ${placeholder('text')}::text, ${placeholder('reason')}::text)
-    returning id, user_id, text, created_at
+    returning id, user_id, actor_id, text, created_at
   ),
   ${emailOfStored}
   select id, created_at from stored`;
@@ -177,7 +181,7 @@ const insertUnlessUnreadStatement = sql`
       where user_id = ${placeholder('userId')}::integer and actor_id = ${placeholder('actorId')}::integer
         and post_id = ${placeholder('postId')}::integer and type = ${placeholder('type')}::text and read_at is null
     )
-    returning id, user_id, text, created_at
+    returning id, user_id, actor_id, text, created_at
   ),
   ${emailOfStored}
   select id, created_at from stored`;
@@ -192,9 +196,13 @@ const prepareInsertStatements = (db: Database) => ({
   insertUnlessUnread: prepareRawStatement<StoredRow>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
 });
 
-/** Deletes the notifications a person caused (their texts name them), for their account's deletion (notifications_actor_idx). */
+/**
+ * A person leaves: the notifications they caused (their texts name them) go, in-app
+ * (notifications_actor_idx) and waiting for a digest (notification_digest_items_actor_idx).
+ */
 export async function deleteNotificationsCausedBy(db: Executor, actorId: number): Promise<void> {
   await db.delete(notifications).where(eq(notifications.actorId, actorId));
+  await db.delete(notificationDigestItems).where(eq(notificationDigestItems.actorId, actorId));
 }
 
 /** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.notifications`). */
@@ -221,7 +229,7 @@ export function createNotificationsRepository(db: Database) {
     },
     /** Keeps a notification for the recipient's next digest (prepared statement). */
     async insertDigestItem(item: NewDigestItem): Promise<void> {
-      await statements.insertDigestItem.execute(item);
+      await statements.insertDigestItem.execute({ ...item, actorId: item.actorId ?? null });
     },
     /** Queues a notification's instant e-mail in the outbox (prepared statement). */
     enqueueEmail: statements.enqueueEmail,

@@ -10,7 +10,6 @@ import {
   type UnreadCount,
 } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
@@ -127,7 +126,7 @@ async function deliver(
   const delivery = known ?? (await notificationDeliveryOf(ctx, values.userId, category));
   if (!delivery) return null; // the person is gone
   const { preference, recipient } = delivery;
-  const item = { userId: values.userId, category, text: values.text, link: linkOf(values) };
+  const item = { userId: values.userId, category, text: values.text, link: linkOf(values), actorId: values.actorId ?? null };
   if (!preference.in_app) {
     await emailNotification(ctx, preference.email, item, recipient);
     return null;
@@ -300,14 +299,6 @@ export function notifyRoleChanged(ctx: AppContext, event: { userId: number; role
     { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
     null,
   );
-}
-
-/**
- * Account deletion, in its transaction: what the person caused (likes, comments, messages) goes
- * from the others' notifications, since their texts carry the person's name.
- */
-export async function forgetNotificationsCausedBy(tx: Executor, personId: number): Promise<void> {
-  await repository.deleteNotificationsCausedBy(tx, personId);
 }
 
 /** The mentoring steps that notify the other person of a mentorship. */

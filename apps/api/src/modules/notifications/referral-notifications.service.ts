@@ -12,7 +12,8 @@ import { presentNotification } from './notifications.presenter';
 
 /** One referral-pipeline notification (DESIGN 8.2): in-app, live, and by e-mail when the recipient chose e-mail. */
 export type ReferralNotice = {
-  recipientId: number;
+  /** Null when the person to tell has left: nobody is told. */
+  recipientId: number | null;
   type: 'referral_requested' | 'referral_status_changed';
   /** Who made the change; null for the system (expiry, offer closed). */
   actor: UserSummaryRow | null;
@@ -42,8 +43,8 @@ export async function storeReferralNotifications(
   context: NotificationContext,
   notices: ReferralNotice[],
 ): Promise<StoredNotification[]> {
-  if (notices.length === 0) return [];
-  const recipientIds = [...new Set(notices.map((notice) => notice.recipientId))];
+  const recipientIds = [...new Set(notices.flatMap((notice) => (notice.recipientId === null ? [] : [notice.recipientId])))];
+  if (recipientIds.length === 0) return [];
   const recipients = await tx
     .select({
       id: users.id,
@@ -58,7 +59,7 @@ export async function storeReferralNotifications(
   const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
   const stored: StoredNotification[] = [];
   for (const notice of notices) {
-    const recipient = byId.get(notice.recipientId);
+    const recipient = notice.recipientId === null ? undefined : byId.get(notice.recipientId);
     if (!recipient) continue;
     const chosen = DEFAULT_NOTIFICATION_PREFERENCES.referral;
     const inApp = recipient.inApp ?? chosen.in_app;
@@ -76,9 +77,14 @@ export async function storeReferralNotifications(
       const email = instantNotificationEmail(context.config, recipient, { category: 'referral', text: notice.text, link: REFERRALS_LINK });
       await context.mailer.enqueue(tx, { ...email, subject: `${context.config.siteName}: ${notice.subject}` });
     } else if (frequency !== 'off') {
-      await tx
-        .insert(notificationDigestItems)
-        .values({ userId: recipient.id, category: 'referral', text: notice.text, link: REFERRALS_LINK, frequency });
+      await tx.insert(notificationDigestItems).values({
+        userId: recipient.id,
+        category: 'referral',
+        text: notice.text,
+        link: REFERRALS_LINK,
+        frequency,
+        actorId: notice.actor?.id ?? null,
+      });
     }
   }
   return stored;

@@ -380,3 +380,19 @@ export function createPostsRepository(db: Database) {
 }
 
 export type PostsRepository = ReturnType<typeof createPostsRepository>;
+
+/**
+ * A person leaves (posts.leave.ts): their likes and comments come off the counters of the posts
+ * they were on, in the leave's transaction with their row locked (nothing of theirs lands
+ * meanwhile); the rows go with the person's row. post_likes_user_idx and comments_user_idx find them.
+ */
+export async function releaseLikesAndCommentsOf(db: Executor, personId: number): Promise<void> {
+  await db.execute(sql`
+    update posts p set likes_count = p.likes_count - mine.n
+    from (select post_id, count(*)::int as n from post_likes where user_id = ${personId} group by post_id) mine
+    where p.id = mine.post_id`);
+  await db.execute(sql`
+    update posts p set comments_count = p.comments_count - mine.n
+    from (select post_id, count(*)::int as n from comments where user_id = ${personId} group by post_id) mine
+    where p.id = mine.post_id`);
+}

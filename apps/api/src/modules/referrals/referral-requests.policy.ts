@@ -2,7 +2,8 @@ import type { AuthUser } from '../../lib/auth';
 
 export type ReferralRequestAction = 'ask' | 'list' | 'view' | 'move' | 'withdraw';
 
-type Subject = { ownerId: number; requesterId?: number };
+/** Either id is null once that person left: nobody is them any more. */
+type Subject = { ownerId: number | null; requesterId?: number | null };
 
 /**
  * Anyone but the owner asks on an offer; the owner and admins list an offer's requests; the

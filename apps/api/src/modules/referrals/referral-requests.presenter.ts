@@ -16,9 +16,12 @@ export function presentReferralRequest(row: ReferralRequestListRow): ReferralReq
       company: row.referral.company,
       role: row.referral.role,
       status: row.referral.status === 'open' ? 'open' : 'closed',
-      alumni: presentUserSummary(row.owner),
+      // Null once the owner left (DESIGN 7): the request and its history stay for the requester.
+      alumni: row.owner ? presentUserSummary(row.owner) : null,
     },
-    requester: { ...presentUserSummary(row.requester), headline: row.requester.headline, cohort_year: row.requester.cohortYear },
+    requester: row.requester
+      ? { ...presentUserSummary(row.requester), headline: row.requester.headline, cohort_year: row.requester.cohortYear }
+      : null,
   };
 }
 

@@ -17,8 +17,10 @@ export type ReferralRequestListRow = Pick<
   'id' | 'status' | 'message' | 'resumeUrl' | 'createdAt' | 'updatedAt' | 'referralId' | 'requesterId'
 > & {
   referral: { id: number; company: string; role: string; status: string };
-  owner: UserSummaryRow;
-  requester: UserSummaryRow & { headline: string; cohortYear: number | null };
+  /** Null once the offer's owner left. */
+  owner: UserSummaryRow | null;
+  /** Null once the requester left. */
+  requester: (UserSummaryRow & { headline: string; cohortYear: number | null }) | null;
 };
 
 export type ReferralRequestSearch = {
@@ -44,36 +46,45 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
     const { at, id } = search.before;
     conditions.push(sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${at.toISOString()}::timestamptz, ${id})`);
   }
-  return db
-    .select({
-      id: referralRequests.id,
-      status: referralRequests.status,
-      message: referralRequests.message,
-      resumeUrl: referralRequests.resumeUrl,
-      createdAt: referralRequests.createdAt,
-      updatedAt: referralRequests.updatedAt,
-      referralId: referralRequests.referralId,
-      requesterId: referralRequests.requesterId,
-      referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
-      owner: userSummaryColumnsFor(search.viewer, owners),
-      requester: {
-        ...userSummaryColumnsFor(search.viewer, requesters),
-        headline: requesters.headline,
-        // Per-field privacy: the cohort year as the viewer may see it (it leaked on the board before).
-        cohortYear: personFieldSql(search.viewer, 'cohort_year', requesters),
-      },
-    })
-    .from(referralRequests)
-    .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
-    .innerJoin(owners, eq(owners.id, referrals.alumniId))
-    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
-    .where(and(...conditions))
-    .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
-    .limit(search.take);
+  return (
+    db
+      .select({
+        id: referralRequests.id,
+        status: referralRequests.status,
+        message: referralRequests.message,
+        resumeUrl: referralRequests.resumeUrl,
+        createdAt: referralRequests.createdAt,
+        updatedAt: referralRequests.updatedAt,
+        referralId: referralRequests.referralId,
+        requesterId: referralRequests.requesterId,
+        referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
+        owner: userSummaryColumnsFor(search.viewer, owners),
+        requester: {
+          ...userSummaryColumnsFor(search.viewer, requesters),
+          headline: requesters.headline,
+          // Per-field privacy: the cohort year as the viewer may see it (it leaked on the board before).
+          cohortYear: personFieldSql(search.viewer, 'cohort_year', requesters),
+        },
+      })
+      .from(referralRequests)
+      .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
+      // Either person may have left: the request stays for the other and for the outcomes.
+      .leftJoin(owners, eq(owners.id, referrals.alumniId))
+      .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+      .where(and(...conditions))
+      .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
+      .limit(search.take)
+  );
 }
 
-export function findReferralRequests(db: Executor, search: ReferralRequestSearch): Promise<ReferralRequestListRow[]> {
-  return referralRequestsQuery(db, search).execute();
+/** A person joined from the left: null when they left (the e-mail expression may answer even then). */
+function present<Row extends { id: number | null }>(row: Row | null): (Row & { id: number }) | null {
+  return row?.id == null ? null : (row as Row & { id: number });
+}
+
+export async function findReferralRequests(db: Executor, search: ReferralRequestSearch): Promise<ReferralRequestListRow[]> {
+  const rows = await referralRequestsQuery(db, search).execute();
+  return rows.map((row) => ({ ...row, owner: present(row.owner), requester: present(row.requester) }));
 }
 
 export type ReferralRequestEventListRow = { status: string; note: string | null; createdAt: Date; actor: UserSummaryRow | null };
@@ -101,9 +112,11 @@ export async function findReferralRequestEvents(db: Executor, viewer: Viewer, re
 export type LockedReferralRequest = {
   id: number;
   status: string;
-  requesterId: number;
+  /** Null once the requester left. */
+  requesterId: number | null;
   referralId: number;
-  ownerId: number;
+  /** Null once the offer's owner left. */
+  ownerId: number | null;
   company: string;
   role: string;
 };
@@ -155,7 +168,7 @@ export async function setReferralRequestStatus(db: Executor, requestId: number, 
     .where(eq(referralRequests.id, requestId));
 }
 
-export type EndedRequest = { id: number; requesterId: number; referralId: number };
+export type EndedRequest = { id: number; requesterId: number | null; referralId: number };
 
 /**
  * Turns every `requested` request of an offer `closed`, in one conditional UPDATE (served by
@@ -194,7 +207,7 @@ export async function expireWaitingRequests(db: Executor, cutoff: Date, now: Dat
 export async function findOffer(
   db: Executor,
   referralId: number,
-): Promise<{ id: number; alumniId: number; status: string; role: string; company: string } | null> {
+): Promise<{ id: number; alumniId: number | null; status: string; role: string; company: string } | null> {
   const [row] = await db
     .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, role: referrals.role, company: referrals.company })
     .from(referrals)
@@ -211,4 +224,45 @@ export async function findOfferTitles(db: Executor, referralIds: number[]): Prom
     .from(referrals)
     .where(inArray(referrals.id, [...new Set(referralIds)]));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+const ACTIVE = ['requested', 'referred', 'interviewing'] as const;
+
+/**
+ * An alumnus leaves: every request still moving on their offers (requested, referred,
+ * interviewing) becomes `closed`, in one UPDATE (referrals_alumni_idx, then
+ * referral_requests_referral_created_idx); finished ones (hired, declined, ...) stay as they are.
+ */
+export async function closeActiveRequestsOnOffersOf(db: Executor, ownerId: number, now: Date): Promise<EndedRequest[]> {
+  const offers = db.select({ id: referrals.id }).from(referrals).where(eq(referrals.alumniId, ownerId));
+  return db
+    .update(referralRequests)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(inArray(referralRequests.referralId, offers), inArray(referralRequests.status, [...ACTIVE])))
+    .returning({ id: referralRequests.id, requesterId: referralRequests.requesterId, referralId: referralRequests.referralId });
+}
+
+/**
+ * A requester leaves: their requests still moving become `withdrawn`, and every request of theirs
+ * loses its message and CV link (what they wrote is theirs; the request itself stays for the
+ * offer's owner and the outcomes). referral_requests_requester_created_idx finds them.
+ */
+export async function withdrawAndClearRequestsOf(db: Executor, requesterId: number, now: Date): Promise<EndedRequest[]> {
+  const withdrawn = await db
+    .update(referralRequests)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(and(eq(referralRequests.requesterId, requesterId), inArray(referralRequests.status, [...ACTIVE])))
+    .returning({ id: referralRequests.id, requesterId: referralRequests.requesterId, referralId: referralRequests.referralId });
+  await db.update(referralRequests).set({ message: '', resumeUrl: null }).where(eq(referralRequests.requesterId, requesterId));
+  return withdrawn;
+}
+
+/** The owners of some offers, by offer id (null once an owner left). */
+export async function findOfferOwners(db: Executor, referralIds: number[]): Promise<Map<number, number | null>> {
+  if (referralIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: referrals.id, alumniId: referrals.alumniId })
+    .from(referrals)
+    .where(inArray(referrals.id, [...new Set(referralIds)]));
+  return new Map(rows.map((row) => [row.id, row.alumniId]));
 }

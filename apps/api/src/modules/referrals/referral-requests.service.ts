@@ -131,7 +131,8 @@ async function pageOf(
 /** One request with its history: the requester, the offer's owner and admins; 404 for anyone else. */
 export async function getReferralRequest(ctx: AppContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
   const [row] = await repository.findReferralRequests(ctx.db, { viewer: user, requestId, take: 1 });
-  if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner.id, requesterId: row.requesterId })) throw requestNotFound();
+  if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner?.id ?? null, requesterId: row.requesterId }))
+    throw requestNotFound();
   return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(ctx.db, user, requestId));
 }
 

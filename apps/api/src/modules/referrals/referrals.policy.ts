@@ -3,7 +3,11 @@ import type { AuthUser } from '../../lib/auth';
 export type ReferralAction = 'create' | 'close' | 'reopen';
 
 /** Alumni offer referrals; the alumnus closes and reopens their own; an admin may close any. */
-export function canOnReferral(user: Pick<AuthUser, 'id' | 'role'>, action: ReferralAction, referral?: { alumniId: number }): boolean {
+export function canOnReferral(
+  user: Pick<AuthUser, 'id' | 'role'>,
+  action: ReferralAction,
+  referral?: { alumniId: number | null },
+): boolean {
   switch (action) {
     case 'create':
       return user.role === 'AL';

@@ -10,7 +10,10 @@ import { userSummaryColumnsFor } from '../users/users.presenter';
 export type ReferralListRow = Pick<
   ReferralRow,
   'id' | 'alumniId' | 'company' | 'role' | 'ctc' | 'location' | 'requirements' | 'status' | 'createdAt'
-> & { alumni: Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'image'> };
+> & {
+  /** Null once the alumnus left (the offer stays, closed, for the requests made on it). */
+  alumni: Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'image'> | null;
+};
 
 export type ReferralSearch = {
   /** Who is looking: alumni's e-mails as they may read them. */
@@ -58,14 +61,16 @@ export function referralsQuery(db: Executor, search: ReferralSearch) {
       },
     })
     .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.alumniId))
+    .leftJoin(users, eq(users.id, referrals.alumniId))
     .where(and(...conditions))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(search.take);
 }
 
-export function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralListRow[]> {
-  return referralsQuery(db, search).execute();
+export async function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralListRow[]> {
+  const rows = await referralsQuery(db, search).execute();
+  // The e-mail expression answers even when the alumnus is gone: the id says whether they are.
+  return rows.map((row) => ({ ...row, alumni: row.alumni?.id == null ? null : (row.alumni as NonNullable<ReferralListRow['alumni']>) }));
 }
 
 export async function findReferral(db: Executor, viewer: Viewer, referralId: number): Promise<ReferralListRow | null> {

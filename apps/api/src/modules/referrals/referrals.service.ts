@@ -98,12 +98,3 @@ export async function setReferralStatus(ctx: AppContext, user: AuthUser, referra
   });
   return presentOne(ctx.db, user, referralId);
 }
-
-/**
- * Account deletion (modules/account/account-deletion.service.ts), in its transaction: the person's
- * open offers close before the rows go with the account, so whatever follows a closed offer
- * (requests turned `closed`, requesters told) runs here too.
- */
-export async function closeReferralsOfLeavingPerson(tx: Executor, personId: number): Promise<void> {
-  await repository.closeOpenReferralsOf(tx, personId);
-}

@@ -95,45 +95,9 @@ export async function updateUser(db: Executor, id: number, values: Partial<NewUs
 }
 
 /**
- * Takes the person's likes, comments, community memberships and event registrations off the
- * counters kept on posts, communities and events (the rows themselves go with the person's
- * cascades). Run in the deletion's transaction, with the person's row locked so none of these
- * can be added meanwhile. Each statement finds the person's rows through a per-person index
- * (post_likes_user_idx, comments_user_idx, community_members_user_idx,
- * event_registrations_user_idx).
- */
-export async function releasePersonCounters(db: Executor, personId: number): Promise<void> {
-  await db.execute(sql`
-    update posts p set likes_count = p.likes_count - mine.n
-    from (select post_id, count(*)::int as n from post_likes where user_id = ${personId} group by post_id) mine
-    where p.id = mine.post_id`);
-  await db.execute(sql`
-    update posts p set comments_count = p.comments_count - mine.n
-    from (select post_id, count(*)::int as n from comments where user_id = ${personId} group by post_id) mine
-    where p.id = mine.post_id`);
-  await db.execute(sql`
-    update communities c set members_count = c.members_count - 1
-    from community_members m where m.user_id = ${personId} and c.id = m.community_id`);
-  await db.execute(sql`
-    update events e set registrations_count = e.registrations_count - 1
-    from event_registrations r where r.user_id = ${personId} and e.id = r.event_id`);
-}
-
-/**
- * Conversations whose other person is already gone: nobody is left to read them once this
- * person goes too (conversation_participants_list_idx finds them).
- */
-export async function deleteAbandonedConversations(db: Executor, personId: number): Promise<void> {
-  await db.execute(sql`
-    delete from conversations where id in (
-      select conversation_id from conversation_participants where user_id = ${personId} and other_user_id is null
-    )`);
-}
-
-/**
- * Deletes the person's row: their posts, likes, comments, memberships, registrations, sessions
- * and settings go with it (cascades); conversations, messages and notifications they caused
- * stay for the other people, with the person's id set to null.
+ * Deletes the person's row, last in the leave step (modules/account/leave.service.ts): each
+ * module's part ran before it; what is left goes with the row (cascades) or stays for the other
+ * people with the person's id set to null (docs/security.md, "Deleting a person").
  */
 export async function deleteUserRow(db: Executor, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });

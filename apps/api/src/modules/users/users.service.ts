@@ -5,7 +5,6 @@ import type { UserRow } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { presentUser } from './users.presenter';
 import {
-  deleteAbandonedConversations,
   deleteUserRow,
   findUserByEmail,
   findUserById,
@@ -13,7 +12,6 @@ import {
   findUserSummary,
   findUsernamesLike,
   insertUser,
-  releasePersonCounters,
   updateUser,
 } from './users.repository';
 
@@ -25,16 +23,10 @@ const USERNAME_MAX = 30;
 const UNDECOMPOSED_LETTERS: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ı: 'i' };
 
 /**
- * Deletes a person for good, inside the caller's transaction (`tx`), after the caller locked
- * their row (FOR UPDATE: no like, comment, membership or registration of theirs can land
- * meanwhile) and checked the permission: the admin deletion uses it, "delete my account" can.
- * Their likes, comments, memberships and registrations come off the counters first, in the same
- * transaction; their conversations stay for the other person ('Deleted user'), except those
- * whose other person is gone too. False when there was no such person.
+ * Deletes a person's row, inside the leave step's transaction (`tx`) once every module's part ran
+ * (modules/account/leave.service.ts). False when there was no such person.
  */
 export async function deletePerson(tx: Executor, personId: number): Promise<boolean> {
-  await releasePersonCounters(tx, personId);
-  await deleteAbandonedConversations(tx, personId);
   return deleteUserRow(tx, personId);
 }
 

@@ -6,7 +6,10 @@ import { referralRequestEvents, referralRequests, referrals, users } from '../..
 const requesters = alias(users, 'requester');
 const owners = alias(users, 'owner');
 
-/** Requests made in [from, to) by people of one cohort (each bound optional). */
+/**
+ * Requests made in [from, to) by people of one cohort (each bound optional). People who left are
+ * joined from the left: their requests, and those on their offers, still count (no cohort then).
+ */
 export type OutcomesFilter = { from?: Date; to?: Date; cohortYear?: number };
 
 function conditionsOf(filter: OutcomesFilter): SQL | undefined {
@@ -41,7 +44,7 @@ export async function countOutcomes(db: Executor, filter: OutcomesFilter) {
       >`percentile_cont(0.5) within group (order by extract(epoch from ${referralRequests.referredAt} - ${referralRequests.createdAt}) / 86400) filter (where ${referralRequests.referredAt} is not null)`,
     })
     .from(referralRequests)
-    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+    .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
     .where(conditionsOf(filter));
   if (!row) throw new Error('countOutcomes: no row');
   return row;
@@ -53,7 +56,7 @@ export function hiresByCompany(db: Executor, filter: OutcomesFilter) {
     .select({ company: referrals.company, count: sql<number>`count(*)::int` })
     .from(referralRequests)
     .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
-    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+    .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
     .where(and(conditionsOf(filter), eq(referralRequests.status, 'hired')))
     .groupBy(referrals.company)
     .orderBy(sql`count(*) desc`, referrals.company)
@@ -69,7 +72,7 @@ export function byCohort(db: Executor, filter: OutcomesFilter) {
       hired: countWhere(sql`${referralRequests.status} = 'hired'`),
     })
     .from(referralRequests)
-    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+    .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
     .where(conditionsOf(filter))
     .groupBy(requesters.cohortYear)
     .orderBy(sql`${requesters.cohortYear} desc nulls last`);
@@ -95,8 +98,8 @@ export function requestRows(db: Executor, filter: OutcomesFilter, after: { at: D
     })
     .from(referralRequests)
     .innerJoin(referrals, eq(referrals.id, referralRequests.referralId))
-    .innerJoin(owners, eq(owners.id, referrals.alumniId))
-    .innerJoin(requesters, eq(requesters.id, referralRequests.requesterId))
+    .leftJoin(owners, eq(owners.id, referrals.alumniId))
+    .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
     .where(and(conditionsOf(filter), page))
     .orderBy(referralRequests.createdAt, referralRequests.id)
     .limit(take);

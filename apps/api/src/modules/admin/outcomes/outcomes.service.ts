@@ -1,4 +1,4 @@
-import { OUTCOMES_CSV_COLUMNS, type Outcomes, type outcomesQuerySchema } from '@alumlink/contract';
+import { DELETED_USER_NAME, OUTCOMES_CSV_COLUMNS, type Outcomes, type outcomesQuerySchema } from '@alumlink/contract';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -57,8 +57,8 @@ export function outcomesCsv(ctx: AppContext, query: OutcomesQuery): Readable {
           row.status,
           row.company,
           row.role,
-          row.ownerEmail,
-          row.requesterEmail,
+          row.ownerEmail ?? DELETED_USER_NAME,
+          row.requesterEmail ?? DELETED_USER_NAME,
           row.cohortYear ?? '',
           row.referredAt?.toISOString() ?? '',
           row.updatedAt.toISOString(),

@@ -10,7 +10,7 @@ import type { AppContext } from '../../../app-context';
 import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
-import { deletePersonInTransaction, finishPersonDeletion } from '../../account/account-deletion.service';
+import { leave, finishLeave } from '../../account/account-deletion.service';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
@@ -97,7 +97,7 @@ export async function changeRole(
 
 /**
  * Deletes someone (not yourself, not an administrator) through the same path as "Delete my
- * account" (deletePersonInTransaction). The audit entry is written first, in the same
+ * account" (the one leave step). The audit entry is written first, in the same
  * transaction, so it keeps their e-mail and name; their conversations stay for the other people.
  * Once that has committed, their open sockets are closed and their media and exports removed.
  */
@@ -118,8 +118,8 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: numbe
         name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }),
       },
     });
-    return deletePersonInTransaction(ctx, tx, target, 'admin');
+    return leave(ctx, tx, target, 'admin');
   });
-  await finishPersonDeletion(ctx, deletion);
+  await finishLeave(ctx, deletion);
   return { detail: ADMIN_MESSAGES.userDeleted };
 }

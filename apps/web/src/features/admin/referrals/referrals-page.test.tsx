@@ -32,6 +32,19 @@ describe('ReferralsPage', () => {
     }
   });
 
+  it("shows an offer whose alumnus deleted their account as 'Deleted user', closed, without Message", async () => {
+    server.use(
+      http.get('/api/admin/referrals/', () =>
+        HttpResponse.json(page([buildReferral({ alumni: null, status: 'closed', company: 'Keepsake' })])),
+      ),
+    );
+    renderReferrals();
+    const card = await screen.findByRole('article', { name: 'Referral by Deleted user' });
+    expect(within(card).getByText('Keepsake')).toBeInTheDocument();
+    expect(within(card).getByText('Done')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty and the error states', async () => {
     server.use(http.get('/api/admin/referrals/', () => HttpResponse.json(page([]))));
     const { unmount } = renderReferrals();

@@ -1,6 +1,5 @@
 import { ExternalLink } from 'lucide-react';
 import {
-  displayName,
   REFERRAL_REQUEST_STATUS_LABELS,
   REFERRAL_REQUEST_TRANSITIONS,
   type ReferralRequest,
@@ -8,6 +7,7 @@ import {
 } from '@alumlink/contract';
 import { Avatar, Button, Card, Select } from '@/components/ui';
 import { formatRelativeTime } from '@/lib/format-relative-time';
+import { nameOrDeleted } from './person-name';
 import { RequestStatusBadge } from './request-status-badge';
 
 export interface BoardRequestCardProps {
@@ -19,16 +19,15 @@ export interface BoardRequestCardProps {
 
 /** One request on the alumnus's board: who asked, their message and CV, and the moves left. */
 export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardProps) {
-  const name = displayName(request.requester);
+  const { requester } = request;
+  const name = nameOrDeleted(requester);
   const moves = REFERRAL_REQUEST_TRANSITIONS[request.status];
-  const career = [request.requester.headline, request.requester.cohort_year ? `Cohort ${request.requester.cohort_year}` : null]
-    .filter(Boolean)
-    .join(' · ');
+  const career = [requester?.headline, requester?.cohort_year ? `Cohort ${requester.cohort_year}` : null].filter(Boolean).join(' · ');
 
   return (
     <Card className="space-y-3 p-4" role="article" aria-label={`Request from ${name}`}>
       <div className="flex items-start gap-3">
-        <Avatar src={request.requester.image} personId={request.requester.id} name={name} alt="" size="sm" />
+        <Avatar src={requester?.image ?? null} personId={requester?.id ?? null} name={name} alt="" size="sm" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-fg">{name}</p>
           {career ? <p className="truncate text-xs text-fg-muted">{career}</p> : null}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
-  displayName,
   moveReferralRequestSchema,
   REFERRAL_REQUEST_LIMITS,
   REFERRAL_REQUEST_STATUS_LABELS,
@@ -11,6 +10,7 @@ import {
 import { Button, Dialog, Field, FormMessage, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMoveReferralRequest } from '../api/move-referral-request';
+import { nameOrDeleted } from './person-name';
 
 export interface MoveRequestDialogProps {
   request: ReferralRequest;
@@ -48,7 +48,7 @@ export function MoveRequestDialog({ request, status, onClose }: MoveRequestDialo
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Move to ${label}`}
-      description={`${displayName(request.requester)} · ${request.referral.role} at ${request.referral.company}`}
+      description={`${nameOrDeleted(request.requester)} · ${request.referral.role} at ${request.referral.company}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

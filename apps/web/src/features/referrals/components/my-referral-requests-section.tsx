@@ -1,13 +1,14 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { displayName, type ReferralRequest } from '@alumlink/contract';
+import type { ReferralRequest } from '@alumlink/contract';
 import { Button, Card, EmptyState, ErrorState, Skeleton, Spinner } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
 import { useReferralRequest } from '../api/get-referral-request';
 import { useMyReferralRequests } from '../api/get-referral-requests';
 import { useWithdrawReferralRequest } from '../api/move-referral-request';
+import { nameOrDeleted } from './person-name';
 import { RequestStatusBadge } from './request-status-badge';
 import { RequestTimeline } from './request-timeline';
 
@@ -41,7 +42,8 @@ function MyRequestCard({ request }: { request: ReferralRequest }) {
             {request.referral.role} <span className="font-normal text-fg-muted">at</span> {request.referral.company}
           </h3>
           <p className="text-xs text-fg-muted">
-            Asked {displayName(request.referral.alumni)} on <time dateTime={request.created_at}>{formatEventDate(request.created_at)}</time>
+            Asked {nameOrDeleted(request.referral.alumni)} on{' '}
+            <time dateTime={request.created_at}>{formatEventDate(request.created_at)}</time>
           </p>
         </div>
         <RequestStatusBadge status={request.status} />

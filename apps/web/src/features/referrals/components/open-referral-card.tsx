@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { displayName, roleLabel, type Referral } from '@alumlink/contract';
+import { DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Button, Card } from '@/components/ui';
 import { AskReferralDialog } from './ask-referral-dialog';
 import { ReferralDetails } from './referral-details';
@@ -8,16 +8,17 @@ import { ReferralDetails } from './referral-details';
 /** An open referral with its alumnus and 'Ask for a referral' (a request the alumnus moves along their board). */
 export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOwn: boolean }) {
   const [asking, setAsking] = useState(false);
-  const alumnusName = displayName(referral.alumni);
+  const { alumni } = referral;
+  const alumnusName = alumni ? displayName(alumni) : DELETED_USER_NAME;
   return (
     <Card className="flex h-full flex-col gap-4 p-5" role="article" aria-label={`${referral.role} at ${referral.company}`}>
       <div className="flex items-center gap-3">
-        <Avatar src={referral.alumni.image} personId={referral.alumni.id} name={alumnusName} alt="" size="md" />
+        <Avatar src={alumni?.image ?? null} personId={alumni?.id ?? null} name={alumnusName} alt="" size="md" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-fg">{alumnusName}</p>
           <p className="truncate text-xs text-fg-muted">
-            {roleLabel(referral.alumni.role)}
-            {referral.alumni.company ? ` · ${referral.alumni.company}` : ''}
+            {alumni ? roleLabel(alumni.role) : ''}
+            {alumni?.company ? ` · ${alumni.company}` : ''}
           </p>
         </div>
       </div>

@@ -31,7 +31,7 @@ export function OpenReferralsSection({ currentUserId }: { currentUserId: number 
           <ul aria-label="Open referrals" className="grid gap-4 md:grid-cols-2">
             {items.map((referral) => (
               <li key={referral.id}>
-                <OpenReferralCard referral={referral} isOwn={referral.alumni.id === currentUserId} />
+                <OpenReferralCard referral={referral} isOwn={referral.alumni?.id === currentUserId} />
               </li>
             ))}
           </ul>

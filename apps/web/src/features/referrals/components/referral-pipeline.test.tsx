@@ -141,6 +141,19 @@ describe('My referral requests', () => {
   });
 });
 
+describe('My referral requests after the alumnus left', () => {
+  it("keeps the request, its offer shown by 'Deleted user'", async () => {
+    const closed = buildRequest({ status: 'closed', referral: { ...buildRequest().referral, status: 'closed', alumni: null } });
+    server.use(
+      http.get('/api/referrals/', () => HttpResponse.json({ results: [], next: null })),
+      http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: [closed], next: null })),
+    );
+    renderAs(trainee);
+    const card = await screen.findByRole('article', { name: 'Your request: Software Engineer at Google' });
+    expect(within(card).getByText(/Asked Deleted user on/)).toBeInTheDocument();
+  });
+});
+
 describe("the alumnus's board", () => {
   function serveBoard(requests: ReferralRequest[], moves: unknown[]) {
     server.use(
@@ -201,6 +214,15 @@ describe("the alumnus's board", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Move to Hired' });
     await user.click(within(dialog).getByRole('button', { name: 'Move to Hired' }));
     await waitFor(() => expect(moves).toEqual([{ id: 7, status: 'hired', note: '' }]));
+  });
+
+  it("shows a request whose requester deleted their account as 'Deleted user', withdrawn", async () => {
+    matchMediaQueries('(min-width: 48rem)');
+    serveBoard([buildRequest({ status: 'withdrawn', message: '', resume_url: null, requester: null })], []);
+    renderAs(alumnus);
+    const outcome = await screen.findByRole('list', { name: 'Outcome' });
+    const card = within(outcome).getByRole('article', { name: 'Request from Deleted user' });
+    expect(within(card).getByText('Withdrawn')).toBeInTheDocument();
   });
 
   it('says so when an offer has no requests yet', async () => {

@@ -1,21 +1,23 @@
 import { Building2, IndianRupee, MapPin, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { displayName, roleLabel, type Referral } from '@alumlink/contract';
+import { DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Badge, Button, Card } from '@/components/ui';
 import { MessageBox } from './message-box';
 
 /** A referral offer: who offers it, the job, and a Message button to reach the alumnus. */
 export function ReferralCard({ referral }: { referral: Referral }) {
   const [messageOpen, setMessageOpen] = useState(false);
-  const name = displayName(referral.alumni);
+  const { alumni } = referral;
+  // Null once the alumnus deleted their account: the offer stays, closed, for its requests.
+  const name = alumni ? displayName(alumni) : DELETED_USER_NAME;
   const isOpen = referral.status === 'open';
 
   return (
     <Card role="article" aria-label={`Referral by ${name}`} className="flex flex-col gap-4 p-4 sm:p-5">
       <header className="flex items-start gap-3">
         <Avatar
-          src={referral.alumni.image ?? referral.alumni.profile.profile_image}
-          personId={referral.alumni.id}
+          src={alumni ? (alumni.image ?? alumni.profile.profile_image) : null}
+          personId={alumni?.id ?? null}
           name={name}
           alt=""
           size="md"
@@ -23,8 +25,8 @@ export function ReferralCard({ referral }: { referral: Referral }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-fg">{name}</p>
           <p className="text-sm text-fg-muted">
-            {roleLabel(referral.alumni.role)}
-            {referral.alumni.company ? ` · ${referral.alumni.company}` : ''}
+            {alumni ? roleLabel(alumni.role) : ''}
+            {alumni?.company ? ` · ${alumni.company}` : ''}
           </p>
         </div>
         <Badge tone={isOpen ? 'success' : 'neutral'}>{isOpen ? 'Pending' : 'Done'}</Badge>
@@ -52,19 +54,21 @@ export function ReferralCard({ referral }: { referral: Referral }) {
         <p className="text-sm font-medium text-fg-muted">Requirements</p>
         <p className="mt-1 text-sm break-words whitespace-pre-wrap text-fg">{referral.requirements}</p>
       </div>
-      <div className="mt-auto">
-        <MessageBox
-          userId={referral.alumni.id}
-          name={name}
-          open={messageOpen}
-          onOpenChange={setMessageOpen}
-          trigger={
-            <Button variant="secondary" size="sm" leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}>
-              Message
-            </Button>
-          }
-        />
-      </div>
+      {alumni ? (
+        <div className="mt-auto">
+          <MessageBox
+            userId={alumni.id}
+            name={name}
+            open={messageOpen}
+            onOpenChange={setMessageOpen}
+            trigger={
+              <Button variant="secondary" size="sm" leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}>
+                Message
+              </Button>
+            }
+          />
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,72 @@
+import type { LeavePart } from '../../lib/leave';
+import { publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications.service';
+import * as requests from './referral-requests.repository';
+import { recordSystemEnd } from './referral-requests.service';
+import { closeOpenReferralsOf } from './referrals.repository';
+
+/**
+ * Referrals (DESIGN 8.2): nobody loses a request because someone else left.
+ * - An alumnus's offers close and stay (owner null, "Deleted user"); requests still moving on them
+ *   become `closed`, in their history, and each requester is told. Hires and other endings stay,
+ *   so the outcomes still count them.
+ * - A requester's moving requests become `withdrawn` (in the history; the offer's owner is told
+ *   without a name), and every request of theirs loses its message and CV link; the requests stay
+ *   for the owners' boards and the outcomes, the requester null.
+ */
+export const referralsLeave: LeavePart = {
+  name: 'referrals',
+  tables: [
+    { table: 'referrals', column: 'alumni_id', rule: 'kept', why: 'their offers close and stay for the requests made on them, owner null' },
+    {
+      table: 'referral_requests',
+      column: 'requester_id',
+      rule: 'kept',
+      why: 'their requests are withdrawn and stay, message and CV link cleared, for the owners and the outcomes',
+    },
+    {
+      table: 'referral_request_events',
+      column: 'actor_id',
+      rule: 'kept',
+      why: "the history stays whole for the other person, the leaver's moves by null",
+    },
+  ],
+  async run(tx, leave, person) {
+    const { now, app } = leave;
+    const notices: ReferralNotice[] = [];
+    const offerIds = await closeOpenReferralsOf(tx, person.id);
+    const closed = await requests.closeActiveRequestsOnOffersOf(tx, person.id, now);
+    const withdrawn = await requests.withdrawAndClearRequestsOf(tx, person.id, now);
+    const titles = await requests.findOfferTitles(tx, [
+      ...offerIds,
+      ...closed.map((r) => r.referralId),
+      ...withdrawn.map((r) => r.referralId),
+    ]);
+    await recordSystemEnd(tx, closed, 'closed', titles, notices, now);
+    await requests.insertReferralRequestEvents(
+      tx,
+      withdrawn.map((request) => ({ requestId: request.id, status: 'withdrawn' as const, note: null, actorId: null, createdAt: now })),
+    );
+    const owners = await requests.findOfferOwners(
+      tx,
+      withdrawn.map((request) => request.referralId),
+    );
+    for (const request of withdrawn) {
+      const offer = titles.get(request.referralId);
+      if (!offer) continue;
+      notices.push({
+        recipientId: owners.get(request.referralId) ?? null,
+        type: 'referral_status_changed',
+        actor: null,
+        text: `A referral request for ${offer.role} at ${offer.company} was withdrawn: its requester deleted their account.`,
+        subject: `Referral request withdrawn: ${offer.role} at ${offer.company}`,
+      });
+    }
+    const stored = await storeReferralNotifications(tx, app, notices);
+    if (stored.length > 0 || notices.length > 0) {
+      return async () => {
+        publishNotifications(app, stored);
+        app.mailer.trigger();
+      };
+    }
+  },
+};
