@@ -3,8 +3,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, dataExports } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp } from '../../test/index';
+import { comments, dataExportTickets, dataExports } from '../../db/schema/index';
+import {
+  authHeader,
+  createCommunity,
+  createEvent,
+  createEventRegistration,
+  createJob,
+  createPost,
+  createReferral,
+  createTestApp,
+  createUser,
+  emailsTo,
+  type TestApp,
+} from '../../test/index';
 import { runExportJobs } from './data-export.jobs';
 import { EXPORT_PAGE_SIZE } from './data-export.sections';
 import { activePerson, type Auth } from './data-export.test-helpers';
@@ -20,11 +32,12 @@ afterAll(() => t.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 const start = (auth: Auth) => t.app.inject({ method: 'POST', url: '/api/account/export/', headers: auth });
 const latest = (auth: Auth) => t.app.inject({ url: '/api/account/export/', headers: auth });
-const download = (url: string) => t.app.inject({ url });
+const download = (url: string, auth?: Auth) => t.app.inject({ url, ...(auth ? { headers: auth } : {}) });
+const ticket = (id: number, auth: Auth) => t.app.inject({ method: 'POST', url: `/api/account/export/${id}/ticket/`, headers: auth });
 const run = (now?: Date) => runExportJobs(t.ctx, now ? { now: () => now } : {});
 
 describe('POST and GET /api/account/export/', () => {
-  it('answers null before any export, 202 pending, then ready with a signed link once built, and e-mails it', async () => {
+  it('answers null before any export, 202 pending, then ready with its download route once built, and e-mails Settings → Your data', async () => {
     const { user, auth } = await activePerson(t, 'Zelda');
     expect((await latest(auth)).json()).toBeNull();
 
@@ -39,7 +52,7 @@ describe('POST and GET /api/account/export/', () => {
     expect((await run()).built).toBeGreaterThanOrEqual(1);
     const ready = (await latest(auth)).json();
     expect(ready.status).toBe('ready');
-    expect(ready.download_url).toMatch(new RegExp(`^/api/account/export/${ready.id}/download/\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(ready.download_url).toBe(`/api/account/export/${ready.id}/download/`);
     const expiresIn = Date.parse(ready.expires_at) - Date.now();
     expect(expiresIn).toBeGreaterThan(7 * DAY_MS - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(7 * DAY_MS);
@@ -47,7 +60,9 @@ describe('POST and GET /api/account/export/', () => {
 
     const [mail] = await emailsTo(t.db, user.email);
     expect(mail?.subject).toBe('AlumLink: your data is ready to download');
-    expect(mail?.textBody).toContain(`${t.config.publicUrl}${ready.download_url}`);
+    // The e-mail sends the person to Settings → Your data, never to the file.
+    expect(mail?.textBody).toContain(`${t.config.publicUrl}/user/settings#your-data`);
+    expect(`${mail?.textBody} ${mail?.htmlBody}`).not.toContain('/api/account/export');
   });
 
   it('allows one export per 24 hours (429 with the time left); a failed one does not count', async () => {
@@ -90,7 +105,7 @@ describe('the zip', () => {
     await start(person.auth);
     await run();
     const ready = (await latest(person.auth)).json();
-    const response = await download(ready.download_url);
+    const response = await download(ready.download_url, person.auth);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="AlumLink-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -137,6 +152,78 @@ describe('the zip', () => {
     });
   });
 
+  it('holds what the modules contribute: referral requests with their history, registrations, communities, notifications, jobs, reports', async () => {
+    const { user, auth } = await activePerson(t, 'Romy');
+    const owner = await createUser(t.db, { role: 'AL' });
+    const ownerAuth = await authHeader(t.app, owner);
+    const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Offer Co' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${offer.id}/requests/`,
+      headers: auth,
+      payload: { message: 'Romy would love a referral' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<{ id: number }>().id;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/referral-requests/${requestId}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'referred', note: 'Sent to the hiring manager' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const event = await createEvent(t.db, { title: 'Romy meetup', capacity: 1 });
+    await createEventRegistration(t.db, { eventId: event.id, userId: owner.id });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/register/`,
+      headers: auth,
+      payload: { guests: 2 },
+    });
+    expect(registered.json()).toMatchObject({ status: 'waitlisted' });
+    const community = await createCommunity(t.db, { name: 'Romy club' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/communities/${community.slug}/join/`, headers: auth })).statusCode,
+    ).toBeLessThan(300);
+    const job = await createJob(t.db, { postedBy: user.id, title: 'Romy role' });
+    const othersPost = await createPost(t.db, { userId: owner.id, caption: 'reported', image: null });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/social/posts/${othersPost.id}/report/`,
+      headers: auth,
+      payload: { reason: 'Scam or fraud', note: 'Romy reports this' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+
+    await start(auth);
+    await run();
+    const entries = await readZip((await download((await latest(auth)).json().download_url, auth)).rawPayload);
+    expect(jsonOf(entries, 'referral-requests.json')).toEqual([
+      expect.objectContaining({
+        id: requestId,
+        offer: expect.objectContaining({ id: offer.id, company: 'Offer Co' }),
+        message: 'Romy would love a referral',
+        status: 'referred',
+        history: [
+          expect.objectContaining({ status: 'requested', by: 'me' }),
+          expect.objectContaining({ status: 'referred', note: 'Sent to the hiring manager', by: 'offer owner' }),
+        ],
+      }),
+    ]);
+    expect(jsonOf(entries, 'event-registrations.json')).toEqual([
+      expect.objectContaining({ event_id: event.id, title: 'Romy meetup', status: 'waitlisted', guests: 2, checked_in_at: null }),
+    ]);
+    expect(jsonOf(entries, 'communities.json')).toEqual([expect.objectContaining({ community_id: community.id, name: 'Romy club' })]);
+    const notifications = jsonOf(entries, 'notifications.json') as { type: string }[];
+    expect(notifications.map((row) => row.type)).toEqual(expect.arrayContaining(['message', 'referral_status_changed']));
+    expect(jsonOf(entries, 'jobs.json')).toEqual([expect.objectContaining({ id: job.id, title: 'Romy role', status: 'open' })]);
+    expect(jsonOf(entries, 'moderation.json')).toEqual([
+      expect.objectContaining({ kind: 'report', post_id: othersPost.id, reason: 'Scam or fraud', note: 'Romy reports this' }),
+    ]);
+    // Nothing of the offer's owner but what the person was told.
+    expect(JSON.stringify(jsonOf(entries, 'referral-requests.json'))).not.toContain(owner.email);
+  });
+
   it('pages through long lists (more rows than one page) and writes valid JSON', async () => {
     const user = await createUser(t.db);
     const auth = await authHeader(t.app, user);
@@ -148,7 +235,7 @@ describe('the zip', () => {
     );
     await start(auth);
     await run();
-    const entries = await readZip((await download((await latest(auth)).json().download_url)).rawPayload);
+    const entries = await readZip((await download((await latest(auth)).json().download_url, auth)).rawPayload);
     const list = jsonOf(entries, 'comments.json') as { text: string }[];
     expect(list).toHaveLength(count);
     expect(new Set(list.map((row) => row.text)).size).toBe(count);
@@ -156,41 +243,43 @@ describe('the zip', () => {
   });
 });
 
+/** A person with a ready export: its id and download route. */
+async function readyExport() {
+  const user = await createUser(t.db);
+  const auth = await authHeader(t.app, user);
+  await start(auth);
+  await run();
+  const ready = (await latest(auth)).json<{ id: number; download_url: string }>();
+  return { user, auth, id: ready.id, url: ready.download_url };
+}
+
+const NOT_FOUND = { detail: YOUR_DATA_MESSAGES.downloadNotFound, code: 'not_found' };
+
 describe('GET /api/account/export/{id}/download/', () => {
-  it("serves only the holder of the signed link: wrong, missing or another export's token → 404", async () => {
-    const a = await createUser(t.db);
-    const b = await createUser(t.db);
-    const authA = await authHeader(t.app, a);
-    const authB = await authHeader(t.app, b);
-    await start(authA);
-    await start(authB);
-    await run();
-    const linkA = (await latest(authA)).json().download_url as string;
-    const linkB = (await latest(authB)).json().download_url as string;
-    const idA = /export\/(\d+)\//.exec(linkA)?.[1];
-    const tokenB = new URL(linkB, 'http://x').searchParams.get('token');
-    expect((await download(linkA)).statusCode).toBe(200);
-    for (const url of [
-      `/api/account/export/${idA}/download/`,
-      `/api/account/export/${idA}/download/?token=${tokenB}`,
-      `${linkA.slice(0, -2)}xx`,
-      `/api/account/export/${idA}/download/?token=`,
-    ]) {
-      const response = await download(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: 'This download link is not valid or has expired.', code: 'not_found' });
-    }
-    // Signed in as someone else changes nothing.
-    expect((await t.app.inject({ url: `/api/account/export/${idA}/download/`, headers: authB })).statusCode).toBe(404);
+  it("answers only the owner's bearer token: 401 without one, 404 for anyone else", async () => {
+    const a = await readyExport();
+    const b = await readyExport();
+    expect((await download(a.url, a.auth)).statusCode).toBe(200);
+    const anonymous = await download(a.url);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'not_authenticated' });
+    const someoneElse = await download(a.url, b.auth);
+    expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.json()).toEqual(NOT_FOUND);
+    // An unknown id is the same 404.
+    expect((await download('/api/account/export/2147483000/download/', a.auth)).json()).toEqual(NOT_FOUND);
+  });
+
+  it('no longer works as a signed link: the old ?token= URL of an e-mail gets nothing without a sign-in', async () => {
+    const a = await readyExport();
+    const response = await download(`${a.url}?token=${'A'.repeat(43)}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).not.toBe('application/zip');
   });
 
   it('stops working after 7 days; the file and the row are purged', async () => {
-    const user = await createUser(t.db);
-    const auth = await authHeader(t.app, user);
-    await start(auth);
-    await run();
+    const { user, auth, url: link } = await readyExport();
     const [row] = await t.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
-    const link = (await latest(auth)).json().download_url as string;
     const file = path.join(t.config.dataDir, 'exports', row?.fileKey ?? 'missing');
     await expect(readFile(file)).resolves.toBeInstanceOf(Buffer);
 
@@ -198,12 +287,80 @@ describe('GET /api/account/export/{id}/download/', () => {
       .update(dataExports)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(dataExports.id, row?.id ?? 0));
-    expect((await download(link)).statusCode).toBe(404);
+    expect((await download(link, auth)).statusCode).toBe(404);
+    expect((await ticket(row?.id ?? 0, auth)).statusCode).toBe(404);
     expect((await latest(auth)).json()).toMatchObject({ status: 'ready', download_url: null });
 
     expect((await run()).purged).toBeGreaterThanOrEqual(1);
     await expect(readFile(file)).rejects.toThrow(/ENOENT/);
     expect((await latest(auth)).json()).toBeNull();
+  });
+});
+
+describe('POST /api/account/export/{id}/ticket/ and the ticket URL', () => {
+  it('mints a URL for the owner that downloads the zip once, within 60 s, without a bearer token', async () => {
+    const a = await readyExport();
+    const minted = await ticket(a.id, a.auth);
+    expect(minted.statusCode).toBe(200);
+    const { url, expires_at: expiresAt } = minted.json<{ url: string; expires_at: string }>();
+    expect(url).toMatch(/^\/api\/account\/export\/tickets\/[A-Za-z0-9_-]{43}\/$/);
+    const validFor = Date.parse(expiresAt) - Date.now();
+    expect(validFor).toBeGreaterThan(50_000);
+    expect(validFor).toBeLessThanOrEqual(60_000);
+
+    const first = await download(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/zip');
+    expect(first.headers['content-disposition']).toMatch(/^attachment; filename="AlumLink-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect((await readZip(first.rawPayload)).has('profile.json')).toBe(true);
+
+    const again = await download(url);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual(NOT_FOUND);
+  });
+
+  it('is stored hashed: the ticket itself is nowhere in the database', async () => {
+    const a = await readyExport();
+    const { url } = (await ticket(a.id, a.auth)).json<{ url: string }>();
+    const value = url.split('/').at(-2) ?? '';
+    const [row] = await t.db.select().from(dataExportTickets).where(eq(dataExportTickets.exportId, a.id));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.tokenHash).not.toContain(value);
+  });
+
+  it('refuses anyone but the owner (404), and needs a sign-in (401)', async () => {
+    const a = await readyExport();
+    const b = await readyExport();
+    expect((await ticket(a.id, b.auth)).json()).toEqual(NOT_FOUND);
+    expect((await t.app.inject({ method: 'POST', url: `/api/account/export/${a.id}/ticket/` })).statusCode).toBe(401);
+    // A pending export has nothing to download yet.
+    const c = await createUser(t.db);
+    const cAuth = await authHeader(t.app, c);
+    const pending = (await start(cAuth)).json<{ export: { id: number } }>().export.id;
+    expect((await ticket(pending, cAuth)).statusCode).toBe(404);
+  });
+
+  it('does not work after 60 s, or with a made-up or overlong ticket (404; 414 past the router parameter length)', async () => {
+    const a = await readyExport();
+    const { url } = (await ticket(a.id, a.auth)).json<{ url: string }>();
+    await t.db
+      .update(dataExportTickets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(dataExportTickets.exportId, a.id));
+    expect((await download(url)).statusCode).toBe(404);
+    expect((await download(`/api/account/export/tickets/${'x'.repeat(43)}/`)).statusCode).toBe(404);
+    expect((await download(`/api/account/export/tickets/${'x'.repeat(101)}/`)).statusCode).toBe(414);
+    // The worker's purge removes tickets nobody used.
+    await run();
+    expect(await t.db.select().from(dataExportTickets).where(eq(dataExportTickets.exportId, a.id))).toEqual([]);
+  });
+
+  it('gives one download when the same ticket is followed twice at once', async () => {
+    const a = await readyExport();
+    const { url } = (await ticket(a.id, a.auth)).json<{ url: string }>();
+    const answers = await Promise.all([download(url), download(url)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
   });
 });
 
