@@ -9,7 +9,7 @@ export function withoutTokens(url: string): string {
   return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(TICKET_SEGMENT, '$1[redacted]');
 }
 
-/** Fastify's request log line (method, url, host, address) with signed links' tokens redacted. */
+/** Fastify's request log line (method, url, host, address) with signed links' tokens and download tickets redacted. */
 export function serializeRequestForLog(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
