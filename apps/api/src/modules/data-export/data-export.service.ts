@@ -88,7 +88,7 @@ export async function createDownloadTicket(
 ): Promise<DataExportTicket> {
   const row = await findExport(ctx.db, id);
   if (!row || row.userId !== caller.id || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= now) throw exportNotFound();
-  return mintDownloadUrl(ctx.db, row, now);
+  return mintDownloadUrl(ctx, row, now);
 }
 
 /** GET /api/account/export/tickets/{ticket}/: the zip once per ticket; a used, expired or unknown ticket is 404. */

@@ -1,5 +1,6 @@
 import { YOUR_DATA_LIMITS, type DataExportTicket } from '@alumlink/contract';
 import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { DataExportRow } from '../../db/schema/index';
 import { insertTicket, takeTicket } from './data-export.repository';
@@ -17,10 +18,10 @@ export const ticketPathOf = (ticket: string) => `/api/account/export/tickets/${t
  * S3, this answers the store's presigned URL (≤ 5 min) instead and the ticket route goes unused;
  * callers do not change.
  */
-export async function mintDownloadUrl(db: Executor, row: DataExportRow, now: Date): Promise<DataExportTicket> {
+export async function mintDownloadUrl(ctx: Pick<AppContext, 'db' | 'config'>, row: DataExportRow, now: Date): Promise<DataExportTicket> {
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + YOUR_DATA_LIMITS.ticketValidSeconds * 1000);
-  await insertTicket(db, { tokenHash: hashOf(ticket), exportId: row.id, expiresAt });
+  await insertTicket(ctx.db, { tokenHash: hashOf(ticket), exportId: row.id, expiresAt });
   return { url: ticketPathOf(ticket), expires_at: expiresAt.toISOString() };
 }
 
