@@ -31,6 +31,8 @@ const apiModulePublicFiles = [
   '**/modules/**/*.leave.ts',
   '**/modules/*/index.ts',
   '**/modules/settings/visibility.ts',
+  // Each module's section of a person's data export, walked by data-export's zip builder.
+  '**/modules/**/*.export.ts',
 ];
 
 export default tseslint.config(

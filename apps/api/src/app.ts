@@ -113,7 +113,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // Signed links carry their credential in the query (?token=): never written to the logs.
+            // Signed links (?token=) and export download tickets carry their credential in the URL: never written to the logs.
             serializers: { req: serializeRequestForLog },
           },
     bodyLimit: JSON_BODY_LIMIT,

@@ -1,8 +1,11 @@
-// "Your data" end to end: an export is built in the background, mailed and downloaded as a zip;
-// an account is deleted from Settings and can no longer sign in.
+// "Your data" end to end: an export is built in the background, announced by e-mail and downloaded
+// signed in from Settings through a one-time ticket; an account is deleted from Settings and can
+// no longer sign in.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DATA_EXPORT_FILES } from '@alumlink/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -31,6 +34,34 @@ async function mailTo(baseUrl: string, email: string, subject: string): Promise<
   throw new Error(`no "${subject}" e-mailed to ${email}`);
 }
 
+/**
+ * With SHOTS_DIR set: Settings → Your data with a ready export, at 1280 px and on a 390 px phone,
+ * light and dark, as PNGs (the signed-in state is reused from `signedIn`).
+ */
+async function takeScreenshots(signedIn: BrowserContext, baseURL: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  const storageState = await signedIn.storageState();
+  const browser = signedIn.browser();
+  assert.ok(browser);
+  for (const [name, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const shot = await browser.newContext({ baseURL, viewport: { width, height }, colorScheme, storageState });
+      const page = await shot.newPage();
+      await page.goto('/user/settings#your-data');
+      const section = page.getByRole('region', { name: 'Your data' });
+      await section.getByRole('button', { name: /Download zip/ }).waitFor();
+      await section.screenshot({ path: join(dir, `your-data-${name}-${colorScheme}.png`) });
+      await page.screenshot({ path: join(dir, `settings-${name}-${colorScheme}.png`) });
+      await shot.close();
+    }
+  }
+}
+
 describe('your data', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -50,7 +81,7 @@ describe('your data', () => {
     await server?.stop();
   });
 
-  it('exports your data: prepared in the background, e-mailed, downloaded as a zip', async () => {
+  it('exports your data: prepared in the background, e-mailed, downloaded signed in from Settings as a zip', async () => {
     await signIn(page, 'alumni@example.com');
     await page.goto('/user/settings');
     const section = page.getByRole('region', { name: 'Your data' });
@@ -61,23 +92,39 @@ describe('your data', () => {
       .first()
       .waitFor();
     // Polled every 5 s while pending.
-    const link = section.getByRole('link', { name: /Download zip/ });
-    await link.waitFor({ timeout: 20_000 });
-    assert.match(await section.innerText(), /Link valid until/);
+    const button = section.getByRole('button', { name: /Download zip/ });
+    await button.waitFor({ timeout: 20_000 });
+    assert.match(await section.innerText(), /Available until/);
+    assert.equal(await section.getByRole('link', { name: /Download zip/ }).count(), 0, 'no link that works by itself');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    // The button mints a one-time ticket with the session; the browser follows it.
+    const [ticketAnswer, download] = await Promise.all([
+      page.waitForResponse((response) => /\/api\/account\/export\/\d+\/ticket\/$/.test(response.url())),
+      page.waitForEvent('download'),
+      button.click(),
+    ]);
+    assert.equal(ticketAnswer.status(), 200);
+    const ticketUrl = ((await ticketAnswer.json()) as { url: string }).url;
+    assert.match(ticketUrl, /^\/api\/account\/export\/tickets\/[A-Za-z0-9_-]{43}\/$/);
     assert.match(download.suggestedFilename(), /^AlumLink-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = await readFile((await download.path()) ?? '');
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip file');
-    for (const name of ['profile.json', 'posts.json', 'messages.json', 'settings.json'])
-      assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
+    for (const name of [...DATA_EXPORT_FILES]) assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
+    // The ticket was used up; the download route itself wants the owner's token.
+    assert.equal((await fetch(`${server.baseUrl}${ticketUrl}`)).status, 404);
+    const exportId = /export\/(\d+)\/ticket/.exec(ticketAnswer.url())?.[1];
+    assert.equal((await fetch(`${server.baseUrl}/api/account/export/${exportId}/download/`)).status, 401);
 
+    // The e-mail sends the person to Settings → Your data, never to the file.
     const mail = await mailTo(server.baseUrl, 'alumni@example.com', 'AlumLink: your data is ready to download');
-    const mailed = /(http\S+\/api\/account\/export\/\d+\/download\/\?token=\S+)/.exec(mail.text)?.[1];
-    assert.ok(mailed, 'the e-mail carries the link');
-    const fromMail = await fetch(`${server.baseUrl}${new URL(mailed).pathname}${new URL(mailed).search}`);
-    assert.equal(fromMail.status, 200);
-    assert.equal(fromMail.headers.get('content-type'), 'application/zip');
+    assert.doesNotMatch(mail.text, /\/api\/account\/export/);
+    const mailed = /(http\S+\/user\/settings#your-data)/.exec(mail.text)?.[1];
+    assert.ok(mailed, 'the e-mail links to Settings → Your data');
+    await page.goto(`${new URL(mailed).pathname}${new URL(mailed).hash}`);
+    await section.getByRole('button', { name: /Download zip/ }).waitFor();
+    assert.ok(await section.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), 'scrolled to Your data');
+
+    await takeScreenshots(context, server.baseUrl);
 
     // A second request the same day is refused with the time left.
     await section.getByRole('button', { name: 'Download my data' }).click();

@@ -12,6 +12,8 @@ export const YOUR_DATA_LIMITS = {
   exportEveryHours: 24,
   /** A ready export can be downloaded for this many days, then it is deleted. */
   exportKeptDays: 7,
+  /** A download ticket works once, within this many seconds of being minted. */
+  ticketValidSeconds: 60,
 } as const;
 
 /** The files of an export zip, besides the person's media under `media/`. */
@@ -25,15 +27,22 @@ export const DATA_EXPORT_FILES = [
   'mentoring.json',
   'events.json',
   'settings.json',
+  'referral-requests.json',
+  'event-registrations.json',
+  'communities.json',
+  'notifications.json',
+  'jobs.json',
+  'moderation.json',
 ] as const;
 
 export const YOUR_DATA_MESSAGES = {
-  exportStarted: 'We are preparing your data. We will email you a download link when it is ready.',
+  exportStarted: 'We are preparing your data. We will email you when it is ready to download here.',
   /** `{hours}` is replaced by the hours left before the next export. */
   exportTooSoon: 'You can download your data once a day. Try again in {hours}.',
   passwordRequired: 'Enter your password to delete your account.',
   passwordWrong: 'Your password is not correct.',
   accountDeleted: 'Your account has been deleted.',
+  downloadNotFound: 'This download is not available: it expired, was already used, or is not yours. Start again from Settings → Your data.',
 } as const;
 
 /** An export of the signed-in person. */
@@ -41,7 +50,10 @@ export const dataExportSchema = z.object({
   id: z.number().int(),
   status: z.enum(DATA_EXPORT_STATUSES),
   requested_at: z.string(),
-  /** Signed link (no sign-in needed, valid until `expires_at`); null until the export is ready. */
+  /**
+   * The download route (GET, answers only the owner's bearer token) while the export is ready and
+   * not expired, else null. A browser asks for a ticket instead (POST .../ticket/).
+   */
   download_url: z.string().nullable(),
   /** When the link stops working and the file is deleted; null while pending. */
   expires_at: z.string().nullable(),
@@ -58,8 +70,16 @@ export type LatestDataExport = z.infer<typeof latestDataExportSchema>;
 export const startDataExportResponseSchema = z.object({ detail: z.string(), export: dataExportSchema });
 export type StartDataExportResponse = z.infer<typeof startDataExportResponseSchema>;
 
-/** Query of GET /api/account/export/{id}/download/: the signed token of the download link. */
-export const dataExportDownloadQuerySchema = z.object({ token: z.string().max(200).optional() });
+/** Answer of POST /api/account/export/{id}/ticket/: a one-time download URL for the browser to follow. */
+export const dataExportTicketSchema = z.object({
+  /** Works once, until `expires_at` (≤ 60 s; relative to the API, or absolute when the file is on S3). */
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type DataExportTicket = z.infer<typeof dataExportTicketSchema>;
+
+/** Path of GET /api/account/export/tickets/{ticket}/: the ticket itself (opaque, base64url). */
+export const dataExportTicketParamsSchema = z.object({ ticket: z.string().min(1).max(100) });
 
 /** Body of DELETE /api/account/: the password confirms it is really you. */
 export const deleteAccountRequestSchema = z.object({

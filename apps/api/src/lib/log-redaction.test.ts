@@ -4,6 +4,7 @@ import { withoutTokens } from './log-redaction';
 describe('withoutTokens', () => {
   it('replaces the value of every token parameter and nothing else', () => {
     expect(withoutTokens('/api/account/export/3/download/?token=abc-DEF_12')).toBe('/api/account/export/3/download/?token=[redacted]');
+    expect(withoutTokens('/api/account/export/tickets/abc-DEF_12/')).toBe('/api/account/export/tickets/[redacted]/');
     expect(withoutTokens('/x/?a=1&token=s3cret&b=2')).toBe('/x/?a=1&token=[redacted]&b=2');
     expect(withoutTokens('/x/?TOKEN=s3cret#top')).toBe('/x/?TOKEN=[redacted]#top');
     expect(withoutTokens('/x/?tokens=1&mytoken=2')).toBe('/x/?tokens=1&mytoken=2');

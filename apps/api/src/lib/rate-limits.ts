@@ -106,6 +106,8 @@ export const ACCOUNT_RATE_LIMITS = {
   credentials: { max: 20, windowSeconds: HOUR },
   /** POST /api/account/export/ (the once-a-day rule is the real limit; this bounds its 429s) */
   dataExport: { max: 10, windowSeconds: HOUR },
+  /** POST /api/account/export/{id}/ticket/ (one per download click) */
+  dataExportTicket: { max: 60, windowSeconds: HOUR },
   /** DELETE /api/account/ (each try checks the password) */
   accountDelete: { max: 10, windowSeconds: HOUR },
   /** POST /social/notifications/read/ */

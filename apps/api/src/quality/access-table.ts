@@ -38,9 +38,12 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/account/': 'signed-in',
   'POST /api/account/export/': 'signed-in',
   'GET /api/account/export/': 'signed-in',
-  // The signed link of the export is its own credential (HMAC of id, owner and expiry): no sign-in,
-  // 404 without a valid one (modules/data-export/data-export.link.ts).
-  'GET /api/account/export/{id}/download/': 'public',
+  // Only the export's owner: 404 for anyone else (data-export.test.ts), as for an unknown id.
+  'GET /api/account/export/{id}/download/': 'signed-in',
+  'POST /api/account/export/{id}/ticket/': 'signed-in',
+  // The one-time ticket (minted for the signed-in owner, ≤ 60 s, hashed at rest) is its own credential:
+  // a browser navigation carries no bearer token (modules/data-export/data-export.ticket.ts).
+  'GET /api/account/export/tickets/{ticket}/': 'public',
 
   // Public pages: communities and events read without a token (more with one)
   'GET /api/communities/': 'public',

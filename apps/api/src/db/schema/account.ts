@@ -47,3 +47,22 @@ export const dataExports = pgTable(
 );
 
 export type DataExportRow = typeof dataExports.$inferSelect;
+
+/**
+ * One-time download tickets of ready exports (DESIGN 8.4): the signed-in owner mints one, the
+ * browser follows its URL within a minute, and the first use deletes it. Only the SHA-256 of the
+ * ticket is stored; the row goes with its export (purge, deletion).
+ */
+export const dataExportTickets = pgTable(
+  'data_export_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    exportId: integer('export_id')
+      .notNull()
+      .references(() => dataExports.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('data_export_tickets_expires_idx').on(t.expiresAt), index('data_export_tickets_export_idx').on(t.exportId)],
+);
+
+export type DataExportTicketRow = typeof dataExportTickets.$inferSelect;

@@ -46,7 +46,10 @@ describe('DELETE /api/account/', () => {
     const secondDevice = (await signIn(user.email, user.password)).json<{ access: string; refresh: string }>();
     await t.app.inject({ method: 'POST', url: '/api/account/export/', headers: auth });
     await runExportJobs(t.ctx);
-    const link = (await t.app.inject({ url: '/api/account/export/', headers: auth })).json().download_url as string;
+    const exportId = (await t.app.inject({ url: '/api/account/export/', headers: auth })).json<{ id: number }>().id;
+    const ticketUrl = (await t.app.inject({ method: 'POST', url: `/api/account/export/${exportId}/ticket/`, headers: auth })).json<{
+      url: string;
+    }>().url;
     const [exportRow] = await t.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
     const exportFile = path.join(t.config.dataDir, 'exports', exportRow?.fileKey ?? 'x');
     expect(existsSync(exportFile)).toBe(true);
@@ -78,7 +81,7 @@ describe('DELETE /api/account/', () => {
     expect(existsSync(mediaPath(person.profileImage))).toBe(false);
     expect((await t.app.inject({ url: person.post.image })).statusCode).toBe(404);
     expect(existsSync(exportFile)).toBe(false);
-    expect((await t.app.inject({ url: link })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: ticketUrl })).statusCode).toBe(404);
 
     // The other side keeps the conversation, with 'Deleted user'.
     const messages = await t.app.inject({ url: `/social/conversations/${person.conversationId}/messages/`, headers: otherAuth });

@@ -5,8 +5,14 @@ import type { DataExportRow } from '../../db/schema/index';
 import { exportFilesFor, type ExportFiles } from '../../lib/storage/index';
 import { findUserById } from '../users/users.service';
 import { dataExportReadyEmail } from './data-export.emails';
-import { downloadPathOf } from './data-export.link';
-import { claimPendingExport, deleteExport, findExpiredExports, markExportReady, releaseFailedBuild } from './data-export.repository';
+import {
+  claimPendingExport,
+  deleteExpiredTickets,
+  deleteExport,
+  findExpiredExports,
+  markExportReady,
+  releaseFailedBuild,
+} from './data-export.repository';
 import { writeExportZip } from './data-export.zip';
 
 export type ExportJobContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'storage'>;
@@ -20,7 +26,7 @@ const PURGE_BATCH = 100;
 
 export type ExportRunReport = { built: number; failed: number; purged: number };
 
-/** Builds one claimed export; on success it becomes ready and the link is e-mailed in the same transaction. */
+/** Builds one claimed export; on success it becomes ready and the owner is e-mailed in the same transaction. */
 async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: DataExportRow, now: () => Date): Promise<boolean> {
   const key = `${claimed.userId}/${claimed.id}-${randomBytes(8).toString('hex')}.zip`;
   try {
@@ -31,8 +37,7 @@ async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: 
       const row = await markExportReady(tx, claimed, { fileKey: key, sizeBytes, readyAt, expiresAt });
       const person = row ? await findUserById(tx, row.userId) : null;
       if (!row || !person) return false;
-      const link = `${ctx.config.publicUrl}${downloadPathOf(ctx.config.jwtSecret, row)}`;
-      await ctx.mailer.enqueue(tx, dataExportReadyEmail(ctx.config, person, link, expiresAt));
+      await ctx.mailer.enqueue(tx, dataExportReadyEmail(ctx.config, person, expiresAt));
       return true;
     });
     // The person was deleted (or another builder took over) meanwhile: this file is nobody's.
@@ -52,8 +57,9 @@ async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: 
   }
 }
 
-/** Deletes the files and rows of exports whose 7 days are over (ready and failed ones). */
+/** Deletes the files and rows of exports whose 7 days are over (ready and failed ones), and tickets nobody used. */
 export async function purgeExpiredExports(ctx: Pick<ExportJobContext, 'db'>, files: ExportFiles, now: Date): Promise<number> {
+  await deleteExpiredTickets(ctx.db, now);
   let purged = 0;
   for (;;) {
     const expired = await findExpiredExports(ctx.db, now, PURGE_BATCH);

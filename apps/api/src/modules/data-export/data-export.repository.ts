@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dataExports, users, type DataExportRow } from '../../db/schema/index';
+import { dataExportTickets, dataExports, users, type DataExportRow } from '../../db/schema/index';
 
 /** The person's latest export (data_exports_user_requested_idx). */
 export async function findLatestExport(db: Executor, userId: number): Promise<DataExportRow | null> {
@@ -103,4 +103,22 @@ export async function exportFileKeysOf(db: Executor, userId: number): Promise<st
     .from(dataExports)
     .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.fileKey)));
   return rows.map((row) => row.fileKey).filter((key): key is string => key !== null);
+}
+
+export async function insertTicket(db: Executor, values: { tokenHash: string; exportId: number; expiresAt: Date }): Promise<void> {
+  await db.insert(dataExportTickets).values(values);
+}
+
+/** Deletes the ticket with this hash if it is still valid, answering its export's id (primary key: one winner). */
+export async function takeTicket(db: Executor, tokenHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .delete(dataExportTickets)
+    .where(and(eq(dataExportTickets.tokenHash, tokenHash), gt(dataExportTickets.expiresAt, now)))
+    .returning({ exportId: dataExportTickets.exportId });
+  return row?.exportId ?? null;
+}
+
+/** Deletes tickets nobody used in time (data_export_tickets_expires_idx). */
+export async function deleteExpiredTickets(db: Executor, now: Date): Promise<void> {
+  await db.delete(dataExportTickets).where(lt(dataExportTickets.expiresAt, now));
 }

@@ -1,11 +1,14 @@
 import {
-  dataExportDownloadQuerySchema,
+  dataExportTicketParamsSchema,
+  dataExportTicketSchema,
   errorSchema,
   idParamsSchema,
   latestDataExportSchema,
   startDataExportResponseSchema,
 } from '@alumlink/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { exportFilesFor } from '../../lib/storage/index';
 import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
@@ -14,7 +17,7 @@ import * as service from './data-export.service';
 const tags = ['account'];
 const security = [{ bearerAuth: [] }];
 
-/** "Your data": ask for an export of everything kept about you, see its state, download it. */
+/** "Your data": ask for an export of everything kept about you, see its state, download it signed in. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBody(app);
   const files = exportFilesFor(app.config);
@@ -52,30 +55,62 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.getLatestExport(app.ctx, request.user),
   );
 
+  /** The zip as an attachment; the same headers for the bearer route and the ticket route. */
+  const sendZip = (reply: FastifyReply, file: { stream: Readable; size: number; requestedAt: Date }) => {
+    const day = file.requestedAt.toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-length', String(file.size))
+      .header(
+        'content-disposition',
+        `attachment; filename="${app.config.siteName.replace(/[^A-Za-z0-9_-]/g, '') || 'data'}-data-${day}.zip"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(file.stream);
+  };
+
   app.get(
     '/api/account/export/:id/download/',
     {
+      onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Download a ready export with its signed link (no sign-in; 404 for a wrong or expired link)',
+        summary: "Download a ready export: its owner's bearer token only (401 without one, 404 for anyone else or once expired)",
+        security,
         params: idParamsSchema,
-        querystring: dataExportDownloadQuerySchema,
+        response: { 200: z.unknown().describe('The zip (application/zip)'), 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => sendZip(reply, await service.openExportDownload(app.ctx, files, request.user, request.params.id)),
+  );
+
+  app.post(
+    '/api/account/export/:id/ticket/',
+    {
+      onRequest: app.authenticate,
+      config: { accountRateLimit: 'dataExportTicket' },
+      schema: {
+        tags,
+        summary: 'A one-time URL (valid 60 s) for the browser to download your ready export (404 for anyone else or once expired)',
+        security,
+        params: idParamsSchema,
+        response: { 200: dataExportTicketSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => service.createDownloadTicket(app.ctx, request.user, request.params.id),
+  );
+
+  app.get(
+    '/api/account/export/tickets/:ticket/',
+    {
+      schema: {
+        tags,
+        summary: 'Follow a download ticket: the zip, once, within 60 s of minting (404 when used, expired or unknown)',
+        params: dataExportTicketParamsSchema,
         response: { 200: z.unknown().describe('The zip (application/zip)'), 404: errorSchema },
       },
     },
-    async (request, reply) => {
-      const file = await service.openExportDownload(app.ctx, files, request.params.id, request.query.token);
-      const day = file.requestedAt.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(file.size))
-        .header(
-          'content-disposition',
-          `attachment; filename="${app.config.siteName.replace(/[^A-Za-z0-9_-]/g, '') || 'data'}-data-${day}.zip"`,
-        )
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(file.stream);
-    },
+    async (request, reply) => sendZip(reply, await service.openTicketDownload(app.ctx, files, request.params.ticket)),
   );
 };

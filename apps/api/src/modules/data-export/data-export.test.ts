@@ -4,7 +4,19 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, dataExports } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp } from '../../test/index';
+import {
+  authHeader,
+  createCommunity,
+  createEvent,
+  createEventRegistration,
+  createJob,
+  createPost,
+  createReferral,
+  createTestApp,
+  createUser,
+  emailsTo,
+  type TestApp,
+} from '../../test/index';
 import { runExportJobs } from './data-export.jobs';
 import { EXPORT_PAGE_SIZE } from './data-export.sections';
 import { activePerson, type Auth } from './data-export.test-helpers';
@@ -20,11 +32,11 @@ afterAll(() => t.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 const start = (auth: Auth) => t.app.inject({ method: 'POST', url: '/api/account/export/', headers: auth });
 const latest = (auth: Auth) => t.app.inject({ url: '/api/account/export/', headers: auth });
-const download = (url: string) => t.app.inject({ url });
+const download = (url: string, auth?: Auth) => t.app.inject({ url, ...(auth ? { headers: auth } : {}) });
 const run = (now?: Date) => runExportJobs(t.ctx, now ? { now: () => now } : {});
 
 describe('POST and GET /api/account/export/', () => {
-  it('answers null before any export, 202 pending, then ready with a signed link once built, and e-mails it', async () => {
+  it('answers null before any export, 202 pending, then ready with its download route once built, and e-mails Settings → Your data', async () => {
     const { user, auth } = await activePerson(t, 'Zelda');
     expect((await latest(auth)).json()).toBeNull();
 
@@ -39,7 +51,7 @@ describe('POST and GET /api/account/export/', () => {
     expect((await run()).built).toBeGreaterThanOrEqual(1);
     const ready = (await latest(auth)).json();
     expect(ready.status).toBe('ready');
-    expect(ready.download_url).toMatch(new RegExp(`^/api/account/export/${ready.id}/download/\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(ready.download_url).toBe(`/api/account/export/${ready.id}/download/`);
     const expiresIn = Date.parse(ready.expires_at) - Date.now();
     expect(expiresIn).toBeGreaterThan(7 * DAY_MS - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(7 * DAY_MS);
@@ -47,7 +59,9 @@ describe('POST and GET /api/account/export/', () => {
 
     const [mail] = await emailsTo(t.db, user.email);
     expect(mail?.subject).toBe('AlumLink: your data is ready to download');
-    expect(mail?.textBody).toContain(`${t.config.publicUrl}${ready.download_url}`);
+    // The e-mail sends the person to Settings → Your data, never to the file.
+    expect(mail?.textBody).toContain(`${t.config.publicUrl}/user/settings#your-data`);
+    expect(`${mail?.textBody} ${mail?.htmlBody}`).not.toContain('/api/account/export');
   });
 
   it('allows one export per 24 hours (429 with the time left); a failed one does not count', async () => {
@@ -90,7 +104,7 @@ describe('the zip', () => {
     await start(person.auth);
     await run();
     const ready = (await latest(person.auth)).json();
-    const response = await download(ready.download_url);
+    const response = await download(ready.download_url, person.auth);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="AlumLink-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -137,6 +151,78 @@ describe('the zip', () => {
     });
   });
 
+  it('holds what the modules contribute: referral requests with their history, registrations, communities, notifications, jobs, reports', async () => {
+    const { user, auth } = await activePerson(t, 'Romy');
+    const owner = await createUser(t.db, { role: 'AL' });
+    const ownerAuth = await authHeader(t.app, owner);
+    const offer = await createReferral(t.db, { alumniId: owner.id, company: 'Offer Co' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${offer.id}/requests/`,
+      headers: auth,
+      payload: { message: 'Romy would love a referral' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<{ id: number }>().id;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/referral-requests/${requestId}/status/`,
+      headers: ownerAuth,
+      payload: { status: 'referred', note: 'Sent to the hiring manager' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const event = await createEvent(t.db, { title: 'Romy meetup', capacity: 1 });
+    await createEventRegistration(t.db, { eventId: event.id, userId: owner.id });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/register/`,
+      headers: auth,
+      payload: { guests: 2 },
+    });
+    expect(registered.json()).toMatchObject({ status: 'waitlisted' });
+    const community = await createCommunity(t.db, { name: 'Romy club' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/communities/${community.slug}/join/`, headers: auth })).statusCode,
+    ).toBeLessThan(300);
+    const job = await createJob(t.db, { postedBy: user.id, title: 'Romy role' });
+    const othersPost = await createPost(t.db, { userId: owner.id, caption: 'reported', image: null });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/social/posts/${othersPost.id}/report/`,
+      headers: auth,
+      payload: { reason: 'Scam or fraud', note: 'Romy reports this' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+
+    await start(auth);
+    await run();
+    const entries = await readZip((await download((await latest(auth)).json().download_url, auth)).rawPayload);
+    expect(jsonOf(entries, 'referral-requests.json')).toEqual([
+      expect.objectContaining({
+        id: requestId,
+        offer: expect.objectContaining({ id: offer.id, company: 'Offer Co' }),
+        message: 'Romy would love a referral',
+        status: 'referred',
+        history: [
+          expect.objectContaining({ status: 'requested', by: 'me' }),
+          expect.objectContaining({ status: 'referred', note: 'Sent to the hiring manager', by: 'offer owner' }),
+        ],
+      }),
+    ]);
+    expect(jsonOf(entries, 'event-registrations.json')).toEqual([
+      expect.objectContaining({ event_id: event.id, title: 'Romy meetup', status: 'waitlisted', guests: 2, checked_in_at: null }),
+    ]);
+    expect(jsonOf(entries, 'communities.json')).toEqual([expect.objectContaining({ community_id: community.id, name: 'Romy club' })]);
+    const notifications = jsonOf(entries, 'notifications.json') as { type: string }[];
+    expect(notifications.map((row) => row.type)).toEqual(expect.arrayContaining(['message', 'referral_status_changed']));
+    expect(jsonOf(entries, 'jobs.json')).toEqual([expect.objectContaining({ id: job.id, title: 'Romy role', status: 'open' })]);
+    expect(jsonOf(entries, 'moderation.json')).toEqual([
+      expect.objectContaining({ kind: 'report', post_id: othersPost.id, reason: 'Scam or fraud', note: 'Romy reports this' }),
+    ]);
+    // Nothing of the offer's owner but what the person was told.
+    expect(JSON.stringify(jsonOf(entries, 'referral-requests.json'))).not.toContain(owner.email);
+  });
+
   it('pages through long lists (more rows than one page) and writes valid JSON', async () => {
     const user = await createUser(t.db);
     const auth = await authHeader(t.app, user);
@@ -148,62 +234,11 @@ describe('the zip', () => {
     );
     await start(auth);
     await run();
-    const entries = await readZip((await download((await latest(auth)).json().download_url)).rawPayload);
+    const entries = await readZip((await download((await latest(auth)).json().download_url, auth)).rawPayload);
     const list = jsonOf(entries, 'comments.json') as { text: string }[];
     expect(list).toHaveLength(count);
     expect(new Set(list.map((row) => row.text)).size).toBe(count);
     await t.db.delete(comments).where(eq(comments.postId, postId));
-  });
-});
-
-describe('GET /api/account/export/{id}/download/', () => {
-  it("serves only the holder of the signed link: wrong, missing or another export's token → 404", async () => {
-    const a = await createUser(t.db);
-    const b = await createUser(t.db);
-    const authA = await authHeader(t.app, a);
-    const authB = await authHeader(t.app, b);
-    await start(authA);
-    await start(authB);
-    await run();
-    const linkA = (await latest(authA)).json().download_url as string;
-    const linkB = (await latest(authB)).json().download_url as string;
-    const idA = /export\/(\d+)\//.exec(linkA)?.[1];
-    const tokenB = new URL(linkB, 'http://x').searchParams.get('token');
-    expect((await download(linkA)).statusCode).toBe(200);
-    for (const url of [
-      `/api/account/export/${idA}/download/`,
-      `/api/account/export/${idA}/download/?token=${tokenB}`,
-      `${linkA.slice(0, -2)}xx`,
-      `/api/account/export/${idA}/download/?token=`,
-    ]) {
-      const response = await download(url);
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: 'This download link is not valid or has expired.', code: 'not_found' });
-    }
-    // Signed in as someone else changes nothing.
-    expect((await t.app.inject({ url: `/api/account/export/${idA}/download/`, headers: authB })).statusCode).toBe(404);
-  });
-
-  it('stops working after 7 days; the file and the row are purged', async () => {
-    const user = await createUser(t.db);
-    const auth = await authHeader(t.app, user);
-    await start(auth);
-    await run();
-    const [row] = await t.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
-    const link = (await latest(auth)).json().download_url as string;
-    const file = path.join(t.config.dataDir, 'exports', row?.fileKey ?? 'missing');
-    await expect(readFile(file)).resolves.toBeInstanceOf(Buffer);
-
-    await t.db
-      .update(dataExports)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(dataExports.id, row?.id ?? 0));
-    expect((await download(link)).statusCode).toBe(404);
-    expect((await latest(auth)).json()).toMatchObject({ status: 'ready', download_url: null });
-
-    expect((await run()).purged).toBeGreaterThanOrEqual(1);
-    await expect(readFile(file)).rejects.toThrow(/ENOENT/);
-    expect((await latest(auth)).json()).toBeNull();
   });
 });
 

@@ -39,8 +39,8 @@ async function fillArchive(archive: Archiver, db: Executor, media: MediaStorage,
   for (const section of EXPORT_SECTIONS) {
     const source =
       section.kind === 'object'
-        ? `${JSON.stringify(await section.read(db, userId), null, 2)}\n`
-        : Readable.from(jsonArray(section.rows(db, userId)));
+        ? `${JSON.stringify(await section.collect(db, userId), null, 2)}\n`
+        : Readable.from(jsonArray(section.collect(db, userId)));
     await appendEntry(archive, source, section.file);
   }
   for await (const key of mediaKeysToExport(db, userId)) {

@@ -1,23 +1,26 @@
 import { Download } from 'lucide-react';
 import type { DataExport } from '@alumlink/contract';
-import { Badge, Button, ErrorState, FormMessage, Spinner, buttonClasses } from '@/components/ui';
-import { API_BASE, isApiError } from '@/lib/api-client';
+import { Badge, Button, ErrorState, FormMessage, Spinner } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
+import { useDownloadDataExport } from '../api/download-data-export';
 import { useLatestDataExport } from '../api/get-data-export';
 import { useStartDataExport } from '../api/start-data-export';
 
 export const DOWNLOAD_DATA_TEXTS = {
   heading: 'Download my data',
   intro:
-    'Get a zip of your profile, posts, comments, likes, messages, referrals, events, settings and photos. We email you a link when it is ready; it works for 7 days.',
+    'A zip of everything you have here: profile, posts, comments, likes, messages, referrals and requests, mentoring, events, communities, jobs, notifications, settings and photos. We email you when it is ready; download it here within 7 days.',
   start: 'Download my data',
   retry: 'Try again',
-  pending: 'We are preparing your data. We will email you a download link when it is ready.',
+  pending: 'We are preparing your data. We will email you when it is ready to download here.',
   ready: 'Your data is ready.',
   failed: 'We could not prepare your data. Please try again.',
   loadFailed: 'Failed to load your data export. Please try again.',
   startFailed: 'Failed to start your data export. Please try again.',
   download: 'Download zip',
+  downloadFailed: 'Failed to download your data. Please try again.',
+  expired: 'This copy has expired. Ask for a new one below.',
   oncePerDay: 'You can ask for a new copy once a day.',
 } as const;
 
@@ -31,6 +34,33 @@ const STATUS_BADGE = {
 export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The ready export: a button that fetches a one-time ticket with the session and lets the browser download it. */
+function ReadyDownload({ latest }: { latest: DataExport }) {
+  const download = useDownloadDataExport();
+  const handleDownload = () => {
+    download.mutate(latest.id);
+  };
+  const failure = download.isError
+    ? isApiError(download.error)
+      ? (download.error.serverMessage ?? DOWNLOAD_DATA_TEXTS.downloadFailed)
+      : DOWNLOAD_DATA_TEXTS.downloadFailed
+    : null;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span className="text-fg">{DOWNLOAD_DATA_TEXTS.ready}</span>
+        <Button variant="secondary" size="sm" loading={download.isPending} onClick={handleDownload}>
+          <Download aria-hidden="true" className="size-4" />
+          {DOWNLOAD_DATA_TEXTS.download}
+          {latest.size_bytes ? ` (${formatSize(latest.size_bytes)})` : ''}
+        </Button>
+      </div>
+      {latest.expires_at ? <p className="text-fg-muted">Available until {formatEventDate(latest.expires_at)}</p> : null}
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+    </div>
+  );
 }
 
 function ExportStatus({ latest }: { latest: DataExport }) {
@@ -48,23 +78,13 @@ function ExportStatus({ latest }: { latest: DataExport }) {
         </p>
       ) : null}
       {latest.status === 'failed' ? <p className="text-danger-fg">{DOWNLOAD_DATA_TEXTS.failed}</p> : null}
-      {latest.status === 'ready' && latest.download_url ? (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <span className="text-fg">{DOWNLOAD_DATA_TEXTS.ready}</span>
-          <a href={`${API_BASE}${latest.download_url}`} download className={buttonClasses('secondary', 'sm')}>
-            <Download aria-hidden="true" className="size-4" />
-            {DOWNLOAD_DATA_TEXTS.download}
-            {latest.size_bytes ? ` (${formatSize(latest.size_bytes)})` : ''}
-          </a>
-          {latest.expires_at ? <span className="text-fg-muted">Link valid until {formatEventDate(latest.expires_at)}</span> : null}
-        </div>
-      ) : null}
-      {latest.status === 'ready' && !latest.download_url ? <p className="text-fg-muted">This download link has expired.</p> : null}
+      {latest.status === 'ready' && latest.download_url ? <ReadyDownload latest={latest} /> : null}
+      {latest.status === 'ready' && !latest.download_url ? <p className="text-fg-muted">{DOWNLOAD_DATA_TEXTS.expired}</p> : null}
     </div>
   );
 }
 
-/** "Download my data": asks for an export, shows its state (polled while pending) and the link once ready. */
+/** "Download my data": asks for an export, shows its state (polled while pending) and the download once ready. */
 export function DownloadDataPanel() {
   const latest = useLatestDataExport();
   const start = useStartDataExport();

@@ -3,11 +3,22 @@ import { Card } from '@/components/ui';
 import { cn } from '@/lib/cn';
 
 /** A titled card grouping related settings. */
-export function SettingsSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function SettingsSection({
+  title,
+  description,
+  id,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** Anchor of the section (`/user/settings#<id>`), for links from e-mails. */
+  id?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card className="p-5 sm:p-6">
-      <section aria-labelledby={headingId} className="space-y-4">
+      <section id={id} aria-labelledby={headingId} className="scroll-mt-28 space-y-4">
         <div>
           <h2 id={headingId} className="text-base font-semibold text-fg">
             {title}

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { YOUR_DATA_MESSAGES, type DataExport } from '@alumlink/contract';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
@@ -21,7 +21,7 @@ const pending: DataExport = {
 const ready: DataExport = {
   ...pending,
   status: 'ready',
-  download_url: '/api/account/export/7/download/?token=abc',
+  download_url: '/api/account/export/7/download/',
   expires_at: '2030-05-08T10:00:00.000Z',
   size_bytes: 3 * 1024 * 1024,
 };
@@ -52,11 +52,40 @@ describe('YourDataSection: download my data', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: DOWNLOAD_DATA_TEXTS.start })).toBeDisabled();
   });
 
-  it('shows the ready link with its size and expiry', async () => {
-    renderSection(ready);
-    const link = await screen.findByRole('link', { name: `${DOWNLOAD_DATA_TEXTS.download} (3.0 MB)` });
-    expect(link).toHaveAttribute('href', ready.download_url);
-    expect(screen.getByText(/Link valid until/)).toBeInTheDocument();
+  it('downloads a ready export through a one-time ticket minted with the session', async () => {
+    const { user } = renderSection(ready);
+    const tickets: (string | null)[] = [];
+    server.use(
+      http.post('/api/account/export/7/ticket/', ({ request }) => {
+        tickets.push(request.headers.get('authorization'));
+        return HttpResponse.json({ url: '/api/account/export/tickets/abc/', expires_at: '2030-05-01T10:01:00.000Z' });
+      }),
+    );
+    // jsdom cannot navigate: record where the browser would go instead.
+    const followed: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this.href);
+    });
+    try {
+      expect(await screen.findByText(/Available until/)).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: `${DOWNLOAD_DATA_TEXTS.download} (3.0 MB)` }));
+      await waitFor(() => expect(followed).toEqual([`${window.location.origin}/api/account/export/tickets/abc/`]));
+      expect(tickets).toEqual([`Bearer ${getAccessToken()}`]);
+      expect(screen.queryByRole('link', { name: /Download zip/ })).toBeNull();
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says so when the ticket is refused (the export expired meanwhile)', async () => {
+    const { user } = renderSection(ready);
+    server.use(
+      http.post('/api/account/export/7/ticket/', () =>
+        HttpResponse.json({ detail: YOUR_DATA_MESSAGES.downloadNotFound, code: 'not_found' }, { status: 404 }),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: `${DOWNLOAD_DATA_TEXTS.download} (3.0 MB)` }));
+    expect(await screen.findByText(YOUR_DATA_MESSAGES.downloadNotFound)).toBeInTheDocument();
   });
 
   it("shows the server's once-a-day answer", async () => {
