@@ -50,7 +50,7 @@ describe('directory', () => {
     await page.waitForURL('**/user/people');
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
     const sidebar = page.getByRole('complementary', { name: 'Filters' });
-    const company = sidebar.getByLabel('Company');
+    const company = sidebar.getByLabel('Company', { exact: true });
     // The option carries its count: "Pixel Labs (n)".
     const pixelOption = company.locator('option', { hasText: /^Pixel Labs \(\d+\)$/ });
     await pixelOption.waitFor({ state: 'attached' });
@@ -77,7 +77,7 @@ describe('directory', () => {
     await second.goto(shared);
     assert.deepEqual(await cardNames(second), named);
     const secondSidebar = second.getByRole('complementary', { name: 'Filters' });
-    assert.equal(await secondSidebar.getByLabel('Company').inputValue(), 'Pixel Labs');
+    assert.equal(await secondSidebar.getByLabel('Company', { exact: true }).inputValue(), 'Pixel Labs');
     assert.equal(await secondSidebar.getByLabel('Open to referrals').isChecked(), true);
     assert.equal(await second.getByRole('searchbox', { name: 'Search people by name' }).inputValue(), 'alex');
     await second.close();

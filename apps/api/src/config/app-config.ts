@@ -113,6 +113,12 @@ export function loadConfig(env: Env): AppConfig {
       'Invalid environment: JWT_SECRET is required when NODE_ENV=production (32 or more random characters, e.g. from `openssl rand -base64 48`)',
     );
   }
+  // Every e-mailed link (codes, invitations, exports) starts with it: a localhost default would reach no one.
+  if (vars.NODE_ENV === 'production' && !vars.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment: PUBLIC_URL is required when NODE_ENV=production (the address people use, e.g. https://alumni.example.org)',
+    );
+  }
   const redisUrl = vars.REDIS_URL ?? null;
   const webConcurrency = workerCount(vars.WEB_CONCURRENCY, databaseUrl, redisUrl);
 

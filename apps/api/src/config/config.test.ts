@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, decideSeedDemo, devMailboxEnabled, loadConfig, MAX_DEFAULT_WORKERS, REPO_ROOT } from './index';
 
 const SECRET = 'x'.repeat(40);
+const PUBLIC_URL = 'https://alumni.example.org';
 const tempDirs: string[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'alumlink-config-'));
@@ -183,7 +184,20 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^Invalid environment: JWT_SECRET is required when NODE_ENV=production/);
     expect(message).not.toContain('\n');
     expect(() => readFileSync(path.join(dataDir, 'jwt-secret'))).toThrow();
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: dataDir }).jwtSecret).toBe(SECRET);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL, DATA_DIR: dataDir }).jwtSecret).toBe(SECRET);
+  });
+
+  it('refuses production without PUBLIC_URL, in one line naming it (e-mailed links would point at localhost)', () => {
+    const message = configError({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() });
+    expect(message).toMatch(/^Invalid environment: PUBLIC_URL is required when NODE_ENV=production/);
+    expect(message).not.toContain('\n');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: 'https://alumni.example.org',
+      DATA_DIR: tempDir(),
+    });
+    expect(config.publicUrl).toBe('https://alumni.example.org');
   });
 
   it('seeds the demo on the embedded default outside production only, unless SEED_DEMO says otherwise', () => {
@@ -194,8 +208,10 @@ describe('loadConfig', () => {
     expect(decideSeedDemo({ nodeEnv: 'production', databaseUrl: null, seedDemo: true })).toBe(true);
     expect(decideSeedDemo({ nodeEnv: 'development', databaseUrl: null, seedDemo: false })).toBe(false);
     // Through the environment: production on the embedded database does not seed by itself.
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir() }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: tempDir(), SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL, DATA_DIR: tempDir() }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, PUBLIC_URL, DATA_DIR: tempDir(), SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses/CIDRs, never "trust everything"', () => {
@@ -235,7 +251,9 @@ describe('loadConfig', () => {
     expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, SMTP_URL: 'smtp://mail:25', DEV_MAILBOX: 'on' }))).toBe(
       false,
     );
-    expect(devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, DATA_DIR: dataDir, NODE_ENV: 'production', DEV_MAILBOX: 'on' }))).toBe(false);
+    expect(
+      devMailboxEnabled(loadConfig({ JWT_SECRET: SECRET, PUBLIC_URL, DATA_DIR: dataDir, NODE_ENV: 'production', DEV_MAILBOX: 'on' })),
+    ).toBe(false);
     expect(configError({ JWT_SECRET: SECRET, DEV_MAILBOX: 'maybe' })).toBe('Invalid environment: DEV_MAILBOX must be on or off');
   });
 });

@@ -66,20 +66,23 @@ export function decodeCountedCursor(cursor: string): CountedPosition {
   return { count: Number(match[1]), at, id: Number(match[3]) };
 }
 
-/** Position in a list ordered by a small load (0..99), then an id (mentors). */
-export type LoadPosition = { load: number; id: number };
+/**
+ * Position in a list ordered by a small load (0..99), then an id (mentors). `rest` marks a list
+ * in two parts (mentors of a topic, then the others) once the position is in the second part.
+ */
+export type LoadPosition = { load: number; id: number; rest?: boolean };
 
-/** Cursor of a LoadPosition: base64url of `<load>|<id>`. */
+/** Cursor of a LoadPosition: base64url of `<load>|<id>`, with `|r` in the second part. */
 export function encodeLoadCursor(position: LoadPosition): string {
-  return cursorOf(`${position.load}|${position.id}`);
+  return cursorOf(`${position.load}|${position.id}${position.rest ? '|r' : ''}`);
 }
 
 export function decodeLoadCursor(cursor: string): LoadPosition {
-  const match = /^(\d{1,2})\|(\d{1,10})$/.exec(textOf(cursor));
+  const match = /^(\d{1,2})\|(\d{1,10})(\|r)?$/.exec(textOf(cursor));
   const load = Number(match?.[1]);
   const id = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(load) || !Number.isSafeInteger(id) || id > MAX_ID) throw invalidCursor();
-  return { load, id };
+  return match[3] ? { load, id, rest: true } : { load, id };
 }
 
 /**

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { rateLimitKeyOf } from './client-address';
+import { failoverStore } from './rate-limit-store';
 import { tooManyRequests, unauthorized } from './errors';
+
+export { rateLimitFallback } from './rate-limit-store';
 
 /**
  * Rate limits of the account endpoints (docs/security.md). Each is counted per client IP and,
@@ -168,12 +171,15 @@ export function scaledMax(config: Pick<AppConfig, 'rateLimitMultiplier'>, max: n
 
 /**
  * Registers @fastify/rate-limit, opt-in per route (`config: { rateLimit: { max, timeWindow } }`),
- * with the Redis store when REDIS_URL is set (fails open if Redis is unreachable).
+ * with the Redis store when REDIS_URL is set. While Redis is unreachable each instance counts
+ * in its own memory (fails closed, lib/rate-limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  // No offline queue and a short command timeout: a limit check never waits for Redis, it falls back.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 })
+    : null;
   if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) unavailable'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => undefined);
     });
@@ -191,10 +197,11 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
   });
   await app.register(rateLimit, {
     global: false,
-    skipOnError: true,
+    // Redis errors never reach the plugin (the store falls back to memory): nothing is skipped.
+    skipOnError: false,
     // IPv6 clients per /64, IPv4-mapped addresses as IPv4 (lib/client-address.ts).
     keyGenerator: (request) => rateLimitKeyOf(request.ip),
-    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
+    ...(redis ? { store: failoverStore(redis, app.log, config.rateLimitNamespace) } : {}),
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
   addAccountRateLimits(app);
@@ -211,7 +218,6 @@ function addAccountRateLimits(app: FastifyInstance): void {
       max: scaledMax(app.config, limit.max),
       timeWindow: limit.windowSeconds * 1000,
       keyGenerator: (request) => `account:${name}:${request.user.id}`,
-      skipOnError: true,
     });
     const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       // Declared on a route without app.authenticate before it: refuse rather than count nobody.
@@ -259,7 +265,6 @@ export function authRateLimit(app: FastifyInstance, name: AuthRateLimitName) {
       max: scaledMax(app.config, limit.max),
       timeWindow: limit.windowSeconds * 1000,
       keyGenerator: key,
-      skipOnError: true,
     });
   const byIp = limiterFor(rule.ip, (request) => `auth:${name}:ip:${rateLimitKeyOf(request.ip)}`);
   const byEmail = rule.email ? limiterFor(rule.email, (request) => `auth:${name}:email:${emailOfBody(request.body) ?? ''}`) : null;

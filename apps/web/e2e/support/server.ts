@@ -37,6 +37,8 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => 
   throw new Error(`server not ready within 60 s:\n${logs()}`);
 }
 
+const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   for (const built of ['apps/web/dist/index.html', 'apps/api/dist/server.js']) {
     if (!existsSync(join(repoRoot, built))) {
@@ -60,13 +62,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Production (scripts/lighthouse.ts) refuses to start without it.
+      ...(env.NODE_ENV === 'production' ? { PUBLIC_URL: baseUrlOf(port) } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = baseUrlOf(port);
   const logs = () => output;
   await waitUntilReady(baseUrl, child, logs);
   return {

@@ -62,6 +62,10 @@ export const users = pgTable(
     index('users_first_name_trgm').using('gin', sql`lower(${t.firstName}) gin_trgm_ops`),
     index('users_last_name_trgm').using('gin', sql`lower(${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // People search over the career fields (search.repository.ts): substrings by trigram.
+    index('users_job_title_trgm').using('gin', sql`lower(${t.jobTitle}) gin_trgm_ops`),
+    index('users_headline_trgm').using('gin', sql`lower(${t.headline}) gin_trgm_ops`),
+    index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
     // People search ranks prefix matches first: these give them in order (byte order, so LIKE 'abc%' is a range).
     index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) collate "C"`, t.id),
     index('users_last_name_prefix_idx').on(sql`lower(${t.lastName}) collate "C"`, t.id),

@@ -35,9 +35,14 @@ function listedSql(viewer: Viewer): SQL {
   return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedInDirectoryForSql(viewer, users.id)}`;
 }
 
+/** The words of `q` that are matched: lower-cased, at most MAX_NAME_WORDS. */
+export function nameWordsOf(q: string): string[] {
+  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);
+}
+
 /** The name condition of `q`: every word is a substring of the first or the last name (trigram indexes). */
 function nameSql(q: string): SQL | undefined {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);
+  const words = nameWordsOf(q);
   if (words.length === 0) return undefined;
   return and(
     ...words.map(

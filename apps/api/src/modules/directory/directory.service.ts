@@ -4,7 +4,7 @@ import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
 import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
-import { directoryCircleOf, directoryFacets, listDirectory, type FacetAudience } from './directory.repository';
+import { directoryCircleOf, directoryFacets, listDirectory, nameWordsOf, type FacetAudience } from './directory.repository';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {
@@ -32,7 +32,10 @@ export async function getDirectoryFacets(
   viewer: AuthUser,
   query: DirectoryFilters,
 ): Promise<DirectoryFacets> {
-  const filters = filtersOf(query);
+  // Keyed (and counted) by what the search uses: `q` as the words it matches, so "Ann", " ann " and
+  // "ann b c d e f" (only five words count) share one cache entry.
+  const words = query.q ? nameWordsOf(query.q) : [];
+  const filters = { ...filtersOf(query), q: words.length > 0 ? words.join(' ') : undefined };
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
   const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(ctx.db, audience, filters, SHARED_FACET_SIZE));
   const circle = audience === 'everyone' ? [] : await directoryCircleOf(ctx.db, viewer);

@@ -320,3 +320,21 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
     expect(admin.company).toEqual([{ value: 'Initech', count: 2 }]);
   });
 });
+
+describe('the facet cache', () => {
+  it('keys a name search by the words it matches (lower-cased, at most five), so variations share one entry', async () => {
+    await person('Cachequinn', { role: 'IN', company: 'Cacheco' });
+    const first = await facets('q=cachequinn');
+    expect(first.role).toEqual([{ value: 'IN', count: 1 }]);
+    // A second match appears; the entry is fresh for FACET_FRESH_MS, so every variation of the same words still answers it.
+    await person('Cachequinn2', { role: 'IN', company: 'Cacheco' });
+    for (const q of ['CACHEQUINN', '%20cachequinn%20%20', 'Cachequinn']) {
+      expect((await facets(`q=${q}`)).role, q).toEqual([{ value: 'IN', count: 1 }]);
+    }
+    // Only the first five words are matched: a sixth does not change the search, nor its entry.
+    const five = 'c%20e%20n%20p%20cachequinn';
+    expect((await facets(`q=${five}`)).role).toEqual([{ value: 'IN', count: 2 }]);
+    await person('Cachequinn3', { role: 'IN', company: 'Cacheco' });
+    expect((await facets(`q=${five}%20zzz`)).role).toEqual([{ value: 'IN', count: 2 }]);
+  });
+});

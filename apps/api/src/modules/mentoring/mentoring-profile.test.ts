@@ -116,16 +116,21 @@ describe('GET/PUT /api/mentoring/profile/', () => {
 });
 
 describe('GET /api/mentoring/mentors/', () => {
-  it('lists open mentors least loaded first, filters by topic (any case, whole value) and name, pages by cursor', async () => {
+  it('lists open mentors least loaded first, topic matches (any case, whole value) first, filters by name, pages by cursor', async () => {
     const a = await makeMentor({ topics: ['Kotlin', 'Android'] }, 'AL', { firstName: 'Zed', lastName: 'Kotlinson' });
     const b = await makeMentor({ topics: ['kotlin'] }, 'AL', { firstName: 'Yan', lastName: 'Other' });
     for (const mentor of [a, b]) await t.db.update(users).set({ company: 'Globex', jobTitle: 'Engineer' }).where(eq(users.id, mentor.id));
-    await makeMentor({ topics: ['Kotlin'], accepting: false });
-    await makeMentor({ topics: ['Kotlin'], is_mentor: false });
+    const paused = await makeMentor({ topics: ['Kotlin'], accepting: false });
+    const notMentor = await makeMentor({ topics: ['Kotlin'], is_mentor: false });
+    const idsOf = async (query: string): Promise<number[]> =>
+      (await mentors(trainee, query)).json().results.map((mentor: { id: number }) => mentor.id);
     const response = await mentors(trainee, '?topic=KOTLIN');
     expect(response.statusCode).toBe(200);
-    const ids = response.json().results.map((mentor: { id: number }) => mentor.id);
-    expect(ids.sort()).toEqual([a.id, b.id].sort());
+    const everyone = await idsOf('');
+    // The topic's mentors first (least loaded, then by id), then the other open mentors in the plain order.
+    expect(await idsOf('?topic=KOTLIN')).toEqual([a.id, b.id, ...everyone.filter((id) => id !== a.id && id !== b.id)]);
+    expect(everyone).not.toContain(paused.id);
+    expect(everyone).not.toContain(notMentor.id);
     expect(response.json().results[0]).toMatchObject({
       company: 'Globex',
       job_title: 'Engineer',
@@ -133,15 +138,15 @@ describe('GET /api/mentoring/mentors/', () => {
       active_count: 0,
       about: 'Happy to help',
     });
-    expect((await mentors(trainee, '?topic=Kot')).json().results).toEqual([]);
-    const byName = (await mentors(trainee, '?q=kotlinson')).json();
-    expect(byName.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
+    // Whole value: nobody offers "Kot", so the plain order.
+    expect(await idsOf('?topic=Kot')).toEqual(everyone);
+    expect(await idsOf('?q=kotlinson')).toEqual([a.id]);
     const first = (await mentors(trainee, '?topic=kotlin&limit=1')).json();
-    expect(first.results).toHaveLength(1);
+    expect(first.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
     const second = (await mentors(trainee, `?topic=kotlin&limit=1&cursor=${first.next}`)).json();
-    expect(second.results).toHaveLength(1);
-    expect(second.results[0].id).not.toBe(first.results[0].id);
-    expect(second.next).toBeNull();
+    expect(second.results.map((mentor: { id: number }) => mentor.id)).toEqual([b.id]);
+    const third = (await mentors(trainee, `?topic=kotlin&limit=1&cursor=${second.next}`)).json();
+    expect(third.results.map((mentor: { id: number }) => mentor.id)).toEqual([everyone.find((id) => id !== a.id && id !== b.id)]);
   });
 
   it('leaves out the viewer, people hidden from them, and inactive people', async () => {
@@ -149,10 +154,14 @@ describe('GET /api/mentoring/mentors/', () => {
     await createUserSettings(t.db, { userId: hidden.id, profileVisibility: 'Private' });
     const inactive = await makeMentor({ topics: ['Secret topic'] });
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
-    expect((await mentors(trainee, '?topic=secret%20topic')).json().results).toEqual([]);
-    expect((await mentors(hidden, '?topic=secret%20topic')).json().results).toEqual([]);
-    const asAdmin = (await mentors(admin, '?topic=secret%20topic')).json().results.map((mentor: { id: number }) => mentor.id);
-    expect(asAdmin).toEqual([hidden.id]);
+    const idsFor = async (viewer: TestUser) =>
+      (await mentors(viewer, '?topic=secret%20topic&limit=100')).json().results.map((mentor: { id: number }) => mentor.id);
+    expect(await idsFor(trainee)).not.toContain(hidden.id);
+    expect(await idsFor(trainee)).not.toContain(inactive.id);
+    expect(await idsFor(hidden)).not.toContain(hidden.id);
+    const asAdmin = await idsFor(admin);
+    expect(asAdmin[0]).toBe(hidden.id);
+    expect(asAdmin).not.toContain(inactive.id);
   });
 
   it('pages least loaded first, then by id, with a topic, a name or both', async () => {
@@ -163,7 +172,7 @@ describe('GET /api/mentoring/mentors/', () => {
     await t.db.update(mentorProfiles).set({ activeCount: 1 }).where(eq(mentorProfiles.userId, busy.id));
     // Saving the card again copies the new load to its topic rows.
     expect((await put(busy, { about: 'One mentee already' })).statusCode).toBe(200);
-    for (const query of ['?topic=load%20topic', '?q=loadwalker', '?topic=Load%20Topic&q=lea%20load']) {
+    for (const query of ['?topic=load%20topic&q=loadwalker', '?q=loadwalker', '?topic=Load%20Topic&q=lea%20load']) {
       const ids: number[] = [];
       let cursor: string | null = '';
       while (cursor !== null) {
@@ -184,7 +193,10 @@ describe('GET /api/mentoring/mentors/', () => {
     const friend = await createUser(t.db, { role: 'TR' });
     headers.set(friend.id, await authHeader(t.app, friend));
     await createConversation(t.db, { userAId: friend.id, userBId: guarded.id, bothWrote: true });
-    const listed = async (viewer: TestUser) => (await mentors(viewer, '?topic=guarded%20topic')).json().results;
+    const listed = async (viewer: TestUser) =>
+      (await mentors(viewer, '?topic=guarded%20topic&limit=100'))
+        .json()
+        .results.filter((mentor: { id: number }) => mentor.id === guarded.id);
     expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);
     expect(await listed(admin)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
@@ -207,6 +219,54 @@ describe('GET /api/mentoring/mentors/', () => {
     await createUserSettings(t.db, { userId: m.id, profileVisibility: 'Private' });
     const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
     expect([hidden.statusCode, hidden.json()]).toEqual([200, null]);
+  });
+
+  it('lists mentors of the topic first (least loaded first), then the other open mentors, across pages (DESIGN 8.3)', async () => {
+    const names = { firstName: 'Ines', lastName: 'Firstmatch' };
+    const busyMatch = await makeMentor({ topics: ['Rust', 'Firstmatch topic'] }, 'AL', names);
+    await t.db.update(mentorProfiles).set({ activeCount: 1 }).where(eq(mentorProfiles.userId, busyMatch.id));
+    expect((await put(busyMatch, { about: 'One mentee' })).statusCode).toBe(200);
+    const other = await makeMentor({ topics: ['Go'] }, 'AL', names);
+    const match = await makeMentor({ topics: ['firstmatch TOPIC'] }, 'AL', names);
+    for (const limit of [1, 2, 3, 20]) {
+      const ids: number[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page: { results: { id: number }[]; next: string | null } = (
+          await mentors(trainee, `?topic=Firstmatch%20Topic&q=firstmatch&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        ids.push(...page.results.map((mentor) => mentor.id));
+        cursor = page.next;
+      }
+      expect(ids, `limit ${limit}`).toEqual([match.id, busyMatch.id, other.id]);
+    }
+  });
+
+  it('leaves out a mentor whose role was changed from alumnus to trainee or intern by an admin', async () => {
+    const demoted = await makeMentor({ topics: ['Demoted topic'] }, 'AL', { firstName: 'Dora', lastName: 'Demoted' });
+    const listedIds = async (query: string) =>
+      (await mentors(trainee, `${query}&limit=100`)).json().results.map((mentor: { id: number }) => mentor.id);
+    expect(await listedIds('?topic=demoted%20topic')).toContain(demoted.id);
+    for (const role of ['TR', 'IN']) {
+      const change = await t.app.inject({
+        method: 'PATCH',
+        url: '/users/admin/update-role/',
+        headers: auth(admin),
+        payload: { user_id: demoted.id, role },
+      });
+      expect(change.statusCode).toBe(200);
+      expect(await listedIds('?topic=demoted%20topic'), role).not.toContain(demoted.id);
+      expect(await listedIds('?q=dora%20demoted'), role).toEqual([]);
+      const card = await t.app.inject({ url: `/api/mentoring/mentors/${demoted.id}/`, headers: auth(trainee) });
+      expect(card.json(), role).toBeNull();
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/mentoring/requests/',
+        headers: auth(intern),
+        payload: { mentor_id: demoted.id, topic: 'Demoted topic', message: 'Could you help me?' },
+      });
+      expect([asked.statusCode, asked.json().code], role).toEqual([409, 'mentor_unavailable']);
+    }
   });
 
   it('answers 400 to a forged cursor and 401 without a token', async () => {

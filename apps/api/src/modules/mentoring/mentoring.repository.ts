@@ -15,6 +15,12 @@ export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' |
 /** The card is listed: a mentor, accepting, with a free place. */
 const open = sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`;
 
+/**
+ * The person may mentor now (mentoring.policy: alumni and admins). A card outlives a role an admin
+ * lowered; lowering it also stops the card accepting (pauseMentoring), which keeps it out of the list.
+ */
+const mayMentorSql = sql`${users.role} in ('AL', 'AD')`;
+
 const profileColumns = {
   isMentor: mentorProfiles.isMentor,
   topics: mentorProfiles.topics,
@@ -69,8 +75,12 @@ export type MentorCursor = LoadPosition;
 export type MentorListRow = UserSummaryRow &
   Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'> & { company: string; jobTitle: string };
 
-/** Which mentors a page lists: those offering one topic or every open one, with or without the name box. */
-export type MentorPageKind = { byTopic: boolean; byName: boolean };
+/**
+ * Which mentors a page lists: those offering one topic (byTopic), the open ones that do not
+ * (otherThanTopic: the second part of "topic matches first"), or every open one; with or without
+ * the name box.
+ */
+export type MentorPageKind = { byTopic: boolean; otherThanTopic?: boolean; byName: boolean };
 
 /**
  * A page of `take` open mentors (accepting, with a free place), least loaded first, after a
@@ -95,6 +105,7 @@ export function mentorPageQuery(db: Executor, kind: MentorPageKind, take: number
     sql`(${seesEveryone}::boolean or ${visibleToViewerIdSql(viewerId, users.id)})`,
     sql`(${load}, ${person}) > (${sql.placeholder('afterLoad')}::integer, ${sql.placeholder('afterId')}::integer)`,
   ];
+  if (kind.otherThanTopic) conditions.push(sql`not (${sql.placeholder('topicKey')}::text = any(${mentorProfiles.topicKeys}))`);
   if (kind.byName) {
     const nameLike = sql`${sql.placeholder('nameLike')}::text`;
     conditions.push(
@@ -129,7 +140,8 @@ type MentorPageStatement = ReturnType<ReturnType<typeof mentorPageQuery>['prepar
 const prepareMentorPageStatements = (db: Database) => {
   const statements = new Map<string, MentorPageStatement>();
   return (kind: MentorPageKind, take: number): MentorPageStatement => {
-    const name = `mentors_${kind.byTopic ? 'topic' : 'all'}${kind.byName ? '_name' : ''}_page_${take}`;
+    const subset = kind.byTopic ? 'topic' : kind.otherThanTopic ? 'other' : 'all';
+    const name = `mentors_${subset}${kind.byName ? '_name' : ''}_page_${take}`;
     let statement = statements.get(name);
     if (!statement) {
       statement = mentorPageQuery(db, kind, take).prepare(name);
@@ -142,7 +154,15 @@ const prepareMentorPageStatements = (db: Database) => {
 /** Before every mentor: loads are never negative (mentor_profiles_active_count_check). */
 const FIRST_PAGE: MentorCursor = { load: -1, id: 0 };
 
-export type MentorSearch = { viewer: Viewer; topicKey?: string; nameLike?: string; after?: MentorCursor; take: number };
+export type MentorSearch = {
+  viewer: Viewer;
+  topicKey?: string;
+  /** With topicKey: the open mentors who do not offer it, instead of those who do. */
+  otherThanTopic?: boolean;
+  nameLike?: string;
+  after?: MentorCursor;
+  take: number;
+};
 
 /** The placeholders of mentorPageQuery for a search (its page size is mentorPageQuery's `take`). */
 export function mentorPageParams(search: MentorSearch) {
@@ -172,7 +192,13 @@ export async function findMentor(db: Executor, viewer: Viewer, userId: number): 
     .from(mentorProfiles)
     .innerJoin(users, eq(users.id, mentorProfiles.userId))
     .where(
-      and(eq(mentorProfiles.userId, userId), eq(mentorProfiles.isMentor, true), eq(users.isActive, true), visibleToSql(viewer, users.id)),
+      and(
+        eq(mentorProfiles.userId, userId),
+        eq(mentorProfiles.isMentor, true),
+        eq(users.isActive, true),
+        mayMentorSql,
+        visibleToSql(viewer, users.id),
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -196,6 +222,12 @@ export async function addToActiveCount(db: Executor, userId: number, delta: numb
   await syncMentorTopics(db, userId);
 }
 
+/** The card takes no new mentees (it stays, unlisted, and its mentees stay); the topics follow. */
+export async function pauseMentoring(db: Executor, userId: number): Promise<void> {
+  await db.update(mentorProfiles).set({ accepting: false, updatedAt: new Date() }).where(eq(mentorProfiles.userId, userId));
+  await syncMentorTopics(db, userId);
+}
+
 /** The person no longer mentors (their card stays, unlisted). */
 export async function stopMentoring(db: Executor, userId: number): Promise<void> {
   await db
@@ -211,7 +243,8 @@ export function createMentoringRepository(db: Database) {
   return {
     /** A page of the mentors list (prepared statements, see mentorPageQuery). */
     findMentorPage(search: MentorSearch): Promise<MentorListRow[]> {
-      const kind = { byTopic: search.topicKey !== undefined, byName: search.nameLike !== undefined };
+      const byTopic = search.topicKey !== undefined && !search.otherThanTopic;
+      const kind = { byTopic, otherThanTopic: search.topicKey !== undefined && !byTopic, byName: search.nameLike !== undefined };
       return mentorPageStatements(kind, search.take).execute(mentorPageParams(search));
     },
   };

@@ -7,6 +7,7 @@ import {
   type UpdateMentorProfileFields,
 } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
@@ -47,6 +48,14 @@ export async function updateMentorProfile(ctx: AppContext, user: AuthUser, field
 }
 
 /**
+ * After an admin changed someone's role (in that transaction): a role that may not mentor stops
+ * their card taking mentees, so it leaves the list; an alumnus again turns it back on by hand.
+ */
+export async function applyRoleToMentorCard(db: Executor, user: Pick<AuthUser, 'id' | 'role'>): Promise<void> {
+  if (!canOnMentoring(user, 'be-mentor')) await repository.pauseMentoring(db, user.id);
+}
+
+/**
  * A mentor's card with their summary, whether or not they take requests now; null unless they
  * mentor and the viewer may see them (every profile asks: "not a mentor" is an answer, not an error,
  * and null says nothing more about a hidden person than about a non-mentor).
@@ -57,16 +66,29 @@ export async function getMentor(ctx: AppContext, viewer: AuthUser, userId: numbe
 }
 
 /**
- * Open mentors (accepting, with a free place) the viewer may see, least loaded first; `topic`
- * keeps those offering it (whole value, any case), `q` matches names.
+ * Open mentors (accepting, with a free place) the viewer may see, least loaded first; with `topic`
+ * those offering it (whole value, any case) come first, then the others (DESIGN 8.3, "topic
+ * matches first"); `q` matches names. The cursor says which of the two parts it is in.
  */
 export async function listMentors(ctx: AppContext, viewer: AuthUser, query: MentorsQuery & { limit: number }): Promise<MentorPage> {
   const topicKey = query.topic ? query.topic.replace(/\s+/g, ' ').toLowerCase() : undefined;
   const nameLike = query.q ? repository.nameLikePattern(query.q) : undefined;
   const after = query.cursor ? decodeLoadCursor(query.cursor) : undefined;
-  const rows = await ctx.repositories.mentoring.findMentorPage({ viewer, topicKey, nameLike, after, take: query.limit + 1 });
+  const take = query.limit + 1;
+  const { mentoring } = ctx.repositories;
+  const search = { viewer, topicKey, nameLike, take };
+  const rows: (repository.MentorListRow & { rest: boolean })[] = [];
+  if (!after?.rest) {
+    const first = await mentoring.findMentorPage({ ...search, after: after ? { load: after.load, id: after.id } : undefined });
+    rows.push(...first.map((row) => ({ ...row, rest: false })));
+  }
+  if (topicKey !== undefined && rows.length < take) {
+    const restAfter = after?.rest ? { load: after.load, id: after.id } : undefined;
+    const others = await mentoring.findMentorPage({ ...search, otherThanTopic: true, after: restAfter });
+    rows.push(...others.map((row) => ({ ...row, rest: true })));
+  }
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id }) : null;
+  const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id, rest: last.rest }) : null;
   return { results: items.map(presentMentor), next };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MentorshipStatus } from '@alumlink/contract';
+import type { MentorshipStatus, Role } from '@alumlink/contract';
 import type { Executor } from '../../db/client';
 import { mentorships, users, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
@@ -11,13 +11,15 @@ import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.prese
 // The mentors' cards and the mentors list are in mentoring.repository.ts.
 
 /** True when the person is an active, verified member. */
-export async function isActiveMember(db: Executor, userId: number): Promise<boolean> {
+/** The role of an active, verified member; null for anyone else. */
+export async function roleOfActiveMember(db: Executor, userId: number): Promise<Role | null> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true), sql`${users.emailVerifiedAt} is not null`))
     .limit(1);
-  return row !== undefined;
+  // users_role_check holds the stored value to the four roles.
+  return row ? (row.role as Role) : null;
 }
 
 export type NewMentorship = { mentorId: number; menteeId: number; topic: string; message: string };

@@ -47,12 +47,12 @@ export async function requestMentorship(ctx: AppContext, mentee: AuthUser, field
   const { db } = ctx;
   if (fields.mentor_id === mentee.id) throw validation({ mentor_id: [MENTORING_MESSAGES.notYourself] });
   const profile = await findMentorProfile(db, fields.mentor_id);
-  const found =
-    profile?.isMentor === true &&
-    (await repository.isActiveMember(db, fields.mentor_id)) &&
-    (await canSeePerson(db, mentee, fields.mentor_id));
+  const role = profile?.isMentor === true ? await repository.roleOfActiveMember(db, fields.mentor_id) : null;
+  const found = profile?.isMentor === true && role !== null && (await canSeePerson(db, mentee, fields.mentor_id));
   if (!found) throw notFound(MENTORING_MESSAGES.mentorNotFound);
-  if (!profile.accepting || profile.activeCount >= profile.capacity) throw mentorUnavailable();
+  // A card outlives a role an admin lowered: only alumni and admins take mentees.
+  const mayMentor = canOnMentoring({ id: fields.mentor_id, role }, 'be-mentor');
+  if (!mayMentor || !profile.accepting || profile.activeCount >= profile.capacity) throw mentorUnavailable();
   const id = await repository.insertMentorship(db, {
     mentorId: fields.mentor_id,
     menteeId: mentee.id,

@@ -287,3 +287,29 @@ describe('admin view, counts and account deletion', () => {
     expect(byId.get(asMentee)).toBe('cancelled');
   });
 });
+
+describe('request and cancel cycles', () => {
+  it('e-mail the mentor once within the hour; every in-app notification is kept', async () => {
+    const m = await mentor(3);
+    const mentee = await person('TR', 'Cyclist');
+    // Mentoring e-mails are daily by default: this mentor chose instant ones.
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/social/settings/notifications/',
+      headers: auth(m),
+      payload: { types: { mentoring: { in_app: true, email: 'instant' } } },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const before = (await emailsTo(t.db, m.email)).length;
+    for (let cycle = 0; cycle < 3; cycle += 1) {
+      const id = await request(mentee, m);
+      expect((await act(mentee, id, 'cancel')).statusCode).toBe(200);
+    }
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, m.id), eq(notifications.type, 'mentoring_requested')));
+    expect(told).toHaveLength(3);
+    expect((await emailsTo(t.db, m.email)).length - before).toBe(2); // the first request and the first cancellation
+  });
+});

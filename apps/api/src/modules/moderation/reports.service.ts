@@ -8,6 +8,7 @@ import {
   type ReportReason,
 } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
@@ -87,6 +88,6 @@ export async function dismissReports(ctx: AppContext, admin: AuthUser, postId: n
 }
 
 /** A moderator removed the post: its open reports are closed as actioned; answers how many (for the audit entry). */
-export function closeReportsOfRemovedPost(ctx: AppContext, postId: number, adminId: number): Promise<number> {
-  return repository.closeOpenReports(ctx.db, postId, { status: 'actioned', by: adminId, at: new Date() });
+export function closeReportsOfRemovedPost(db: Executor, postId: number, adminId: number): Promise<number> {
+  return repository.closeOpenReports(db, postId, { status: 'actioned', by: adminId, at: new Date() });
 }

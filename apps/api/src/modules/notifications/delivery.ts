@@ -3,6 +3,13 @@ import type { AppContext } from '../../app-context';
 import { instantNotificationEmail, type Recipient } from './notification-emails';
 import type { EmailWrite } from './notifications.repository';
 
+/**
+ * Notification e-mails about the same thing (type and target) from the same person to the same
+ * recipient within this long collapse into the first: request, withdraw, request again… cannot
+ * flood an inbox. The in-app notifications are all kept.
+ */
+export const EMAIL_COLLAPSE_MS = 60 * 60 * 1000;
+
 export type EmailedNotification = {
   userId: number;
   category: NotificationCategory;

@@ -197,6 +197,32 @@ const prepareInsertStatements = (db: Database) => ({
 });
 
 /**
+ * Whether the recipient already has a notification of this type from this actor about this
+ * target (post, conversation; none for referrals) since `since` (notifications_user_created_idx).
+ */
+export async function hasNotificationSince(
+  db: Executor,
+  about: { userId: number; type: string; actorId: number; postId?: number | null; conversationId?: number | null },
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, about.userId),
+        eq(notifications.type, about.type),
+        eq(notifications.actorId, about.actorId),
+        sql`${notifications.postId} is not distinct from ${about.postId ?? null}::integer`,
+        sql`${notifications.conversationId} is not distinct from ${about.conversationId ?? null}::integer`,
+        sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * A person leaves: the notifications they caused (their texts name them) go, in-app
  * (notifications_actor_idx) and waiting for a digest (notification_digest_items_actor_idx).
  */

@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
-import { emailNotification, emailWriteOf } from './delivery';
+import { EMAIL_COLLAPSE_MS, emailNotification, emailWriteOf } from './delivery';
 import { presentNotification } from './notifications.presenter';
 import * as repository from './notifications.repository';
 import type { DeliverySqlRow } from './preferences.repository';
@@ -111,6 +111,21 @@ function linkOf(values: { type: NotificationType; conversationId?: number | null
 type NotificationInput = repository.NewNotification & { type: NotificationType };
 
 /**
+ * An e-mail about the same thing (type, post) from the same person reached the recipient within
+ * EMAIL_COLLAPSE_MS: this one is stored in-app, not e-mailed again.
+ */
+async function emailedRecently(ctx: AppContext, values: NotificationInput): Promise<boolean> {
+  if (values.actorId === undefined || values.actorId === null) return false;
+  // Messages have their own rule: one while the conversation is unread, again once it was opened.
+  if (values.type === 'message') return false;
+  return repository.hasNotificationSince(
+    ctx.db,
+    { userId: values.userId, type: values.type, actorId: values.actorId, postId: values.postId, conversationId: values.conversationId },
+    new Date(Date.now() - EMAIL_COLLAPSE_MS),
+  );
+}
+
+/**
  * Every notification goes through here: as its recipient chose for its category (Settings →
  * Notifications), it is stored and pushed live to their sockets (in-app on; `store` says how, and
  * writes the e-mail side in the same statement; null when it stored nothing), and e-mailed at
@@ -131,7 +146,8 @@ async function deliver(
     await emailNotification(ctx, preference.email, item, recipient);
     return null;
   }
-  const email = emailWriteOf(ctx, preference.email, item, recipient);
+  const collapsed = preference.email === 'instant' && (await emailedRecently(ctx, values));
+  const email = collapsed ? null : emailWriteOf(ctx, preference.email, item, recipient);
   const notification = await store(email);
   if (!notification) return null; // an unread one already says it (likes): no second e-mail either
   ctx.events.emit('notification.created', { userId: values.userId, notification });

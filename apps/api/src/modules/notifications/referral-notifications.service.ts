@@ -7,7 +7,9 @@ import { notificationDigestItems, notificationPreferences, notifications, users 
 import type { Mailer } from '../../lib/mailer/index';
 import { userCanSeeEmailOf } from '../settings/visibility';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
+import { EMAIL_COLLAPSE_MS } from './delivery';
 import { instantNotificationEmail } from './notification-emails';
+import { hasNotificationSince } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
 
 /** One referral-pipeline notification (DESIGN 8.2): in-app, live, and by e-mail when the recipient chose e-mail. */
@@ -64,6 +66,15 @@ export async function storeReferralNotifications(
     const chosen = DEFAULT_NOTIFICATION_PREFERENCES.referral;
     const inApp = recipient.inApp ?? chosen.in_app;
     const frequency = recipient.frequency === null ? chosen.email : emailFrequencySchema.catch(chosen.email).parse(recipient.frequency);
+    // The same change by the same person within the hour was e-mailed already (EMAIL_COLLAPSE_MS).
+    const collapsed =
+      frequency === 'instant' &&
+      notice.actor !== null &&
+      (await hasNotificationSince(
+        tx,
+        { userId: recipient.id, type: notice.type, actorId: notice.actor.id },
+        new Date(Date.now() - EMAIL_COLLAPSE_MS),
+      ));
     if (inApp) {
       const actor =
         notice.actor && !(await userCanSeeEmailOf(tx, recipient.id, notice.actor.id)) ? withoutEmail(notice.actor) : notice.actor;
@@ -74,6 +85,7 @@ export async function storeReferralNotifications(
       if (row) stored.push({ recipientId: recipient.id, notification: presentNotification({ ...row, actor }) });
     }
     if (frequency === 'instant') {
+      if (collapsed) continue;
       const email = instantNotificationEmail(context.config, recipient, { category: 'referral', text: notice.text, link: REFERRALS_LINK });
       await context.mailer.enqueue(tx, { ...email, subject: `${context.config.siteName}: ${notice.subject}` });
     } else if (frequency !== 'off') {

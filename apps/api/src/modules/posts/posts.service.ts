@@ -127,17 +127,23 @@ export async function listComments(ctx: AppContext, viewer: AuthUser, postId: nu
  * Soft-deletes a live post, stops serving its image (removed after the author's deletion, withheld
  * after a moderator's: see releaseMedia) and announces `post.deleted`. No permission check:
  * callers (the author route below, the admin moderation) check first. False when already gone.
- * `db` is not a transaction: the image goes once the deletion has committed.
+ * `alongside` runs in the deletion's transaction (a moderator's audit entry: both or neither);
+ * the image goes and the event is sent once it has committed.
  */
 export async function softDeletePost(
   ctx: AppContext,
   deletion: { postId: number; authorId: number; deletedBy: number; reason: string | null },
+  alongside?: (tx: Executor) => Promise<void>,
 ): Promise<boolean> {
-  const deleted = await repository.markPostDeleted(ctx.db, deletion.postId, {
-    deletedBy: deletion.deletedBy,
-    reason: deletion.reason,
-    at: new Date(),
-  });
+  const mark = (db: Executor) =>
+    repository.markPostDeleted(db, deletion.postId, { deletedBy: deletion.deletedBy, reason: deletion.reason, at: new Date() });
+  const deleted = alongside
+    ? await ctx.db.transaction(async (tx) => {
+        const row = await mark(tx);
+        if (row) await alongside(tx);
+        return row;
+      })
+    : await mark(ctx.db);
   if (!deleted) return false;
   await releaseMedia(ctx, [deleted.image]);
   ctx.events.emit('post.deleted', deletion);

@@ -311,3 +311,24 @@ describe('e-mail notifications', () => {
     expect(await emailsTo(t.db, owner.email)).toHaveLength(ownerMailsBefore);
   });
 });
+
+describe('request and withdraw cycles', () => {
+  it("e-mail the offer's owner once per kind of change and requester within an hour; the in-app notifications are all kept", async () => {
+    const floodedOwner = await createUser(t.db, { role: 'AL', firstName: 'Fiona' });
+    const flooder = await createUser(t.db, { role: 'TR', firstName: 'Flynn' });
+    for (const user of [floodedOwner, flooder]) headers.set(user.id, await authHeader(t.app, user));
+    const referralId = await offer(floodedOwner);
+    const before = (await emailsTo(t.db, floodedOwner.email)).length;
+    for (let cycle = 0; cycle < 3; cycle += 1) {
+      const request = await askOk(referralId, flooder);
+      expect((await withdraw(request.id, flooder)).statusCode).toBe(200);
+    }
+    const told = await t.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, floodedOwner.id));
+    expect(told).toHaveLength(6);
+    // One for the first request, one for the first withdrawal.
+    expect((await emailsTo(t.db, floodedOwner.email)).length - before).toBe(2);
+    // Another requester's request is another thing: e-mailed.
+    await askOk(referralId, stranger);
+    expect((await emailsTo(t.db, floodedOwner.email)).length - before).toBe(3);
+  });
+});

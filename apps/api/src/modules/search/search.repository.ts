@@ -118,11 +118,20 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   const indexed = sql`select ${columns} from ${users}
       where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+  // The career fields (job title, headline, company where the viewer may see it) are matched as
+  // substrings by their own trigram indexes, ranked after the names and e-mail, and only asked
+  // when those leave the page short, like the trigram branch above.
+  const companyVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'company')})`;
+  const careerText = sql`lower(${users.jobTitle}) like ${unseenContains} or lower(${users.headline}) like ${unseenContains}
+      or (lower(${users.company}) like ${unseenContains} and ${companyVisible})`;
+  const career = sql`select ${columns} from ${users}
+      where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${careerText})
+      limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   const prefixed = sql`${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})`;
   const candidates = substrings
     ? sql`(with prefixed as materialized (${prefixed}), sampled as materialized (${sampled})
-        select * from prefixed union (select * from sampled) union (${indexed})) as candidates`
+        select * from prefixed union (select * from sampled) union (${indexed}) union (${career})) as candidates`
     : sql`(${prefixed}) as candidates`;
   const isPrefix = sql.join(
     SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
@@ -163,7 +172,8 @@ export function createSearchRepository(db: Database) {
   return {
     /**
      * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
-     * or whose id equals `text` when it is digits. Ranked: exact id, then prefix matches, then
+     * or whose id equals `text` when it is digits; with a whole trigram, also whose job title,
+     * headline or (visible) company contains it. Ranked: exact id, then prefix matches, then
      * trigram similarity, then id.
      *
      * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three

@@ -14,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: app.authenticate,
         schema: {
           tags: ['search'],
-          summary: 'People search: name, e-mail or id; at most 20, best matches first',
+          summary: 'People search: name, e-mail, id, job title, headline or company; at most 20, best matches first',
           querystring: searchUsersQuerySchema,
           response: { 200: searchUsersResultSchema, 400: badRequestSchema, 401: errorSchema },
         },

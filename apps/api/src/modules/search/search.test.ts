@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -147,5 +147,28 @@ describe('people search', () => {
   it('refuses anonymous callers and over-long queries', async () => {
     expect((await t.app.inject({ url: '/api/search-users/?q=a' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/search-users/?q=${'a'.repeat(201)}`, headers })).statusCode).toBe(400);
+  });
+});
+
+describe('people search over the career fields', () => {
+  it('finds people by company, job title or headline; a hidden company only by those who may see it', async () => {
+    const careerist = await createUser(t.db, {
+      firstName: 'Careerist',
+      lastName: 'One',
+      email: 'c1@career.example',
+      company: 'Zynthex Labs',
+      jobTitle: 'Quantarian Engineer',
+      headline: 'Builds vorpal pipelines',
+    });
+    expect(names(await search('zynthex'))).toEqual(['Careerist']);
+    expect(names(await search('QUANTARIAN'))).toEqual(['Careerist']);
+    expect(names(await search('vorpal pipe'))).toEqual(['Careerist']);
+    const guarded = await createUser(t.db, { firstName: 'Guarded', lastName: 'Two', email: 'g2@career.example', company: 'Hushcorp' });
+    await createUserSettings(t.db, { userId: guarded.id, companyVisibleTo: 'only_me' });
+    expect(names(await search('hushcorp'))).toEqual([]);
+    const admin = await createUser(t.db, { role: 'AD' });
+    const asAdmin = await t.app.inject({ url: '/api/search-users/?q=hushcorp', headers: await authHeader(t.app, admin) });
+    expect(asAdmin.json().map((user: { id: number }) => user.id)).toEqual([guarded.id]);
+    void careerist;
   });
 });

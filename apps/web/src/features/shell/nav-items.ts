@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  CalendarDays,
   GraduationCap,
   Handshake,
   UsersRound,
@@ -19,13 +20,22 @@ export const peopleItem: NavLinkItem = { label: 'People', to: paths.user.people,
 export const mentoringItem: NavLinkItem = { label: 'Mentoring', to: paths.user.mentoring, icon: GraduationCap };
 export const messagesItem: NavLinkItem = { label: 'Messages', to: paths.user.messages, icon: MessageSquare };
 export const jobsItem: NavLinkItem = { label: 'Jobs', to: paths.user.jobs, icon: BriefcaseBusiness };
+export const eventsItem: NavLinkItem = { label: 'Events', to: paths.user.events, icon: CalendarDays };
 export const profileItem: NavLinkItem = { label: 'Profile', to: paths.user.profile, icon: UserRound };
 export const settingsItem: NavLinkItem = { label: 'Settings', to: paths.user.settings, icon: Settings };
 
 /** The sidebar's links, in the specification's order (Create sits after Home; Logout closes the list). */
-export const sidebarLinksAfterCreate: NavLinkItem[] = [peopleItem, referralsItem, mentoringItem, messagesItem, jobsItem, profileItem];
+export const sidebarLinksAfterCreate: NavLinkItem[] = [
+  peopleItem,
+  referralsItem,
+  mentoringItem,
+  messagesItem,
+  jobsItem,
+  eventsItem,
+  profileItem,
+];
 
-/** On a phone: the bottom tab bar (Home, Create, Messages, Jobs, Profile) and what goes into the menu. */
+/** On a phone: the bottom tab bar (Home, Create, Messages, Jobs, Profile) and what goes into the menu (Events: check-in happens on a phone). */
 export const tabBarBeforeCreate: NavLinkItem[] = [homeItem];
 export const tabBarAfterCreate: NavLinkItem[] = [messagesItem, jobsItem, profileItem];
-export const phoneMenuLinks: NavLinkItem[] = [peopleItem, referralsItem, mentoringItem, settingsItem];
+export const phoneMenuLinks: NavLinkItem[] = [peopleItem, referralsItem, mentoringItem, eventsItem, settingsItem];

@@ -18,7 +18,7 @@ export function listPostsForModeration(ctx: AppContext, admin: AuthUser, query: 
 }
 
 /**
- * Soft-deletes a live post with a reason. The posts module withholds its image (kept aside for
+ * Soft-deletes a live post with a reason, in one transaction with its audit entry. The posts module withholds its image (kept aside for
  * an appeal, no longer served) and tells its listeners (the realtime hub broadcasts post.deleted);
  * its open reports are closed (actioned); the author is notified with the reason (and may appeal);
  * the audit log keeps who, what and why.
@@ -28,17 +28,19 @@ export async function removePost(ctx: AppContext, admin: AuthUser, postId: numbe
   if (!actor) throw forbidden();
   const post = await findLivePostWithAuthor(ctx.db, postId);
   if (!post) throw postNotFound();
-  const deleted = await softDeletePost(ctx, { postId, authorId: post.author.id, deletedBy: admin.id, reason });
+  // The deletion, its reports closing and its audit entry commit together or not at all.
+  const deleted = await softDeletePost(ctx, { postId, authorId: post.author.id, deletedBy: admin.id, reason }, async (tx) => {
+    const reportsClosed = await closeReportsOfRemovedPost(tx, postId, admin.id);
+    await writeAuditLog(tx, {
+      actor,
+      action: 'post.delete',
+      target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
+      reason,
+      details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG), reports_closed: reportsClosed },
+    });
+  });
   // Someone else deleted it between the lookup and the update.
   if (!deleted) throw postNotFound();
-  const reportsClosed = await closeReportsOfRemovedPost(ctx, postId, admin.id);
-  await writeAuditLog(ctx.db, {
-    actor,
-    action: 'post.delete',
-    target: { type: 'post', id: postId, label: `Post ${postId} by ${auditLabelOf(post.author)}` },
-    reason,
-    details: { author_id: post.author.id, caption: post.caption.slice(0, CAPTION_IN_LOG), reports_closed: reportsClosed },
-  });
   await notifyPostRemoved(ctx, { postId, authorId: post.author.id, reason });
   const { author } = post;
   return {

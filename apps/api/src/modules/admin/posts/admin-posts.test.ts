@@ -1,5 +1,5 @@
 import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
@@ -126,5 +126,31 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
   it('answers 404 for an unknown post', async () => {
     const response = await removePost(2_000_000_000, { reason: 'Scam or fraud' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a moderation delete and its audit entry', () => {
+  it('are one transaction: when the audit entry cannot be written, the post stays and nobody is told', async () => {
+    const postId = await insertPost('Kept when the log fails');
+    const seen: RealtimeServerEvent[] = [];
+    const connection = t.app.realtime.attach(author.id, (event) => seen.push(event));
+    // A real failure of the audit insert (as a full disk or a broken constraint would give).
+    await t.db.execute(sql`create or replace function audit_log_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'audit log unavailable'; end $$`);
+    await t.db.execute(sql`create trigger audit_log_refuse before insert on audit_log for each row execute function audit_log_refuse()`);
+    try {
+      const response = await removePost(postId, { reason: 'Scam or fraud' });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger audit_log_refuse on audit_log`);
+      await t.db.execute(sql`drop function audit_log_refuse()`);
+      connection.detach();
+    }
+    const [post] = await t.db.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, postId));
+    expect(post?.deletedAt).toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([]);
+    // And it can be removed once the log works again.
+    expect((await removePost(postId, { reason: 'Scam or fraud' })).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import type { Database } from '../../../db/client';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
 import { leave, finishLeave } from '../../account/account-deletion.service';
+import { applyRoleToMentorCard } from '../../mentoring/index';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
@@ -79,6 +80,7 @@ export async function changeRole(
     const from = target.role;
     const updated = from === input.role ? target : await repository.setUserRole(tx, target.id, input.role);
     if (from !== input.role) {
+      await applyRoleToMentorCard(tx, { id: target.id, role: input.role });
       await writeAuditLog(tx, {
         actor: actorRow,
         action: 'user.role_change',

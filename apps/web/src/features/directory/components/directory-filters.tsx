@@ -1,5 +1,6 @@
 import { ROLES, roleLabel, type DirectoryFacets, type DirectoryFilters } from '@alumlink/contract';
-import { Button, Checkbox, Field, Select } from '@/components/ui';
+import { useState, type KeyboardEvent } from 'react';
+import { Button, Checkbox, Field, Input, Select } from '@/components/ui';
 
 type SelectFacet = 'role' | 'cohort_year' | 'company' | 'skill' | 'location';
 
@@ -11,6 +12,8 @@ const FACET_LABELS: Record<SelectFacet, string> = {
   location: 'Location',
 };
 const FACET_ORDER: SelectFacet[] = ['role', 'cohort_year', 'company', 'skill', 'location'];
+/** Free-text facets: the list offers the top 20 values, any other is typed (the API matches it whole, any case). */
+const TYPED_FACETS: ReadonlySet<SelectFacet> = new Set(['company', 'skill', 'location']);
 
 export interface DirectoryFiltersProps {
   filters: DirectoryFilters;
@@ -41,22 +44,27 @@ export function DirectoryFilterControls({ filters, facets, onChange, onClear, id
         const options = optionsOf(facet, facets, chosen);
         const selected = options.find((option) => option.value.toLowerCase() === chosen?.toLowerCase())?.value ?? '';
         return (
-          <Field key={facet} label={FACET_LABELS[facet]} id={`${idPrefix}-${facet}`}>
-            <Select
-              value={selected}
-              onChange={(event) => {
-                const value = event.target.value;
-                onChange({ [facet]: value === '' ? undefined : facet === 'cohort_year' ? Number(value) : value });
-              }}
-            >
-              <option value="">Any</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.count === null ? option.label : `${option.label} (${option.count})`}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <div key={facet}>
+            <Field label={FACET_LABELS[facet]} id={`${idPrefix}-${facet}`}>
+              <Select
+                value={selected}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  onChange({ [facet]: value === '' ? undefined : facet === 'cohort_year' ? Number(value) : value });
+                }}
+              >
+                <option value="">Any</option>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.count === null ? option.label : `${option.label} (${option.count})`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {TYPED_FACETS.has(facet) && (
+              <TypedValue label={`Another ${FACET_LABELS[facet].toLowerCase()}`} onApply={(value) => onChange({ [facet]: value })} />
+            )}
+          </div>
         );
       })}
       <div className="flex items-center gap-2.5">
@@ -73,5 +81,30 @@ export function DirectoryFilterControls({ filters, facets, onChange, onClear, id
         Clear filters
       </Button>
     </div>
+  );
+}
+
+/** A value that is not among the top ones, applied on Enter (and then cleared: the list shows it as chosen). */
+function TypedValue({ label, onApply }: { label: string; onApply: (value: string) => void }) {
+  const [text, setText] = useState('');
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const value = text.trim().replace(/\s+/g, ' ');
+    if (value === '') return;
+    onApply(value);
+    setText('');
+  };
+  return (
+    <Input
+      aria-label={label}
+      placeholder={`${label}…`}
+      enterKeyHint="search"
+      maxLength={100}
+      className="mt-2"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={handleKeyDown}
+    />
   );
 }

@@ -112,6 +112,19 @@ describe('DirectoryPage', () => {
     expect(within(sidebar).getByLabelText('Company')).toHaveValue('');
   });
 
+  it('takes a typed company, skill or location beside the top values (whole value, applied on Enter)', async () => {
+    const { user, router, pageRequests } = renderDirectory('/user/people');
+    await screen.findByRole('link', { name: 'Ada Okafor' });
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    await user.type(within(sidebar).getByRole('textbox', { name: 'Another company' }), '  Initech {Enter}');
+    expect(router.state.location.search).toBe('?company=Initech');
+    await waitFor(() => expect(pageRequests.at(-1)?.searchParams.get('company')).toBe('Initech'));
+    // The typed value is now the chosen one in the list too.
+    expect(within(sidebar).getByLabelText('Company')).toHaveValue('Initech');
+    await user.type(within(sidebar).getByRole('textbox', { name: 'Another skill' }), 'Rust{Enter}');
+    expect(router.state.location.search).toBe('?company=Initech&skill=Rust');
+  });
+
   it('the name box waits for typing to settle, then searches and writes q into the URL', async () => {
     const { user, router, pageRequests } = renderDirectory('/user/people');
     await screen.findByRole('link', { name: 'Ada Okafor' });

@@ -42,7 +42,20 @@ describe('UserShell', () => {
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
     if (!sidebar) throw new Error('no sidebar');
     const names = [...sidebar.querySelectorAll('a, button')].map((element) => element.textContent);
-    expect(names).toEqual(['Home', 'Create', 'People', 'Referrals', 'Mentoring', 'Messages', 'Jobs', 'Profile', 'Settings', 'Logout']);
+    expect(names).toEqual([
+      'Home',
+      'Create',
+      'People',
+      'Referrals',
+      'Mentoring',
+      'Messages',
+      'Jobs',
+      'Events',
+      'Profile',
+      'Settings',
+      'Logout',
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/user/events');
     expect(within(sidebar).getByRole('link', { name: 'Referrals' })).toHaveAttribute('href', '/user/referrals');
     expect(within(sidebar).getByRole('link', { name: 'People' })).toHaveAttribute('href', '/user/people');
     await user.click(within(sidebar).getByRole('button', { name: 'Create' }));
@@ -77,7 +90,7 @@ describe('UserShell', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['People', 'Referrals', 'Mentoring', 'Settings', 'Dark theme', 'Logout']);
+    ).toEqual(['People', 'Referrals', 'Mentoring', 'Events', 'Settings', 'Dark theme', 'Logout']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
