@@ -96,6 +96,8 @@ export type BuildAppOptions = {
   mailer?: MailerOptions;
   /** Time of the scheduled jobs and mail delivery (default: the system clock; tests pass one they advance). */
   clock?: Clock;
+  /** Exactly these background jobs run (by name), whatever BACKGROUND_JOBS says: tests pick the jobs they exercise. */
+  jobs?: readonly string[];
 };
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -105,7 +107,7 @@ const ALIAS_PREFIX = /^\/alumlink(?=\/(?:api|users|social)\/)/;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole server (plugins, error handling, modules) without listening. */
-export async function buildApp({ config, database, mailer, clock }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, mailer, clock, jobs }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -150,7 +152,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   app.decorate('db', database.db);
   app.decorate('database', database);
   registerAuth(app);
-  registerMailer(app, { ...mailer, ...(clock ? { clock } : {}) });
+  registerMailer(app, { ...mailer, ...(clock ? { clock } : {}), wake: () => app.jobs.trigger('mail-delivery') });
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
   await app.register(signInChangesPlugin);
@@ -168,7 +170,7 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   await registerStaticFiles(app, config);
 
   // Background jobs (plugins/schedulers.ts): they start once the app is ready, never from a routes file.
-  await app.register(registerSchedulers, clock ? { clock } : {});
+  await app.register(registerSchedulers, { ...(clock ? { clock } : {}), ...(jobs ? { only: jobs } : {}) });
   for (const featureModule of featureModules) await app.register(featureModule);
   return app;
 }
