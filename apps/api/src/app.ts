@@ -41,6 +41,7 @@ import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerLoadShedding } from './plugins/load-shedding';
+import { registerMetrics } from './plugins/metrics';
 import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -156,6 +157,8 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
   await app.register(signInChangesPlugin);
+  // Before every route and hook that answers: the request histogram sees every answer.
+  await app.register(registerMetrics);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -170,7 +173,12 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   await registerStaticFiles(app, config);
 
   // Background jobs (plugins/schedulers.ts): they start once the app is ready, never from a routes file.
-  await app.register(registerSchedulers, { ...(clock ? { clock } : {}), ...(jobs ? { only: jobs } : {}) });
+  await app.register(registerSchedulers, {
+    ...(clock ? { clock } : {}),
+    ...(jobs ? { only: jobs } : {}),
+    onRun: app.metrics.observeJobRun,
+    onStart: app.metrics.declareJob,
+  });
   for (const featureModule of featureModules) await app.register(featureModule);
   return app;
 }

@@ -45,6 +45,8 @@ export type SchedulerPluginOptions = {
   only?: readonly string[];
   /** Told after each run (the metrics). */
   onRun?: JobRunListener;
+  /** Told the name of each job this instance starts (the metrics show its series from then). */
+  onStart?: (name: string) => void;
 };
 
 /** Decorates `app.jobs`; the jobs start when the app is ready and stop (waiting for runs in progress) when it closes. */
@@ -57,7 +59,10 @@ const plugin: FastifyPluginAsync<SchedulerPluginOptions> = async (app, options) 
     ...(options.onRun ? { onRun: options.onRun } : {}),
   });
   app.decorate('jobs', runner);
-  app.addHook('onReady', async () => runner.start(jobDepsOf(app, clock)));
+  app.addHook('onReady', async () => {
+    runner.start(jobDepsOf(app, clock));
+    for (const name of runner.running()) options.onStart?.(name);
+  });
   app.addHook('onClose', async () => runner.stop());
 };
 export const registerSchedulers = fp(plugin, { name: 'schedulers', fastify: '5.x' });

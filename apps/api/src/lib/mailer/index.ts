@@ -6,7 +6,15 @@ import { CLAIM_BATCH_SIZE, enqueueEmail, markFailed, OUTBOX_RETENTION_MS, prepar
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { escapeHtml } from './templates';
-export { enqueueEmails, MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
+export {
+  enqueueEmails,
+  MAX_DELIVERY_ATTEMPTS,
+  OUTBOX_RETENTION_MS,
+  readOutboxStats,
+  REDACTED_BODY,
+  retryDelayMs,
+  type OutboxStats,
+} from './outbox';
 export type { MailMessage, MailTransport } from './transports';
 
 /** How often a delivery run also deletes old finished messages (when the outbox does not keep them). */
