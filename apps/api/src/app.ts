@@ -41,7 +41,7 @@ import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerLoadShedding } from './plugins/load-shedding';
-import { registerMetrics } from './plugins/metrics';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics';
 import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -172,6 +172,7 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);
 
+  await app.register(registerMetricsRoute);
   // Background jobs (plugins/schedulers.ts): they start once the app is ready, never from a routes file.
   await app.register(registerSchedulers, {
     ...(clock ? { clock } : {}),

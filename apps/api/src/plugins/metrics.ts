@@ -47,7 +47,11 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+}
 
+/** GET /metrics (registered after the API document, which lists it). */
+async function metricsRoute(app: FastifyInstance): Promise<void> {
+  const { metrics } = app;
   const token = app.config.metricsToken;
   app.get(
     '/metrics',
@@ -69,3 +73,4 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
 }
 
 export const registerMetrics = fp(metricsPlugin, { name: 'metrics', fastify: '5.x', dependencies: ['realtime'] });
+export const registerMetricsRoute = fp(metricsRoute, { name: 'metrics-route', fastify: '5.x', dependencies: ['metrics'] });

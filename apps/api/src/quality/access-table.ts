@@ -149,6 +149,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /social/admin/appeals/': 'admin',
   'POST /social/admin/appeals/{id}/decide/': 'admin',
   'GET /api/admin/stats/': 'admin',
+  'GET /api/admin/system/': 'admin',
   'GET /api/admin/audit-log/': 'admin',
   'GET /api/admin/jobs/': 'admin',
   'GET /api/admin/referrals/': 'admin',

@@ -18,6 +18,13 @@ export type JobRunSummary = {
   failures24h: number;
 };
 
+/**
+ * The later of the stored time and the one being written: instances record their runs in any
+ * order, and an older run recorded late must not move the row back in time.
+ */
+const latest = (column: typeof jobRuns.lastRunAt | typeof jobRuns.lastSuccessAt | typeof jobRuns.lastErrorAt) =>
+  sql`greatest(${column}, excluded.${sql.identifier(column.name)})`;
+
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, MAX_ERROR_LENGTH);
@@ -32,7 +39,10 @@ export async function recordJobRun(db: Database, name: string, startedAt: Date, 
     await db
       .insert(jobRuns)
       .values({ name, lastRunAt: startedAt, lastSuccessAt: endedAt })
-      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: startedAt, lastSuccessAt: endedAt } });
+      .onConflictDoUpdate({
+        target: jobRuns.name,
+        set: { lastRunAt: latest(jobRuns.lastRunAt), lastSuccessAt: latest(jobRuns.lastSuccessAt) },
+      });
     return;
   }
   const error = errorText(outcome.error);
@@ -42,7 +52,13 @@ export async function recordJobRun(db: Database, name: string, startedAt: Date, 
       .values({ name, lastRunAt: startedAt, lastError: error, lastErrorAt: endedAt, failures: 1 })
       .onConflictDoUpdate({
         target: jobRuns.name,
-        set: { lastRunAt: startedAt, lastError: error, lastErrorAt: endedAt, failures: sql`${jobRuns.failures} + 1` },
+        set: {
+          lastRunAt: latest(jobRuns.lastRunAt),
+          // The newest failure's message, whichever instance records first.
+          lastError: sql`case when ${jobRuns.lastErrorAt} > excluded.last_error_at then ${jobRuns.lastError} else excluded.last_error end`,
+          lastErrorAt: latest(jobRuns.lastErrorAt),
+          failures: sql`${jobRuns.failures} + 1`,
+        },
       });
     await tx.insert(jobFailures).values({ name, failedAt: endedAt, error });
     await tx
