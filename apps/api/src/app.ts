@@ -8,6 +8,7 @@ import type { Database, DatabaseConnection } from './db/client';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { logDestination } from './lib/log-format';
 import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
@@ -107,6 +108,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const ALIAS_PREFIX = /^\/alumlink(?=\/(?:api|users|social)\/)/;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+function logStreamOption(): { stream?: NodeJS.WritableStream } {
+  const stream = logDestination();
+  return stream ? { stream } : {};
+}
+
 /** Builds the whole server (plugins, error handling, modules) without listening. */
 export async function buildApp({ config, database, mailer, clock, jobs }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -118,6 +124,8 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Signed links carry their credential in the query (?token=): never written to the logs.
             serializers: { req: serializeRequestForLog },
+            // Readable lines in a terminal, JSON otherwise (lib/log-format.ts).
+            ...logStreamOption(),
           },
     bodyLimit: JSON_BODY_LIMIT,
     // A whole request (headers and body) must arrive within requestTimeoutMs, else 408 and the
