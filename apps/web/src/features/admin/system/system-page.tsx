@@ -73,10 +73,12 @@ function JobsTable({ jobs }: { jobs: AdminSystem['jobs'] }) {
           {jobs.map((job) => (
             <tr key={job.name} className={t.row} data-health={jobHealth(job)}>
               <td data-label="Job" className={`${t.cell} font-medium text-fg`}>
-                {job.name}
-                {jobHealth(job) === 'failing' && job.last_error ? (
-                  <span className="mt-1 block text-xs font-normal text-danger-fg [overflow-wrap:anywhere]">{job.last_error}</span>
-                ) : null}
+                <div className="min-w-0">
+                  {job.name}
+                  {jobHealth(job) === 'failing' && job.last_error ? (
+                    <span className="mt-1 block text-xs font-normal text-danger-fg [overflow-wrap:anywhere]">{job.last_error}</span>
+                  ) : null}
+                </div>
               </td>
               <td data-label="Status" className={t.cell}>
                 <JobStatus job={job} />
