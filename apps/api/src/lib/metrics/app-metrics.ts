@@ -1,5 +1,6 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { OutboxStats } from '../mailer/outbox';
+import { createRequestDurations } from './request-durations';
 
 /** What the metrics read when scraped (each worker answers for itself; the primary aggregates). */
 export type MetricSources = {
@@ -38,15 +39,12 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route template and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  // One child per (method, route, status class), looked up by a string: the request hook hashes no label object.
-  const children = new Map<string, ReturnType<typeof requestDuration.labels>>();
+  const requestDurations = createRequestDurations(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by method, route template and status class',
+    DURATION_BUCKETS,
+  );
+  registry.registerMetric(requestDurations.metric);
 
   // A scrape collects every metric at once: both outbox gauges share one statement.
   let outboxReading: Promise<OutboxStats> | null = null;
@@ -106,14 +104,7 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
   return {
     registry,
     observeRequest(method, route, statusCode, seconds) {
-      const statusClass = STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? '5xx';
-      const key = `${method} ${route} ${statusClass}`;
-      let child = children.get(key);
-      if (!child) {
-        child = requestDuration.labels(method, route, statusClass);
-        children.set(key, child);
-      }
-      child.observe(seconds);
+      requestDurations.observe(method, route, STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? '5xx', seconds);
     },
     observeJobRun(job, outcome, endedAt) {
       if (outcome === 'success') jobLastSuccess.set({ job }, endedAt.getTime() / 1000);
