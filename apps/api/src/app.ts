@@ -12,6 +12,7 @@ import { logDestination } from './lib/log-format';
 import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
+import { registerTracing } from './lib/tracing';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -168,6 +169,8 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   // Before every route and hook that answers: the request histogram sees every answer.
   await app.register(registerMetrics);
 
+  // Traces first, so a request's span covers every other hook (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  await registerTracing(app, config.otlpEndpoint);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

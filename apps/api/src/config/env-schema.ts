@@ -95,6 +95,7 @@ export const envSchema = z.object({
     .max(6, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
     .default(1),
   BACKGROUND_JOBS: onOffText('BACKGROUND_JOBS').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithScheme('OTEL_EXPORTER_OTLP_ENDPOINT', ['http', 'https']).optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
