@@ -22,7 +22,12 @@ describe('log lines', () => {
     expect(text).toContain('INFO');
     expect(text).toContain('Old e-mails deleted');
     // Without its colour codes (ESC [ ... m).
-    expect(text.split(String.fromCharCode(27)).join('').replace(/\[[0-9;]*m/g, '')).toMatch(/job: "mail-delivery"/);
+    expect(
+      text
+        .split(String.fromCharCode(27))
+        .join('')
+        .replace(/\[[0-9;]*m/g, ''),
+    ).toMatch(/job: "mail-delivery"/);
     expect(() => JSON.parse(text) as unknown).toThrow();
     await app.close();
   });
