@@ -78,7 +78,8 @@ try {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
   });
-  const app = await buildApp({ config, database: target.connection, mailer: { delivery: 'manual' } });
+  // NODE_ENV=test: no background job runs (BACKGROUND_JOBS defaults to off), so nothing sends the digests it queues.
+  const app = await buildApp({ config, database: target.connection });
   await app.ready();
 
   global.gc?.();

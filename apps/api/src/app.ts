@@ -8,9 +8,11 @@ import type { Database, DatabaseConnection } from './db/client';
 import { fastifyTrustProxy } from './lib/client-address';
 import { handleError } from './lib/error-handler';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { logDestination } from './lib/log-format';
 import { serializeRequestForLog } from './lib/log-redaction';
 import { registerMailer, type MailerOptions } from './lib/mailer/index';
 import { registerRateLimits } from './lib/rate-limits';
+import { registerTracing } from './lib/tracing';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -41,6 +43,7 @@ import type { Clock } from './lib/scheduler/index';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerLoadShedding } from './plugins/load-shedding';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics';
 import { registerSchedulers } from './plugins/schedulers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -96,6 +99,8 @@ export type BuildAppOptions = {
   mailer?: MailerOptions;
   /** Time of the scheduled jobs and mail delivery (default: the system clock; tests pass one they advance). */
   clock?: Clock;
+  /** Exactly these background jobs run (by name), whatever BACKGROUND_JOBS says: tests pick the jobs they exercise. */
+  jobs?: readonly string[];
 };
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -104,8 +109,13 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const ALIAS_PREFIX = /^\/alumlink(?=\/(?:api|users|social)\/)/;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+function logStreamOption(): { stream?: NodeJS.WritableStream } {
+  const stream = logDestination();
+  return stream ? { stream } : {};
+}
+
 /** Builds the whole server (plugins, error handling, modules) without listening. */
-export async function buildApp({ config, database, mailer, clock }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, mailer, clock, jobs }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -115,6 +125,8 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Signed links (?token=) and export download tickets carry their credential in the URL: never written to the logs.
             serializers: { req: serializeRequestForLog },
+            // Readable lines in a terminal, JSON otherwise (lib/log-format.ts).
+            ...logStreamOption(),
           },
     bodyLimit: JSON_BODY_LIMIT,
     // A whole request (headers and body) must arrive within requestTimeoutMs, else 408 and the
@@ -150,11 +162,15 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   app.decorate('db', database.db);
   app.decorate('database', database);
   registerAuth(app);
-  registerMailer(app, { ...mailer, ...(clock ? { clock } : {}) });
+  registerMailer(app, { ...mailer, ...(clock ? { clock } : {}), wake: () => app.jobs.trigger('mail-delivery') });
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
   await app.register(signInChangesPlugin);
+  // Before every route and hook that answers: the request histogram sees every answer.
+  await app.register(registerMetrics);
 
+  // Traces first, so a request's span covers every other hook (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  await registerTracing(app, config.otlpEndpoint);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -167,8 +183,14 @@ export async function buildApp({ config, database, mailer, clock }: BuildAppOpti
   await registerApiDocs(app, config);
   await registerStaticFiles(app, config);
 
+  await app.register(registerMetricsRoute);
   // Background jobs (plugins/schedulers.ts): they start once the app is ready, never from a routes file.
-  await app.register(registerSchedulers, clock ? { clock } : {});
+  await app.register(registerSchedulers, {
+    ...(clock ? { clock } : {}),
+    ...(jobs ? { only: jobs } : {}),
+    onRun: app.metrics.observeJobRun,
+    onStart: app.metrics.declareJob,
+  });
   for (const featureModule of featureModules) await app.register(featureModule);
   return app;
 }

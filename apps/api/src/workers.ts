@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config';
+import { serveClusterMetrics } from './lib/metrics/cluster';
 
 /** How long the primary waits for its workers' own graceful shutdown before killing them. */
 const WORKER_STOP_TIMEOUT_MS = 15_000;
@@ -75,5 +76,7 @@ export function superviseWorkers(config: AppConfig, onAllListening: () => void):
   // through to the default handler, which would kill the process without shutting down.
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
+  // GET /metrics on any worker answers for all of them (lib/metrics/cluster.ts).
+  serveClusterMetrics();
   for (let i = 0; i < config.webConcurrency; i++) fork();
 }

@@ -70,7 +70,7 @@ describe('your data', () => {
   let errors: string[];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', EXPORT_WORKER_MS: '500' });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', EXPORT_WORKER_MS: '500', BACKGROUND_JOBS: 'on' });
     browser = await launchBrowser();
     context = await newContext(browser, server.baseUrl);
     ({ page, errors } = await openPage(context));

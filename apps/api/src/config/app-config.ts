@@ -75,9 +75,8 @@ export type AppConfig = Readonly<{
    */
   requestTimeoutMs: number;
   /**
-   * How often (ms) the data-export worker looks for pending and expired exports (it also wakes on a
-   * new request); 0 turns it off. EXPORT_WORKER_MS; default 30 s, off under NODE_ENV=test (tests run
-   * it by hand; the browser suite sets it).
+   * How often (ms) the data-export job looks for pending and expired exports (it also wakes on a
+   * new request). EXPORT_WORKER_MS; default 30 s.
    */
   exportWorkerMs: number;
   /**
@@ -87,6 +86,15 @@ export type AppConfig = Readonly<{
    */
   digestHour: number;
   digestWeekday: number;
+  /**
+   * The one switch of every background job (plugins/schedulers.ts): BACKGROUND_JOBS=on|off, on by
+   * default except under NODE_ENV=test (tests run a job by hand or pick theirs with buildApp's `jobs`).
+   */
+  backgroundJobs: boolean;
+  /** Bearer token that lets a scraper outside this machine read GET /metrics (METRICS_TOKEN); loopback needs none. */
+  metricsToken: string | null;
+  /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT, spans go to <url>/v1/traces); null: no tracing, nothing loaded. */
+  otlpEndpoint: string | null;
 }>;
 
 /**
@@ -149,8 +157,11 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    exportWorkerMs: vars.EXPORT_WORKER_MS ?? (vars.NODE_ENV === 'test' ? 0 : 30_000),
+    exportWorkerMs: vars.EXPORT_WORKER_MS ?? 30_000,
     digestHour: vars.DIGEST_HOUR,
     digestWeekday: vars.DIGEST_WEEKDAY,
+    backgroundJobs: vars.BACKGROUND_JOBS ?? vars.NODE_ENV !== 'test',
+    metricsToken: vars.METRICS_TOKEN ?? null,
+    otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   });
 }

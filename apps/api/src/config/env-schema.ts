@@ -77,10 +77,10 @@ export const envSchema = z.object({
     .max(100, 'DATABASE_PIPELINE_SIZE must be an integer between 1 and 100')
     .default(DEFAULT_DATABASE_PIPELINE_SIZE),
   EXPORT_WORKER_MS: z.coerce
-    .number({ error: 'EXPORT_WORKER_MS must be an integer between 0 and 86400000' })
-    .int('EXPORT_WORKER_MS must be an integer between 0 and 86400000')
-    .min(0, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
-    .max(86_400_000, 'EXPORT_WORKER_MS must be an integer between 0 and 86400000')
+    .number({ error: 'EXPORT_WORKER_MS must be an integer between 100 and 86400000' })
+    .int('EXPORT_WORKER_MS must be an integer between 100 and 86400000')
+    .min(100, 'EXPORT_WORKER_MS must be an integer between 100 and 86400000')
+    .max(86_400_000, 'EXPORT_WORKER_MS must be an integer between 100 and 86400000')
     .optional(),
   DIGEST_HOUR: z.coerce
     .number({ error: 'DIGEST_HOUR must be an hour between 0 and 23 (UTC)' })
@@ -94,6 +94,9 @@ export const envSchema = z.object({
     .min(0, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
     .max(6, 'DIGEST_WEEKDAY must be a day between 0 (Sunday) and 6 (Saturday)')
     .default(1),
+  BACKGROUND_JOBS: onOffText('BACKGROUND_JOBS').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithScheme('OTEL_EXPORTER_OTLP_ENDPOINT', ['http', 'https']).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */

@@ -1,5 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
+import type { FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../config';
 
 /** IPv6 clients are counted per /64: one home or server usually holds a whole /64. */
@@ -19,6 +20,14 @@ export function rateLimitKeyOf(address: string): string {
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address || !ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === 'loopback';
+}
+
+/** Headers a proxy adds: a request carrying one came through a proxy, even from a loopback peer. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** A request from this machine itself: a loopback peer (not request.ip) that no proxy relayed. */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.raw.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
 /**

@@ -5,6 +5,7 @@ import { openPostgres, type DatabaseConnection } from '../db/client';
 import { dataExports, notifications, outgoingEmails, referralRequestEvents, referralRequests } from '../db/schema/index';
 import type { MailMessage, MailTransport } from '../lib/mailer/index';
 import { emailNotification } from '../modules/notifications/delivery';
+import { backgroundJobs } from './schedulers';
 import {
   authHeader,
   createEvent,
@@ -36,7 +37,7 @@ function recordingTransport(instance: string, sent: { instance: string; message:
 }
 
 describe('the schedulers', () => {
-  it('start none under NODE_ENV=test (tests run jobs by hand)', async () => {
+  it('start none under NODE_ENV=test (BACKGROUND_JOBS defaults to off there; tests run jobs by hand)', async () => {
     const clock = createTestClock(new Date());
     const t = await createTestApp({}, { clock });
     try {
@@ -47,17 +48,18 @@ describe('the schedulers', () => {
     }
   });
 
-  it('start every job when a server is ready and stop them all when it closes', async () => {
+  it('start every declared job when a server with BACKGROUND_JOBS on is ready and stop them all when it closes', async () => {
     const clock = createTestClock(new Date());
     const t = await createTestApp(
-      { nodeEnv: 'development', exportWorkerMs: MINUTE },
-      { mailer: { delivery: 'loop', transport: recordingTransport('one', []) }, clock },
+      { nodeEnv: 'development', backgroundJobs: true, exportWorkerMs: MINUTE },
+      { mailer: { transport: recordingTransport('one', []) }, clock },
     );
     try {
       expect(clock.pendingTimers()).toBe(0);
       await t.app.ready();
-      // Mail delivery, event reminders, digests, referral expiry, data exports.
-      expect(clock.pendingTimers()).toBe(5);
+      expect(t.app.jobs.running()).toEqual(backgroundJobs.map((job) => job.name));
+      // Mail delivery, event reminders, digests, referral expiry, data exports, socket sign-ins.
+      expect(clock.pendingTimers()).toBe(6);
       await clock.advance(MINUTE);
     } finally {
       await t.close();
@@ -76,8 +78,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   beforeAll(async () => {
     // 09:00 UTC, after the daily digest hour; both servers share the clock, so their ticks coincide.
     clock = createTestClock(new Date(Date.UTC(2036, 4, 14, 9)));
-    const options = (instance: string) => ({ mailer: { delivery: 'loop' as const, transport: recordingTransport(instance, sent) }, clock });
-    const overrides = { nodeEnv: 'development', exportWorkerMs: MINUTE } as const;
+    const options = (instance: string) => ({ mailer: { transport: recordingTransport(instance, sent) }, clock });
+    const overrides = { nodeEnv: 'development', backgroundJobs: true, exportWorkerMs: MINUTE } as const;
     t = await createTestApp(overrides, options('one'));
     const driver = t.database.driver;
     if (driver.kind !== 'postgres') throw new Error('expected PostgreSQL');

@@ -14,6 +14,8 @@ export type Access = 'public' | 'signed-in' | 'owner' | 'alumni' | 'alumni-or-ad
 export const ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  // Prometheus metrics: this machine (a loopback peer no proxy relayed) or Authorization: Bearer $METRICS_TOKEN; else 403/401
+  'GET /metrics': 'public',
   'GET /dev/mailbox/': 'public', // only on the embedded default without SMTP, outside production; loopback peers only
   'GET /dev/mailbox/messages.json': 'public', // only on the embedded default without SMTP, outside production; loopback peers only
 
@@ -152,6 +154,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /social/admin/appeals/': 'admin',
   'POST /social/admin/appeals/{id}/decide/': 'admin',
   'GET /api/admin/stats/': 'admin',
+  'GET /api/admin/system/': 'admin',
   'GET /api/admin/audit-log/': 'admin',
   'GET /api/admin/jobs/': 'admin',
   'GET /api/admin/referrals/': 'admin',

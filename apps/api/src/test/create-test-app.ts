@@ -55,6 +55,8 @@ export async function createTestApp(
   options: {
     mailer?: MailerOptions;
     clock?: Clock;
+    /** Exactly these background jobs run (none by default: tests run jobs by hand). */
+    jobs?: readonly string[];
     /** The app runs on a handle that appends every statement it executes here; `db` and `database` stay unrecorded. */
     recordStatementsInto?: RecordedStatement[];
   } = {},
@@ -67,6 +69,7 @@ export async function createTestApp(
     database: options.recordStatementsInto ? recordingDatabase(database, options.recordStatementsInto) : database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   return {
     app,

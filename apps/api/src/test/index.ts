@@ -10,3 +10,4 @@ export { insertBulkPeople } from './bulk-data';
 export { createTestClock, type TestClock } from './test-clock';
 export { failingOnce } from './failing-database';
 export { type RecordedStatement } from './recording-database';
+export { jobOf } from './jobs';

@@ -41,6 +41,7 @@ export const paths = {
     outcomes: '/admin/outcomes',
     roleUpdater: '/admin/roleupdater',
     auditLog: '/admin/audit-log',
+    system: '/admin/system',
     reports: '/admin/reports',
     appeals: '/admin/appeals',
     profile: '/admin/profile',

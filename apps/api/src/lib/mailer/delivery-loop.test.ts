@@ -24,7 +24,7 @@ let clock: TestClock;
 
 beforeAll(async () => {
   clock = createTestClock(new Date(Date.now() + 60_000));
-  t = await createTestApp({}, { mailer: { delivery: 'loop', transport }, clock });
+  t = await createTestApp({}, { mailer: { transport }, clock, jobs: ['mail-delivery'] });
   await t.app.ready();
   await clock.advance(0);
 });

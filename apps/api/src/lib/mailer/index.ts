@@ -1,31 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
-import { createPeriodicJob, type PeriodicJob } from '../scheduler/periodic-job';
 import { systemClock, type Clock } from '../scheduler/clock';
 import { CLAIM_BATCH_SIZE, enqueueEmail, markFailed, OUTBOX_RETENTION_MS, prepareOutboxDelivery, purgeFinishedEmails } from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { escapeHtml } from './templates';
-export { enqueueEmails, MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs } from './outbox';
+export {
+  enqueueEmails,
+  MAX_DELIVERY_ATTEMPTS,
+  OUTBOX_RETENTION_MS,
+  readOutboxStats,
+  REDACTED_BODY,
+  retryDelayMs,
+  type OutboxStats,
+} from './outbox';
 export type { MailMessage, MailTransport } from './transports';
 
-/** How often the delivery loop looks for due messages (it also runs right after a trigger). */
-const POLL_INTERVAL_MS = 5_000;
 /** How often a delivery run also deletes old finished messages (when the outbox does not keep them). */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export type MailerOptions = {
   /** Overrides the transport chosen from SMTP_URL (real SMTP) or its absence (log). */
   transport?: MailTransport;
-  /**
-   * 'loop' (default, except NODE_ENV=test): a background loop started with the server sends due
-   * messages every few seconds and right after `trigger()`. 'manual' (default in tests): only
-   * `deliverPending()` sends.
-   */
-  delivery?: 'loop' | 'manual';
-  /** Time of the delivery loop and of deliveries (default: the system clock). */
+  /** Time of deliveries (default: the system clock). */
   clock?: Clock;
+  /**
+   * Wakes the mail-delivery job (buildApp passes `app.jobs.trigger('mail-delivery')`); it does
+   * nothing where that job does not run (tests call `deliverPending()`).
+   */
+  wake?: () => void;
 };
 
 export type DeliveryReport = { sent: number; failed: number };
@@ -34,7 +38,7 @@ export type Mailer = {
   readonly transport: MailTransport;
   /** Writes a message to the outbox (status queued); pass the action's transaction. */
   enqueue(db: Executor, message: MailMessage): Promise<number>;
-  /** Asks the loop to deliver now (call after the transaction that enqueued commits). */
+  /** Asks the mail-delivery job to deliver now (call after the transaction that enqueued commits). */
   trigger(): void;
   /**
    * Sends every due queued message once (retries failures later with backoff). Unless the dev
@@ -42,15 +46,13 @@ export type Mailer = {
    * at most once an hour, finished messages older than OUTBOX_RETENTION_MS are deleted.
    */
   deliverPending(now?: Date): Promise<DeliveryReport>;
-  /** The delivery loop: delivers every few seconds and right after `trigger()`; null with delivery 'manual'. */
-  readonly delivery: PeriodicJob | null;
-  /** Stops the delivery loop (waiting for a run in progress) and closes the transport. */
-  close(): Promise<void>;
+  /** Closes the transport. */
+  close(): void;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The outbox and its delivery loop (lib/mailer). */
+    /** The outbox and its delivery (lib/mailer; the mail-delivery job sends). */
     mailer: Mailer;
   }
 }
@@ -60,7 +62,6 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   const { config, log } = app;
   const clock = options.clock ?? systemClock;
   const transport = options.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport(log));
-  const loop = (options.delivery ?? (config.nodeEnv === 'test' ? 'manual' : 'loop')) === 'loop';
   // The dev mailbox reads the outbox: there the stored message is the delivery and stays whole.
   const keepsMessages = devMailboxEnabled(config);
   const redaction = { redactBody: !keepsMessages };
@@ -100,27 +101,18 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
     }
   };
 
-  // The delivery loop (started by the mail-delivery scheduler plugin); none with delivery 'manual'.
-  const delivery = loop
-    ? createPeriodicJob({ name: 'E-mail delivery loop', intervalMs: POLL_INTERVAL_MS, run: () => deliverPending(), clock, log })
-    : null;
-
   return {
     transport,
     enqueue: enqueueEmail,
-    trigger: () => delivery?.trigger(),
+    trigger: () => options.wake?.(),
     deliverPending,
-    delivery,
-    close: async () => {
-      await delivery?.stop();
-      transport.close();
-    },
+    close: () => transport.close(),
   };
 }
 
 /**
- * Decorates `app.mailer`. Its delivery loop is a scheduled job (plugins/schedulers.ts starts it
- * when the server is ready); on close the loop ends before the transport closes.
+ * Decorates `app.mailer`. Its delivery is the mail-delivery job (plugins/schedulers.ts), which
+ * is registered later, so it stops (onClose hooks run last-registered first) before this hook closes the transport.
  */
 export function registerMailer(app: FastifyInstance, options: MailerOptions = {}): void {
   const mailer = createMailer(app, options);

@@ -80,7 +80,7 @@ describe('mailer', () => {
     cleanups.push(smtp.close);
     const t = await testApp(
       { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'AlumLink <no-reply@alumlink.test>' },
-      { mailer: { delivery: 'loop' } },
+      { jobs: ['mail-delivery'] },
     );
     await t.app.ready();
     const email = await register(t);

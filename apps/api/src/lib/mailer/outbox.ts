@@ -137,3 +137,33 @@ export async function purgeFinishedEmails(db: Database, before: Date): Promise<n
     .returning({ id: outgoingEmails.id });
   return deleted.length;
 }
+
+export type OutboxStats = {
+  /** Messages waiting to be sent (queued, including those waiting for a retry). */
+  pending: number;
+  /** When the oldest of them was written; null when none waits. */
+  oldestAt: Date | null;
+  /**
+   * Messages given up (failed after the last attempt) in the 24 hours before `now`. A given-up
+   * message keeps the retry time it would have had, so this counts by that time: near enough.
+   */
+  failed24h: number;
+};
+
+/** What the outbox holds now (the System page and /metrics): one statement. */
+export async function readOutboxStats(db: Database, now: Date): Promise<OutboxStats> {
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${outgoingEmails.status} = 'queued')::int`,
+      oldestAt: sql<string | Date | null>`min(${outgoingEmails.createdAt}) filter (where ${outgoingEmails.status} = 'queued')`,
+      failed24h: sql<number>`count(*) filter (where ${outgoingEmails.status} = 'failed' and ${outgoingEmails.nextAttemptAt} >= ${since.toISOString()})::int`,
+    })
+    .from(outgoingEmails)
+    .where(inArray(outgoingEmails.status, ['queued', 'failed']));
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestAt: row?.oldestAt ? new Date(row.oldestAt) : null,
+    failed24h: Number(row?.failed24h ?? 0),
+  };
+}

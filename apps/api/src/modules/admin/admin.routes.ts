@@ -6,6 +6,7 @@ import { outcomesRoutes } from './outcomes/outcomes.routes';
 import { adminPostsRoutes } from './posts/admin-posts.routes';
 import { adminReportsRoutes } from './reports/admin-reports.routes';
 import { adminStatsRoutes } from './stats/admin-stats.routes';
+import { adminSystemRoutes } from './system/admin-system.routes';
 import { adminUsersRoutes } from './users/admin-users.routes';
 
 /**
@@ -21,4 +22,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStatsRoutes);
   await app.register(auditLogRoutes);
   await app.register(outcomesRoutes);
+  await app.register(adminSystemRoutes);
 };

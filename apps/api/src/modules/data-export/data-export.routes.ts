@@ -36,7 +36,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await service.startExport(app.ctx, request.user);
-      app.dataExportWorker.kick();
+      app.jobs.trigger('data-export');
       return reply.status(202).send(answer);
     },
   );

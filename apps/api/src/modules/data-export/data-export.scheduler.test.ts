@@ -9,19 +9,20 @@ import {
   createUser,
   emailsTo,
   failingOnce,
+  jobOf,
   type TestApp,
   type TestClock,
 } from '../../test/index';
-import { createDataExportJob } from './data-export.scheduler';
+import { dataExportJob } from './data-export.scheduler';
 
 const INTERVAL_MS = 60_000;
 let t: TestApp;
 let clock: TestClock;
 
 beforeAll(async () => {
-  // The worker is on (EXPORT_WORKER_MS) and runs on a clock the tests advance.
+  // The data-export job runs (every EXPORT_WORKER_MS) on a clock the tests advance.
   clock = createTestClock(new Date());
-  t = await createTestApp({ exportWorkerMs: INTERVAL_MS, rateLimitMultiplier: 100 }, { clock });
+  t = await createTestApp({ exportWorkerMs: INTERVAL_MS, rateLimitMultiplier: 100 }, { clock, jobs: ['data-export'] });
   await t.app.ready();
 });
 afterAll(() => t.close());
@@ -62,10 +63,10 @@ describe('the data export worker', () => {
     const { exportId } = await askForExport();
     const deps = jobDepsOf(t.app, jobClock);
     const warn = vi.spyOn(deps.log, 'warn');
-    const job = createDataExportJob({ ...deps, db: failingOnce(t.db) }, INTERVAL_MS);
+    const job = jobOf(dataExportJob, { ...deps, db: failingOnce(t.db) });
     job.start();
     await jobClock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Data export worker' }), 'Data export worker failed; will retry');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'data-export' }), 'data-export failed; will retry');
     expect((await exportRow(exportId))?.status).toBe('pending');
     await jobClock.advance(INTERVAL_MS);
     await job.stop();

@@ -10,10 +10,11 @@ import {
   createUser,
   emailsTo,
   failingOnce,
+  jobOf,
   type TestApp,
   type TestUser,
 } from '../../test/index';
-import { createEventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
+import { eventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
 import { sendDueEventReminders } from './reminders';
 
 const HOUR = 60 * 60 * 1000;
@@ -71,7 +72,7 @@ describe('the event reminder job', () => {
     const clock = createTestClock(new Date(Date.UTC(2033, 0, 1, 8)));
     const person = await createUser(t.db);
     await register(await eventAt(new Date(clock.now().getTime() + 2 * HOUR)), [person]);
-    const job = createEventReminderJob(jobDepsOf(t.app, clock));
+    const job = jobOf(eventReminderJob, jobDepsOf(t.app, clock));
     job.start();
     await clock.advance(0);
     expect(await reminderCount(person)).toBe(1);
@@ -84,7 +85,7 @@ describe('the event reminder job', () => {
     const clock = createTestClock(new Date(Date.UTC(2033, 1, 1, 8)));
     const person = await createUser(t.db);
     await register(await eventAt(new Date(clock.now().getTime() + 24 * HOUR + 30_000)), [person]);
-    const job = createEventReminderJob(jobDepsOf(t.app, clock));
+    const job = jobOf(eventReminderJob, jobDepsOf(t.app, clock));
     job.start();
     await clock.advance(0);
     expect(await reminderCount(person)).toBe(0);
@@ -99,10 +100,10 @@ describe('the event reminder job', () => {
     await register(await eventAt(new Date(clock.now().getTime() + HOUR)), [person]);
     const deps = jobDepsOf(t.app, clock);
     const warn = vi.spyOn(deps.log, 'warn');
-    const job = createEventReminderJob({ ...deps, db: failingOnce(t.db) });
+    const job = jobOf(eventReminderJob, { ...deps, db: failingOnce(t.db) });
     job.start();
     await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Event reminders' }), 'Event reminders failed; will retry');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'event-reminders' }), 'event-reminders failed; will retry');
     expect(await reminderCount(person)).toBe(0);
     await clock.advance(EVENT_REMINDER_INTERVAL_MS);
     await job.stop();
@@ -114,7 +115,7 @@ describe('the event reminder job', () => {
 describe('the server scheduler', () => {
   it('starts when a (non-test) server is ready and stops when it closes', async () => {
     const clock = createTestClock(new Date(Date.UTC(2034, 0, 1, 12)));
-    const server = await createTestApp({ nodeEnv: 'development' }, { mailer: { delivery: 'manual' }, clock });
+    const server = await createTestApp({ nodeEnv: 'development' }, { clock, jobs: ['event-reminders'] });
     try {
       const person = await createUser(server.db);
       const event = await createEvent(server.db, { title: 'Soon', startsAt: new Date(clock.now().getTime() + HOUR) });

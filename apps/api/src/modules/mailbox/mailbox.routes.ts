@@ -1,21 +1,12 @@
 import { devMailboxMessagesSchema, devMailboxQuerySchema } from '@alumlink/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devMailboxEnabled } from '../../config';
-import { isLoopbackAddress } from '../../lib/client-address';
+import { fromThisMachine } from '../../lib/client-address';
 import { presentMailboxMessage, renderMailboxPage } from './mailbox.presenter';
 import { listRecentEmails } from './mailbox.repository';
 
 const PAGE_MESSAGES = 100;
 const JSON_MESSAGES = 50;
-
-/** Headers a proxy adds: a request carrying one came through a proxy, even from a loopback peer. */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/** A request from this machine itself: a loopback peer (not request.ip) that no proxy relayed. */
-function fromThisMachine(request: FastifyRequest): boolean {
-  return isLoopbackAddress(request.raw.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
-}
 
 /**
  * The dev mailbox: every e-mail the server wrote, codes included. It exists only where it is the

@@ -25,7 +25,7 @@ const sockets: TestSocket[] = [];
 async function startInstance(redisUrl: string, overrides: Partial<AppConfig> = {}): Promise<Instance> {
   if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
   const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-  const app = await buildApp({ config: createTestConfig({ redisUrl, ...overrides }), database });
+  const app = await buildApp({ config: createTestConfig({ redisUrl, ...overrides }), database, jobs: ['realtime-sessions'] });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const instance = { app, database, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
   instances.push(instance);

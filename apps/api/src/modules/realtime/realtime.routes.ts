@@ -1,7 +1,7 @@
 import { REALTIME_HEARTBEAT_MS, REALTIME_PATH } from '@alumlink/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { closeSocketsOfInvalidSessions, identifySocketToken } from './realtime.service';
+import { identifySocketToken } from './realtime.service';
 import { startSocketSession, type SocketSession } from './socket-session';
 
 /** Client frames are small JSON objects; anything bigger is refused by ws (close 1009). */
@@ -15,25 +15,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const session of sessions) session.heartbeat();
   }, REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
-  // Sign-ins ended without a realtime message reaching this instance (Redis down, CLI, SQL):
-  // one query per tick for all the sockets; a tick is skipped while the previous one runs.
-  let checking: Promise<void> | null = null;
-  const sessionCheck = setInterval(() => {
-    checking ??= closeSocketsOfInvalidSessions(app.ctx, hub)
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.warn({ err: error }, "realtime: re-checking the sockets' sign-ins failed"),
-      )
-      .finally(() => {
-        checking = null;
-      });
-  }, app.config.realtimeSessionCheckMs);
-  sessionCheck.unref();
-
-  app.addHook('onClose', async () => {
+  // Sign-ins ended elsewhere are re-checked by the realtime-sessions job (plugins/schedulers.ts).
+  // The heartbeat is the sockets' keep-alive (a ping per socket, no work to record), not a job.
+  app.addHook('onClose', (_instance, done) => {
     clearInterval(heartbeat);
-    clearInterval(sessionCheck);
-    await checking;
+    done();
   });
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });

@@ -18,7 +18,7 @@ const SESSION_ENDED = { code: REALTIME_UNAUTHORIZED_CLOSE_CODE, reason: REALTIME
 const CHECK_MS = 200;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100, realtimeSessionCheckMs: CHECK_MS });
+  t = await createTestApp({ rateLimitMultiplier: 100, realtimeSessionCheckMs: CHECK_MS }, { jobs: ['realtime-sessions'] });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

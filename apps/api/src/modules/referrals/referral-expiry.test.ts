@@ -9,11 +9,12 @@ import {
   createTestClock,
   createUser,
   failingOnce,
+  jobOf,
   type TestApp,
 } from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
 import { expireWaitingRequests } from './referral-requests.repository';
-import { createReferralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
+import { referralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
@@ -103,7 +104,7 @@ describe('the referral expiry job', () => {
     const clock = createTestClock(new Date());
     const due = await requestsAged(1, 31);
     const almost = await requestsAged(1, 30 - 5 / (24 * 60));
-    const job = createReferralExpiryJob(jobDepsOf(t.app, clock));
+    const job = jobOf(referralExpiryJob, jobDepsOf(t.app, clock));
     job.start();
     await clock.advance(0);
     expect(await statusesOf([...due, ...almost])).toEqual(['expired', 'requested']);
@@ -119,13 +120,10 @@ describe('the referral expiry job', () => {
     const due = await requestsAged(1, 40);
     const deps = jobDepsOf(t.app, clock);
     const warn = vi.spyOn(deps.log, 'warn');
-    const job = createReferralExpiryJob({ ...deps, db: failingOnce(t.db) });
+    const job = jobOf(referralExpiryJob, { ...deps, db: failingOnce(t.db) });
     job.start();
     await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ job: 'Referral request expiry' }),
-      'Referral request expiry failed; will retry',
-    );
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'referral-expiry' }), 'referral-expiry failed; will retry');
     expect(await statusesOf(due)).toEqual(['requested']);
     await clock.advance(REFERRAL_EXPIRY_INTERVAL_MS);
     await job.stop();

@@ -15,6 +15,20 @@ describe('admin routes', () => {
     ['/admin/roleupdater', 'User Role Management', '/users/', { ...empty, count: 0 }],
     ['/admin/audit-log', 'Audit Log', '/api/admin/audit-log/', empty],
     ['/admin/jobs', 'Job Posts', '/api/admin/jobs/', empty],
+    [
+      '/admin/system',
+      'System',
+      '/api/admin/system/',
+      {
+        version: '0.1.0',
+        started_at: '2026-01-01T00:00:00.000Z',
+        workers: 1,
+        database: { kind: 'pglite' },
+        storage: { kind: 'local' },
+        outbox: { pending: 0, oldest_at: null, failed_24h: 0 },
+        jobs: [],
+      },
+    ],
   ])('%s shows %s inside the admin shell', async (path, heading, endpoint, body) => {
     storeSession(buildUser({ role: 'AD', is_staff: true }));
     server.use(http.get(endpoint, () => HttpResponse.json(body)));

@@ -32,6 +32,7 @@ export const adminRoutes: RouteObject = {
           lazy: () => import('@/features/admin/pages/roles').then((m) => ({ Component: m.RoleManagementPage })),
         },
         { path: paths.admin.auditLog, lazy: () => import('@/features/admin/pages/audit-log').then((m) => ({ Component: m.AuditLogPage })) },
+        { path: paths.admin.system, lazy: () => import('@/features/admin/pages/system').then((m) => ({ Component: m.SystemPage })) },
         {
           path: paths.admin.profile,
           lazy: () => import('@/features/admin/pages/profile').then((m) => ({ Component: m.AdminProfilePage })),

@@ -12,11 +12,12 @@ import {
   createUser,
   emailsTo,
   failingOnce,
+  jobOf,
   type TestApp,
   type TestUser,
 } from '../../../test/index';
 import { emailNotification } from '../delivery';
-import { createDigestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
+import { digestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -218,7 +219,7 @@ describe('the digest job', () => {
     // 06:59 UTC on a day of its own: yesterday's period is over (nothing waited then), today's begins at 07:00.
     const clock = createTestClock(new Date(freshDay().getTime() - 2 * HOUR - 60_000));
     const deps = jobDepsOf(t.app, clock);
-    const job = createDigestJob(deps);
+    const job = jobOf(digestJob, deps);
     job.start();
     await clock.advance(0);
     const person = await createUser(t.db);
@@ -239,10 +240,10 @@ describe('the digest job', () => {
     await waiting(person, 'comment', 'After a failure.');
     const deps = jobDepsOf(t.app, clock);
     const warn = vi.spyOn(deps.log, 'warn');
-    const job = createDigestJob({ ...deps, db: failingOnce(t.db) });
+    const job = jobOf(digestJob, { ...deps, db: failingOnce(t.db) });
     job.start();
     await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'Notification digests' }), 'Notification digests failed; will retry');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'notification-digests' }), 'notification-digests failed; will retry');
     expect(await digestsTo(person)).toHaveLength(0);
     await clock.advance(DIGEST_CHECK_INTERVAL_MS);
     await job.stop();

@@ -2,6 +2,7 @@
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+  system: () => [...adminKeys.all, 'system'] as const,
   posts: () => [...adminKeys.all, 'posts'] as const,
   postComments: (postId: number) => [...adminKeys.all, 'posts', 'comments', postId] as const,
   users: (filters: { q: string; role: string }) => [...adminKeys.all, 'users', filters] as const,

@@ -50,6 +50,7 @@ describe('AdminShell', () => {
       ['Outcomes', '/admin/outcomes'],
       ['Update User Role', '/admin/roleupdater'],
       ['Audit Log', '/admin/audit-log'],
+      ['System', '/admin/system'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });

@@ -8,6 +8,7 @@ import {
   House,
   Scale,
   ScrollText,
+  Server,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -33,4 +34,5 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },
   { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
+  { label: 'System', to: paths.admin.system, icon: Server },
 ];

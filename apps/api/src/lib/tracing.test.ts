@@ -1,0 +1,70 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/index';
+
+type ReceivedSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+};
+type ExportRequest = { resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[] };
+
+let collector: Server;
+let endpoint: string;
+const received: { path: string; contentType: string; body: ExportRequest }[] = [];
+
+beforeAll(async () => {
+  // A local OTLP/HTTP endpoint that keeps what it is sent (JSON encoding).
+  collector = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        path: request.url ?? '',
+        contentType: request.headers['content-type'] ?? '',
+        body: JSON.parse(body) as ExportRequest,
+      });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => collector.close(resolve)));
+
+describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+  it("sends one server span per request to the collector, child of the caller's traceparent, named by route template", async () => {
+    const t = await createTestApp({ otlpEndpoint: endpoint });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpanId = '00f067aa0ba902b7';
+    const answer = await t.app.inject({ url: '/api/events/12345/', headers: { traceparent: `00-${traceId}-${callerSpanId}-01` } });
+    expect(answer.statusCode).toBe(404);
+    // Closing the app flushes the batch.
+    await t.close();
+    expect(received.map(({ path }) => path)).toContain('/v1/traces');
+    const spans = received.flatMap(({ body }) =>
+      body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+    );
+    const span = spans.find((candidate) => candidate.traceId === traceId);
+    expect(span).toMatchObject({ name: 'GET /api/events/:id/', parentSpanId: callerSpanId, kind: 2 });
+    const attributes = Object.fromEntries((span?.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]));
+    expect(attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/api/events/:id/', 'http.response.status_code': 404 });
+  });
+
+  it('sends nothing without the endpoint', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.config.otlpEndpoint).toBeNull();
+      const before = received.length;
+      await t.app.inject({ url: '/healthz', headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4737-00f067aa0ba902b7-01' } });
+      await t.app.close();
+      expect(received).toHaveLength(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
