@@ -6,6 +6,7 @@ import { dataExportScheduler } from '../modules/data-export/data-export.schedule
 import { eventReminderScheduler } from '../modules/events/reminders.scheduler';
 import { digestScheduler } from '../modules/notifications/digests/digest.scheduler';
 import { referralExpiryScheduler } from '../modules/referrals/referral-expiry.scheduler';
+import { cohortStepsScheduler } from '../modules/onboarding/cohort-steps.scheduler';
 
 /**
  * Every background job of the server, each a plugin that starts when the app is ready and stops
@@ -17,6 +18,7 @@ const schedulers: FastifyPluginAsync<SchedulerPluginOptions>[] = [
   digestScheduler,
   referralExpiryScheduler,
   dataExportScheduler,
+  cohortStepsScheduler,
 ];
 
 /** Registers every scheduler with the app's clock (buildApp's `clock`, the system clock by default). */

@@ -154,6 +154,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/outcomes/': 'admin',
   'GET /api/admin/outcomes.csv': 'admin',
   'POST /api/admin/digests/run/': 'admin',
+
+  // Onboarding an organisation (DESIGN 9.1)
+  'GET /api/admin/cohorts/': 'admin',
+  'POST /api/admin/cohorts/': 'admin',
+  'PATCH /api/admin/cohorts/{id}/': 'admin',
+  'DELETE /api/admin/cohorts/{id}/': 'admin',
+  'POST /api/admin/cohorts/{id}/apply/': 'admin',
 };
 
 /**

@@ -15,3 +15,4 @@ export * from './mentoring';
 export * from './referral-pipeline';
 export * from './moderation';
 export * from './notification-delivery';
+export * from './onboarding';
