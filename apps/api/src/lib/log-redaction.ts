@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
 const TOKEN_PARAMETER = /([?&]token=)[^&#]*/gi;
+/** An invitation link's token travels in the path (/api/invitations/{token}/...). */
+const INVITATION_TOKEN = /(\/api\/invitations\/)[^/?#]+/gi;
 
-/** A URL with the value of every `token` query parameter replaced (signed download and unsubscribe links). */
+/** A URL with the value of every `token` query parameter (signed download and unsubscribe links) and invitation token replaced. */
 export function withoutTokens(url: string): string {
-  return url.replace(TOKEN_PARAMETER, '$1[redacted]');
+  return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(INVITATION_TOKEN, '$1[redacted]');
 }
 
 /** Fastify's request log line (method, url, host, address) with signed links' tokens redacted. */

@@ -161,6 +161,13 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /api/admin/cohorts/{id}/': 'admin',
   'DELETE /api/admin/cohorts/{id}/': 'admin',
   'POST /api/admin/cohorts/{id}/apply/': 'admin',
+  'POST /api/admin/invitations/': 'admin',
+  'GET /api/admin/invitations/': 'admin',
+  'POST /api/admin/invitations/{id}/resend/': 'admin',
+  'POST /api/admin/invitations/{id}/revoke/': 'admin',
+  // The link's token is its own credential (stored hashed, single use, 14 days); rate-limited per address.
+  'GET /api/invitations/{token}/': 'public',
+  'POST /api/invitations/{token}/accept/': 'public',
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { Role } from '@alumlink/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, users } from '../../db/schema/index';
@@ -32,7 +33,7 @@ async function newCohort(fields: { intern_from?: string | null; alumni_from: str
   return answer.json<{ id: number; name: string }>();
 }
 
-async function membersWith(cohortId: number, roles: string[]) {
+async function membersWith(cohortId: number, roles: Role[]) {
   const people: TestUser[] = [];
   const cohort = await findCohort(t.db, cohortId);
   if (!cohort) throw new Error('no cohort');
