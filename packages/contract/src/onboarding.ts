@@ -192,7 +192,7 @@ const domainSchema = z
   .transform((value) => value.replace(/^@/, ''))
   .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, SIGN_UP_MESSAGES.invalidDomain));
 
-/** GET/PUT /api/admin/sign-up-policy/ and GET /api/sign-up-policy/. */
+/** Body of PUT /api/admin/sign-up-policy/ (domains lower-cased, a leading @ dropped). */
 export const signUpPolicySchema = z
   .object({
     mode: signUpModeSchema,
@@ -204,8 +204,15 @@ export const signUpPolicySchema = z
       ctx.addIssue({ code: 'custom', path: ['domains'], message: SIGN_UP_MESSAGES.domainsRequired });
     }
   });
-export type SignUpPolicy = z.output<typeof signUpPolicySchema>;
 export type SignUpPolicyInput = z.input<typeof signUpPolicySchema>;
+
+/** GET/PUT /api/admin/sign-up-policy/ and GET /api/sign-up-policy/: the policy in force. */
+export const signUpPolicyResponseSchema = z.object({
+  mode: signUpModeSchema,
+  /** Lower-case domains (no @); empty unless `mode` is `domains`. */
+  domains: z.array(z.string()),
+});
+export type SignUpPolicy = z.infer<typeof signUpPolicyResponseSchema>;
 
 /** Whether `email` may register under `policy` (the server decides; the sign-up page tells early). */
 export function signUpAllows(policy: SignUpPolicy, email: string): boolean {

@@ -168,6 +168,9 @@ export const ACCESS: Record<string, Access> = {
   // The link's token is its own credential (stored hashed, single use, 14 days); rate-limited per address.
   'GET /api/invitations/{token}/': 'public',
   'POST /api/invitations/{token}/accept/': 'public',
+  'GET /api/admin/sign-up-policy/': 'admin',
+  'PUT /api/admin/sign-up-policy/': 'admin',
+  'GET /api/sign-up-policy/': 'public',
 };
 
 /**
