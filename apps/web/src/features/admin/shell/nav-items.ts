@@ -6,8 +6,10 @@ import {
   GraduationCap,
   Handshake,
   House,
+  MailPlus,
   Scale,
   ScrollText,
+  Users,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -33,4 +35,6 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },
   { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
+  { label: 'Cohorts', to: paths.admin.cohorts, icon: Users },
+  { label: 'Invitations', to: paths.admin.invitations, icon: MailPlus },
 ];
