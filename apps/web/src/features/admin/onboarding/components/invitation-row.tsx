@@ -17,7 +17,7 @@ export function InvitationRow({ invitation, busy, onAction }: InvitationRowProps
   const open = invitation.status === 'pending' || invitation.status === 'expired';
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-(--radius-card) border border-border bg-surface p-4">
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="w-full min-w-0 space-y-1 sm:w-auto sm:flex-1">
         <p className="font-medium text-fg [overflow-wrap:anywhere]">
           {invitation.email}
           {name ? <span className="font-normal text-fg-muted"> · {name}</span> : null}
@@ -33,7 +33,7 @@ export function InvitationRow({ invitation, busy, onAction }: InvitationRowProps
       </div>
       <Badge tone={TONES[invitation.status]}>{invitation.status}</Badge>
       {open ? (
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2 sm:ml-0">
           <Button
             size="sm"
             variant="secondary"
