@@ -43,7 +43,13 @@ export function findCohorts(db: Executor, page: { beforeId?: number | undefined;
 
 /** Ids of cohorts with a step due on `today` (YYYY-MM-DD) and not taken yet. */
 export async function findCohortIdsWithDueSteps(db: Executor, today: string): Promise<number[]> {
-  const rows = await db
+  const rows = await dueStepsQuery(db, today).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The query of findCohortIdsWithDueSteps, unexecuted (tests EXPLAIN it). */
+export function dueStepsQuery(db: Executor, today: string) {
+  return db
     .select({ id: cohorts.id })
     .from(cohorts)
     .where(
@@ -53,7 +59,6 @@ export async function findCohortIdsWithDueSteps(db: Executor, today: string): Pr
       ),
     )
     .orderBy(cohorts.id);
-  return rows.map((row) => row.id);
 }
 
 /** Members whose role a step to `role` may change (a role set by hand after the cohort's or membership's last change is kept). */

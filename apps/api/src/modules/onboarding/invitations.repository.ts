@@ -56,11 +56,15 @@ export function statusCondition(status: InvitationStatus, now: Date): SQL | unde
   }
 }
 
+export type InvitationSearch = { status?: InvitationStatus | undefined; before?: CursorPosition | undefined; take: number; now: Date };
+
 /** Newest first, keyset on (created_at, id) (invitations_created_idx), optionally of one status. */
-export function findInvitations(
-  db: Executor,
-  search: { status?: InvitationStatus | undefined; before?: CursorPosition | undefined; take: number; now: Date },
-): Promise<InvitationWithCohort[]> {
+export function findInvitations(db: Executor, search: InvitationSearch): Promise<InvitationWithCohort[]> {
+  return invitationsQuery(db, search).execute();
+}
+
+/** The query of findInvitations, unexecuted (tests EXPLAIN it). */
+export function invitationsQuery(db: Executor, search: InvitationSearch) {
   const conditions: (SQL | undefined)[] = [];
   if (search.status) conditions.push(statusCondition(search.status, search.now));
   if (search.before) {
