@@ -80,6 +80,13 @@ export type CohortPage = z.infer<typeof cohortPageSchema>;
 export const applyCohortResponseSchema = z.object({ changed: z.number().int() });
 export type ApplyCohortResponse = z.infer<typeof applyCohortResponseSchema>;
 
+/** Body of POST /api/admin/cohorts/{id}/members/: people who already have an account (each leaves any other cohort). */
+export const addCohortMembersRequestSchema = z.object({
+  user_ids: z.array(idSchema).min(1, 'List at least one person.').max(500),
+});
+export type AddCohortMembersRequest = z.input<typeof addCohortMembersRequestSchema>;
+export const addCohortMembersResponseSchema = z.object({ added: z.number().int() });
+
 // ---------- invitations ----------
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;

@@ -161,6 +161,7 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /api/admin/cohorts/{id}/': 'admin',
   'DELETE /api/admin/cohorts/{id}/': 'admin',
   'POST /api/admin/cohorts/{id}/apply/': 'admin',
+  'POST /api/admin/cohorts/{id}/members/': 'admin',
   'POST /api/admin/invitations/': 'admin',
   'GET /api/admin/invitations/': 'admin',
   'POST /api/admin/invitations/{id}/resend/': 'admin',

@@ -135,3 +135,10 @@ export function findCohortsNamed(db: Executor, name: string): Promise<CohortRow[
     .from(cohorts)
     .where(sql`lower(${cohorts.name}) = lower(${name})`);
 }
+
+/** Which of `ids` are people that exist. */
+export async function existingUserIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id);
+  return rows.map((row) => row.id);
+}

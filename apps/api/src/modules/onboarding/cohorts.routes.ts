@@ -1,4 +1,6 @@
 import {
+  addCohortMembersRequestSchema,
+  addCohortMembersResponseSchema,
   applyCohortResponseSchema,
   cohortPageSchema,
   cohortSchema,
@@ -102,5 +104,22 @@ export const cohortsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.applyCohort(app.ctx, request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/cohorts/:id/members/',
+    {
+      ...access,
+      config: { accountRateLimit: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Puts people who have an account in the cohort (each leaves any other); answers how many joined',
+        security,
+        params: idParamsSchema,
+        body: addCohortMembersRequestSchema,
+        response: { 200: addCohortMembersResponseSchema, 404: errorSchema, ...errors },
+      },
+    },
+    async (request) => service.addCohortMembers(app.ctx, request.user, request.params.id, request.body.user_ids),
   );
 };

@@ -136,6 +136,28 @@ export async function applyCohort(ctx: AppContext, actor: AuthUser, id: number, 
   return { changed: outcome.moved.length };
 }
 
+/**
+ * Puts existing people in a cohort (each leaves any other; their cohort_year becomes its year).
+ * Unknown ids are skipped; answers how many joined.
+ */
+export async function addCohortMembers(ctx: AppContext, actor: AuthUser, id: number, userIds: number[]): Promise<{ added: number }> {
+  const admin = await actorRow(ctx, actor);
+  const now = new Date();
+  return ctx.db.transaction(async (tx) => {
+    const cohort = await repository.lockCohort(tx, id);
+    if (!cohort) throw cohortNotFound();
+    const existing = await repository.existingUserIds(tx, [...new Set(userIds)]);
+    for (const userId of existing) await repository.setMembership(tx, userId, cohort, now);
+    await writeAuditLog(tx, {
+      actor: admin,
+      action: 'cohort.members_add',
+      target: { type: 'cohort', id, label: cohort.name },
+      details: { user_ids: existing },
+    });
+    return { added: existing.length };
+  });
+}
+
 /** The cohort to join, or a 400 on `field` when there is none (invitations, roster). */
 export async function requireCohort(db: Executor, id: number, field = 'cohort_id'): Promise<CohortRow> {
   const row = await repository.findCohort(db, id);

@@ -124,6 +124,28 @@ describe('cohorts', () => {
   });
 });
 
+describe('cohort members', () => {
+  it('puts existing people in a cohort (leaving any other), with its year; unknown ids are skipped', async () => {
+    const first = await newCohort({ alumni_from: day(90), year: 2026 });
+    const second = await newCohort({ alumni_from: day(120), year: 2027 });
+    const [ana, ben] = [await createUser(t.db), await createUser(t.db)];
+    const added = await asAdmin('POST', `/api/admin/cohorts/${first.id}/members/`, { user_ids: [ana.id, ben.id, 999999] });
+    expect(added.json()).toEqual({ added: 2 });
+    const moved = await asAdmin('POST', `/api/admin/cohorts/${second.id}/members/`, { user_ids: [ben.id] });
+    expect(moved.json()).toEqual({ added: 1 });
+    const listed = (await asAdmin('GET', '/api/admin/cohorts/?limit=100')).json<{ results: { id: number; members_count: number }[] }>();
+    expect(listed.results.find((row) => row.id === first.id)?.members_count).toBe(1);
+    expect(listed.results.find((row) => row.id === second.id)?.members_count).toBe(1);
+    const years = await t.db
+      .select({ id: users.id, year: users.cohortYear })
+      .from(users)
+      .where(inArray(users.id, [ana.id, ben.id]));
+    expect(years.sort((a, b) => a.id - b.id).map((row) => row.year)).toEqual([2026, 2027]);
+    expect((await asAdmin('POST', `/api/admin/cohorts/${first.id}/members/`, { user_ids: [] })).statusCode).toBe(400);
+    expect((await asAdmin('POST', '/api/admin/cohorts/999999/members/', { user_ids: [ana.id] })).statusCode).toBe(404);
+  });
+});
+
 describe('Apply now', () => {
   it('on the intern date, trainees become interns; alumni and admins stay; each is told and logged', async () => {
     const cohort = await newCohort({ intern_from: day(0), alumni_from: day(30) });
