@@ -91,4 +91,26 @@ describe('InvitationsPage', () => {
     expect(await within(form).findByText('This e-mail already has a pending invitation: resend it instead.')).toBeInTheDocument();
     expect(bodies).toEqual([{ email: 'sam@example.net', role: 'IN', cohort_id: null, first_name: '', last_name: '' }]);
   });
+
+  it('saves the sign-up policy, checking the domains first', async () => {
+    const bodies: unknown[] = [];
+    answerBasics({});
+    server.use(
+      http.put('/api/admin/sign-up-policy/', async ({ request }) => {
+        const body = (await request.json()) as { mode: string; domains: string[] };
+        bodies.push(body);
+        return HttpResponse.json({ mode: body.mode, domains: body.domains.map((domain) => domain.toLowerCase()) });
+      }),
+    );
+    storeSession(buildUser({ role: 'AD', is_staff: true }));
+    const { user } = renderPage(<InvitationsPage />, { path: '/admin/invitations' });
+    const form = await screen.findByRole('form', { name: 'Sign-up policy' });
+    await user.click(await within(form).findByRole('radio', { name: /Listed domains/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save policy' }));
+    expect(await within(form).findByText('List at least one domain.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Domains'), 'School.edu, example.org');
+    await user.click(within(form).getByRole('button', { name: 'Save policy' }));
+    expect(await screen.findByText('Sign-up policy saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ mode: 'domains', domains: ['School.edu', 'example.org'] }]);
+  });
 });
