@@ -29,6 +29,7 @@ import { mentoringRoutes } from './modules/mentoring/mentoring.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { realtimePlugin } from './modules/realtime/realtime.plugin';
@@ -90,6 +91,7 @@ const featureModules: FeatureModule[] = [
   accountRoutes,
   dataExportRoutes,
   mentoringRoutes,
+  onboardingRoutes,
 ];
 
 export type BuildAppOptions = {

@@ -24,3 +24,4 @@ export * from './data-export';
 export * from './mentoring';
 export * from './moderation';
 export * from './system';
+export * from './onboarding';

@@ -3,7 +3,7 @@ import type { NotificationType } from './notifications';
 import type { NotificationChannel } from './settings';
 
 /** What a person chooses notifications by (Settings → Notifications rows). */
-export const NOTIFICATION_CATEGORIES = ['like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation'] as const;
+export const NOTIFICATION_CATEGORIES = ['like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation', 'lifecycle'] as const;
 export const notificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
 
@@ -36,6 +36,7 @@ const CATEGORY_OF: Record<NotificationType, NotificationCategory> = {
   referral_requested: 'referral',
   referral_status_changed: 'referral',
   event_promoted: 'event',
+  lifecycle: 'lifecycle',
 };
 
 export function notificationCategoryOf(type: NotificationType): NotificationCategory {
@@ -51,6 +52,7 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   mentoring: 'Mentoring',
   event: 'Events',
   moderation: 'Moderation',
+  lifecycle: 'Role changes by cohort',
 };
 
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
@@ -97,6 +99,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationCategory, Noti
   mentoring: { in_app: true, email: 'instant' },
   event: { in_app: true, email: 'daily' },
   moderation: { in_app: true, email: 'instant' },
+  lifecycle: { in_app: true, email: 'instant' },
 };
 
 /**

@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'referral_status_changed',
   /** A place opened up at an event you were waitlisted for: you are registered now. */
   'event_promoted',
+  /** Your cohort moved you on (trainee to intern, or to alumni) on its date. */
+  'lifecycle',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

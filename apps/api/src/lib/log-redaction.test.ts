@@ -9,4 +9,10 @@ describe('withoutTokens', () => {
     expect(withoutTokens('/x/?TOKEN=s3cret#top')).toBe('/x/?TOKEN=[redacted]#top');
     expect(withoutTokens('/x/?tokens=1&mytoken=2')).toBe('/x/?tokens=1&mytoken=2');
   });
+
+  it('replaces the token of an invitation link in the path', () => {
+    expect(withoutTokens('/api/invitations/abc-DEF_12/accept/')).toBe('/api/invitations/[redacted]/accept/');
+    expect(withoutTokens('/alumlink/api/invitations/abc?x=1')).toBe('/alumlink/api/invitations/[redacted]?x=1');
+    expect(withoutTokens('/api/admin/invitations/3/resend/')).toBe('/api/admin/invitations/3/resend/');
+  });
 });

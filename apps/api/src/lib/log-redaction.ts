@@ -4,9 +4,12 @@ const TOKEN_PARAMETER = /([?&]token=)[^&#]*/gi;
 /** A data-export download ticket is a path segment (GET /api/account/export/tickets/{ticket}/). */
 const TICKET_SEGMENT = /(\/export\/tickets\/)[^/?#]+/gi;
 
-/** A URL with the value of every `token` query parameter and download ticket replaced (unsubscribe links, export tickets). */
+/** An invitation link's token travels in the path (/api/invitations/{token}/...). */
+const INVITATION_TOKEN = /(\/api\/invitations\/)[^/?#]+/gi;
+
+/** A URL with the value of every `token` query parameter, download ticket and invitation token replaced. */
 export function withoutTokens(url: string): string {
-  return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(TICKET_SEGMENT, '$1[redacted]');
+  return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(TICKET_SEGMENT, '$1[redacted]').replace(INVITATION_TOKEN, '$1[redacted]');
 }
 
 /** Fastify's request log line (method, url, host, address) with signed links' tokens and download tickets redacted. */

@@ -50,6 +50,9 @@ export const AUTH_RATE_LIMITS = {
   passwordChange: { ip: { max: 10, windowSeconds: 900 } },
   emailChange: { ip: { max: 10, windowSeconds: 900 } },
   emailConfirm: { ip: { max: 20, windowSeconds: 900 } },
+  // Invitation links (no sign-in): reading one, and accepting (sets a password).
+  invitation: { ip: { max: 60, windowSeconds: 900 } },
+  invitationAccept: { ip: { max: 10, windowSeconds: 900 } },
 } as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
 
 export type RateLimit = { max: number; windowSeconds: number };

@@ -15,6 +15,7 @@ import { eventReminderJob } from '../modules/events/reminders.scheduler';
 import { digestJob } from '../modules/notifications/digests/digest.scheduler';
 import { realtimeSessionsJob } from '../modules/realtime/realtime-sessions.scheduler';
 import { referralExpiryJob } from '../modules/referrals/referral-expiry.scheduler';
+import { cohortStepsJob } from '../modules/onboarding/cohort-steps.scheduler';
 
 /**
  * Every background job of the server, declared once. To add one, write its `x.scheduler.ts`
@@ -29,6 +30,7 @@ export const backgroundJobs: readonly JobDeclaration[] = [
   referralExpiryJob,
   dataExportJob,
   realtimeSessionsJob,
+  cohortStepsJob,
 ];
 
 declare module 'fastify' {

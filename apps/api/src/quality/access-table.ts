@@ -162,6 +162,24 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/outcomes/': 'admin',
   'GET /api/admin/outcomes.csv': 'admin',
   'POST /api/admin/digests/run/': 'admin',
+
+  // Onboarding an organisation (DESIGN 9.1)
+  'GET /api/admin/cohorts/': 'admin',
+  'POST /api/admin/cohorts/': 'admin',
+  'PATCH /api/admin/cohorts/{id}/': 'admin',
+  'DELETE /api/admin/cohorts/{id}/': 'admin',
+  'POST /api/admin/cohorts/{id}/apply/': 'admin',
+  'POST /api/admin/cohorts/{id}/members/': 'admin',
+  'POST /api/admin/invitations/': 'admin',
+  'GET /api/admin/invitations/': 'admin',
+  'POST /api/admin/invitations/{id}/resend/': 'admin',
+  'POST /api/admin/invitations/{id}/revoke/': 'admin',
+  // The link's token is its own credential (stored hashed, single use, 14 days); rate-limited per address.
+  'GET /api/invitations/{token}/': 'public',
+  'POST /api/invitations/{token}/accept/': 'public',
+  'GET /api/admin/sign-up-policy/': 'admin',
+  'PUT /api/admin/sign-up-policy/': 'admin',
+  'GET /api/sign-up-policy/': 'public',
 };
 
 /**

@@ -8,6 +8,7 @@ import { DEMO_COMMUNITIES } from './demo-communities';
 import { seedConversations } from './demo-conversations';
 import { DEMO_EVENT_REGISTRATIONS, demoEvents } from './demo-events';
 import { seedMentoring } from './demo-mentoring';
+import { seedOnboarding } from './demo-onboarding';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
@@ -120,6 +121,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedConversations,
   seedPostNotifications,
   seedMentoring,
+  seedOnboarding,
 ];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communities, events, users } from '../db/schema/index';
 import { verifyPassword } from '../lib/passwords';
-import { createTestApp, createUser, type TestApp } from '../test/index';
+import { authHeader, createTestApp, createUser, type TestApp } from '../test/index';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
 let t: TestApp;
@@ -37,6 +37,7 @@ describe('seedDemo', () => {
         'conversations',
         'notifications',
         'mentoring',
+        'onboarding',
       ],
     });
     const counts = await countRows();
@@ -82,6 +83,22 @@ describe('seedDemo', () => {
     expect(await verifyPassword(admin?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(admin?.passwordHash ?? '', 'wrong-password')).toBe(false);
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('shows onboarding at work: a cohort graduating within a week, one starting later, pending invitations', async () => {
+    const admin = (await t.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0];
+    if (!admin) throw new Error('no demo admin');
+    const headers = await authHeader(t.app, admin);
+    const cohorts = (await t.app.inject({ url: '/api/admin/cohorts/', headers })).json<{
+      results: { members_count: number; next_step: { role: string; on: string; people: number } | null }[];
+    }>().results;
+    expect(cohorts).toHaveLength(2);
+    const soon = cohorts.find((cohort) => cohort.next_step?.role === 'AL');
+    expect(soon?.next_step?.on).toBe('2030-06-07');
+    expect(soon?.next_step?.people).toBeGreaterThan(0);
+    expect(cohorts.every((cohort) => cohort.members_count > 0)).toBe(true);
+    const pending = (await t.app.inject({ url: '/api/admin/invitations/?status=pending', headers })).json<{ results: unknown[] }>();
+    expect(pending.results.length).toBeGreaterThanOrEqual(3);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -14,3 +14,17 @@ export async function latestCode(baseUrl: string, email: string): Promise<string
   }
   throw new Error(`no code e-mailed to ${email}`);
 }
+
+/** The newest e-mail to someone whose subject matches, from the dev mailbox (waits up to 15 s for it). */
+export async function latestMessage(baseUrl: string, email: string, subject: RegExp): Promise<MailboxMessage> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+    if (response.ok) {
+      const found = ((await response.json()) as { results: MailboxMessage[] }).results.find((message) => subject.test(message.subject));
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail matching ${String(subject)} to ${email}`);
+}

@@ -16,6 +16,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   unsubscribe: '/unsubscribe',
+  /** Where an invitation e-mail's link lands (`?token=`). */
+  join: '/join',
   user: {
     root: '/user',
     profile: '/user/profile',
@@ -45,6 +47,8 @@ export const paths = {
     reports: '/admin/reports',
     appeals: '/admin/appeals',
     profile: '/admin/profile',
+    cohorts: '/admin/cohorts',
+    invitations: '/admin/invitations',
   },
 } as const;
 

@@ -16,3 +16,4 @@ export * from './referral-pipeline';
 export * from './moderation';
 export * from './notification-delivery';
 export * from './operations';
+export * from './onboarding';

@@ -53,9 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: limits.register,
         schema: {
           tags: TAGS,
-          summary: 'Create an unverified account and e-mail a 6-digit code',
+          summary:
+            'Create an unverified account and e-mail a 6-digit code (403 invite_only or domain_not_allowed under the sign-up policy)',
           body: registerRequestSchema,
-          response: { 201: registerResponseSchema, ...errors },
+          response: { 201: registerResponseSchema, ...errors, 403: errorSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await register(app.ctx, request.body)),

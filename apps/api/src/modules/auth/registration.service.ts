@@ -9,6 +9,7 @@ import { checkResetCode } from './one-time-codes';
 import { hashPassword } from '../../lib/passwords';
 import { presentUser } from '../users/users.presenter';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';
+import { assertSignUpAllowed } from '../onboarding/sign-up-policy.service';
 import { codeError, enqueueCodeEmail } from './codes.service';
 import { accessTokenFor, announceSessionsEnded, createRefreshSession } from './sessions.service';
 import { revokeAllSessionsOfUser } from './auth.repository';
@@ -27,6 +28,8 @@ const emailTaken = () => validation({ email: [AUTH_MESSAGES.emailTaken] });
  * mailbox cannot change what a pending registration becomes. The answer is the same either way.
  */
 export async function register(ctx: AppContext, input: RegisterInput): Promise<{ detail: string; email: string }> {
+  // The organisation's sign-up policy first (open, invite only, listed domains).
+  await assertSignUpAllowed(ctx.db, input.email);
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();

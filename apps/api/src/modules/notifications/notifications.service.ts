@@ -105,6 +105,8 @@ function linkOf(values: { type: NotificationType; conversationId?: number | null
       return '/user/referrals';
     case 'event_promoted':
       return '/user/events';
+    case 'lifecycle':
+      return '/user/profile';
   }
 }
 
@@ -313,6 +315,15 @@ export function notifyRoleChanged(ctx: AppContext, event: { userId: number; role
   return createNotification(
     ctx,
     { userId: event.userId, type: 'role_changed', text: `Your role was changed to ${roleLabel(event.role)}.` },
+    null,
+  );
+}
+
+/** A cohort step moved someone on (onboarding module): call after the step committed. */
+export function notifyLifecycle(ctx: AppContext, event: { userId: number; role: Role; cohortName: string }): Promise<Notification | null> {
+  return createNotification(
+    ctx,
+    { userId: event.userId, type: 'lifecycle', text: `${event.cohortName}: you are now ${roleLabel(event.role)}. Congratulations!` },
     null,
   );
 }

@@ -32,6 +32,11 @@ export const adminRoutes: RouteObject = {
           lazy: () => import('@/features/admin/pages/roles').then((m) => ({ Component: m.RoleManagementPage })),
         },
         { path: paths.admin.auditLog, lazy: () => import('@/features/admin/pages/audit-log').then((m) => ({ Component: m.AuditLogPage })) },
+        { path: paths.admin.cohorts, lazy: () => import('@/features/admin/pages/cohorts').then((m) => ({ Component: m.CohortsPage })) },
+        {
+          path: paths.admin.invitations,
+          lazy: () => import('@/features/admin/pages/invitations').then((m) => ({ Component: m.InvitationsPage })),
+        },
         { path: paths.admin.system, lazy: () => import('@/features/admin/pages/system').then((m) => ({ Component: m.SystemPage })) },
         {
           path: paths.admin.profile,

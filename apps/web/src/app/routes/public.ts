@@ -32,6 +32,7 @@ export const publicRoutes: RouteObject[] = [
     path: paths.resetPassword,
     lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
   },
+  { path: paths.join, lazy: () => import('@/features/auth/pages/join-page').then((m) => ({ Component: m.JoinPage })) },
   {
     path: paths.unsubscribe,
     lazy: () => import('@/features/notifications/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),

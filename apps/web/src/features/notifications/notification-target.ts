@@ -11,6 +11,7 @@ export function notificationHref(notification: Notification): string {
     case 'message':
       return notification.conversation_id === null ? paths.user.messages : conversationHref(notification.conversation_id);
     case 'role_changed':
+    case 'lifecycle':
       return paths.user.profile;
     case 'mentoring_accepted':
       return notification.conversation_id === null ? paths.user.mentoring : conversationHref(notification.conversation_id);

@@ -11,6 +11,10 @@ export async function insertAuditEntry(db: Executor, values: NewAuditEntry): Pro
   return row;
 }
 
+export async function insertAuditEntries(db: Executor, values: NewAuditEntry[]): Promise<void> {
+  if (values.length > 0) await db.insert(auditLog).values(values);
+}
+
 export type AuditLogSearch = { action?: string; before?: CursorPosition; take: number };
 
 /**

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client';
 import type { UserRow } from '../../../db/schema/index';
 import { decodeCursor, toPage } from '../../../lib/pagination';
 import { presentAuditEntry } from './audit-log.presenter';
-import { findAuditEntries, insertAuditEntry } from './audit-log.repository';
+import { findAuditEntries, insertAuditEntries, insertAuditEntry, type NewAuditEntry } from './audit-log.repository';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
 
@@ -14,9 +14,12 @@ export function auditLabelOf(person: Person): string {
   return name === 'Anonymous' ? person.email : `${name} <${person.email}>`;
 }
 
+/** How the log names an action no person took (a scheduled job). */
+export const SYSTEM_ACTOR_LABEL = 'System (scheduled job)';
+
 export type AuditEntryInput = {
-  /** The administrator (or other staff) who acted. */
-  actor: Person;
+  /** The administrator (or other staff) who acted; null for a scheduled job. */
+  actor: Person | null;
   /** e.g. user.role_change, user.delete, post.delete, job.close. */
   action: string;
   target: { type: string; id: number | null; label: string };
@@ -29,16 +32,25 @@ export type AuditEntryInput = {
  * Exported for every module that performs administrative actions.
  */
 export async function writeAuditLog(db: Executor, entry: AuditEntryInput): Promise<void> {
-  await insertAuditEntry(db, {
-    actorId: entry.actor.id,
-    actorLabel: auditLabelOf(entry.actor),
+  await insertAuditEntry(db, auditRowOf(entry));
+}
+
+/** Writes many entries in one statement (a cohort step that moved hundreds of people). */
+export async function writeAuditLogEntries(db: Executor, entries: AuditEntryInput[]): Promise<void> {
+  await insertAuditEntries(db, entries.map(auditRowOf));
+}
+
+function auditRowOf(entry: AuditEntryInput): NewAuditEntry {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorLabel: entry.actor ? auditLabelOf(entry.actor) : SYSTEM_ACTOR_LABEL,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id,
     targetLabel: entry.target.label,
     reason: entry.reason ?? null,
     details: entry.details ?? {},
-  });
+  };
 }
 
 /** The log newest first, optionally of one action. */

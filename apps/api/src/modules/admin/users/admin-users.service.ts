@@ -13,6 +13,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import { leave, finishLeave } from '../../account/account-deletion.service';
 import { applyRoleToMentorCard } from '../../mentoring/index';
 import { notifyRoleChanged } from '../../notifications/notifications.service';
+import { recordRoleSetByHand } from '../../onboarding/cohorts.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
 import { userManagementRefusal } from './admin-users.policy';
@@ -79,6 +80,8 @@ export async function changeRole(
     if (refusal) throw forbidden(refusal);
     const from = target.role;
     const updated = from === input.role ? target : await repository.setUserRole(tx, target.id, input.role);
+    // A cohort step never undoes a role set by hand, even one confirmed unchanged (unless the cohort changes after it).
+    await recordRoleSetByHand(tx, target.id, new Date());
     if (from !== input.role) {
       await applyRoleToMentorCard(tx, { id: target.id, role: input.role });
       await writeAuditLog(tx, {

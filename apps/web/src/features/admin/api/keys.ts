@@ -17,4 +17,8 @@ export const adminKeys = {
   reportsAll: () => [...adminKeys.all, 'reports'] as const,
   appeals: (status: string) => [...adminKeys.all, 'appeals', status] as const,
   appealsAll: () => [...adminKeys.all, 'appeals'] as const,
+  cohorts: () => [...adminKeys.all, 'cohorts'] as const,
+  invitations: (status: string) => [...adminKeys.all, 'invitations', status] as const,
+  invitationsAll: () => [...adminKeys.all, 'invitations'] as const,
+  signUpPolicy: () => [...adminKeys.all, 'sign-up-policy'] as const,
 };

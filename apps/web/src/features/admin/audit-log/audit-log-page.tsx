@@ -12,8 +12,21 @@ const ACTION_LABELS: Record<string, string> = {
   'post.delete': 'Post deleted',
   'job.close': 'Job closed',
   'job.update': 'Job edited',
+  'cohort.role_step': 'Cohort step',
+  'cohort.apply': 'Cohort applied',
+  'cohort.create': 'Cohort created',
+  'cohort.update': 'Cohort edited',
+  'cohort.delete': 'Cohort deleted',
+  'cohort.members_add': 'Cohort members added',
+  'invitation.create': 'Invitation sent',
+  'invitation.resend': 'Invitation resent',
+  'invitation.revoke': 'Invitation revoked',
+  'invitation.accept': 'Invitation accepted',
+  'sign_up_policy.update': 'Sign-up policy changed',
 };
-const FILTER_ACTIONS = [...new Set<string>([...AUDIT_ACTIONS, 'job.update', 'job.close'])];
+const FILTER_ACTIONS = [
+  ...new Set<string>([...AUDIT_ACTIONS, 'job.update', 'job.close', 'cohort.role_step', 'invitation.create', 'sign_up_policy.update']),
+];
 
 export const AUDIT_LOG_MESSAGES = {
   loading: 'Loading audit log...',
@@ -24,8 +37,9 @@ export const AUDIT_LOG_MESSAGES = {
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 function describeDetails(entry: AuditLogEntry): string {
-  const { from, to } = entry.details;
+  const { from, to, cohort } = entry.details;
   if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
+  if (typeof cohort === 'string' && typeof to === 'string') return `${cohort} → ${to}`;
   return entry.reason ?? '';
 }
 

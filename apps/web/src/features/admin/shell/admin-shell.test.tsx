@@ -50,6 +50,8 @@ describe('AdminShell', () => {
       ['Outcomes', '/admin/outcomes'],
       ['Update User Role', '/admin/roleupdater'],
       ['Audit Log', '/admin/audit-log'],
+      ['Cohorts', '/admin/cohorts'],
+      ['Invitations', '/admin/invitations'],
       ['System', '/admin/system'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

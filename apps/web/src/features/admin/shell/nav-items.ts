@@ -6,9 +6,11 @@ import {
   GraduationCap,
   Handshake,
   House,
+  MailPlus,
   Scale,
   ScrollText,
   Server,
+  Users,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,5 +36,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Outcomes', to: paths.admin.outcomes, icon: ChartNoAxesColumn },
   { label: 'Update User Role', to: paths.admin.roleUpdater, icon: UserCog },
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
+  { label: 'Cohorts', to: paths.admin.cohorts, icon: Users },
+  { label: 'Invitations', to: paths.admin.invitations, icon: MailPlus },
   { label: 'System', to: paths.admin.system, icon: Server },
 ];

@@ -27,7 +27,7 @@ export interface Credentials {
 export type LoginResult = { status: 'signed-in'; user: User } | { status: 'two-factor'; email: string; detail: string; challenge: string };
 
 /** Saves the tokens, then fetches and stores the profile (nothing stays stored if that fails). */
-async function completeSignIn(tokens: { access: string; refresh: string }): Promise<User> {
+export async function completeSignIn(tokens: { access: string; refresh: string }): Promise<User> {
   setTokens(tokens);
   try {
     const user = await getMe();

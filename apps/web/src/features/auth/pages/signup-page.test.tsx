@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@alumlink/contract';
 import { buildUser } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
@@ -17,6 +17,25 @@ const COMPLETE: Form = {
   confirm: 'analytical1',
   terms: true,
 };
+
+/** The sign-up policy the page reads (open unless a test says otherwise). */
+function answerPolicy(policy: { mode: string; domains: string[] }) {
+  server.use(http.get('/api/sign-up-policy/', () => HttpResponse.json(policy)));
+}
+
+beforeEach(() => answerPolicy({ mode: 'open', domains: [] }));
+
+describe('SignupPage: sign-up policy', () => {
+  it('says when sign-up is by invitation only, or open to listed domains', async () => {
+    answerPolicy({ mode: 'invite_only', domains: [] });
+    const first = renderSignup();
+    expect(await screen.findByText(/Sign-up is by invitation only/)).toBeInTheDocument();
+    first.unmount();
+    answerPolicy({ mode: 'domains', domains: ['school.edu', 'example.org'] });
+    renderSignup();
+    expect(await screen.findByText('Sign-up is open to e-mail addresses of @school.edu, @example.org.')).toBeInTheDocument();
+  });
+});
 
 function renderSignup(options: { fakeTimers?: boolean } = {}) {
   return renderPage(<SignupPage />, {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 import { SignupForm } from '../components/signup-form';
+import { SignUpPolicyNotice } from '../components/sign-up-policy-notice';
 import { SocialButtons } from '../components/social-buttons';
 
 /** Only once the code has been e-mailed (its form, rules and calls are not needed before). */
@@ -33,6 +34,7 @@ export function SignupPage() {
         </Suspense>
       ) : (
         <div className="space-y-6">
+          <SignUpPolicyNotice />
           <SignupForm onOtpSent={setPendingEmail} />
           <SocialButtons />
         </div>

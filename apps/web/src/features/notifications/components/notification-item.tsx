@@ -30,6 +30,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   referral_status_changed: { icon: Handshake, tone: 'bg-success-soft text-success-fg' },
   appeal_decided: { icon: Scale, tone: 'bg-primary-soft text-primary-soft-fg' },
   event_promoted: { icon: CalendarCheck, tone: 'bg-success-soft text-success-fg' },
+  lifecycle: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
 };
 
 /**

@@ -29,6 +29,7 @@ describe('NotificationSettingsPage', () => {
       'Mentoring',
       'Events',
       'Moderation',
+      'Role changes by cohort',
     ]);
     expect(screen.getByRole('switch', { name: 'Likes in the app' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Likes by e-mail' })).toHaveValue('off');
