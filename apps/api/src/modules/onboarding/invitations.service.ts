@@ -191,7 +191,7 @@ export async function acceptInvitation(ctx: AppContext, token: string, input: Ac
         };
         const account = existing
           ? await updateUser(tx, existing.id, data)
-          : await insertUser(tx, { email: invitation.email, username: await uniqueUsername(tx, invitation.email), ...data });
+          : await insertUser(tx, { email: invitation.email, username: await uniqueUsername(tx, data.firstName, data.lastName), ...data });
         if (invitation.cohortId !== null) {
           const cohort = await requireCohort(tx, invitation.cohortId);
           await joinCohort(tx, account.id, cohort, now);
