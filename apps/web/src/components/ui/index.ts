@@ -11,3 +11,7 @@ export { Spinner, type SpinnerProps } from './spinner';
 export { EmptyState, ErrorState, FormMessage, type EmptyStateProps, type ErrorStateProps } from './states';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { PageHeader } from './page-header';
+export { LoadMore, type LoadMoreProps } from './load-more';
+export { LoadingState, PagedList, pagedItems, SkeletonList, type PagedListProps, type PagedQuery } from './paged-list';
+export { StatusTabs, type StatusTabsProps } from './status-tabs';
+export { StatsTable, type StatsRow, type StatsTableProps } from './stats-table';
