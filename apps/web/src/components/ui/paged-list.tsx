@@ -6,7 +6,7 @@ import { LoadMore } from './load-more';
 
 /** What PagedList reads of an infinite query whose pages carry `results` (TanStack's useInfiniteQuery). */
 export interface PagedQuery<T> {
-  data?: { pages: readonly { results: readonly T[] }[] } | undefined;
+  data?: { pages: readonly { results: readonly T[] }[] } | null | undefined;
   isPending: boolean;
   isError: boolean;
   hasNextPage: boolean;
