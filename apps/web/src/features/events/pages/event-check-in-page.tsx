@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { displayName } from '@alumlink/contract';
-import { Button, buttonClasses, Card, EmptyState, ErrorState, Input, Skeleton } from '@/components/ui';
+import { Button, buttonClasses, Card, EmptyState, ErrorState, Input, PagedList, pagedItems, Skeleton, SkeletonList } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
@@ -13,23 +13,13 @@ import { useEvent } from '../api/get-event';
 import { AttendeeRow } from '../components/attendee-row';
 import { eventPlacesText } from '../components/event-places';
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading attendees" className="space-y-3 py-3">
-      {Array.from({ length: 5 }, (_, index) => (
-        <Skeleton key={index} className="h-12 w-full" />
-      ))}
-    </div>
-  );
-}
-
 /** The door list of one event: search, tap to check in, who is in. */
 function AttendeeList({ eventId }: { eventId: number }) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
   const attendees = useEventAttendees(eventId, query);
   const checkIn = useCheckIn(eventId);
-  const rows = attendees.data?.pages.flatMap((page) => page.results) ?? [];
+  const rows = pagedItems(attendees);
   const registered = rows.filter((row) => row.status === 'registered');
   const inCount = registered.filter((row) => row.checked_in_at).length;
 
@@ -65,25 +55,21 @@ function AttendeeList({ eventId }: { eventId: number }) {
         </p>
       ) : null}
       <section aria-label="Attendees" aria-busy={attendees.isFetching} className="mt-2">
-        {attendees.isPending ? (
-          <ListSkeleton />
-        ) : attendees.isError && rows.length === 0 ? (
-          <ErrorState
-            className="mt-3"
-            message="Failed to load attendees. Please try again."
-            onRetry={() => void attendees.refetch()}
-            retryLabel="Try again"
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            className="mt-3"
-            title={query ? 'Nobody matches your search' : 'No registrations yet'}
-            description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'}
-          />
-        ) : (
-          <>
+        <PagedList
+          query={attendees}
+          loading={<SkeletonList label="Loading attendees" count={5} className="space-y-3 py-3" itemClassName="h-12 w-full" />}
+          error="Failed to load attendees. Please try again."
+          retryLabel="Try again"
+          empty={
+            <EmptyState
+              className="mt-3"
+              title={query ? 'Nobody matches your search' : 'No registrations yet'}
+              description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'}
+            />
+          }
+          render={(list) => (
             <ul className="divide-y divide-border">
-              {rows.map((attendee) => (
+              {list.map((attendee) => (
                 <AttendeeRow
                   key={attendee.user.id}
                   attendee={attendee}
@@ -92,15 +78,9 @@ function AttendeeList({ eventId }: { eventId: number }) {
                 />
               ))}
             </ul>
-            {attendees.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="secondary" onClick={() => void attendees.fetchNextPage()} loading={attendees.isFetchingNextPage}>
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
+          )}
+          loadMoreClassName="mt-4"
+        />
       </section>
     </Card>
   );

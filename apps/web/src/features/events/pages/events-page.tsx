@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton } from '@/components/ui';
+import { Card, EmptyState, Input, PageHeader, PagedList, Skeleton } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
@@ -31,7 +31,6 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), EVENT_SEARCH_DEBOUNCE_MS);
   const events = useEvents(query);
-  const items = events.data?.pages.flatMap((page) => page.results) ?? [];
 
   const searchBox = (
     <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
@@ -54,33 +53,23 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
     <>
       {children?.(searchBox)}
       <section aria-label="Events" aria-busy={events.isFetching} className="mt-8">
-        {events.isPending ? (
-          <EventGridSkeleton />
-        ) : events.isError && items.length === 0 ? (
-          <ErrorState message="Failed to load events. Please try again." onRetry={() => void events.refetch()} retryLabel="Try again" />
-        ) : items.length === 0 ? (
-          <EmptyState
-            title={query ? 'No events match your search' : 'No upcoming events'}
-            description={query ? 'Try another title or category.' : 'New events will appear here.'}
-          />
-        ) : (
-          <>
-            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {items.map((event) => (
-                <li key={event.id}>
-                  <EventCard event={event} />
-                </li>
-              ))}
-            </ul>
-            {events.hasNextPage ? (
-              <div className="mt-8 flex justify-center">
-                <Button variant="secondary" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
-                  Load more events
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
+        <PagedList
+          query={events}
+          loading={<EventGridSkeleton />}
+          error="Failed to load events. Please try again."
+          retryLabel="Try again"
+          empty={
+            <EmptyState
+              title={query ? 'No events match your search' : 'No upcoming events'}
+              description={query ? 'Try another title or category.' : 'New events will appear here.'}
+            />
+          }
+          className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+          itemKey={(event) => event.id}
+          renderItem={(event) => <EventCard event={event} />}
+          loadMoreLabel="Load more events"
+          loadMoreClassName="mt-8"
+        />
       </section>
     </>
   );
