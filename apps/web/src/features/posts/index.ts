@@ -7,3 +7,4 @@ export { CreatePostProvider, useCreatePost } from './components/create-post-prov
 export { UserPostsGrid } from './components/user-posts-grid';
 export { Feed } from './pages/feed-page';
 export { CommentThread, type CommentThreadProps } from './components/comment-thread';
+export { likePost } from './api/like-post';
