@@ -1,9 +1,20 @@
-import { ArrowLeft, Download, Search, UserCheck } from 'lucide-react';
+import { ArrowLeft, Download, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { displayName } from '@alumlink/contract';
-import { Button, buttonClasses, Card, EmptyState, ErrorState, Input, PagedList, pagedItems, Skeleton, SkeletonList } from '@/components/ui';
+import {
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  ErrorState,
+  PagedList,
+  pagedItems,
+  SearchBox,
+  Skeleton,
+  SkeletonList,
+} from '@/components/ui';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
@@ -34,20 +45,13 @@ function AttendeeList({ eventId }: { eventId: number }) {
 
   return (
     <Card className="mt-6 p-4 sm:p-6">
-      <form role="search" className="relative" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="attendee-search" className="sr-only">
-          Search attendees by name or e-mail
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-        <Input
-          id="attendee-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by name or e-mail"
-          className="pl-10"
-        />
-      </form>
+      <SearchBox
+        id="attendee-search"
+        label="Search attendees by name or e-mail"
+        value={search}
+        onValueChange={setSearch}
+        placeholder="Search by name or e-mail"
+      />
       {attendees.isSuccess ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm font-medium text-fg-muted">
           <UserCheck aria-hidden="true" className="size-4" />

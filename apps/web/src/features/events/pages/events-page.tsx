@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Card, EmptyState, Input, PageHeader, PagedList, Skeleton } from '@/components/ui';
+import { Card, EmptyState, PageHeader, PagedList, SearchBox, Skeleton } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
@@ -33,20 +32,14 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
   const events = useEvents(query);
 
   const searchBox = (
-    <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor="event-search" className="sr-only">
-        Search events by title or category
-      </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-      <Input
-        id="event-search"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder="Search by title or category"
-        className="pl-10"
-      />
-    </form>
+    <SearchBox
+      id="event-search"
+      label="Search events by title or category"
+      value={search}
+      onValueChange={setSearch}
+      placeholder="Search by title or category"
+      className="mt-6 max-w-md"
+    />
   );
 
   return (

@@ -1,7 +1,7 @@
-import { BriefcaseBusiness, Plus, Search } from 'lucide-react';
+import { BriefcaseBusiness, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { JOB_MESSAGES, type Job, type JobTypeFilter } from '@alumlink/contract';
-import { Button, EmptyState, Input } from '@/components/ui';
+import { Button, EmptyState, SearchBox } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useStoredUser } from '@/lib/use-session';
 import { useJobs } from '../api/get-jobs';
@@ -47,20 +47,14 @@ export function JobsPage() {
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <JobTypeFilterBar value={type} onChange={setType} />
-        <form role="search" className="relative w-full lg:max-w-xs" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="job-search" className="sr-only">
-            Search jobs by title, company or location
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-          <Input
-            id="job-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search jobs"
-            className="pl-10"
-          />
-        </form>
+        <SearchBox
+          id="job-search"
+          label="Search jobs by title, company or location"
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Search jobs"
+          className="w-full lg:max-w-xs"
+        />
       </div>
 
       <section aria-label="Open jobs" aria-busy={jobs.isFetching} className="space-y-3">
