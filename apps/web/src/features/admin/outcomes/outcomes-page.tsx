@@ -1,7 +1,19 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, ErrorState, Field, Input, Select, Skeleton } from '@/components/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  Select,
+  SkeletonList,
+} from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { downloadOutcomesCsv } from './api/download-outcomes-csv';
 import { useOutcomes, type OutcomesFilters } from './api/get-outcomes';
@@ -68,10 +80,7 @@ export function OutcomesPage() {
         </CardContent>
       </Card>
       {outcomes.isPending ? (
-        <div role="status" aria-label="Loading outcomes" className="space-y-4">
-          <Skeleton className="h-48" />
-          <Skeleton className="h-40" />
-        </div>
+        <SkeletonList label="Loading outcomes" count={2} className="space-y-4" itemClassName="h-44" />
       ) : outcomes.isError || !data ? (
         <ErrorState message="Failed to load outcomes. Please try again." onRetry={() => void outcomes.refetch()} />
       ) : data.referrals.requested === 0 ? (
