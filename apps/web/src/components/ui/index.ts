@@ -16,3 +16,4 @@ export { LoadingState, PagedList, pagedItems, SkeletonList, type PagedListProps,
 export { StatusTabs, type StatusTabsProps } from './status-tabs';
 export { StatsTable, type StatsRow, type StatsTableProps } from './stats-table';
 export { SearchBox, SearchField, type SearchFieldProps } from './search-box';
+export { Facts, type Fact } from './facts';
