@@ -3,7 +3,7 @@ export { avatarToneOf, initialsOf } from './avatar-tone';
 export { Badge, type BadgeProps } from './badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, CardContent, CardHeader, CardTitle } from './card';
-export { Dialog, DialogClose, type DialogProps } from './dialog';
+export { Dialog, DialogActions, DialogClose, type DialogActionsProps, type DialogProps } from './dialog';
 export { Field, Label, type FieldProps } from './field';
 export { Checkbox, Input, Select, Textarea } from './input';
 export { Skeleton } from './skeleton';

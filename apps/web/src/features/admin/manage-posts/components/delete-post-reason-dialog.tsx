@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DELETION_REASONS, displayName, type DeletePostRequest } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Select } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Select } from '@/components/ui';
 import { dangerActionClasses } from '../../shell/danger-action';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
 
@@ -65,16 +65,7 @@ export function DeletePostReasonDialog({ postId, onDeleted }: DeletePostReasonDi
       }
       title="Delete post"
       description="The author is told why the post was removed."
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={!reason} loading={deletePost.isPending} onClick={handleDelete}>
-            Delete
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Delete" variant="danger" disabled={!reason} loading={deletePost.isPending} onAction={handleDelete} />}
     >
       <div className="space-y-4">
         <Field label="Reason">
