@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 export interface DialogProps {
   open?: boolean;
@@ -55,3 +56,28 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
 }
 
 export const DialogClose = RadixDialog.Close;
+
+export interface DialogActionsProps {
+  /** The action's label. */
+  action: ReactNode;
+  variant?: 'primary' | 'danger';
+  /** Submits this form (by id) instead of calling onAction. */
+  form?: string;
+  onAction?: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+}
+
+/** The usual footer: Cancel, which closes the dialog, then its one action. */
+export function DialogActions({ action, variant = 'primary', form, onAction, loading, disabled }: DialogActionsProps) {
+  return (
+    <>
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} onClick={onAction} loading={loading} disabled={disabled}>
+        {action}
+      </Button>
+    </>
+  );
+}

@@ -6,3 +6,5 @@ export { userPostsQueryOptions } from './api/get-user-posts';
 export { CreatePostProvider, useCreatePost } from './components/create-post-provider';
 export { UserPostsGrid } from './components/user-posts-grid';
 export { Feed } from './pages/feed-page';
+export { CommentThread, type CommentThreadProps } from './components/comment-thread';
+export { likePost } from './api/like-post';

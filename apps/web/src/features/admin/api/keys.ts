@@ -4,7 +4,6 @@ export const adminKeys = {
   stats: () => [...adminKeys.all, 'stats'] as const,
   system: () => [...adminKeys.all, 'system'] as const,
   posts: () => [...adminKeys.all, 'posts'] as const,
-  postComments: (postId: number) => [...adminKeys.all, 'posts', 'comments', postId] as const,
   users: (filters: { q: string; role: string }) => [...adminKeys.all, 'users', filters] as const,
   usersAll: () => [...adminKeys.all, 'users'] as const,
   auditLog: (action: string) => [...adminKeys.all, 'audit-log', action] as const,

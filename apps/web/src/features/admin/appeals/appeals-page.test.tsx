@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminAppeal } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildSummary, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildSummary, page } from '../test-factories';
 import { AppealsPage } from './appeals-page';
 
 const admin = buildUser({ id: 1, role: 'AD', is_staff: true, first_name: 'Ada', last_name: 'Admin' });

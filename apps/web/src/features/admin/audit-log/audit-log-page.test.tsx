@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildAuditEntry, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildAuditEntry, page } from '../test-factories';
 import { AUDIT_LOG_MESSAGES, AuditLogPage } from './audit-log-page';
 
 describe('AuditLogPage', () => {

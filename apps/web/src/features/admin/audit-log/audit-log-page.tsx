@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@alumlink/contract';
-import { Badge, Button, EmptyState, ErrorState, Field, Select } from '@/components/ui';
+import { Badge, EmptyState, Field, PagedList, Select } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { responsiveTable } from '../shell/responsive-table';
 import { useAuditLog } from './api/get-audit-log';
@@ -49,7 +49,6 @@ const t = responsiveTable;
 export function AuditLogPage() {
   const [action, setAction] = useState('');
   const log = useAuditLog(action);
-  const list = log.data?.pages.flatMap((page) => page.results) ?? [];
   const filterId = useId();
 
   return (
@@ -65,70 +64,62 @@ export function AuditLogPage() {
           ))}
         </Select>
       </Field>
-      {log.isPending ? (
-        <p role="status" className="py-10 text-center text-fg-muted">
-          {AUDIT_LOG_MESSAGES.loading}
-        </p>
-      ) : null}
-      {log.isError ? <ErrorState message={AUDIT_LOG_MESSAGES.loadFailed} onRetry={() => void log.refetch()} /> : null}
-      {log.isSuccess && list.length === 0 ? <EmptyState title={AUDIT_LOG_MESSAGES.empty} /> : null}
-      {list.length > 0 ? (
-        <div className={t.wrapper}>
-          <table className={t.table('md:min-w-[760px]')}>
-            <thead className={t.head}>
-              <tr>
-                <th scope="col" className={t.headCell}>
-                  When
-                </th>
-                <th scope="col" className={t.headCell}>
-                  Action
-                </th>
-                <th scope="col" className={t.headCell}>
-                  By
-                </th>
-                <th scope="col" className={t.headCell}>
-                  Target
-                </th>
-                <th scope="col" className={t.headCell}>
-                  Details
-                </th>
-              </tr>
-            </thead>
-            <tbody className={t.body}>
-              {list.map((entry) => (
-                <tr key={entry.id} className={t.row}>
-                  <td data-label="When" className={`${t.cell} whitespace-nowrap text-fg-muted`}>
-                    <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
-                  </td>
-                  <td data-label="Action" className={t.cell}>
-                    <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>
-                      {ACTION_LABELS[entry.action] ?? entry.action}
-                    </Badge>
-                  </td>
-                  <td data-label="By" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
-                    {entry.actor.label}
-                  </td>
-                  <td data-label="Target" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
-                    <span>
-                      <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
-                    </span>
-                  </td>
-                  <td data-label="Details" className={`${t.cell} text-fg-muted`}>
-                    {describeDetails(entry)}
-                  </td>
+      <PagedList
+        query={log}
+        loading={AUDIT_LOG_MESSAGES.loading}
+        error={AUDIT_LOG_MESSAGES.loadFailed}
+        empty={<EmptyState title={AUDIT_LOG_MESSAGES.empty} />}
+        render={(list) => (
+          <div className={t.wrapper}>
+            <table className={t.table('md:min-w-[760px]')}>
+              <thead className={t.head}>
+                <tr>
+                  <th scope="col" className={t.headCell}>
+                    When
+                  </th>
+                  <th scope="col" className={t.headCell}>
+                    Action
+                  </th>
+                  <th scope="col" className={t.headCell}>
+                    By
+                  </th>
+                  <th scope="col" className={t.headCell}>
+                    Target
+                  </th>
+                  <th scope="col" className={t.headCell}>
+                    Details
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {log.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+              </thead>
+              <tbody className={t.body}>
+                {list.map((entry) => (
+                  <tr key={entry.id} className={t.row}>
+                    <td data-label="When" className={`${t.cell} whitespace-nowrap text-fg-muted`}>
+                      <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
+                    </td>
+                    <td data-label="Action" className={t.cell}>
+                      <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>
+                        {ACTION_LABELS[entry.action] ?? entry.action}
+                      </Badge>
+                    </td>
+                    <td data-label="By" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
+                      {entry.actor.label}
+                    </td>
+                    <td data-label="Target" className={`${t.cell} text-fg [overflow-wrap:anywhere]`}>
+                      <span>
+                        <span className="text-fg-subtle">{entry.target.type}</span> {entry.target.label || (entry.target.id ?? '')}
+                      </span>
+                    </td>
+                    <td data-label="Details" className={`${t.cell} text-fg-muted`}>
+                      {describeDetails(entry)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildJob, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildJob, page } from '../test-factories';
 import { JOBS_ADMIN_MESSAGES, JobsAdminPage } from './jobs-admin-page';
 
 function renderJobs() {

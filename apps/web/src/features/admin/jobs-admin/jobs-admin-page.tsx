@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Job } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { Button, EmptyState, PagedList, StatusTabs } from '@/components/ui';
 import { JobFormDialog } from '@/features/jobs';
 import { isApiError } from '@/lib/api-client';
 import { adminKeys } from '../api/keys';
@@ -23,7 +23,6 @@ const FILTERS: { value: JobStatusFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ];
-const ALL = 'all';
 
 /** /admin/jobs: every job post, open and closed, with create, edit, close and reopen. */
 export function JobsAdminPage() {
@@ -31,7 +30,6 @@ export function JobsAdminPage() {
   const [editing, setEditing] = useState<{ job: Job | null } | null>(null);
   const jobs = useAdminJobs(status);
   const setOpen = useSetJobOpen();
-  const list = jobs.data?.pages.flatMap((page) => page.results) ?? [];
   const returnFocus = useReturnFocus();
 
   const openForm = (job: Job | null) => {
@@ -67,26 +65,13 @@ export function JobsAdminPage() {
           </Button>
         }
       />
-      <Tabs value={status || ALL} onValueChange={(value) => setStatus(value === ALL ? '' : (value as JobStatusFilter))}>
-        <TabsList aria-label="Filter by status">
-          {FILTERS.map((filter) => (
-            <TabsTrigger key={filter.label} value={filter.value || ALL}>
-              {filter.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {/* The list is the active tab's panel, so each tab's aria-controls names a real element. */}
-        <TabsContent value={status || ALL} className="space-y-5">
-          {jobs.isPending ? (
-            <p role="status" className="py-10 text-center text-fg-muted">
-              {JOBS_ADMIN_MESSAGES.loading}
-            </p>
-          ) : null}
-          {jobs.isError ? <ErrorState message={JOBS_ADMIN_MESSAGES.loadFailed} onRetry={() => void jobs.refetch()} /> : null}
-          {jobs.isSuccess && list.length === 0 ? (
-            <EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} />
-          ) : null}
-          {list.length > 0 ? (
+      <StatusTabs value={status} onValueChange={setStatus} options={FILTERS} contentClassName="space-y-5">
+        <PagedList
+          query={jobs}
+          loading={JOBS_ADMIN_MESSAGES.loading}
+          error={JOBS_ADMIN_MESSAGES.loadFailed}
+          empty={<EmptyState title={JOBS_ADMIN_MESSAGES.empty} description={JOBS_ADMIN_MESSAGES.emptyDescription} />}
+          render={(list) => (
             <div className="space-y-3">
               {list.map((job) => (
                 <AdminJobCard
@@ -98,16 +83,9 @@ export function JobsAdminPage() {
                 />
               ))}
             </div>
-          ) : null}
-          {jobs.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void jobs.fetchNextPage()} loading={jobs.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </TabsContent>
-      </Tabs>
+          )}
+        />
+      </StatusTabs>
       <JobFormDialog
         open={editing !== null}
         onOpenChange={handleFormOpenChange}

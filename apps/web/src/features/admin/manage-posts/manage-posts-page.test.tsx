@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DELETION_REASONS } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildComment, buildPost, buildSummary, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildComment, buildPost, buildSummary, page } from '../test-factories';
 import { MANAGE_POSTS_MESSAGES } from './components/delete-post-reason-dialog';
 import { ManagePostsPage } from './manage-posts-page';
 

@@ -1,16 +1,8 @@
 import { displayName } from '@alumlink/contract';
-import { Badge, Card, EmptyState, ErrorState } from '@/components/ui';
+import { Badge, Card, EmptyState, ErrorState, LoadingState, StatsTable } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useAdminMentoring } from './api/get-admin-mentoring';
-
-const COUNTS = [
-  ['requested', 'Requests'],
-  ['pending', 'Pending'],
-  ['active', 'Active'],
-  ['completed', 'Completed'],
-  ['declined', 'Declined'],
-  ['cancelled', 'Cancelled'],
-] as const;
+import { MENTORSHIP_COUNTS } from './mentorship-counts';
 
 /** /admin/mentoring: mentorships by status, the most asked-for topics, mentors with their load. */
 export function MentoringAdminPage() {
@@ -19,9 +11,7 @@ export function MentoringAdminPage() {
     <div className="space-y-6">
       <AdminPageTitle title="Mentoring" description="Mentorships across the community." />
       {overview.isPending ? (
-        <p role="status" className="py-10 text-center text-fg-muted">
-          Loading mentoring...
-        </p>
+        <LoadingState>Loading mentoring...</LoadingState>
       ) : overview.isError ? (
         <ErrorState message="Failed to load mentoring. Please try again later." onRetry={() => void overview.refetch()} />
       ) : (
@@ -31,7 +21,7 @@ export function MentoringAdminPage() {
               Mentorships
             </h2>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-              {COUNTS.map(([key, label]) => (
+              {MENTORSHIP_COUNTS.map(([key, label]) => (
                 <Card key={key} className="p-4">
                   <dt className="text-sm text-fg-muted">{label}</dt>
                   <dd className="text-2xl font-bold text-fg">{overview.data.counts[key]}</dd>
@@ -47,31 +37,16 @@ export function MentoringAdminPage() {
               {overview.data.top_topics.length === 0 ? (
                 <EmptyState title="No requests yet" description="Topics appear once people ask for mentoring." />
               ) : (
-                <Card className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <thead className="text-left text-fg-muted">
-                      <tr>
-                        <th scope="col" className="px-4 py-2 font-medium">
-                          Topic
-                        </th>
-                        <th scope="col" className="px-4 py-2 text-right font-medium">
-                          Requests
-                        </th>
-                        <th scope="col" className="px-4 py-2 text-right font-medium">
-                          Mentors
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {overview.data.top_topics.map((row) => (
-                        <tr key={row.topic} className="border-t border-border">
-                          <td className="px-4 py-2 text-fg">{row.topic}</td>
-                          <td className="px-4 py-2 text-right text-fg">{row.requests}</td>
-                          <td className="px-4 py-2 text-right text-fg">{row.mentors}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                <Card className="overflow-x-auto p-4">
+                  <StatsTable
+                    caption="Most asked-for topics"
+                    columns={['Topic', 'Requests', 'Mentors']}
+                    rows={overview.data.top_topics.map((row) => ({
+                      key: row.topic,
+                      label: row.topic,
+                      values: [row.requests, row.mentors],
+                    }))}
+                  />
                 </Card>
               )}
             </section>

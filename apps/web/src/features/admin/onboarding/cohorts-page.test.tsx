@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Cohort } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { page } from '../test-factories';
 import { COHORTS_MESSAGES, CohortsPage } from './cohorts-page';
 import { describeNextStep, whenOf } from './components/cohort-card';
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildReferral, buildSummary, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildReferral, buildSummary, page } from '../test-factories';
 import { MESSAGE_BOX_MESSAGES } from './components/message-box';
 import { REFERRALS_MESSAGES, ReferralsPage } from './referrals-page';
 

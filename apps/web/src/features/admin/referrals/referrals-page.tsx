@@ -1,4 +1,4 @@
-import { Button, EmptyState, ErrorState } from '@/components/ui';
+import { EmptyState, PagedList } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useAdminReferrals } from './api/get-referrals';
 import { ReferralCard } from './components/referral-card';
@@ -14,33 +14,22 @@ export const REFERRALS_MESSAGES = {
 /** /admin/referral: every referral offer of the alumni, with a Message button each. */
 export function ReferralsPage() {
   const referrals = useAdminReferrals();
-  const list = referrals.data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <div className="space-y-5">
       <AdminPageTitle title={REFERRALS_MESSAGES.title} description="Referral offers from alumni to the community." />
-      {referrals.isPending ? (
-        <p role="status" className="py-10 text-center text-fg-muted">
-          {REFERRALS_MESSAGES.loading}
-        </p>
-      ) : null}
-      {referrals.isError ? <ErrorState message={REFERRALS_MESSAGES.loadFailed} onRetry={() => void referrals.refetch()} /> : null}
-      {referrals.isSuccess && list.length === 0 ? (
-        <EmptyState title={REFERRALS_MESSAGES.empty} description={REFERRALS_MESSAGES.emptyDescription} />
-      ) : null}
-      {list.length > 0 ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {list.map((referral) => (
-            <ReferralCard key={referral.id} referral={referral} />
-          ))}
-        </div>
-      ) : null}
-      {referrals.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void referrals.fetchNextPage()} loading={referrals.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <PagedList
+        query={referrals}
+        loading={REFERRALS_MESSAGES.loading}
+        error={REFERRALS_MESSAGES.loadFailed}
+        empty={<EmptyState title={REFERRALS_MESSAGES.empty} description={REFERRALS_MESSAGES.emptyDescription} />}
+        render={(list) => (
+          <div className="grid gap-4 md:grid-cols-2">
+            {list.map((referral) => (
+              <ReferralCard key={referral.id} referral={referral} />
+            ))}
+          </div>
+        )}
+      />
     </div>
   );
 }

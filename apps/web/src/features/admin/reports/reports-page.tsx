@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ReportStatus } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { EmptyState, PagedList, StatusTabs } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { adminKeys } from '../api/keys';
 import { AdminPageTitle } from '../shell/admin-page-title';
@@ -31,7 +31,6 @@ export function ReportsPage() {
   const reports = useReportQueue(status);
   const dismiss = useDismissReports();
   const queryClient = useQueryClient();
-  const list = reports.data?.pages.flatMap((page) => page.results) ?? [];
 
   const handleDismiss = (postId: number) => {
     dismiss.mutate(postId, {
@@ -48,43 +47,26 @@ export function ReportsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <AdminPageTitle title="Reports" description="Posts members reported. Reporters are never shown to the author." />
-      <Tabs value={status} onValueChange={(value) => setStatus(value as ReportStatus)}>
-        <TabsList aria-label="Filter by status">
-          {FILTERS.map((filter) => (
-            <TabsTrigger key={filter.value} value={filter.value}>
-              {filter.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={status} className="space-y-4">
-          {reports.isPending ? (
-            <p role="status" className="py-10 text-center text-fg-muted">
-              {REPORTS_MESSAGES.loading}
-            </p>
-          ) : null}
-          {reports.isError ? <ErrorState message={REPORTS_MESSAGES.loadFailed} onRetry={() => void reports.refetch()} /> : null}
-          {reports.isSuccess && list.length === 0 ? (
-            <EmptyState title={REPORTS_MESSAGES.emptyTitle} description={REPORTS_MESSAGES.emptyDescription} />
-          ) : null}
-          {list.map((item) => (
-            <ReportedPostCard
-              key={item.post.id}
-              item={item}
-              actionable={status === 'open'}
-              dismissing={dismiss.isPending && dismiss.variables === item.post.id}
-              onDismiss={handleDismiss}
-              onDeleted={handleDeleted}
-            />
-          ))}
-          {reports.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void reports.fetchNextPage()} loading={reports.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </TabsContent>
-      </Tabs>
+      <StatusTabs value={status} onValueChange={setStatus} options={FILTERS} contentClassName="space-y-4">
+        <PagedList
+          query={reports}
+          loading={REPORTS_MESSAGES.loading}
+          error={REPORTS_MESSAGES.loadFailed}
+          empty={<EmptyState title={REPORTS_MESSAGES.emptyTitle} description={REPORTS_MESSAGES.emptyDescription} />}
+          render={(list) =>
+            list.map((item) => (
+              <ReportedPostCard
+                key={item.post.id}
+                item={item}
+                actionable={status === 'open'}
+                dismissing={dismiss.isPending && dismiss.variables === item.post.id}
+                onDismiss={handleDismiss}
+                onDeleted={handleDeleted}
+              />
+            ))
+          }
+        />
+      </StatusTabs>
     </div>
   );
 }

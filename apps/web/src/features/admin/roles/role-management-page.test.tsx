@@ -2,10 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildAdminUser, buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildAdminUser } from '../test-factories';
 import { ROLE_MESSAGES } from './messages';
 import { RoleManagementPage } from './role-management-page';
 

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser, Role, UpdateRoleRequest } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, FormMessage, Input, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { EmptyState, ErrorState, FormMessage, Input, LoadingState, LoadMore, pagedItems, StatusTabs } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AdminPageTitle } from '../shell/admin-page-title';
@@ -19,7 +19,6 @@ const TABS: { value: Role | ''; label: string }[] = [
   { value: 'IN', label: 'Interns' },
   { value: 'AL', label: 'Alumni' },
 ];
-const ALL_TAB = 'all';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function UsersList({
@@ -34,15 +33,10 @@ function UsersList({
   onDelete: (user: AdminUser) => void;
 }) {
   const users = useUsers(filters);
-  const list = users.data?.pages.flatMap((page) => page.results) ?? [];
+  const list = pagedItems(users);
   const count = users.data?.pages[0]?.count ?? 0;
 
-  if (users.isPending)
-    return (
-      <p role="status" className="py-10 text-center text-fg-muted">
-        {ROLE_MESSAGES.loading}
-      </p>
-    );
+  if (users.isPending) return <LoadingState>{ROLE_MESSAGES.loading}</LoadingState>;
   if (users.isError) {
     const message = (isApiError(users.error) && users.error.serverMessage) || ROLE_MESSAGES.loadFailed;
     return <ErrorState message={message} onRetry={() => void users.refetch()} />;
@@ -54,13 +48,7 @@ function UsersList({
         Showing {list.length} of {count} {count === 1 ? 'user' : 'users'}
       </p>
       <UsersTable users={list} savingUserId={savingUserId} onRoleChange={onRoleChange} onDelete={onDelete} />
-      {users.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onLoadMore={() => void users.fetchNextPage()} />
     </div>
   );
 }
@@ -68,7 +56,7 @@ function UsersList({
 /** /admin/roleupdater: search people, filter by role, change roles and delete accounts. */
 export function RoleManagementPage() {
   const [search, setSearch] = useState('');
-  const [tab, setTab] = useState(ALL_TAB);
+  const [role, setRole] = useState<Role | ''>('');
   const [pendingDelete, setPendingDelete] = useState<AdminUser | null>(null);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const updateRole = useUpdateRole();
@@ -115,25 +103,14 @@ export function RoleManagementPage() {
           {status.text}
         </FormMessage>
       ) : null}
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Filter by role">
-          {TABS.map((item) => (
-            <TabsTrigger key={item.label} value={item.value || ALL_TAB}>
-              {item.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((item) => (
-          <TabsContent key={item.label} value={item.value || ALL_TAB}>
-            <UsersList
-              filters={{ q, role: item.value }}
-              savingUserId={updateRole.isPending ? (updateRole.variables?.user_id ?? null) : null}
-              onRoleChange={handleRoleChange}
-              onDelete={handleDeleteRequest}
-            />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <StatusTabs value={role} onValueChange={setRole} options={TABS} label="Filter by role">
+        <UsersList
+          filters={{ q, role }}
+          savingUserId={updateRole.isPending ? (updateRole.variables?.user_id ?? null) : null}
+          onRoleChange={handleRoleChange}
+          onDelete={handleDeleteRequest}
+        />
+      </StatusTabs>
       <DeleteUserDialog user={pendingDelete} onOpenChange={handleDeleteDialogChange} />
     </div>
   );

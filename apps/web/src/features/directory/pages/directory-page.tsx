@@ -2,26 +2,15 @@ import { SlidersHorizontal, Search, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_MESSAGES, type DirectoryFilters } from '@alumlink/contract';
-import { Button, Card, Dialog, EmptyState, ErrorState, Input, Skeleton } from '@/components/ui';
+import { Button, Card, Dialog, EmptyState, Input, PagedList, SkeletonList } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDirectory } from '../api/get-directory';
 import { useDirectoryFacets } from '../api/get-directory-facets';
 import { DirectoryFilterControls } from '../components/directory-filters';
-import { InfiniteSentinel } from '../components/infinite-sentinel';
 import { PersonCard } from '../components/person-card';
 import { activeFilterCount, filtersFromSearch, filtersToQuery } from '../filters';
 
 export const NAME_SEARCH_DEBOUNCE_MS = 300;
-
-function ResultsSkeleton() {
-  return (
-    <div role="status" aria-label="Loading people" className="grid gap-3 xl:grid-cols-2">
-      {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-28 rounded-(--radius-card)" />
-      ))}
-    </div>
-  );
-}
 
 /** /user/people: the directory, its filters in the URL (a link shares them; back and forward work). */
 export function DirectoryPage() {
@@ -55,7 +44,6 @@ export function DirectoryPage() {
 
   const people = useDirectory(filters);
   const facets = useDirectoryFacets(filters);
-  const items = people.data?.pages.flatMap((page) => page.results) ?? [];
   const activeCount = activeFilterCount(filters);
 
   const handleChange = (changes: Partial<DirectoryFilters>) => {
@@ -113,30 +101,34 @@ export function DirectoryPage() {
         </aside>
 
         <section aria-label="People" aria-busy={people.isFetching} className="min-w-0">
-          {people.isPending ? (
-            <ResultsSkeleton />
-          ) : people.isError && items.length === 0 ? (
-            <ErrorState message={DIRECTORY_MESSAGES.loadFailed} onRetry={() => void people.refetch()} />
-          ) : items.length === 0 ? (
-            <EmptyState
-              icon={<Users aria-hidden="true" className="size-6" />}
-              title={DIRECTORY_MESSAGES.empty}
-              description="Try fewer filters or another name."
-            />
-          ) : (
-            <>
+          <PagedList
+            query={people}
+            loading={
+              <SkeletonList
+                label="Loading people"
+                count={6}
+                className="grid gap-3 xl:grid-cols-2"
+                itemClassName="h-28 rounded-(--radius-card)"
+              />
+            }
+            error={DIRECTORY_MESSAGES.loadFailed}
+            empty={
+              <EmptyState
+                icon={<Users aria-hidden="true" className="size-6" />}
+                title={DIRECTORY_MESSAGES.empty}
+                description="Try fewer filters or another name."
+              />
+            }
+            render={(items) => (
               <ul className="grid gap-3 xl:grid-cols-2">
                 {items.map((person) => (
                   <PersonCard key={person.id} person={person} />
                 ))}
               </ul>
-              <InfiniteSentinel
-                hasMore={people.hasNextPage}
-                loading={people.isFetchingNextPage}
-                onLoadMore={() => void people.fetchNextPage()}
-              />
-            </>
-          )}
+            )}
+            infinite
+            loadMoreLabel="Show more people"
+          />
         </section>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { CalendarDays, CalendarPlus, ClipboardCheck, MessagesSquare, UserRound, 
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Event } from '@alumlink/contract';
-import { Badge, Button, buttonClasses, Card } from '@/components/ui';
+import { Badge, Button, buttonClasses, Card, Facts } from '@/components/ui';
 import { eventCheckInHref, paths } from '@/config/paths';
 import { formatEventDate } from '@/lib/format';
 import { useStoredUser } from '@/lib/use-session';
@@ -74,31 +74,15 @@ export function EventCard({ event }: { event: Event }) {
           <EventStatusBadge event={event} />
         </div>
         <h2 className="mt-3 text-lg font-semibold text-fg">{event.title}</h2>
-        <dl className="mt-2 space-y-1 text-sm text-fg-muted">
-          <div className="flex items-center gap-2">
-            <dt>
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <span className="sr-only">Date</span>
-            </dt>
-            <dd>
-              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <UserRound aria-hidden="true" className="size-4" />
-              <span className="sr-only">Host</span>
-            </dt>
-            <dd>Hosted by {event.host}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Users aria-hidden="true" className="size-4" />
-              <span className="sr-only">Registrations</span>
-            </dt>
-            <dd>{eventPlacesText(event)}</dd>
-          </div>
-        </dl>
+        <Facts
+          layout="column"
+          className="mt-2"
+          facts={[
+            { icon: CalendarDays, label: 'Date', value: <time dateTime={event.date}>{formatEventDate(event.date)}</time> },
+            { icon: UserRound, label: 'Host', value: `Hosted by ${event.host}` },
+            { icon: Users, label: 'Registrations', value: eventPlacesText(event) },
+          ]}
+        />
         <p className="mt-3 flex-1 text-sm leading-6 text-fg-muted">{event.description}</p>
         {user ? <EventRegistration event={event} /> : <SignInToRegister event={event} />}
         <div className="mt-2 flex flex-wrap gap-2 [&>*]:min-w-40 [&>*]:flex-1">

@@ -1,9 +1,20 @@
-import { ArrowLeft, Download, Search, UserCheck } from 'lucide-react';
+import { ArrowLeft, Download, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { displayName } from '@alumlink/contract';
-import { Button, buttonClasses, Card, EmptyState, ErrorState, Input, Skeleton } from '@/components/ui';
+import {
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  ErrorState,
+  PagedList,
+  pagedItems,
+  SearchBox,
+  Skeleton,
+  SkeletonList,
+} from '@/components/ui';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
@@ -13,23 +24,13 @@ import { useEvent } from '../api/get-event';
 import { AttendeeRow } from '../components/attendee-row';
 import { eventPlacesText } from '../components/event-places';
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading attendees" className="space-y-3 py-3">
-      {Array.from({ length: 5 }, (_, index) => (
-        <Skeleton key={index} className="h-12 w-full" />
-      ))}
-    </div>
-  );
-}
-
 /** The door list of one event: search, tap to check in, who is in. */
 function AttendeeList({ eventId }: { eventId: number }) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
   const attendees = useEventAttendees(eventId, query);
   const checkIn = useCheckIn(eventId);
-  const rows = attendees.data?.pages.flatMap((page) => page.results) ?? [];
+  const rows = pagedItems(attendees);
   const registered = rows.filter((row) => row.status === 'registered');
   const inCount = registered.filter((row) => row.checked_in_at).length;
 
@@ -44,20 +45,13 @@ function AttendeeList({ eventId }: { eventId: number }) {
 
   return (
     <Card className="mt-6 p-4 sm:p-6">
-      <form role="search" className="relative" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="attendee-search" className="sr-only">
-          Search attendees by name or e-mail
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-        <Input
-          id="attendee-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by name or e-mail"
-          className="pl-10"
-        />
-      </form>
+      <SearchBox
+        id="attendee-search"
+        label="Search attendees by name or e-mail"
+        value={search}
+        onValueChange={setSearch}
+        placeholder="Search by name or e-mail"
+      />
       {attendees.isSuccess ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-sm font-medium text-fg-muted">
           <UserCheck aria-hidden="true" className="size-4" />
@@ -65,25 +59,21 @@ function AttendeeList({ eventId }: { eventId: number }) {
         </p>
       ) : null}
       <section aria-label="Attendees" aria-busy={attendees.isFetching} className="mt-2">
-        {attendees.isPending ? (
-          <ListSkeleton />
-        ) : attendees.isError && rows.length === 0 ? (
-          <ErrorState
-            className="mt-3"
-            message="Failed to load attendees. Please try again."
-            onRetry={() => void attendees.refetch()}
-            retryLabel="Try again"
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            className="mt-3"
-            title={query ? 'Nobody matches your search' : 'No registrations yet'}
-            description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'}
-          />
-        ) : (
-          <>
+        <PagedList
+          query={attendees}
+          loading={<SkeletonList label="Loading attendees" count={5} className="space-y-3 py-3" itemClassName="h-12 w-full" />}
+          error="Failed to load attendees. Please try again."
+          retryLabel="Try again"
+          empty={
+            <EmptyState
+              className="mt-3"
+              title={query ? 'Nobody matches your search' : 'No registrations yet'}
+              description={query ? 'Try another name or e-mail.' : 'People who register will appear here.'}
+            />
+          }
+          render={(list) => (
             <ul className="divide-y divide-border">
-              {rows.map((attendee) => (
+              {list.map((attendee) => (
                 <AttendeeRow
                   key={attendee.user.id}
                   attendee={attendee}
@@ -92,15 +82,9 @@ function AttendeeList({ eventId }: { eventId: number }) {
                 />
               ))}
             </ul>
-            {attendees.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="secondary" onClick={() => void attendees.fetchNextPage()} loading={attendees.isFetchingNextPage}>
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
+          )}
+          loadMoreClassName="mt-4"
+        />
       </section>
     </Card>
   );

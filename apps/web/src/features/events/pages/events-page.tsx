@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton } from '@/components/ui';
+import { Card, EmptyState, PageHeader, PagedList, SearchBox, Skeleton } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
@@ -31,56 +30,39 @@ function EventsBrowser({ children }: { children?: (search: ReactNode) => ReactNo
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), EVENT_SEARCH_DEBOUNCE_MS);
   const events = useEvents(query);
-  const items = events.data?.pages.flatMap((page) => page.results) ?? [];
 
   const searchBox = (
-    <form role="search" className="relative mt-6 max-w-md" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor="event-search" className="sr-only">
-        Search events by title or category
-      </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-      <Input
-        id="event-search"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder="Search by title or category"
-        className="pl-10"
-      />
-    </form>
+    <SearchBox
+      id="event-search"
+      label="Search events by title or category"
+      value={search}
+      onValueChange={setSearch}
+      placeholder="Search by title or category"
+      className="mt-6 max-w-md"
+    />
   );
 
   return (
     <>
       {children?.(searchBox)}
       <section aria-label="Events" aria-busy={events.isFetching} className="mt-8">
-        {events.isPending ? (
-          <EventGridSkeleton />
-        ) : events.isError && items.length === 0 ? (
-          <ErrorState message="Failed to load events. Please try again." onRetry={() => void events.refetch()} retryLabel="Try again" />
-        ) : items.length === 0 ? (
-          <EmptyState
-            title={query ? 'No events match your search' : 'No upcoming events'}
-            description={query ? 'Try another title or category.' : 'New events will appear here.'}
-          />
-        ) : (
-          <>
-            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {items.map((event) => (
-                <li key={event.id}>
-                  <EventCard event={event} />
-                </li>
-              ))}
-            </ul>
-            {events.hasNextPage ? (
-              <div className="mt-8 flex justify-center">
-                <Button variant="secondary" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
-                  Load more events
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
+        <PagedList
+          query={events}
+          loading={<EventGridSkeleton />}
+          error="Failed to load events. Please try again."
+          retryLabel="Try again"
+          empty={
+            <EmptyState
+              title={query ? 'No events match your search' : 'No upcoming events'}
+              description={query ? 'Try another title or category.' : 'New events will appear here.'}
+            />
+          }
+          className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+          itemKey={(event) => event.id}
+          renderItem={(event) => <EventCard event={event} />}
+          loadMoreLabel="Load more events"
+          loadMoreClassName="mt-8"
+        />
       </section>
     </>
   );

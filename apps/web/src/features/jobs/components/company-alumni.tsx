@@ -2,7 +2,7 @@ import { MessageSquare, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { displayName, type CompanyAlumnus, type Job } from '@alumlink/contract';
-import { Avatar, Button, ErrorState, Skeleton } from '@/components/ui';
+import { Avatar, Button, ErrorState, SkeletonList } from '@/components/ui';
 import { messageUserHref } from '@/config/paths';
 // The dialog alone, not the referrals index (which would pull the whole referrals page into this chunk).
 import { AskReferralDialog } from '@/features/referrals';
@@ -77,10 +77,7 @@ export function CompanyAlumni({ job }: { job: Job }) {
         ) : null}
       </h3>
       {detail.isPending ? (
-        <div role="status" aria-label="Loading alumni at this company" className="space-y-2">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+        <SkeletonList label="Loading alumni at this company" count={2} className="space-y-2" itemClassName="h-10" />
       ) : detail.isError ? (
         <ErrorState message="Failed to load alumni at this company." onRetry={() => void detail.refetch()} />
       ) : detail.data.alumni_at_company.count === 0 ? (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { createJobRequestSchema, JOB_LIMITS, JOB_TYPES, type CreateJobFields, type CreateJobRequest, type Job } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Input, Select, Textarea } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Input, Select, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useSaveJob } from '../api/save-job';
 
@@ -86,16 +86,7 @@ export function JobFormDialog({ open, onOpenChange, job, lists, wording = 'post'
       onOpenChange={onOpenChange}
       title={job ? 'Edit job' : words.title}
       className="max-w-2xl"
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={formState.isSubmitting}>
-            {job ? 'Save changes' : words.submit}
-          </Button>
-        </>
-      }
+      footer={<DialogActions action={job ? 'Save changes' : words.submit} form={formId} loading={formState.isSubmitting} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-4">
         {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}

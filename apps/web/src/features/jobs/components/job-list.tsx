@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Job } from '@alumlink/contract';
-import { Button, Card, Skeleton } from '@/components/ui';
+import { Card, PagedList, Skeleton, type PagedQuery } from '@/components/ui';
 import { JobCard } from './job-card';
 
-export function JobListSkeleton({ label }: { label: string }) {
+function JobListSkeleton({ label }: { label: string }) {
   return (
     <div role="status" aria-label={label} className="space-y-3">
       {Array.from({ length: 3 }, (_, index) => (
@@ -17,32 +18,28 @@ export function JobListSkeleton({ label }: { label: string }) {
 }
 
 export interface JobListProps {
-  jobs: Job[];
+  jobs: PagedQuery<Job>;
+  /** The list's accessible name. */
   label: string;
+  loadingLabel: string;
+  error: string;
+  empty: ReactNode;
   onOpen: (job: Job) => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
 }
 
 /** Jobs as cards, with a Load more button while the server has more. */
-export function JobList({ jobs, label, onOpen, hasMore, loadingMore, onLoadMore }: JobListProps) {
+export function JobList({ jobs, label, loadingLabel, error, empty, onOpen }: JobListProps) {
   return (
-    <>
-      <ul aria-label={label} className="space-y-3">
-        {jobs.map((job) => (
-          <li key={job.id}>
-            <JobCard job={job} onOpen={onOpen} />
-          </li>
-        ))}
-      </ul>
-      {hasMore ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={onLoadMore} loading={loadingMore}>
-            Load more jobs
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <PagedList
+      query={jobs}
+      loading={<JobListSkeleton label={loadingLabel} />}
+      error={error}
+      empty={empty}
+      label={label}
+      className="space-y-3"
+      itemKey={(job) => job.id}
+      renderItem={(job) => <JobCard job={job} onOpen={onOpen} />}
+      loadMoreLabel="Load more jobs"
+    />
   );
 }

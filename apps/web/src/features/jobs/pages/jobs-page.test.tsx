@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { JOB_MESSAGES, type Job } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildJob, buildSummary, buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { buildJob, buildPoster } from '../test-factories';
 import { JobsPage } from './jobs-page';
 
 const jobs: Job[] = [
@@ -36,7 +35,7 @@ function serveJobs(queries: string[] = []) {
 }
 
 const alumnusAtInitech = {
-  ...buildPoster({ first_name: 'Noah', last_name: 'Nguyen' }),
+  ...buildSummary({ first_name: 'Noah', last_name: 'Nguyen' }),
   headline: 'Frontend lead at Initech',
   job_title: 'Frontend Lead',
   open_referral_id: 55,

@@ -1,7 +1,6 @@
-import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Input } from '@/components/ui';
+import { Button, SearchField } from '@/components/ui';
 import { paths, userSearchHref } from '@/config/paths';
 import { useStoredUser } from '@/lib/use-session';
 
@@ -23,20 +22,15 @@ export function LandingSearch() {
 
   return (
     <form role="search" onSubmit={handleSubmit} className="flex w-full max-w-xl flex-col gap-2 sm:flex-row">
-      <div className="relative flex-1">
-        <label htmlFor="landing-search" className="sr-only">
-          Search for connections
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-fg-subtle" />
-        <Input
-          id="landing-search"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search alumni by name, skill or company"
-          className="h-12 pl-10"
-        />
-      </div>
+      <SearchField
+        id="landing-search"
+        label="Search for connections"
+        value={query}
+        onValueChange={setQuery}
+        placeholder="Search alumni by name, skill or company"
+        className="flex-1"
+        inputClassName="h-12"
+      />
       <Button type="submit" size="lg">
         Search
       </Button>

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { MENTORING_LIMITS } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, Field, Input, Skeleton } from '@/components/ui';
+import { EmptyState, Field, Input, PagedList, SkeletonList } from '@/components/ui';
 import { useMentors } from '../api/get-mentors';
 import { MentorCard } from './mentor-card';
 
@@ -11,7 +11,6 @@ export function FindMentorSection() {
   const [q, setQ] = useState('');
   const filters = useDeferredValue({ topic: topic.trim(), q: q.trim() });
   const mentors = useMentors(filters);
-  const items = mentors.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <section aria-labelledby="find-mentor-heading" className="space-y-4">
@@ -38,37 +37,22 @@ export function FindMentorSection() {
           />
         </Field>
       </div>
-      {mentors.isPending ? (
-        <div role="status" aria-label="Loading mentors" className="grid gap-3 sm:grid-cols-2">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : mentors.isError && items.length === 0 ? (
-        <ErrorState message="Failed to load mentors." onRetry={() => void mentors.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<Search aria-hidden="true" className="size-6" />}
-          title="No mentors found"
-          description={filters.topic || filters.q ? 'Try another topic or name.' : 'No mentor has a free place right now.'}
-        />
-      ) : (
-        <>
-          <ul aria-label="Mentors" className="grid gap-3 sm:grid-cols-2">
-            {items.map((mentor) => (
-              <li key={mentor.id}>
-                <MentorCard mentor={mentor} />
-              </li>
-            ))}
-          </ul>
-          {mentors.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void mentors.fetchNextPage()} loading={mentors.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={mentors}
+        loading={<SkeletonList label="Loading mentors" count={2} className="grid gap-3 sm:grid-cols-2" itemClassName="h-40" />}
+        error="Failed to load mentors."
+        empty={
+          <EmptyState
+            icon={<Search aria-hidden="true" className="size-6" />}
+            title="No mentors found"
+            description={filters.topic || filters.q ? 'Try another topic or name.' : 'No mentor has a free place right now.'}
+          />
+        }
+        label="Mentors"
+        className="grid gap-3 sm:grid-cols-2"
+        itemKey={(mentor) => mentor.id}
+        renderItem={(mentor) => <MentorCard mentor={mentor} />}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, Skeleton } from '@/components/ui';
+import { EmptyState, PagedList, SkeletonList } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useMentorships } from '../api/get-mentorships';
 import { MentorshipCard } from './mentorship-card';
@@ -11,7 +11,6 @@ type Side = 'mentee' | 'mentor';
 export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
   const [side, setSide] = useState<Side>('mentee');
   const mentorships = useMentorships({ as: side });
-  const items = mentorships.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <section aria-labelledby="my-mentorships-heading" className="space-y-4">
@@ -39,36 +38,22 @@ export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
           </div>
         ) : null}
       </div>
-      {mentorships.isPending ? (
-        <div role="status" aria-label="Loading mentorships">
-          <Skeleton className="h-32" />
-        </div>
-      ) : mentorships.isError && items.length === 0 ? (
-        <ErrorState message="Failed to load your mentorships." onRetry={() => void mentorships.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<Users aria-hidden="true" className="size-6" />}
-          title={side === 'mentor' ? 'No requests yet' : 'No mentorships yet'}
-          description={side === 'mentor' ? 'Requests from mentees appear here.' : 'Find a mentor above and send a request.'}
-        />
-      ) : (
-        <>
-          <ul aria-label={side === 'mentor' ? 'Mentorships as mentor' : 'Mentorships as mentee'} className="space-y-3">
-            {items.map((mentorship) => (
-              <li key={mentorship.id}>
-                <MentorshipCard mentorship={mentorship} side={side} />
-              </li>
-            ))}
-          </ul>
-          {mentorships.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void mentorships.fetchNextPage()} loading={mentorships.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={mentorships}
+        loading={<SkeletonList label="Loading mentorships" itemClassName="h-32" />}
+        error="Failed to load your mentorships."
+        empty={
+          <EmptyState
+            icon={<Users aria-hidden="true" className="size-6" />}
+            title={side === 'mentor' ? 'No requests yet' : 'No mentorships yet'}
+            description={side === 'mentor' ? 'Requests from mentees appear here.' : 'Find a mentor above and send a request.'}
+          />
+        }
+        label={side === 'mentor' ? 'Mentorships as mentor' : 'Mentorships as mentee'}
+        className="space-y-3"
+        itemKey={(mentorship) => mentorship.id}
+        renderItem={(mentorship) => <MentorshipCard mentorship={mentorship} side={side} />}
+      />
     </section>
   );
 }

@@ -2,28 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Mentor, Mentorship, User } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildUser, storeSession, summaryOf } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { MentoringPage } from './mentoring-page';
 
-function summary(user: User) {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    handle: null,
-    role: user.role,
-    image: null,
-    profile: { profile_image: null },
-  };
-}
-
 const mentorUser = buildUser({ role: 'AL', first_name: 'Maya', last_name: 'Rao' });
 const mentor: Mentor = {
-  ...summary(mentorUser),
+  ...summaryOf(mentorUser),
   company: 'Globex',
   job_title: 'Engineer',
   topics: ['React', 'Career growth'],
@@ -39,8 +25,8 @@ function mentorship(me: User, overrides: Partial<Mentorship> = {}): Mentorship {
     topic: 'React',
     message: 'Could you review my app?',
     decline_reason: null,
-    mentor: summary(mentorUser),
-    mentee: summary(me),
+    mentor: summaryOf(mentorUser),
+    mentee: summaryOf(me),
     conversation_id: null,
     created_at: '2026-01-05T10:00:00.000Z',
     updated_at: '2026-01-05T10:00:00.000Z',
@@ -97,7 +83,7 @@ describe('MentoringPage', () => {
     const me = buildUser({ role: 'AL', first_name: 'Maya', last_name: 'Rao', id: mentorUser.id });
     storeSession(me);
     const mentee = buildUser({ role: 'TR', first_name: 'Tara', last_name: 'Lee' });
-    const pending = mentorship(mentee, { mentor: summary(me) });
+    const pending = mentorship(mentee, { mentor: summaryOf(me) });
     server.use(
       http.get('/api/mentoring/mentors/', () => HttpResponse.json({ results: [], next: null })),
       http.get('/api/mentoring/profile/', () =>

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildConversation, buildConversationUser, buildMessage, buildUser, page, storeSession } from '@/testing/factories';
 import { renderRoutes } from '@/testing/render';
 import { server } from '@/testing/server';
 import { MESSAGING_TEXTS } from '../messages';
-import { buildConversation, buildConversationUser, buildMessage, page } from '../test-factories';
 import { MessagesPage } from './messages-page';
 
 const ME = 7;

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildComment, buildPost, buildSummary, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { Feed } from '../pages/feed-page';
-import { buildComment, buildPost, buildSummary, page, summaryOf } from '../test-factories';
 import { CreatePostProvider } from './create-post-provider';
 
 const me = buildUser({ id: 8, first_name: 'Taylor', last_name: 'Reed' });

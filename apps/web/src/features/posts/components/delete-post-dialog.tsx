@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button, Dialog, DialogClose } from '@/components/ui';
+import { Dialog, DialogActions } from '@/components/ui';
 import { useDeletePost } from '../api/delete-post';
 
 /** Confirmation before authors delete their own post; the post leaves the lists on success. */
@@ -28,16 +28,7 @@ export function DeletePostDialog({ postId, open, onOpenChange }: { postId: numbe
       onOpenChange={onOpenChange}
       title="Delete this post?"
       description="The post, its likes and its comments will be removed for everyone."
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={handleDelete} loading={deletion.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Delete" variant="danger" onAction={handleDelete} loading={deletion.isPending} />}
     >
       {failed ? (
         <p role="alert" className="text-sm font-medium text-danger-fg">

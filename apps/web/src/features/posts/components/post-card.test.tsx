@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildPost, buildSummary, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { Feed } from '../pages/feed-page';
-import { buildPost, buildSummary, page, summaryOf } from '../test-factories';
 import { CreatePostProvider } from './create-post-provider';
 
 const me = buildUser({ id: 7, first_name: 'Alex', last_name: 'Morgan' });

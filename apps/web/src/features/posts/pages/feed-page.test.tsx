@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildPost, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { refetchFeedOnPostDeleted } from '../api/post-cache';
 import { CreatePostProvider } from '../components/create-post-provider';
-import { buildPost, page } from '../test-factories';
 import { Feed, FEED_MESSAGES } from './feed-page';
 
 function renderFeed() {

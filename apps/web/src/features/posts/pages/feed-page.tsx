@@ -1,10 +1,9 @@
 import { Newspaper } from 'lucide-react';
 import { useDeferredValue } from 'react';
-import { Button, EmptyState, ErrorState, Spinner } from '@/components/ui';
+import { Button, EmptyState, ErrorState, LoadMore, pagedItems, Spinner } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { useFeed } from '../api/get-feed';
 import { useCreatePost } from '../components/create-post-provider';
-import { LoadMore } from '../components/load-more';
 import { PostCard } from '../components/post-card';
 import { StartPostCard } from '../components/start-post-card';
 import { useWarnOnError } from '../use-warn-on-error';
@@ -25,7 +24,7 @@ export function Feed() {
   // answer is already cached): TanStack Query's updates otherwise render the whole list in one
   // long task that blocks the page.
   const data = useDeferredValue(feed.data, null);
-  const posts = data?.pages.flatMap((page) => page.results) ?? [];
+  const posts = pagedItems({ data });
 
   let body;
   if (feed.isPending || (feed.data && !data)) {
@@ -55,7 +54,7 @@ export function Feed() {
             </li>
           ))}
         </ul>
-        <LoadMore hasMore={feed.hasNextPage} loading={feed.isFetchingNextPage} onLoadMore={() => void feed.fetchNextPage()} />
+        <LoadMore infinite hasMore={feed.hasNextPage} loading={feed.isFetchingNextPage} onLoadMore={() => void feed.fetchNextPage()} />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CAREER_LIMITS, displayName, PROFILE_MESSAGES, updateProfileRequestSchema, type User } from '@alumlink/contract';
-import { Avatar, Button, Checkbox, DialogClose, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
+import { Avatar, Checkbox, Dialog, DialogActions, Field, FormMessage, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import {
   CAREER_TEXT_FIELDS,
@@ -121,16 +121,7 @@ export function EditProfileDialog({
       onOpenChange={handleOpenChange}
       title="Edit Profile"
       className="max-w-xl"
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Save changes" form={formId} loading={update.isPending} />}
     >
       <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
         {failed ? <FormMessage tone="error">{PROFILE_MESSAGES.updateFailed}</FormMessage> : null}

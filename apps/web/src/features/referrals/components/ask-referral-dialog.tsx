@@ -8,7 +8,7 @@ import {
   type AskReferralFields,
   type AskReferralRequest,
 } from '@alumlink/contract';
-import { Button, Dialog, Field, FormMessage, Input, Textarea } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useAskForReferral } from '../api/ask-for-referral';
 
@@ -58,16 +58,7 @@ export function AskReferralDialog({ offer, open, onOpenChange, defaultMessage = 
       onOpenChange={onOpenChange}
       title="Ask for a referral"
       description={`${offer.title} · ${offer.alumniName}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={formState.isSubmitting}>
-            Send request
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Send request" form={formId} loading={formState.isSubmitting} />}
     >
       <form
         id={formId}

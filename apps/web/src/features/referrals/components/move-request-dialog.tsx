@@ -7,7 +7,7 @@ import {
   type ReferralRequest,
   type ReferralRequestStatus,
 } from '@alumlink/contract';
-import { Button, Dialog, Field, FormMessage, Textarea } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMoveReferralRequest } from '../api/move-referral-request';
 import { nameOrDeleted } from './person-name';
@@ -49,16 +49,7 @@ export function MoveRequestDialog({ request, status, onClose }: MoveRequestDialo
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Move to ${label}`}
       description={`${nameOrDeleted(request.requester)} · ${request.referral.role} at ${request.referral.company}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void handleSubmit()} loading={move.isPending}>
-            Move to {label}
-          </Button>
-        </>
-      }
+      footer={<DialogActions action={`Move to ${label}`} onAction={() => void handleSubmit()} loading={move.isPending} />}
     >
       <form
         noValidate

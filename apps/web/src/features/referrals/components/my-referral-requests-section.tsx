@@ -1,8 +1,8 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { ReferralRequest } from '@alumlink/contract';
-import { Button, Card, EmptyState, ErrorState, Skeleton, Spinner } from '@/components/ui';
+import { displayName, type ReferralRequest } from '@alumlink/contract';
+import { Button, Card, EmptyState, ErrorState, PagedList, SkeletonList, Spinner } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
 import { useReferralRequest } from '../api/get-referral-request';
@@ -77,43 +77,28 @@ function MyRequestCard({ request }: { request: ReferralRequest }) {
 /** "My referral requests": the caller's requests, each with its timeline and Withdraw while waiting. */
 export function MyReferralRequestsSection() {
   const mine = useMyReferralRequests();
-  const items = mine.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <section aria-labelledby="my-requests-heading" className="space-y-4">
       <h2 id="my-requests-heading" className="text-lg font-semibold text-fg">
         My referral requests
       </h2>
-      {mine.isPending ? (
-        <div role="status" aria-label="Loading your referral requests">
-          <Skeleton className="h-32" />
-        </div>
-      ) : mine.isError && items.length === 0 ? (
-        <ErrorState message="Failed to load your referral requests." onRetry={() => void mine.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<Send aria-hidden="true" className="size-6" />}
-          title="No referral requests yet"
-          description="Ask an alumnus for a referral on one of their open offers; you will follow it here."
-        />
-      ) : (
-        <>
-          <ul aria-label="My referral requests" className="space-y-3">
-            {items.map((request) => (
-              <li key={request.id}>
-                <MyRequestCard request={request} />
-              </li>
-            ))}
-          </ul>
-          {mine.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void mine.fetchNextPage()} loading={mine.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={mine}
+        loading={<SkeletonList label="Loading your referral requests" itemClassName="h-32" />}
+        error="Failed to load your referral requests."
+        empty={
+          <EmptyState
+            icon={<Send aria-hidden="true" className="size-6" />}
+            title="No referral requests yet"
+            description="Ask an alumnus for a referral on one of their open offers; you will follow it here."
+          />
+        }
+        label="My referral requests"
+        className="space-y-3"
+        itemKey={(request) => request.id}
+        renderItem={(request) => <MyRequestCard request={request} />}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import type { Referral } from '@alumlink/contract';
-import { Badge, Button, Card, ErrorState, Skeleton } from '@/components/ui';
+import { Badge, Button, Card, PagedList, SkeletonList } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMyReferrals } from '../api/get-referrals';
 import { useSetReferralOpen } from '../api/set-referral-status';
@@ -44,39 +44,22 @@ function MyReferralRow({ referral }: { referral: Referral }) {
 /** "Your referrals": the alumnus's own offers with Close / Reopen. */
 export function MyReferralsSection() {
   const mine = useMyReferrals({ enabled: true });
-  const items = mine.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <section aria-labelledby="my-referrals-heading" className="space-y-4">
       <h2 id="my-referrals-heading" className="text-lg font-semibold text-fg">
         Your referrals
       </h2>
-      {mine.isPending ? (
-        <div role="status" aria-label="Loading your referrals">
-          <Skeleton className="h-32" />
-        </div>
-      ) : mine.isError && items.length === 0 ? (
-        <ErrorState message="Failed to load your referrals." onRetry={() => void mine.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-sm text-fg-muted">You have not offered a referral yet.</p>
-      ) : (
-        <>
-          <ul aria-label="Your referrals" className="space-y-3">
-            {items.map((referral) => (
-              <li key={referral.id}>
-                <MyReferralRow referral={referral} />
-              </li>
-            ))}
-          </ul>
-          {mine.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void mine.fetchNextPage()} loading={mine.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={mine}
+        loading={<SkeletonList label="Loading your referrals" itemClassName="h-32" />}
+        error="Failed to load your referrals."
+        empty={<p className="text-sm text-fg-muted">You have not offered a referral yet.</p>}
+        label="Your referrals"
+        className="space-y-3"
+        itemKey={(referral) => referral.id}
+        renderItem={(referral) => <MyReferralRow referral={referral} />}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { KanbanSquare } from 'lucide-react';
 import { useState } from 'react';
 import type { Referral, ReferralRequest, ReferralRequestStatus } from '@alumlink/contract';
-import { Button, EmptyState, ErrorState, Field, Select, Skeleton } from '@/components/ui';
+import { EmptyState, ErrorState, Field, PagedList, Select, SkeletonList } from '@/components/ui';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useReferralBoard } from '../api/get-referral-requests';
 import { useMyReferrals } from '../api/get-referrals';
@@ -23,73 +23,62 @@ function Board({ referralId }: { referralId: number }) {
   const board = useReferralBoard(referralId);
   const wide = useMediaQuery(WIDE);
   const [moving, setMoving] = useState<{ request: ReferralRequest; status: ReferralRequestStatus } | null>(null);
-  const requests = board.data?.pages.flatMap((page) => page.results) ?? [];
   const handleMove = (request: ReferralRequest, status: ReferralRequestStatus) => setMoving({ request, status });
 
-  if (board.isPending) {
-    return (
-      <div role="status" aria-label="Loading requests" className="grid gap-3 md:grid-cols-4">
-        {BOARD_COLUMNS.map((column) => (
-          <Skeleton key={column.title} className="h-40" />
-        ))}
-      </div>
-    );
-  }
-  if (board.isError && requests.length === 0)
-    return <ErrorState message="Failed to load the requests." onRetry={() => void board.refetch()} />;
-  if (requests.length === 0) {
-    return (
-      <EmptyState
-        icon={<KanbanSquare aria-hidden="true" className="size-6" />}
-        title="No requests yet"
-        description="When members ask you for a referral on this offer, their requests appear here."
-      />
-    );
-  }
   return (
     <>
-      {wide ? (
-        <div className="grid grid-cols-4 gap-3">
-          {BOARD_COLUMNS.map((column) => {
-            const cards = requests.filter((request) => column.statuses.includes(request.status));
-            const headingId = `board-column-${column.title.toLowerCase()}`;
-            return (
-              <section
-                key={column.title}
-                aria-labelledby={headingId}
-                className="min-w-0 space-y-3 rounded-(--radius-card) bg-surface-muted/60 p-3"
-              >
-                <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-fg">
-                  {column.title}
-                  <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted">{cards.length}</span>
-                </h3>
-                <ul aria-label={column.title} className="space-y-3">
-                  {cards.map((request) => (
-                    <li key={request.id}>
-                      <BoardRequestCard request={request} compact={false} onMove={handleMove} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-        </div>
-      ) : (
-        <ul aria-label="Requests" className="space-y-3">
-          {requests.map((request) => (
-            <li key={request.id}>
-              <BoardRequestCard request={request} compact onMove={handleMove} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {board.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => void board.fetchNextPage()} loading={board.isFetchingNextPage}>
-            Load more requests
-          </Button>
-        </div>
-      ) : null}
+      <PagedList
+        query={board}
+        loading={
+          <SkeletonList label="Loading requests" count={BOARD_COLUMNS.length} className="grid gap-3 md:grid-cols-4" itemClassName="h-40" />
+        }
+        error="Failed to load the requests."
+        empty={
+          <EmptyState
+            icon={<KanbanSquare aria-hidden="true" className="size-6" />}
+            title="No requests yet"
+            description="When members ask you for a referral on this offer, their requests appear here."
+          />
+        }
+        loadMoreLabel="Load more requests"
+        render={(requests) =>
+          wide ? (
+            <div className="grid grid-cols-4 gap-3">
+              {BOARD_COLUMNS.map((column) => {
+                const cards = requests.filter((request) => column.statuses.includes(request.status));
+                const headingId = `board-column-${column.title.toLowerCase()}`;
+                return (
+                  <section
+                    key={column.title}
+                    aria-labelledby={headingId}
+                    className="min-w-0 space-y-3 rounded-(--radius-card) bg-surface-muted/60 p-3"
+                  >
+                    <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-fg">
+                      {column.title}
+                      <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted">{cards.length}</span>
+                    </h3>
+                    <ul aria-label={column.title} className="space-y-3">
+                      {cards.map((request) => (
+                        <li key={request.id}>
+                          <BoardRequestCard request={request} compact={false} onMove={handleMove} />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </div>
+          ) : (
+            <ul aria-label="Requests" className="space-y-3">
+              {requests.map((request) => (
+                <li key={request.id}>
+                  <BoardRequestCard request={request} compact onMove={handleMove} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      />
       {moving ? <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} /> : null}
     </>
   );
@@ -126,9 +115,7 @@ export function ReferralBoardSection() {
         ) : null}
       </div>
       {offers.isPending ? (
-        <div role="status" aria-label="Loading your offers">
-          <Skeleton className="h-40" />
-        </div>
+        <SkeletonList label="Loading your offers" itemClassName="h-40" />
       ) : offers.isError && items.length === 0 ? (
         <ErrorState message="Failed to load your referrals." onRetry={() => void offers.refetch()} />
       ) : selected ? (

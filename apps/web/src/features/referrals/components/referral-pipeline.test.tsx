@@ -2,23 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFERRAL_REQUEST_MESSAGES, type ReferralRequest, type ReferralRequestDetail, type User } from '@alumlink/contract';
-import { buildUser, storeSession } from '@/testing/factories';
+import { buildUser, storeSession, summaryOf } from '@/testing/factories';
 import { matchMediaQueries } from '@/testing/match-media';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ReferralsPage } from '../pages/referrals-page';
 
-const summary = (user: User) => ({
-  id: user.id,
-  username: user.username,
-  email: '',
-  first_name: user.first_name,
-  last_name: user.last_name,
-  handle: null,
-  role: user.role,
-  image: null,
-  profile: { profile_image: null },
-});
+/** As the server sends people on referral requests: without their e-mail. */
+const summary = (user: User) => ({ ...summaryOf(user), email: '' });
 
 const alumnus = buildUser({ role: 'AL', first_name: 'Alex', last_name: 'Morgan' });
 const trainee = buildUser({ role: 'TR', first_name: 'Taylor', last_name: 'Reed' });

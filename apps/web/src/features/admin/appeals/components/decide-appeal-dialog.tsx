@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { decideAppealRequestSchema, MODERATION_LIMITS, type AppealDecision } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Textarea } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDecideAppeal } from '../api/decide-appeal';
@@ -63,16 +63,7 @@ export function DecideAppealDialog({
       onOpenChange={onOpenChange}
       title="Decide this appeal"
       description="The author receives your reply as a notification."
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={decide.isPending}>
-            Send decision
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Send decision" form={formId} loading={decide.isPending} />}
     >
       <form id={formId} noValidate onSubmit={handleSubmit} className="space-y-4">
         <fieldset className="space-y-2">

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likeResultSchema } from '@alumlink/contract';
-import { api } from '@/lib/api-client';
+import { likePost } from '@/features/posts';
 import { updateAdminPost } from './get-admin-posts';
-
-export function likePost(postId: number) {
-  return api.post(`/social/posts/${postId}/like/`, undefined, { schema: likeResultSchema });
-}
 
 /** Toggles the like; the count changes once the server answered. Failures are only logged. */
 export function useLikeAdminPost(postId: number) {

@@ -1,9 +1,8 @@
-import { Heart, MessageCircle, Trash2 } from 'lucide-react';
+import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { displayName, type Post } from '@alumlink/contract';
 import { Card } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { dangerActionClasses } from '../../shell/danger-action';
 import { useLikeAdminPost } from '../api/like-post';
 import { DeletePostReasonDialog } from './delete-post-reason-dialog';
 import { PostAuthor } from './post-author';
@@ -14,7 +13,6 @@ const actionClasses =
 
 /** A post in the moderation list: author, caption, image, likes, comments and Delete. */
 export function AdminPostCard({ post, onDeleted }: { post: Post; onDeleted: (notifiedName: string) => void }) {
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const like = useLikeAdminPost(post.id);
   const name = displayName(post.user);
@@ -23,18 +21,7 @@ export function AdminPostCard({ post, onDeleted }: { post: Post; onDeleted: (not
     <Card role="article" aria-label={`Post by ${name}`} className="overflow-hidden">
       <header className="flex items-start justify-between gap-3 px-4 pt-4 sm:px-5">
         <PostAuthor post={post} />
-        <DeletePostReasonDialog
-          postId={post.id}
-          open={deleteOpen}
-          onOpenChange={setDeleteOpen}
-          onDeleted={onDeleted}
-          trigger={
-            <button type="button" className={dangerActionClasses(true)}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </button>
-          }
-        />
+        <DeletePostReasonDialog postId={post.id} onDeleted={onDeleted} />
       </header>
       {post.caption ? (
         <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p>

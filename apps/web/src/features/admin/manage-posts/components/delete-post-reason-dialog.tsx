@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { DELETION_REASONS, displayName, type DeletePostRequest } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Select } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Select } from '@/components/ui';
+import { dangerActionClasses } from '../../shell/danger-action';
 import { useDeleteAdminPost } from '../api/delete-admin-post';
 
 export const MANAGE_POSTS_MESSAGES = {
@@ -20,16 +22,13 @@ function isReason(value: string): value is Reason {
 
 export interface DeletePostReasonDialogProps {
   postId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Called with the author's display name once the post is gone. */
   onDeleted: (notifiedName: string) => void;
-  /** The Delete button; focus returns to it when the modal closes. */
-  trigger: ReactNode;
 }
 
-/** The moderation modal: a reason must be chosen before Delete is enabled. */
-export function DeletePostReasonDialog({ postId, open, onOpenChange, onDeleted, trigger }: DeletePostReasonDialogProps) {
+/** The card's Delete button and its moderation modal: a reason must be chosen before Delete is enabled. */
+export function DeletePostReasonDialog({ postId, onDeleted }: DeletePostReasonDialogProps) {
+  const [open, onOpenChange] = useState(false);
   const [reason, setReason] = useState<Reason | ''>('');
   const deletePost = useDeleteAdminPost(postId);
 
@@ -58,19 +57,15 @@ export function DeletePostReasonDialog({ postId, open, onOpenChange, onDeleted, 
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
-      trigger={trigger}
+      trigger={
+        <button type="button" className={dangerActionClasses(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </button>
+      }
       title="Delete post"
       description="The author is told why the post was removed."
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={!reason} loading={deletePost.isPending} onClick={handleDelete}>
-            Delete
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Delete" variant="danger" disabled={!reason} loading={deletePost.isPending} onAction={handleDelete} />}
     >
       <div className="space-y-4">
         <Field label="Reason">

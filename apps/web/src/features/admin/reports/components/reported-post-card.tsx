@@ -1,10 +1,8 @@
-import { Check, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Check } from 'lucide-react';
 import type { ReportedPost } from '@alumlink/contract';
 import { Badge, Button, Card } from '@/components/ui';
 import { formatRelativeTime } from '@/lib/format-relative-time';
 import { DeletePostReasonDialog } from '../../manage-posts/components/delete-post-reason-dialog';
-import { dangerActionClasses } from '../../shell/danger-action';
 import { ModeratedPostPreview } from './moderated-post-preview';
 
 /** One reported post: how many reports, their reasons and notes (never who), a preview, and for open ones Dismiss or Delete. */
@@ -21,7 +19,6 @@ export function ReportedPostCard({
   onDismiss: (postId: number) => void;
   onDeleted: (notifiedName: string) => void;
 }) {
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const reports = `${item.count} ${item.count === 1 ? 'report' : 'reports'}`;
   return (
     <Card role="article" aria-label={`Post ${item.post.id}, ${reports}`} className="space-y-4 p-4 sm:p-5">
@@ -61,18 +58,7 @@ export function ReportedPostCard({
           >
             Dismiss
           </Button>
-          <DeletePostReasonDialog
-            postId={item.post.id}
-            open={deleteOpen}
-            onOpenChange={setDeleteOpen}
-            onDeleted={onDeleted}
-            trigger={
-              <button type="button" className={dangerActionClasses(true)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </button>
-            }
-          />
+          <DeletePostReasonDialog postId={item.post.id} onDeleted={onDeleted} />
         </div>
       ) : null}
     </Card>

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import type { AdminUser } from '@alumlink/contract';
-import { Button, Dialog, DialogClose } from '@/components/ui';
+import { Dialog, DialogActions } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/storage';
 import { useDeleteUser } from '../api/delete-user';
@@ -30,16 +30,7 @@ export function DeleteUserDialog({ user, onOpenChange }: { user: AdminUser | nul
       onOpenChange={onOpenChange}
       title={ROLE_MESSAGES.confirmDelete}
       description={user ? `${user.username} (${user.email}) and everything they posted will be removed.` : undefined}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={handleConfirm} loading={deleteUser.isPending}>
-            Yes
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Yes" variant="danger" onAction={handleConfirm} loading={deleteUser.isPending} />}
     />
   );
 }
