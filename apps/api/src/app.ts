@@ -35,6 +35,7 @@ import { directoryRoutes } from './modules/directory/directory.routes';
 import { referralRequestsRoutes } from './modules/referrals/referral-requests.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { searchEverythingRoutes } from './modules/search-everything/search-everything.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { Clock } from './lib/scheduler/index';
@@ -87,6 +88,7 @@ const featureModules: FeatureModule[] = [
   accountRoutes,
   dataExportRoutes,
   mentoringRoutes,
+  searchEverythingRoutes,
 ];
 
 export type BuildAppOptions = {

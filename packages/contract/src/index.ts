@@ -23,3 +23,4 @@ export * from './directory';
 export * from './data-export';
 export * from './mentoring';
 export * from './moderation';
+export * from './search-everything';

@@ -154,6 +154,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/outcomes/': 'admin',
   'GET /api/admin/outcomes.csv': 'admin',
   'POST /api/admin/digests/run/': 'admin',
+
+  // Search everything (DESIGN 9.3)
+  'GET /api/search/': 'signed-in',
 };
 
 /**

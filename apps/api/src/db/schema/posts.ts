@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -39,6 +40,10 @@ export const posts = pgTable(
     index('posts_deleted_by_idx')
       .on(t.deletedBy)
       .where(sql`${t.deletedBy} is not null`),
+    // Search everything: live posts by the words of their caption (migration 0032).
+    index('posts_search_idx')
+      .using('gin', searchDocumentSql('english', [t.caption]))
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
