@@ -36,6 +36,7 @@ import { referralRequestsRoutes } from './modules/referrals/referral-requests.ro
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { searchEverythingRoutes } from './modules/search-everything/search-everything.routes';
+import { tagsRoutes } from './modules/posts/tags.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { Clock } from './lib/scheduler/index';
@@ -89,6 +90,7 @@ const featureModules: FeatureModule[] = [
   dataExportRoutes,
   mentoringRoutes,
   searchEverythingRoutes,
+  tagsRoutes,
 ];
 
 export type BuildAppOptions = {

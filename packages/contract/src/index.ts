@@ -24,3 +24,4 @@ export * from './data-export';
 export * from './mentoring';
 export * from './moderation';
 export * from './search-everything';
+export * from './hashtags';

@@ -157,6 +157,7 @@ export const ACCESS: Record<string, Access> = {
 
   // Search everything (DESIGN 9.3)
   'GET /api/search/': 'signed-in',
+  'GET /api/tags/trending/': 'signed-in',
 };
 
 /**

@@ -33,6 +33,8 @@ export const paths = {
     eventCheckIn: '/user/events/:eventId/check-in',
     /** Search everything: ?q=&type= */
     search: '/user/search',
+    /** One hashtag's posts. */
+    tag: '/user/tags/:tag',
   },
   admin: {
     root: '/admin',
@@ -96,4 +98,9 @@ export function searchResultsHref(query: string, type?: string): string {
   const params = new URLSearchParams({ q: query });
   if (type) params.set('type', type);
   return `${paths.user.search}?${params.toString()}`;
+}
+
+/** The page of one hashtag's posts (`tag` without '#'). */
+export function tagHref(tag: string): string {
+  return `/user/tags/${encodeURIComponent(tag.toLowerCase())}`;
 }

@@ -11,3 +11,17 @@ CREATE INDEX "jobs_search_idx" ON "jobs" USING gin (to_tsvector('english'::regco
 CREATE INDEX "events_search_idx" ON "events" USING gin (to_tsvector('english'::regconfig, "title" || ' ' || "host" || ' ' || "category" || ' ' || "description"));
 --> statement-breakpoint
 CREATE INDEX "communities_search_idx" ON "communities" USING gin (to_tsvector('english'::regconfig, "name" || ' ' || "description"));
+--> statement-breakpoint
+-- Hashtags (DESIGN 9.3): the tags of each post, kept with the post's time for a tag's page and trending.
+CREATE TABLE "post_tags" (
+	"post_id" integer NOT NULL,
+	"tag" text NOT NULL,
+	"created_at" timestamp (3) with time zone NOT NULL,
+	CONSTRAINT "post_tags_pkey" PRIMARY KEY("post_id","tag")
+);
+--> statement-breakpoint
+ALTER TABLE "post_tags" ADD CONSTRAINT "post_tags_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "post_tags_tag_created_idx" ON "post_tags" USING btree ("tag","created_at" DESC NULLS FIRST,"post_id" DESC NULLS FIRST);
+--> statement-breakpoint
+CREATE INDEX "post_tags_created_idx" ON "post_tags" USING btree ("created_at");

@@ -59,6 +59,7 @@ export const userRoutes: RouteObject = {
           path: paths.user.search,
           lazy: () => import('@/features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
         },
+        { path: paths.user.tag, lazy: () => import('@/features/posts/pages/tag-page').then((m) => ({ Component: m.TagPage })) },
       ],
     },
   ],
