@@ -38,7 +38,9 @@ export function SearchResults({
   onSeeAll?: () => void;
 }) {
   let status: string | null = null;
-  if (!loading && results.length === 0) status = failed ? 'Search is unavailable right now.' : 'No people found.';
+  if (!loading && results.length === 0 && others.length === 0 && !othersLoading) {
+    status = failed ? 'Search is unavailable right now.' : 'Nothing found.';
+  }
   const optionId = (index: number) => `${listId}-option-${index}`;
   const groups = SEARCH_KINDS.filter((kind) => kind !== 'people')
     .map((kind) => ({ kind, hits: others.filter((hit) => hit.type === kind) }))
