@@ -38,6 +38,8 @@ import { directoryRoutes } from './modules/directory/directory.routes';
 import { referralRequestsRoutes } from './modules/referrals/referral-requests.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { searchEverythingRoutes } from './modules/search-everything/search-everything.routes';
+import { tagsRoutes } from './modules/posts/tags.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { Clock } from './lib/scheduler/index';
@@ -92,6 +94,8 @@ const featureModules: FeatureModule[] = [
   dataExportRoutes,
   mentoringRoutes,
   onboardingRoutes,
+  searchEverythingRoutes,
+  tagsRoutes,
 ];
 
 export type BuildAppOptions = {

@@ -25,3 +25,5 @@ export * from './mentoring';
 export * from './moderation';
 export * from './system';
 export * from './onboarding';
+export * from './search-everything';
+export * from './hashtags';

@@ -100,3 +100,19 @@ export function toPage<TRow>(rows: TRow[], limit: number, positionOf: (row: TRow
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/** Position in a list ranked by a text-search score (a PostgreSQL real), then an id (search everything). */
+export type RankPosition = { rank: number; id: number };
+
+/** Cursor of a RankPosition: base64url of `<rank>|<id>`; the rank as JavaScript writes it, which reads back exactly. */
+export function encodeRankCursor(position: RankPosition): string {
+  return cursorOf(`${position.rank}|${position.id}`);
+}
+
+export function decodeRankCursor(cursor: string): RankPosition {
+  const match = /^(\d{1,3}(?:\.\d{1,30})?(?:e-\d{1,2})?)\|(\d{1,10})$/.exec(textOf(cursor));
+  const rank = Number(match?.[1]);
+  const id = Number(match?.[2]);
+  if (!match || !Number.isFinite(rank) || !Number.isSafeInteger(id) || id > MAX_ID) throw invalidCursor();
+  return { rank, id };
+}

@@ -180,6 +180,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/sign-up-policy/': 'admin',
   'PUT /api/admin/sign-up-policy/': 'admin',
   'GET /api/sign-up-policy/': 'public',
+  // Search everything (DESIGN 9.3)
+  'GET /api/search/': 'signed-in',
+  'GET /api/tags/trending/': 'signed-in',
 };
 
 /**

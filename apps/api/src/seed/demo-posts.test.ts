@@ -37,6 +37,17 @@ describe('demo posts', () => {
     expect(rows[0]?.comments).toBeGreaterThan(20);
   });
 
+  it('tags posts, so tag pages and trending tags have something to show', async () => {
+    const [someone] = await t.db.select().from(users).limit(1);
+    if (!someone) throw new Error('no demo user');
+    const headers = await authHeader(t.app, someone);
+    const trending = (await t.app.inject({ url: '/api/tags/trending/', headers })).json<{ results: { tag: string; count: number }[] }>();
+    expect(trending.results.map((entry) => entry.tag)).toContain('class2026');
+    const tagged = (await t.app.inject({ url: '/social/posts/?tag=class2026', headers })).json<{ results: { caption: string }[] }>();
+    expect(tagged.results.length).toBeGreaterThan(0);
+    for (const post of tagged.results) expect(post.caption).toMatch(/#Class2026/);
+  });
+
   it('serves the feed with rendered WebP pictures', async () => {
     const [someone] = await t.db.select().from(users).limit(1);
     if (!someone) throw new Error('no demo user');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { comments, postLikes, posts } from '../db/schema/index';
+import { extractHashtags } from '@alumlink/contract';
+import { comments, postLikes, posts, postTags } from '../db/schema/index';
 import { imageKey } from '../lib/images';
 import type { MediaStorage } from '../lib/storage/index';
 import type { SeedStep } from './seed-step';
@@ -7,21 +8,21 @@ import { renderPicture, type PictureKind, type PictureSpec } from './demo-pictur
 
 /** What the demo people post: a caption and, for most, a picture of a fitting subject. */
 const DEMO_POSTS: { caption: string; picture?: PictureKind }[] = [
-  { caption: 'Just wrapped up my first open-source contribution. Small fix, big learning!', picture: 'code' },
-  { caption: 'Our cohort demo day was amazing. Proud of everyone who presented.', picture: 'group' },
-  { caption: 'Looking for study buddies for the cloud certification next month.' },
+  { caption: 'Just wrapped up my first open-source contribution. Small fix, big learning! #OpenSource', picture: 'code' },
+  { caption: 'Our cohort demo day was amazing. Proud of everyone who presented. #DemoDay #Class2026', picture: 'group' },
+  { caption: 'Looking for study buddies for the cloud certification next month. #Cloud' },
   {
     caption: 'Three things I wish I knew before my first tech interview: ask questions, think out loud, and breathe.',
     picture: 'landscape',
   },
   { caption: 'Started a new role as a front-end engineer today. Thank you, AlumLink community!', picture: 'badge' },
   { caption: 'Sharing my notes from the accessibility workshop. Semantic HTML first, always.' },
-  { caption: 'Anyone else going to the career meetup on Friday? Let us grab coffee.', picture: 'skyline' },
+  { caption: 'Anyone else going to the career meetup on Friday? Let us grab coffee. #Meetup', picture: 'skyline' },
   { caption: 'Finally understood database indexes after building a search feature from scratch.', picture: 'chart' },
   { caption: 'Mentoring two trainees this quarter. Their questions make me a better engineer.' },
-  { caption: 'Hackathon weekend: 48 hours, 4 people, 1 working prototype.', picture: 'group' },
+  { caption: 'Hackathon weekend: 48 hours, 4 people, 1 working prototype. #Hackathon #Class2026', picture: 'group' },
   { caption: 'Design tip: spacing does more for readability than colour ever will.', picture: 'landscape' },
-  { caption: 'Our team is hiring interns for the summer. Referrals open on the referrals page.' },
+  { caption: 'Our team is hiring interns for the summer. Referrals open on the referrals page. #Hiring' },
 ];
 
 const COMMENTS = [
@@ -98,7 +99,10 @@ export const seedPosts: SeedStep = {
           };
         }),
       )
-      .returning({ id: posts.id });
+      .returning({ id: posts.id, caption: posts.caption, createdAt: posts.createdAt });
+    // Their hashtags, as creating a post writes them (posts.service), so tag pages and trending have posts.
+    const tags = rows.flatMap((post) => extractHashtags(post.caption).map((tag) => ({ postId: post.id, tag, createdAt: post.createdAt })));
+    if (tags.length > 0) await tx.insert(postTags).values(tags);
 
     const likes: { postId: number; userId: number; createdAt: Date }[] = [];
     const notes: { postId: number; userId: number; text: string; createdAt: Date }[] = [];

@@ -33,6 +33,10 @@ export const paths = {
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',
     eventCheckIn: '/user/events/:eventId/check-in',
+    /** Search everything: ?q=&type= */
+    search: '/user/search',
+    /** One hashtag's posts. */
+    tag: '/user/tags/:tag',
   },
   admin: {
     root: '/admin',
@@ -92,4 +96,16 @@ export function resetPasswordHref(email: string): string {
 export function homeHrefFor(user: { is_staff?: boolean } | null): string {
   if (!user) return paths.login;
   return user.is_staff ? paths.admin.root : paths.user.root;
+}
+
+/** The search results page for a text, optionally on one kind's tab. */
+export function searchResultsHref(query: string, type?: string): string {
+  const params = new URLSearchParams({ q: query });
+  if (type) params.set('type', type);
+  return `${paths.user.search}?${params.toString()}`;
+}
+
+/** The page of one hashtag's posts (`tag` without '#'). */
+export function tagHref(tag: string): string {
+  return `/user/tags/${encodeURIComponent(tag.toLowerCase())}`;
 }

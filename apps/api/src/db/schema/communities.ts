@@ -1,19 +1,25 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
 /** The communities of the hub (seeded with eight). */
-export const communities = pgTable('communities', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  slug: text('slug').notNull().unique('communities_slug_unique'),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  /** Name of a lucide icon, e.g. "code". */
-  icon: text('icon').notNull().default('users'),
-  /** Kept in step with memberships in the same transaction. */
-  membersCount: integer('members_count').notNull().default(0),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const communities = pgTable(
+  'communities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique('communities_slug_unique'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Name of a lucide icon, e.g. "code". */
+    icon: text('icon').notNull().default('users'),
+    /** Kept in step with memberships in the same transaction. */
+    membersCount: integer('members_count').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  // Search everything: communities by the words of their name and description (migration 0032).
+  (t) => [index('communities_search_idx').using('gin', searchDocumentSql('english', [t.name, t.description]))],
+);
 
 export type CommunityRow = typeof communities.$inferSelect;
 

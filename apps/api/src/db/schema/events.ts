@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -30,6 +31,8 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt, t.id),
     index('events_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('events_category_trgm').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
+    // Search everything: events by their words (migration 0032).
+    index('events_search_idx').using('gin', searchDocumentSql('english', [t.title, t.host, t.category, t.description])),
     check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],
 );

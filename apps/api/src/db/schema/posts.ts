@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -39,6 +40,10 @@ export const posts = pgTable(
     index('posts_deleted_by_idx')
       .on(t.deletedBy)
       .where(sql`${t.deletedBy} is not null`),
+    // Search everything: live posts by the words of their caption (migration 0032).
+    index('posts_search_idx')
+      .using('gin', searchDocumentSql('english', [t.caption]))
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -78,3 +83,26 @@ export const comments = pgTable(
 export type PostRow = typeof posts.$inferSelect;
 export type PostLikeRow = typeof postLikes.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * The hashtags of live and deleted posts (extractHashtags of the caption), written with the post;
+ * created_at is the post's, so a tag's page walks post_tags_tag_created_idx in the feed's order.
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Lower-cased, without '#'. */
+    tag: text('tag').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'post_tags_pkey', columns: [t.postId, t.tag] }),
+    // A tag's page: newest first, keyset on (created_at, post_id).
+    index('post_tags_tag_created_idx').on(t.tag, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    // Trending: the tags of the last 7 days.
+    index('post_tags_created_idx').on(t.createdAt),
+  ],
+);

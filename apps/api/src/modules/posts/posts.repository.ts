@@ -2,7 +2,7 @@ import type { NotificationType } from '@alumlink/contract';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
-import { comments, postLikes, posts, users, type CommentRow, type PostRow } from '../../db/schema/index';
+import { comments, postLikes, posts, postTags, users, type CommentRow, type PostRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
@@ -36,8 +36,8 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
   };
 }
 
-/** Which posts a page lists: the feed (everything the viewer may see) or one author's posts. */
-export type PostPageKind = 'feed' | 'author';
+/** Which posts a page lists: the feed (everything the viewer may see), one author's posts, or one tag's. */
+export type PostPageKind = 'feed' | 'author' | 'tag';
 
 /**
  * "The viewer likes this post". A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one
@@ -81,16 +81,23 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
     kind === 'author'
       ? sql`${posts.userId} = ${authorId} and (${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, authorId)})`
       : sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`;
+  // A tag's page walks post_tags_tag_created_idx (the post's time is copied there) and fetches each post by id.
+  const tagged = kind === 'tag';
+  const from = tagged
+    ? sql`${postTags} inner join ${posts} on ${posts.id} = ${postTags.postId} and ${postTags.tag} = ${sql.placeholder('tag')}::text`
+    : sql`${posts}`;
+  const orderAt = tagged ? postTags.createdAt : posts.createdAt;
+  const orderId = tagged ? postTags.postId : posts.id;
   return sql`
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
       ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${likedBySql(viewerId)} as liked,
       ${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
       ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role, ${users.image} as image
-    from ${posts} inner join ${users} on ${users.id} = ${posts.userId}
+    from ${from} inner join ${users} on ${users.id} = ${posts.userId}
     where ${posts.deletedAt} is null
-      and (${posts.createdAt}, ${posts.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)
+      and (${orderAt}, ${orderId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)
       and ${which}
-    order by ${posts.createdAt} desc, ${posts.id} desc
+    order by ${orderAt} desc, ${orderId} desc
     limit ${sqlInteger(take)}`;
 }
 
@@ -112,6 +119,8 @@ export type PostPageSearch = {
   viewer: Viewer;
   /** One author's posts; omitted: the feed. */
   authorId?: number;
+  /** Only the posts carrying this tag (lower-cased); not with authorId. */
+  tag?: string;
   /** Posts strictly older than this position (newest-first keyset); omitted: the first page. */
   before?: CursorPosition;
   take: number;
@@ -123,6 +132,7 @@ export function postPageParams(search: Omit<PostPageSearch, 'take'>) {
     viewerId: search.viewer.id,
     seesEveryone: search.viewer.role === 'AD',
     authorId: search.authorId ?? 0,
+    tag: search.tag ?? '',
     ...beforeParams(search.before),
   };
 }
@@ -155,6 +165,13 @@ export async function insertPost(db: Executor, values: { userId: number; caption
   const [row] = await db.insert(posts).values(values).returning();
   if (!row) throw new Error('insertPost: no row returned');
   return row;
+}
+
+/** Replaces a post's hashtags (none removes them all); rows carry the post's time for the tag's page. */
+export async function replacePostTags(db: Executor, post: Pick<PostRow, 'id' | 'createdAt'>, tags: readonly string[]): Promise<void> {
+  await db.delete(postTags).where(eq(postTags.postId, post.id));
+  if (tags.length === 0) return;
+  await db.insert(postTags).values(tags.map((tag) => ({ postId: post.id, tag, createdAt: post.createdAt })));
 }
 
 /** Placeholders of the like and comment statements, typed for PostgreSQL. */
@@ -332,7 +349,8 @@ export function createPostsRepository(db: Database) {
   return {
     /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
     async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
-      const statement = postPageStatements(search.authorId === undefined ? 'feed' : 'author', search.take);
+      const kind = search.authorId !== undefined ? 'author' : search.tag !== undefined ? 'tag' : 'feed';
+      const statement = postPageStatements(kind, search.take);
       const rows = await statement.execute(postPageParams(search));
       return rows;
     },

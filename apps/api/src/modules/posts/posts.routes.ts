@@ -4,6 +4,7 @@ import {
   createCommentRequestSchema,
   createPostFieldsSchema,
   errorSchema,
+  feedQuerySchema,
   idParamsSchema,
   likeResultSchema,
   pageQuerySchema,
@@ -46,8 +47,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         tags: ['posts'],
-        summary: 'The feed: live posts newest first, cursor-paginated',
-        querystring: pageQuerySchema,
+        summary: 'The feed: live posts newest first, cursor-paginated; ?tag= only the posts carrying that hashtag',
+        querystring: feedQuerySchema,
         response: { 200: postPageSchema, ...errors },
       },
     },

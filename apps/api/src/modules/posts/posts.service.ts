@@ -1,4 +1,12 @@
-import type { Comment, CommentPage, LikeResult, PageQuery, Post, PostPage } from '@alumlink/contract';
+import {
+  extractHashtags,
+  type Comment,
+  type CommentPage,
+  type LikeResult,
+  type PageQuery,
+  type Post,
+  type PostPage,
+} from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { PostRow } from '../../db/schema/index';
@@ -16,16 +24,16 @@ import * as repository from './posts.repository';
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
 
-async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
+async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number, tag?: string): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.repositories.posts.findPostPage({ viewer, authorId, before, take: query.limit + 1 });
+  const rows = await ctx.repositories.posts.findPostPage({ viewer, authorId, tag, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map(presentListedPost), next };
 }
 
-/** The feed: every live post the viewer may see (profile visibility), newest first. */
-export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<PostPage> {
-  return pageOfPosts(ctx, viewer, query);
+/** The feed: every live post the viewer may see (profile visibility), newest first; with a tag, only the posts carrying it. */
+export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery & { tag?: string }): Promise<PostPage> {
+  return pageOfPosts(ctx, viewer, query, undefined, query.tag);
 }
 
 /**
@@ -52,7 +60,12 @@ async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Pro
 /** Stores the re-encoded image, then the post; answers the new post. */
 export async function createPost(ctx: AppContext, author: AuthUser, input: { caption: string; image: Buffer }): Promise<Post> {
   const image = await storeUploadedImage(ctx.storage, input.image, 'post');
-  const row = await repository.insertPost(ctx.db, { userId: author.id, caption: input.caption, image });
+  // The post and its hashtags together: a tag's page never misses a post the feed shows.
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repository.insertPost(tx, { userId: author.id, caption: input.caption, image });
+    await repository.replacePostTags(tx, inserted, extractHashtags(input.caption));
+    return inserted;
+  });
   ctx.events.emit('post.created', { postId: row.id });
   return presentOnePost(ctx.db, author, row.id);
 }
@@ -145,6 +158,8 @@ export async function softDeletePost(
       })
     : await mark(ctx.db);
   if (!deleted) return false;
+  // A deleted post leaves its tags' pages and trending (their queries also skip deleted posts).
+  await repository.replacePostTags(ctx.db, { id: deletion.postId, createdAt: new Date(0) }, []);
   await releaseMedia(ctx, [deleted.image]);
   ctx.events.emit('post.deleted', deletion);
   return true;

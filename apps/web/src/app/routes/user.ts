@@ -55,6 +55,11 @@ export const userRoutes: RouteObject = {
           path: paths.user.eventCheckIn,
           lazy: () => import('@/features/events/pages/event-check-in-page').then((m) => ({ Component: m.EventCheckInPage })),
         },
+        {
+          path: paths.user.search,
+          lazy: () => import('@/features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
+        },
+        { path: paths.user.tag, lazy: () => import('@/features/posts/pages/tag-page').then((m) => ({ Component: m.TagPage })) },
       ],
     },
   ],

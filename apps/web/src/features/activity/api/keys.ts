@@ -4,4 +4,5 @@ export const activityKeys = {
   recent: (limit: number) => [...activityKeys.all, 'recent', limit] as const,
   events: () => [...activityKeys.all, 'events'] as const,
   analytics: () => [...activityKeys.all, 'analytics'] as const,
+  trendingTags: () => [...activityKeys.all, 'trending-tags'] as const,
 };

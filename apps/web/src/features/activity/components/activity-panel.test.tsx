@@ -65,6 +65,7 @@ describe('ActivityPanel', () => {
     const grace = { ...author, id: 2, username: 'grace', email: '', first_name: 'Grace', last_name: 'Hopper', role: 'TR' as const };
     const requested: string[] = [];
     server.use(
+      http.get('/api/tags/trending/', () => HttpResponse.json({ results: [] })),
       http.get('/api/activity/recent/', ({ request }) => {
         const url = new URL(request.url);
         requested.push(`${url.pathname}${url.search}`);
@@ -95,5 +96,26 @@ describe('ActivityPanel', () => {
       path: '/user',
     });
     expect(screen.getByRole('link', { name: 'Choose widgets in Settings' })).toHaveAttribute('href', '/user/settings');
+  });
+
+  it('shows the trending tags beside recent activity, each linking to its page', async () => {
+    storeSession(buildUser());
+    server.use(
+      http.get('/api/activity/recent/', () => HttpResponse.json({ results: [] })),
+      http.get('/api/tags/trending/', () =>
+        HttpResponse.json({
+          results: [
+            { tag: 'reunion', count: 12 },
+            { tag: 'hiring', count: 3 },
+          ],
+        }),
+      ),
+    );
+    renderPage(<ActivityPanel widgets={{ analytics: false, recent_activity: true, upcoming_events: false, job_alerts: false }} />, {
+      path: '/user',
+    });
+    const tags = await screen.findByRole('list', { name: 'Trending tags' });
+    expect(tags).toHaveTextContent('#reunion12#hiring3');
+    expect(screen.getByRole('link', { name: '#reunion, 12 posts this week' })).toHaveAttribute('href', '/user/tags/reunion');
   });
 });

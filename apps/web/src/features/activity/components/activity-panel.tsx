@@ -9,6 +9,7 @@ import { useRecentActivity } from '../api/get-recent-activity';
 import { useUpcomingEvents } from '../api/get-upcoming-events';
 import { AnalyticsSection } from './analytics-section';
 import { NewestJobsSection } from './newest-jobs-section';
+import { TrendingTagsSection } from './trending-tags-section';
 import { LoadingRows, PanelSection } from './panel-section';
 
 const activityLabel: Record<ActivityItem['kind'], string> = { joined: 'joined AlumLink', posted: 'shared a post' };
@@ -77,7 +78,7 @@ function UpcomingEventsSection() {
   );
 }
 
-/** The 'What's New' panel: the widgets chosen in Settings (analytics, recent activity, upcoming events, newest jobs). */
+/** The 'What's New' panel: the widgets chosen in Settings (analytics, recent activity, upcoming events, newest jobs; trending tags go with recent activity). */
 export function ActivityPanel({ widgets = DEFAULT_SETTINGS.widgets }: { widgets?: SettingsWidgets }) {
   const anyWidget = widgets.analytics || widgets.recent_activity || widgets.upcoming_events || widgets.job_alerts;
   return (
@@ -87,6 +88,8 @@ export function ActivityPanel({ widgets = DEFAULT_SETTINGS.widgets }: { widgets?
       </h2>
       {widgets.analytics ? <AnalyticsSection /> : null}
       {widgets.recent_activity ? <RecentActivitySection /> : null}
+      {/* Trending tags are part of what is happening: the recent activity widget of Settings shows or hides them too. */}
+      {widgets.recent_activity ? <TrendingTagsSection /> : null}
       {widgets.upcoming_events ? <UpcomingEventsSection /> : null}
       {widgets.job_alerts ? <NewestJobsSection /> : null}
       {anyWidget ? null : (

@@ -9,6 +9,7 @@ import { formatRelativeTime } from '@/lib/format-relative-time';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
 import { CommentsPanel } from './comments-panel';
 import { LikeButton } from './like-button';
+import { LinkedText } from './linked-text';
 
 /** The confirmation's code (Radix dialog, toasts) loads when an author first asks to delete. */
 const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })));
@@ -72,7 +73,9 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
         ) : null}
       </header>
       {post.caption ? (
-        <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">{post.caption}</p>
+        <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">
+          <LinkedText text={post.caption} />
+        </p>
       ) : null}
       {post.image ? (
         <div data-post-image className="mt-3 aspect-[4/3] max-h-[400px] w-full border-y border-border bg-surface-muted">

@@ -2,15 +2,19 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Input } from '@/components/ui';
-import { profileHref } from '@/config/paths';
+import { profileHref, searchResultsHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchEverything } from '../api/search-everything';
 import { useSearchUsers } from '../api/search-users';
 import { SearchResults } from './search-results';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** People search of the top bar: debounced, results in a keyboard-navigable dropdown. */
+/**
+ * The top bar's search: debounced; people (the type-ahead) and then a few posts, jobs, events and
+ * communities (search everything) in one keyboard-navigable dropdown, ending in "See all results".
+ */
 export function PeopleSearch({ className }: { className?: string }) {
   const [searchParams] = useSearchParams();
   const initial = searchParams.get('search') ?? '';
@@ -23,6 +27,11 @@ export function PeopleSearch({ className }: { className?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const listId = useId();
   const results = debounced.trim() ? (search.data ?? []) : [];
+  const everything = useSearchEverything(debounced);
+  // People come from the type-ahead (it also matches the start of a name); the rest from search everything.
+  const others = debounced.trim() ? (everything.data?.results ?? []).filter((hit) => hit.type !== 'people') : [];
+  // Keyboard order: people, the other hits, then "See all results".
+  const optionCount = debounced.trim() ? results.length + others.length + 1 : 0;
 
   // The landing page sends people here with ?search=...
   useEffect(() => {
@@ -59,24 +68,43 @@ export function PeopleSearch({ className }: { className?: string }) {
     void navigate(profileHref(userId));
   };
 
+  const goToHref = (href: string) => {
+    close();
+    setText('');
+    void navigate(href);
+  };
+
+  const chooseOption = (index: number) => {
+    const person = results[index];
+    if (person) return goTo(person.id);
+    const hit = others[index - results.length];
+    if (hit) return goToHref(hit.url);
+    close();
+    void navigate(searchResultsHref(debounced.trim()));
+  };
+
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (results.length === 0) return;
+      if (optionCount === 0) return;
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (index + step + results.length) % results.length);
+      setActiveIndex((index) => (index + step + optionCount) % optionCount);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const chosen = results[activeIndex] ?? (results.length === 1 ? results[0] : undefined);
-      if (chosen) goTo(chosen.id);
+      if (activeIndex >= 0) chooseOption(activeIndex);
+      else if (results.length === 1 && others.length === 0) chooseOption(0);
+      else if (text.trim() !== '') {
+        close();
+        void navigate(searchResultsHref(text.trim()));
+      }
     } else if (event.key === 'Escape') {
       close();
     }
   };
 
   const showDropdown = open && text.trim() !== '' && debounced.trim() !== '';
-  const activeId = activeIndex >= 0 && results[activeIndex] ? `${listId}-${results[activeIndex].id}` : undefined;
+  const activeId = activeIndex >= 0 && activeIndex < optionCount ? `${listId}-option-${activeIndex}` : undefined;
 
   return (
     <div
@@ -88,7 +116,7 @@ export function PeopleSearch({ className }: { className?: string }) {
       }}
     >
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Search people
+        Search people, posts, jobs, events and communities
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" />
       <Input
@@ -107,7 +135,7 @@ export function PeopleSearch({ className }: { className?: string }) {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={handleKeyDown}
-        placeholder="Search people"
+        placeholder="Search"
         className="h-10 rounded-full bg-surface-muted pl-9"
       />
       {showDropdown ? (
@@ -118,6 +146,11 @@ export function PeopleSearch({ className }: { className?: string }) {
           loading={search.isFetching && results.length === 0}
           failed={search.isError}
           onChoose={goTo}
+          others={others}
+          othersLoading={everything.isFetching && others.length === 0}
+          query={debounced.trim()}
+          onChooseHref={goToHref}
+          onSeeAll={() => chooseOption(optionCount - 1)}
         />
       ) : null}
     </div>

@@ -1,0 +1,150 @@
+import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type SearchKind } from '@alumlink/contract';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sqlInteger } from '../../db/prepared';
+import { searchDocumentSql, type SearchConfig } from '../../db/search-documents';
+import { communities, events, jobs, posts, users } from '../../db/schema/index';
+import type { RankPosition } from '../../lib/pagination';
+import { visibleToSql, type Viewer } from '../settings/visibility';
+
+/** One ranked match as the queries return it; `path` is what the service turns into a URL. */
+export type SearchHitRow = { id: number; title: string; snippet: string; rank: number; path_key: string };
+
+/**
+ * How one kind is searched: its rows, its document (the expression its GIN index is built on,
+ * db/search-documents.ts), who may see which rows, and what a hit shows.
+ */
+type KindSource = {
+  config: SearchConfig;
+  /** The parts of the document; the snippet is cut from the same text. */
+  parts: SQLWrapper[];
+  from: SQL;
+  id: SQLWrapper;
+  title: SQL;
+  /** What the service needs for the hit's URL besides its id (an author id, a slug). */
+  pathKey: SQL;
+  /** Rows the viewer may find; besides the partial indexes' own condition. */
+  visible: (viewer: Viewer) => SQL | undefined;
+};
+
+const SOURCES: Record<SearchKind, KindSource> = {
+  // Active, verified people the viewer may see (profile visibility), by name only: never by e-mail or any field they may hide.
+  people: {
+    config: 'simple',
+    parts: [users.firstName, users.lastName],
+    from: sql`${users}`,
+    id: users.id,
+    title: sql`${users.firstName} || ' ' || ${users.lastName}`,
+    pathKey: sql`''`,
+    visible: (viewer) => sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${visibleToSql(viewer, users.id) ?? sql`true`}`,
+  },
+  // Live posts (not deleted, not removed by a moderator) whose author the viewer may see: the feed's rule.
+  posts: {
+    config: 'english',
+    parts: [posts.caption],
+    from: sql`${posts} inner join ${users} on ${users.id} = ${posts.userId}`,
+    id: posts.id,
+    title: sql`${users.firstName} || ' ' || ${users.lastName}`,
+    pathKey: sql`${posts.userId}::text`,
+    visible: (viewer) => sql`${posts.deletedAt} is null and ${visibleToSql(viewer, posts.userId) ?? sql`true`}`,
+  },
+  // Open jobs, as the job board lists them.
+  jobs: {
+    config: 'english',
+    parts: [jobs.title, jobs.company, jobs.location, jobs.description],
+    from: sql`${jobs}`,
+    id: jobs.id,
+    title: sql`${jobs.title}`,
+    pathKey: sql`''`,
+    visible: () => sql`${jobs.status} = 'open'`,
+  },
+  // Every event, as the events list shows them to anyone signed in.
+  events: {
+    config: 'english',
+    parts: [events.title, events.host, events.category, events.description],
+    from: sql`${events}`,
+    id: events.id,
+    title: sql`${events.title}`,
+    pathKey: sql`''`,
+    visible: () => undefined,
+  },
+  // Every community, as the communities list shows them.
+  communities: {
+    config: 'english',
+    parts: [communities.name, communities.description],
+    from: sql`${communities}`,
+    id: communities.id,
+    title: sql`${communities.name}`,
+    pathKey: sql`${communities.slug}`,
+    visible: () => undefined,
+  },
+};
+
+/**
+ * The searched text split for matching as one types: `head` in web-search syntax, and `last`, its
+ * final word when the text ends inside a plain word ("ali" of "data ali"), which matches as a
+ * prefix ("alice"); `last` is null when the text ends in a space, a quote or another operator.
+ */
+export type SearchText = { head: string; last: string | null };
+
+/** Private-use code points are the snippet's match markers: never searched for, never shown from stored text. */
+const PRIVATE_USE = /[\uE000-\uF8FF]/gu;
+
+export function splitSearchText(text: string): SearchText {
+  const cleaned = text.replace(PRIVATE_USE, ' ');
+  // A phrase still open ("\"big da") or any operator makes the last word not a plain word.
+  const quotes = (cleaned.match(/"/g) ?? []).length;
+  const match = /(^|\s)([\p{L}\p{N}]+)$/u.exec(cleaned);
+  if (!match?.[2] || quotes % 2 === 1) return { head: cleaned, last: null };
+  return { head: cleaned.slice(0, cleaned.length - match[2].length), last: match[2] };
+}
+
+/**
+ * The tsquery of a search text: websearch_to_tsquery of the text, or of its head AND the last word
+ * as a prefix. All its inputs are parameters of immutable functions, so PostgreSQL computes it once
+ * while planning and looks it up in the GIN index. quote_literal makes the word one quoted lexeme
+ * to to_tsquery, whatever it holds; a head of only stop words is an empty query, which && ignores.
+ */
+export function tsquerySql(config: SearchConfig, text: SearchText): SQL {
+  const regconfig = sql.raw(`'${config}'::regconfig`);
+  if (text.last === null) return sql`websearch_to_tsquery(${regconfig}, ${text.head}::text)`;
+  return sql`(websearch_to_tsquery(${regconfig}, ${text.head}::text) && to_tsquery(${regconfig}, quote_literal(${text.last}::text) || ':*'))`;
+}
+
+/** ts_headline's options: the private-use markers around matches, a sentence or two around them. */
+const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=30, MinWords=12, ShortWord=2`;
+
+export type KindSearch = { viewer: Viewer; text: SearchText; after?: RankPosition; take: number };
+
+/**
+ * One kind's matches, best first (ts_rank, then newest id), after a position: the document's GIN
+ * index finds the matches, the visibility rule filters them, and only the page's rows get a
+ * snippet (ts_headline parses the text again, the dearest step). The stored text has private-use
+ * characters removed before ts_headline marks it, so only its markers are in the snippet.
+ */
+export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
+  const source = SOURCES[kind];
+  const document = searchDocumentSql(source.config, source.parts);
+  const query = tsquerySql(source.config, search.text);
+  const visible = source.visible(search.viewer);
+  const headlineText = sql`translate(${sql.join(source.parts, sql` || ' · ' || `)}, ${'\uE000\uE001'}::text, '')`;
+  const after = search.after ? sql`where (hits.rank, hits.id) < (${search.after.rank}::real, ${search.after.id}::integer)` : sql``;
+  return sql`
+    select hits.id, hits.title, hits.rank, hits.path_key,
+      ts_headline(${sql.raw(`'${source.config}'::regconfig`)}, hits.headline_text, ${query}, ${HEADLINE_OPTIONS}::text) as snippet
+    from (
+      select ${source.id} as id, ${source.title} as title, ${source.pathKey} as path_key, ${headlineText} as headline_text,
+        ts_rank(${document}, ${query}) as rank
+      from ${source.from}
+      where ${document} @@ ${query}${visible ? sql` and ${visible}` : sql``}
+    ) as hits
+    ${after}
+    order by hits.rank desc, hits.id desc
+    limit ${sqlInteger(search.take)}`;
+}
+
+export async function searchKind(db: Executor, kind: SearchKind, search: KindSearch): Promise<SearchHitRow[]> {
+  const { rows } = await db.execute<SearchHitRow>(kindSearchQuery(kind, search));
+  // Both drivers answer a real as a number; the cast keeps the type honest if one answers text.
+  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}

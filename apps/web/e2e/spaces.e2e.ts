@@ -1,0 +1,147 @@
+// Search everything from the top bar and a hashtag's page, end to end; screenshots of both on
+// desktop (1280) and phone (390), light and dark, under SHOTS_DIR (default /tmp/shots-spaces).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInByApi, storedSessionOf } from './support/api-session.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-spaces';
+const CAPTION = 'Sunrise kayaking with the quokka crew on the lake #RowClub';
+const SEARCH_LABEL = 'Search people, posts, jobs, events and communities';
+
+// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { width: number; height: number; colorScheme: 'light' | 'dark' },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const storage = await storedSessionOf(baseUrl, 'alumni@example.com');
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width, height: options.height },
+    colorScheme: options.colorScheme,
+  });
+  await context.addInitScript((entries) => {
+    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const boot = await context.newPage();
+  await boot.goto('/healthz');
+  await boot.close();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Types into the top bar's search and waits for the posts group of the dropdown. */
+async function searchFromTopBar(page: Page, text: string) {
+  await page.goto('/user');
+  const box = page.getByRole('combobox', { name: SEARCH_LABEL });
+  await box.fill(text);
+  await page.getByRole('listbox', { name: 'Posts' }).getByRole('option').first().waitFor({ timeout: 10_000 });
+  return box;
+}
+
+describe('spaces: search everything and hashtags', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  before(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
+    const form = new FormData();
+    form.set('caption', CAPTION);
+    form.set('image', new Blob([PNG], { type: 'image/png' }), 'lake.png');
+    const created = await fetch(`${server.baseUrl}/social/posts/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access}` },
+      body: form,
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the top bar shows matching posts as one types, the match marked, and Enter opens the results page with a tab per kind', async () => {
+    const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' });
+    try {
+      const box = await searchFromTopBar(page, 'quokka');
+      const option = page.getByRole('listbox', { name: 'Posts' }).getByRole('option').first();
+      assert.match(await option.innerText(), /kayaking with the quokka crew/);
+      assert.equal(await option.locator('mark').first().innerText(), 'quokka');
+      await box.press('Enter');
+      await page.waitForURL('**/user/search?q=quokka');
+      await page.getByRole('heading', { name: 'Results for “quokka”' }).waitFor();
+      await page.getByRole('tab', { name: 'Posts' }).click();
+      await page.waitForURL('**/user/search?q=quokka&type=posts');
+      const hit = page.getByRole('list', { name: 'Posts' }).getByRole('link').first();
+      await hit.waitFor();
+      assert.match(await hit.innerText(), /quokka/);
+      await page.getByRole('tab', { name: 'Jobs' }).click();
+      await page.getByText('No jobs match “quokka”').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a post's #tag links to the tag's page, which lists the post, and trending tags show it", async () => {
+    const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' });
+    try {
+      await page.goto('/user');
+      const card = page.getByRole('article').filter({ hasText: 'quokka crew' }).first();
+      await card.waitFor({ timeout: 10_000 });
+      await page
+        .getByRole('list', { name: 'Trending tags' })
+        .getByRole('link', { name: /#rowclub/ })
+        .waitFor();
+      await card.getByRole('link', { name: '#RowClub' }).click();
+      await page.waitForURL('**/user/tags/rowclub');
+      await page.getByRole('heading', { name: '#rowclub' }).waitFor();
+      await page.getByRole('article').filter({ hasText: 'quokka crew' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('screenshots: the dropdown, the results page and the tag page, desktop and phone, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [device, width, height] of [
+        ['desktop', 1280, 800],
+        ['phone', 390, 844],
+      ] as const) {
+        const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width, height, colorScheme });
+        try {
+          await searchFromTopBar(page, 'quokka');
+          await page.screenshot({ path: `${SHOTS_DIR}/dropdown-${device}-${colorScheme}.png` });
+          await page.goto('/user/search?q=quokka%20kayak');
+          await page.getByRole('heading', { name: /Results for/ }).waitFor();
+          await page.getByRole('list', { name: 'Posts' }).waitFor();
+          await page.screenshot({ path: `${SHOTS_DIR}/results-${device}-${colorScheme}.png`, fullPage: true });
+          await page.goto('/user/tags/rowclub');
+          await page.getByRole('article').first().waitFor();
+          await page.screenshot({ path: `${SHOTS_DIR}/tag-${device}-${colorScheme}.png` });
+          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
