@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { displayName, type ReferralRequest } from '@alumlink/contract';
+import type { ReferralRequest } from '@alumlink/contract';
 import { Button, Card, EmptyState, ErrorState, PagedList, SkeletonList, Spinner } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
