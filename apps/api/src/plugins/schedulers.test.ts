@@ -58,8 +58,9 @@ describe('the schedulers', () => {
       expect(clock.pendingTimers()).toBe(0);
       await t.app.ready();
       expect(t.app.jobs.running()).toEqual(backgroundJobs.map((job) => job.name));
-      // Mail delivery, event reminders, digests, referral expiry, data exports, socket sign-ins.
-      expect(clock.pendingTimers()).toBe(6);
+      // Mail delivery, event reminders, digests, referral expiry, data exports, socket sign-ins, cohort steps.
+      expect(clock.pendingTimers()).toBe(backgroundJobs.length);
+      expect(backgroundJobs).toHaveLength(7);
       await clock.advance(MINUTE);
     } finally {
       await t.close();

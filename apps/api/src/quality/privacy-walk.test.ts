@@ -73,6 +73,7 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /social/settings/notifications/': "the caller's own settings (an `email` channel, no person)",
   'GET /social/settings/privacy/': "the caller's own settings (the `email` field's audience, no person)",
   'GET /api/unsubscribe/': "the token holder's own notification settings",
+  'GET /api/invitations/{token}/': "the invitee's own invitation, reached only with its secret token",
 };
 
 /** Walked routes whose answers count people without naming them. */

@@ -12,7 +12,9 @@ import { moderationLeave } from '../moderation/moderation.leave';
 import { notificationsLeave } from '../notifications/notifications.leave';
 import { postsLeave } from '../posts/posts.leave';
 import { referralsLeave } from '../referrals/referrals.leave';
+import { onboardingLeave } from '../onboarding/onboarding.leave';
 import { settingsLeave } from '../settings/settings.leave';
+import { usersLeave } from '../users/users.leave';
 import { accountLeave } from './account.leave';
 
 /**
@@ -35,5 +37,7 @@ export const LEAVE_PARTS: readonly LeavePart[] = [
   jobsLeave,
   moderationLeave,
   settingsLeave,
+  onboardingLeave,
+  usersLeave,
   auditLogLeave,
 ];

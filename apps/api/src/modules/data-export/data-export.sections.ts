@@ -39,6 +39,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
 
 /** References to a person ("table.column") deliberately left out of the export, each with why. */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  'invitations.invited_by_id': "Invitations an administrator sent: other people's addresses and names.",
+  'notification_digest_items.actor_id': "Items waiting in other people's digests that name them (dropped when they leave).",
   'refresh_sessions.user_id': 'Sign-in secrets (hashed refresh tokens), not data the person gave us.',
   'session_families.user_id': 'Sign-in bookkeeping (when a session family started and ended), a security control.',
   'one_time_codes.user_id': 'Secrets: hashed sign-in and reset codes, gone within minutes.',
