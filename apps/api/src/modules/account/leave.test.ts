@@ -265,3 +265,23 @@ describe('digests: a leave drops the queued items that name the person', () => {
     expect(`${digest?.subject} ${digest?.textBody} ${digest?.htmlBody}`).not.toContain('Vanishing');
   });
 });
+
+describe('onboarding: a leave takes the invitation that holds their address', () => {
+  it('deletes the invitation they joined through; invitations they sent stay, without naming them', async () => {
+    const inviter = await createUser(t.db, { role: 'AD' });
+    const email = `joiner-${Date.now()}@example.com`;
+    const invited = await call(inviter, 'POST', '/api/admin/invitations/', { email, role: 'TR', first_name: 'Jo', last_name: 'Iner' });
+    const invitationId = invited.json<{ id: number }>().id;
+    const other = await call(inviter, 'POST', '/api/admin/invitations/', { email: `other-${Date.now()}@example.com`, role: 'TR' });
+    const otherId = other.json<{ id: number }>().id;
+    const joiner = await createUser(t.db, { email });
+
+    await deleteOwnAccount(joiner);
+    const left = await t.db.execute<{ id: number }>(sql`select id from invitations where id = ${invitationId}`);
+    expect(left.rows).toEqual([]);
+
+    await deleteOwnAccount(inviter);
+    const kept = await t.db.execute<{ invited_by_id: number | null }>(sql`select invited_by_id from invitations where id = ${otherId}`);
+    expect(kept.rows).toEqual([{ invited_by_id: null }]);
+  });
+});
