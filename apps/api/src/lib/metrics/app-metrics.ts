@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { OutboxStats } from '../mailer/outbox';
+import { rateLimitFallback } from '../rate-limit-store';
 import { createRequestDurations } from './request-durations';
 
 /** What the metrics read when scraped (each worker answers for itself; the primary aggregates). */
@@ -69,6 +70,23 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
     async collect() {
       const { oldestAt } = await readOutbox();
       this.set(oldestAt ? Math.max(0, (Date.now() - oldestAt.getTime()) / 1000) : 0);
+    },
+  });
+  // Limits fail closed (DESIGN 7): while Redis is unreachable each process counts in its own memory.
+  new Gauge({
+    name: 'alumlink_rate_limit_redis_outages',
+    help: 'Times this process lost Redis for its rate limits and fell back to its own in-memory limits',
+    registers: [registry],
+    collect() {
+      this.set(rateLimitFallback.outages);
+    },
+  });
+  new Gauge({
+    name: 'alumlink_rate_limit_fallback_checks',
+    help: 'Rate-limit checks this process answered from its in-memory fallback while Redis was unreachable',
+    registers: [registry],
+    collect() {
+      this.set(rateLimitFallback.checks);
     },
   });
   const jobLastSuccess = new Gauge({

@@ -31,5 +31,10 @@ describe('rate limits while Redis is unreachable', () => {
     expect(rateLimitFallback.checks).toBeGreaterThan(before);
     // One outage, however many requests and reconnection attempts it spans (logged once).
     expect(rateLimitFallback.outages).toBe(outagesBefore + 1);
+    // The operator sees it on /metrics (from this machine).
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain(`alumlink_rate_limit_redis_outages ${rateLimitFallback.outages}\n`);
+    expect(metrics.body).toMatch(/^alumlink_rate_limit_fallback_checks [1-9]\d*$/m);
   });
 });
