@@ -115,7 +115,7 @@ describe('ActivityPanel', () => {
       path: '/user',
     });
     const tags = await screen.findByRole('list', { name: 'Trending tags' });
-    expect(tags).toHaveTextContent('#reunion12#hiring3');
+    expect(tags).toHaveTextContent('#reunion12, 12 posts this week#hiring3, 3 posts this week');
     expect(screen.getByRole('link', { name: '#reunion, 12 posts this week' })).toHaveAttribute('href', '/user/tags/reunion');
   });
 });

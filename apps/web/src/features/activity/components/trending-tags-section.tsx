@@ -23,11 +23,14 @@ export function TrendingTagsSection() {
             <li key={tag}>
               <Link
                 to={tagHref(tag)}
-                aria-label={`#${tag}, ${count} ${count === 1 ? 'post' : 'posts'} this week`}
                 className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               >
                 #{tag}
-                <span className="text-xs opacity-75">{count}</span>
+                <span aria-hidden="true" className="text-xs opacity-75">
+                  {count}
+                </span>
+                {/* The name reads "#tag, 3 posts this week" and starts with the visible text. */}
+                <span className="sr-only">{`, ${count} ${count === 1 ? 'post' : 'posts'} this week`}</span>
               </Link>
             </li>
           ))}
