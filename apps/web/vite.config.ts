@@ -60,8 +60,13 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], priority: 3 },
             // The icons, one file for all pages instead of one file per icon.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
-            // The small UI components every page uses (not the Radix-based dialog and tabs) and the helpers of lib/.
-            { name: 'ui', test: /src[\\/](?:components[\\/]ui[\\/](?!dialog|tabs)|lib[\\/])/, priority: 1 },
+            // The small UI components every page uses and the helpers of lib/; not the Radix-based dialog
+            // and tabs, nor the list and table parts only signed-in pages use (the public pages' budget).
+            {
+              name: 'ui',
+              test: /src[\\/](?:components[\\/]ui[\\/](?!dialog|tabs|paged-list|load-more|stats-table|status-tabs|search-box|facts)|lib[\\/])/,
+              priority: 1,
+            },
             // zod and the schemas of the signed-in pages' shell and feed (people, posts, settings,
             // notifications, conversations, live events, search): one file. Building a schema costs
             // main-thread time when its chunk loads, so the other schemas (forms, jobs, referrals,

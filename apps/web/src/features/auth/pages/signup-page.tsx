@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 import { SignupForm } from '../components/signup-form';
-import { SignUpPolicyNotice } from '../components/sign-up-policy-notice';
 import { SocialButtons } from '../components/social-buttons';
 
 /** Only once the code has been e-mailed (its form, rules and calls are not needed before). */
+/**
+ * The policy notice loads after the form has painted: its query and schema would otherwise put the
+ * contract and the query client in the page's first download (the 150 KB budget of /signup).
+ */
+const SignUpPolicyNotice = lazy(() => import('../components/sign-up-policy-notice').then((m) => ({ default: m.SignUpPolicyNotice })));
 const OtpStep = lazy(() => import('../components/otp-step').then((m) => ({ default: m.OtpStep })));
 
 export function SignupPage() {
@@ -34,7 +38,9 @@ export function SignupPage() {
         </Suspense>
       ) : (
         <div className="space-y-6">
-          <SignUpPolicyNotice />
+          <Suspense fallback={null}>
+            <SignUpPolicyNotice />
+          </Suspense>
           <SignupForm onOtpSent={setPendingEmail} />
           <SocialButtons />
         </div>
