@@ -61,7 +61,7 @@ describe('events in the navigation', () => {
     it(`reaches the events page from the phone's More menu (${theme.toLowerCase()})`, async () => {
       const { page, errors } = await open(PHONE, theme);
       await page.goto('/user');
-      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('button', { name: 'More', exact: true }).click();
       const menu = page.getByRole('menu');
       await menu.getByRole('menuitem', { name: 'Events' }).waitFor();
       await shot(page, `phone-menu-${theme.toLowerCase()}`);
