@@ -7,6 +7,7 @@ import { createEventBus, type EventBus } from './lib/event-bus';
 import type { Mailer } from './lib/mailer/index';
 import { mediaStorageFor, type MediaStorage } from './lib/storage/index';
 import { createRepositories, type Repositories } from './repositories';
+import { runUnitOfWork, type UnitOfWork } from './unit-of-work';
 
 /** Whether a person is looking at a conversation right now (the realtime hub knows). */
 export type ConversationPresence = { isViewing(userId: number, conversationId: number): Promise<boolean> };
@@ -34,6 +35,11 @@ export type AppContext = {
   readonly repositories: Repositories;
   readonly presence: PresenceSlot;
   readonly log: FastifyBaseLogger;
+  /**
+   * Runs `change` in one transaction (a unit of work, decision record 037): the events it emits,
+   * the notifications it stores and the mail it queues are announced and sent once it committed.
+   */
+  transaction<T>(change: (work: UnitOfWork) => Promise<T>): Promise<T>;
 };
 
 declare module 'fastify' {
@@ -67,6 +73,10 @@ export function createAppContext({ config, database, mailer, log }: AppContextPa
     repositories: createRepositories(database),
     presence: createPresenceSlot(),
     log,
+    // `this`: a context spread with another database (a job's dependencies in tests) runs its units there.
+    transaction<T>(this: AppContext, change: (work: UnitOfWork) => Promise<T>): Promise<T> {
+      return runUnitOfWork(this, change);
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 
 /*
  * Prepared statements are built once per app by the repositories that own them
@@ -28,6 +28,14 @@ export function prepareRawStatement<Row>(db: Database, name: string, query: SQL)
   return {
     execute: async (params?: Record<string, unknown>): Promise<Row[]> => rowsOf(await prepared.execute(params)),
   };
+}
+
+/**
+ * A raw statement (with its values) on any handle, a transaction too: what a prepared raw
+ * statement runs, for the scopes where it cannot (prepared statements never run in a transaction).
+ */
+export async function executeRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  return rowsOf((await db.execute(query)) as unknown as RawResult<Row>);
 }
 
 /** node-postgres and PGlite answer `{ rows }`, postgres.js (the pipelined client) the rows themselves. */

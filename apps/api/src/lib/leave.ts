@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import type { Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
+import type { UnitOfWork } from '../unit-of-work';
 
 /**
  * One leave step (DESIGN 7, "when a person leaves"): self deletion and the admin deletion run every
@@ -12,10 +13,13 @@ import type { UserRow } from '../db/schema/index';
 /** How the person left: they asked, or an administrator deleted them. */
 export type LeaveBy = 'self' | 'admin';
 
-/** What a part is given besides the transaction and the person. */
-export type LeaveContext = { app: AppContext; by: LeaveBy; now: Date };
+/**
+ * What a part is given besides the transaction and the person; `work` is the leave's unit of work
+ * (notify and queue mail through it: both happen once the leave committed).
+ */
+export type LeaveContext = { app: AppContext; work: UnitOfWork; by: LeaveBy; now: Date };
 
-/** Work that must wait for the commit (notifications, sockets, files): it never runs if the leave rolls back. */
+/** Work that must wait for the commit (sockets, files): it never runs if the leave rolls back. */
 export type AfterLeave = () => Promise<void>;
 
 /**

@@ -2,7 +2,7 @@ import { displayName } from '@alumlink/contract';
 import type { Executor } from '../db/client';
 import { insertConversation, markParticipantReadWithin, sendMessageWithin } from '../modules/messaging/messaging.repository';
 import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
-import { notificationText } from '../modules/notifications/notifications.service';
+import { messageNoticeText } from '../modules/messaging/messaging.notices';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-people';
 import type { SeedContext, SeedStep } from './seed-step';
 
@@ -138,7 +138,7 @@ async function writeConversation(tx: Executor, context: SeedContext, conversatio
       type: 'message',
       actorId: senderId,
       conversationId,
-      text: notificationText.message(nameOf(conversation.between[who])),
+      text: messageNoticeText(nameOf(conversation.between[who])),
       createdAt,
       readAt: null,
     });

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { comments, postLikes, posts, users } from '../db/schema/index';
 import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
-import { notificationText } from '../modules/notifications/notifications.service';
+import { postNoticeText } from '../modules/posts/posts.notices';
 import { DEMO_ACCOUNTS } from './demo-people';
 import type { SeedStep } from './seed-step';
 
@@ -56,7 +56,7 @@ export const seedPostNotifications: SeedStep = {
           type: kind,
           actorId: reaction.actorId,
           postId: reaction.postId,
-          text: kind === 'post_liked' ? notificationText.postLiked(name) : notificationText.postCommented(name),
+          text: kind === 'post_liked' ? postNoticeText.liked(name) : postNoticeText.commented(name),
           createdAt: reaction.at,
           readAt: context.now.getTime() - reaction.at.getTime() > READ_AFTER_MS ? reaction.at : null,
         });

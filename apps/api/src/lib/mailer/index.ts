@@ -2,13 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { devMailboxEnabled } from '../../config';
 import type { Executor } from '../../db/client';
 import { systemClock, type Clock } from '../scheduler/clock';
-import { CLAIM_BATCH_SIZE, enqueueEmail, markFailed, OUTBOX_RETENTION_MS, prepareOutboxDelivery, purgeFinishedEmails } from './outbox';
+import {
+  CLAIM_BATCH_SIZE,
+  enqueueEmail,
+  markFailed,
+  OUTBOX_RETENTION_MS,
+  prepareEnqueueEmail,
+  prepareOutboxDelivery,
+  purgeFinishedEmails,
+} from './outbox';
 import { createLogTransport, createSmtpTransport, type MailMessage, type MailTransport } from './transports';
 
 export { escapeHtml } from './templates';
 export {
   enqueueEmails,
   MAX_DELIVERY_ATTEMPTS,
+  outboxInsertSql,
   OUTBOX_RETENTION_MS,
   readOutboxStats,
   REDACTED_BODY,
@@ -36,9 +45,14 @@ export type DeliveryReport = { sent: number; failed: number };
 
 export type Mailer = {
   readonly transport: MailTransport;
-  /** Writes a message to the outbox (status queued); pass the action's transaction. */
+  /**
+   * Writes a message to the outbox (status queued). Services do not call it: they queue mail
+   * through their scope (`work.sendMail`, unit-of-work.ts), which wakes the delivery after the commit.
+   */
   enqueue(db: Executor, message: MailMessage): Promise<number>;
-  /** Asks the mail-delivery job to deliver now (call after the transaction that enqueued commits). */
+  /** Queues a message outside any transaction (a prepared statement) and wakes the delivery at once. */
+  send(message: MailMessage): Promise<void>;
+  /** Asks the mail-delivery job to deliver now; only the unit of work calls it (after its commit). */
   trigger(): void;
   /**
    * Sends every due queued message once (retries failures later with backoff). Unless the dev
@@ -66,6 +80,7 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   const keepsMessages = devMailboxEnabled(config);
   const redaction = { redactBody: !keepsMessages };
   const outbox = prepareOutboxDelivery(app.db, redaction);
+  const enqueuePrepared = prepareEnqueueEmail(app.db, 'outbox_enqueue_email');
   let lastPurgeAt: number | null = null;
 
   const purgeIfDue = async (now: Date): Promise<void> => {
@@ -104,6 +119,10 @@ export function createMailer(app: FastifyInstance, options: MailerOptions = {}):
   return {
     transport,
     enqueue: enqueueEmail,
+    async send(message) {
+      await enqueuePrepared(message);
+      options.wake?.();
+    },
     trigger: () => options.wake?.(),
     deliverPending,
     close: () => transport.close(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { outgoingEmails, type OutgoingEmailRow } from '../../db/schema/index';
 import type { MailMessage } from './transports';
@@ -33,6 +33,32 @@ export function outboxRowOf(message: MailMessage) {
     htmlBody: message.html,
     headers: message.headers ?? null,
   };
+}
+
+/** The outbox columns of a message, by the names outboxInsertSql reads; all null for no message. */
+export function outboxParams(message: MailMessage | null) {
+  const row = message ? outboxRowOf(message) : null;
+  return {
+    toAddress: row?.toAddress ?? null,
+    subject: row?.subject ?? null,
+    textBody: row?.textBody ?? null,
+    htmlBody: row?.htmlBody ?? null,
+    headers: row?.headers ? JSON.stringify(row.headers) : null,
+  };
+}
+
+/**
+ * The outbox write of a statement that queues a message with another write (a stored
+ * notification's instant e-mail): an `insert ... select` for a data-modifying CTE, one row per
+ * row of `source` when toAddress is not null. `param` gives each outboxParams name as SQL (a
+ * placeholder of a prepared statement, or its value). The caller's scope wakes the mailer
+ * (`mailQueued`). With enqueueEmail(s), the only writes to the outbox's table.
+ */
+export function outboxInsertSql(param: (name: keyof ReturnType<typeof outboxParams>) => unknown, source: SQL): SQL {
+  return sql`insert into ${outgoingEmails} (to_address, subject, text_body, html_body, headers)
+    select ${param('toAddress')}::text, ${param('subject')}::text, ${param('textBody')}::text,
+      ${param('htmlBody')}::text, ${param('headers')}::jsonb
+    from ${source} where ${param('toAddress')}::text is not null`;
 }
 
 /** Many messages in one statement (digests queue a batch at a time). */

@@ -1,6 +1,6 @@
 import { YOUR_DATA_MESSAGES } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, validation } from '../../lib/errors';
@@ -20,8 +20,9 @@ export type Leaving = { userId: number; after: { part: string; run: AfterLeave }
  * cleaned, mentorships ended, sessions ended, ...), then the person's row goes with what is only
  * theirs. Run finishLeave after the commit.
  */
-export async function leave(ctx: AppContext, tx: Executor, person: UserRow, by: LeaveBy): Promise<Leaving> {
-  const context = { app: ctx, by, now: new Date() };
+export async function leave(work: UnitOfWork, person: UserRow, by: LeaveBy): Promise<Leaving> {
+  const { tx } = work;
+  const context = { app: work.ctx, work, by, now: new Date() };
   const after: Leaving['after'] = [];
   for (const part of LEAVE_PARTS) {
     const run = await part.run(tx, context, person);
@@ -53,11 +54,11 @@ export async function deleteOwnAccount(ctx: AppContext, caller: AuthUser, passwo
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notFound();
   if (!(await verifyPassword(user.passwordHash, password))) throw validation({ password: [YOUR_DATA_MESSAGES.passwordWrong] });
-  const deletion = await ctx.db.transaction(async (tx) => {
-    if (!(await lockPerson(tx, caller.id))) throw notFound();
-    const locked = await findUserById(tx, caller.id);
+  const deletion = await ctx.transaction(async (work) => {
+    if (!(await lockPerson(work.tx, caller.id))) throw notFound();
+    const locked = await findUserById(work.tx, caller.id);
     if (!locked) throw notFound();
-    return leave(ctx, tx, locked, 'self');
+    return leave(work, locked, 'self');
   });
   await finishLeave(ctx, deletion);
 }

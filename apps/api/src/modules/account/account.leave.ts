@@ -5,8 +5,7 @@ import { accountDeletedEmail } from './account.emails';
 export const accountLeave: LeavePart = {
   name: 'account',
   tables: [],
-  async run(tx, leave, person) {
-    await leave.app.mailer.enqueue(tx, accountDeletedEmail(leave.app.config, person, leave.by));
-    return async () => leave.app.mailer.trigger();
+  async run(_tx, leave, person) {
+    await leave.work.sendMail(accountDeletedEmail(leave.app.config, person, leave.by));
   },
 };

@@ -47,13 +47,12 @@ export async function changePassword(
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.new_password);
   const now = new Date();
-  const refresh = await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
-    await endAllSessionsOf(tx, user.id, now);
-    await ctx.mailer.enqueue(tx, passwordChangedEmail(ctx.config, user));
-    return createRefreshSession(tx, user.id, now);
+  const refresh = await ctx.transaction(async (work) => {
+    await updateUser(work.tx, user.id, { passwordHash });
+    await endAllSessionsOf(work.tx, user.id, now);
+    await work.sendMail(passwordChangedEmail(ctx.config, user));
+    return createRefreshSession(work.tx, user.id, now);
   });
-  ctx.mailer.trigger();
   // Every family but the new one has ended: close their sockets.
   announceSessionsEnded(ctx, user.id);
   return {
@@ -74,18 +73,16 @@ export async function requestEmailChange(
 ): Promise<{ detail: string; new_email: string }> {
   const user = await requireCurrentPassword(ctx, caller.id, input.current_password);
   if (input.new_email === user.email.toLowerCase()) throw validation({ new_email: [ACCOUNT_MESSAGES.emailSame] });
-  const issued = await ctx.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, input.new_email)) throw emailTaken();
+  await ctx.transaction(async (work) => {
+    if (await findUserByEmail(work.tx, input.new_email)) throw emailTaken();
     return enqueueCodeEmail(
-      ctx,
-      tx,
+      work,
       { id: user.id, email: input.new_email, firstName: user.firstName },
       'email-change',
       new Date(),
       input.new_email,
     );
   });
-  if (issued) ctx.mailer.trigger();
   return { detail: ACCOUNT_MESSAGES.emailCodeSent, new_email: input.new_email };
 }
 
@@ -97,7 +94,8 @@ export async function confirmEmailChange(ctx: AppContext, caller: AuthUser, otp:
   const now = new Date();
   let outcome;
   try {
-    outcome = await ctx.db.transaction(async (tx) => {
+    outcome = await ctx.transaction(async (work) => {
+      const { tx } = work;
       const check = await checkCodeWithTarget(tx, ctx.config.jwtSecret, { userId: caller.id, purpose: 'email-change' }, otp, now);
       if (typeof check === 'string') return { result: check };
       const before = await findUserById(tx, caller.id);
@@ -106,7 +104,7 @@ export async function confirmEmailChange(ctx: AppContext, caller: AuthUser, otp:
       if (await findUserByEmail(tx, check.target)) throw emailTaken();
       const user = await updateUser(tx, caller.id, { email: check.target, emailVerifiedAt: now });
       await endAttemptsOf(tx, check.target, now);
-      await ctx.mailer.enqueue(tx, emailChangedEmail(ctx.config, before, check.target));
+      await work.sendMail(emailChangedEmail(ctx.config, before, check.target));
       return { result: 'ok' as const, user };
     });
   } catch (error) {
@@ -116,6 +114,5 @@ export async function confirmEmailChange(ctx: AppContext, caller: AuthUser, otp:
   // Thrown after the transaction so a wrong guess's spent try is committed.
   if (outcome.result !== 'ok') throw codeError(outcome.result);
   ctx.events.emit('person.changed', { userId: caller.id });
-  ctx.mailer.trigger();
   return { detail: ACCOUNT_MESSAGES.emailChanged, user: presentUser(outcome.user) };
 }

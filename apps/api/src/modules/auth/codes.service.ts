@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { codeEmail } from './code-emails';
@@ -10,20 +10,20 @@ type CodeRecipient = Pick<UserRow, 'id' | 'email' | 'firstName'>;
 
 /**
  * Issues a code (unless the one-minute cooldown skips it) and enqueues the e-mail carrying it,
- * both in `tx`. Returns whether a code was issued. Call `ctx.mailer.trigger()` after commit.
+ * both in the unit of work (sent once it committed). Returns whether a code was issued.
  */
 export async function enqueueCodeEmail(
-  ctx: AppContext,
-  tx: Executor,
+  work: UnitOfWork,
   user: CodeRecipient,
   purpose: CodePurpose,
   now: Date = new Date(),
   /** email-change: the new address (the e-mail goes to `user.email`, which the caller sets to it). */
   target: string | null = null,
 ): Promise<boolean> {
+  const { ctx, tx } = work;
   const code = await issueCode(tx, ctx.config.jwtSecret, { userId: user.id, purpose }, now, target);
   if (!code) return false;
-  await ctx.mailer.enqueue(tx, codeEmail(ctx.config, { email: user.email, firstName: user.firstName }, purpose, code));
+  await work.sendMail(codeEmail(ctx.config, { email: user.email, firstName: user.firstName }, purpose, code));
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { LIMITS } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from './code-emails';
 import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';
@@ -41,30 +42,31 @@ const liveSince = (now: Date) => new Date(now.getTime() - ATTEMPT_LIFETIME_MS);
 const codeHashOf = (ctx: AppContext, attemptId: number, code: string) =>
   hashScopedCode(ctx.config.jwtSecret, `registration:${attemptId}`, code);
 
-/** Gives the attempt a new code and enqueues the e-mail carrying it (in `tx`; trigger the mailer after commit). */
+/** Gives the attempt a new code and queues the e-mail carrying it (in the unit of work: sent once it committed). */
 async function sendAttemptCode(
-  ctx: AppContext,
-  tx: Executor,
+  work: UnitOfWork,
   attempt: Pick<RegistrationAttemptRow, 'id' | 'email' | 'firstName'>,
   now: Date,
 ): Promise<void> {
+  const { ctx, tx } = work;
   const code = generateCode();
   await setAttemptCode(tx, attempt.id, {
     codeHash: codeHashOf(ctx, attempt.id, code),
     codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
     codeSentAt: now,
   });
-  await ctx.mailer.enqueue(tx, codeEmail(ctx.config, { email: attempt.email, firstName: attempt.firstName }, 'verify', code));
+  await work.sendMail(codeEmail(ctx.config, { email: attempt.email, firstName: attempt.firstName }, 'verify', code));
 }
 
 /**
  * Keeps a sign-up attempt on its own and e-mails it its own code. Other attempts of the same
  * e-mail are left as they are: only the code each one was sent verifies it.
  */
-export async function startAttempt(ctx: AppContext, tx: Executor, data: AttemptData, now: Date): Promise<void> {
+export async function startAttempt(work: UnitOfWork, data: AttemptData, now: Date): Promise<void> {
+  const { tx } = work;
   // The code hash is bound to the attempt id, so the row exists before its code.
   const attempt = await insertAttempt(tx, { ...data, codeHash: '', codeExpiresAt: now, codeSentAt: now, createdAt: now });
-  await sendAttemptCode(ctx, tx, attempt, now);
+  await sendAttemptCode(work, attempt, now);
 }
 
 /**
@@ -74,21 +76,15 @@ export async function startAttempt(ctx: AppContext, tx: Executor, data: AttemptD
  * Otherwise the newest live attempt gets a new code. At most once a minute per attempt; never
  * changes what an attempt holds. Returns whether an e-mail was enqueued.
  */
-export async function resendAttemptCode(
-  ctx: AppContext,
-  tx: Executor,
-  email: string,
-  legacy: AttemptData | null,
-  now: Date,
-): Promise<boolean> {
-  const attempt = await newestLiveAttempt(tx, email, liveSince(now), legacy?.passwordHash);
+export async function resendAttemptCode(work: UnitOfWork, email: string, legacy: AttemptData | null, now: Date): Promise<boolean> {
+  const attempt = await newestLiveAttempt(work.tx, email, liveSince(now), legacy?.passwordHash);
   if (attempt) {
     if (attempt.codeSentAt.getTime() > now.getTime() - RESEND_COOLDOWN_MS) return false;
-    await sendAttemptCode(ctx, tx, attempt, now);
+    await sendAttemptCode(work, attempt, now);
     return true;
   }
   if (!legacy) return false;
-  await startAttempt(ctx, tx, legacy, now);
+  await startAttempt(work, legacy, now);
   return true;
 }
 

@@ -33,12 +33,11 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<{
   // Hashed before the transaction: never hold a transaction open across slow work.
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, input.email, true);
+  await ctx.transaction(async (work) => {
+    const existing = await findUserByEmail(work.tx, input.email, true);
     if (existing && (existing.emailVerifiedAt || !existing.isActive)) throw emailTaken();
     await startAttempt(
-      ctx,
-      tx,
+      work,
       {
         email: input.email,
         passwordHash,
@@ -51,7 +50,6 @@ export async function register(ctx: AppContext, input: RegisterInput): Promise<{
       now,
     );
   });
-  ctx.mailer.trigger();
   return { detail: AUTH_MESSAGES.otpSentDetail, email: input.email };
 }
 
@@ -111,16 +109,15 @@ export async function verifyEmail(
  */
 export async function sendCodeIfAccountExists(ctx: AppContext, email: string, purpose: 'verify' | 'reset'): Promise<{ detail: string }> {
   const now = new Date();
-  const issued = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email);
+  await ctx.transaction(async (work) => {
+    const user = await findUserByEmail(work.tx, email);
     if (purpose === 'verify') {
       if (user && (user.emailVerifiedAt || !user.isActive)) return false;
-      return resendAttemptCode(ctx, tx, email, user ? attemptDataOf(user) : null, now);
+      return resendAttemptCode(work, email, user ? attemptDataOf(user) : null, now);
     }
     if (!user || !user.isActive) return false;
-    return enqueueCodeEmail(ctx, tx, user, purpose, now);
+    return enqueueCodeEmail(work, user, purpose, now);
   });
-  if (issued) ctx.mailer.trigger();
   return { detail: AUTH_MESSAGES.codeSentIfExists };
 }
 

@@ -33,8 +33,7 @@ const emailNotVerified = () => new AppError(403, 'email_not_verified', AUTH_MESS
 
 /** 403 for an unverified (legacy) account, after re-sending a code for its own data (once a minute at most). */
 async function refuseUnverified(ctx: AppContext, email: string, legacy: AttemptData, now: Date): Promise<never> {
-  const issued = await ctx.db.transaction((tx) => resendAttemptCode(ctx, tx, email, legacy, now));
-  if (issued) ctx.mailer.trigger();
+  await ctx.transaction((work) => resendAttemptCode(work, email, legacy, now));
   throw emailNotVerified();
 }
 

@@ -86,12 +86,11 @@ export async function recordSignInFailure(ctx: AppContext, attempt: SignInAttemp
 export async function mailUnlockCode(ctx: AppContext, attempt: SignInAttempt, user: UserRow | null): Promise<void> {
   const accountKey = accountKeyOf(ctx, attempt.email);
   const mailedBefore = new Date(attempt.now.getTime() - SIGN_IN_THROTTLE.unlockMailSeconds * 1000);
-  const sent = await ctx.db.transaction(async (tx) => {
-    if (!(await claimUnlockMail(tx, accountKey, attempt.now, mailedBefore))) return false;
+  await ctx.transaction(async (work) => {
+    if (!(await claimUnlockMail(work.tx, accountKey, attempt.now, mailedBefore))) return false;
     if (!user?.isActive) return false;
-    return enqueueCodeEmail(ctx, tx, user, 'unlock', attempt.now);
+    return enqueueCodeEmail(work, user, 'unlock', attempt.now);
   });
-  if (sent) ctx.mailer.trigger();
 }
 
 /**

@@ -34,15 +34,15 @@ export async function startTwoFactorSignIn(
   now: Date,
 ): Promise<TwoFactorChallenge> {
   const challenge = randomBytes(32).toString('base64url');
-  const issued = await ctx.db.transaction(async (tx) => {
-    const sent = await enqueueCodeEmail(ctx, tx, user, 'sign-in', now);
+  await ctx.transaction(async (work) => {
+    const { tx } = work;
+    const sent = await enqueueCodeEmail(work, user, 'sign-in', now);
     const codeId = await findNewestSignInCodeId(tx, user.id);
     if (codeId === null) throw new Error('startTwoFactorSignIn: no sign-in code after issuing one');
     await deleteDeadChallengesOfUser(tx, user.id, now);
     await insertTwoFactorChallenge(tx, { tokenHash: hashChallenge(challenge), codeId, createdAt: now });
     return sent;
   });
-  if (issued) ctx.mailer.trigger();
   return { two_factor_required: true, detail: TWO_FACTOR_MESSAGES.codeSent, challenge };
 }
 

@@ -15,7 +15,7 @@ import {
 } from './data-export.repository';
 import { writeExportZip } from './data-export.zip';
 
-export type ExportJobContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'storage'>;
+export type ExportJobContext = Pick<AppContext, 'db' | 'config' | 'transaction' | 'log' | 'storage'>;
 
 /** A builder holds a claimed export this long; a crash or restart frees it for the next run. */
 export const EXPORT_LEASE_MS = 15 * 60 * 1000;
@@ -33,16 +33,16 @@ async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: 
     const sizeBytes = await writeExportZip(ctx.db, ctx.storage, files, claimed.userId, key);
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + KEPT_MS);
-    const ready = await ctx.db.transaction(async (tx) => {
+    const ready = await ctx.transaction(async (work) => {
+      const { tx } = work;
       const row = await markExportReady(tx, claimed, { fileKey: key, sizeBytes, readyAt, expiresAt });
       const person = row ? await findUserById(tx, row.userId) : null;
       if (!row || !person) return false;
-      await ctx.mailer.enqueue(tx, dataExportReadyEmail(ctx.config, person, expiresAt));
+      await work.sendMail(dataExportReadyEmail(ctx.config, person, expiresAt));
       return true;
     });
     // The person was deleted (or another builder took over) meanwhile: this file is nobody's.
     if (!ready) await files.remove(key);
-    else ctx.mailer.trigger();
     return true;
   } catch (error) {
     ctx.log.warn({ err: error, exportId: claimed.id, attempt: claimed.attempts }, 'Data export build failed');

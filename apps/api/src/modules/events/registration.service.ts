@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
-import { notifyEventPromoted } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { eventPromotedNotice } from './events.notices';
 import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';
 import type { EventPlaces, RegistrationRow, RegistrationStatus } from './registration.repository';
@@ -89,7 +90,7 @@ export async function register(ctx: AppContext, user: AuthUser, eventId: number,
 
 /** Tells the promoted people at once (in-app and live); after the change committed. */
 async function tellPromoted(ctx: AppContext, eventId: number, title: string, userIds: number[]): Promise<void> {
-  for (const userId of userIds) await notifyEventPromoted(ctx, { userId, eventId, title });
+  for (const userId of userIds) await notify(ctx, eventPromotedNotice({ userId, eventId, title }));
 }
 
 /**

@@ -47,10 +47,10 @@ describe('event reminders', () => {
     await register(past, people.slice(0, 3));
 
     const runs = await Promise.all([
-      sendDueEventReminders(t.app, now),
-      sendDueEventReminders(t.app, now),
-      sendDueEventReminders(t.app, now),
-      sendDueEventReminders(t.app, now),
+      sendDueEventReminders(t.ctx, now),
+      sendDueEventReminders(t.ctx, now),
+      sendDueEventReminders(t.ctx, now),
+      sendDueEventReminders(t.ctx, now),
     ]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(12);
     for (const person of people) expect(await reminderCount(person)).toBe(1);
@@ -59,8 +59,8 @@ describe('event reminders', () => {
     expect(mail?.textBody).toContain('starts on Wednesday, 10 March 2032 at 17:00 UTC. Hosted by DevOps.');
 
     // Nothing due any more; later, the second event comes within 24 hours.
-    expect(await sendDueEventReminders(t.app, now)).toBe(0);
-    expect(await sendDueEventReminders(t.app, new Date(now.getTime() + 7 * HOUR))).toBe(3);
+    expect(await sendDueEventReminders(t.ctx, now)).toBe(0);
+    expect(await sendDueEventReminders(t.ctx, new Date(now.getTime() + 7 * HOUR))).toBe(3);
     for (const person of people.slice(0, 3)) expect(await reminderCount(person)).toBe(2);
     const sent = await t.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, past));
     expect(sent.every((row) => row.reminderSentAt === null)).toBe(true);

@@ -73,14 +73,15 @@ async function markReminded(tx: Executor, eventId: number, userIds: number[], no
  * server instances (or a restart mid-way) never send a reminder twice nor lose one.
  * Returns the number of reminders queued.
  */
-export async function sendDueEventReminders(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, now: Date = new Date()): Promise<number> {
+export async function sendDueEventReminders(ctx: Pick<AppContext, 'config' | 'transaction'>, now: Date = new Date()): Promise<number> {
   let queued = 0;
   for (;;) {
-    const batch = await ctx.db.transaction(async (tx) => {
+    const batch = await ctx.transaction(async (work) => {
+      const { tx } = work;
       const due = await claimDueReminders(tx, now);
       const byEvent = new Map<number, number[]>();
       for (const reminder of due) {
-        await ctx.mailer.enqueue(tx, eventReminderEmail(ctx.config, reminder));
+        await work.sendMail(eventReminderEmail(ctx.config, reminder));
         byEvent.set(reminder.eventId, [...(byEvent.get(reminder.eventId) ?? []), reminder.userId]);
       }
       for (const [eventId, userIds] of byEvent) await markReminded(tx, eventId, userIds, now);
@@ -89,6 +90,5 @@ export async function sendDueEventReminders(ctx: Pick<AppContext, 'db' | 'config
     queued += batch;
     if (batch < BATCH_SIZE) break;
   }
-  if (queued > 0) ctx.mailer.trigger();
   return queued;
 }

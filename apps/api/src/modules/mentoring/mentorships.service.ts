@@ -13,7 +13,8 @@ import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { openConversationBetween } from '../messaging/messaging.service';
-import { notifyMentoring, type MentoringNotificationType } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { mentoringNotice, type MentoringNotificationType } from './mentoring.notices';
 import { canSeePerson } from '../settings/visibility';
 import { findUserSummary } from '../users/users.service';
 import { canOnMentoring, type MentoringAction } from './mentoring.policy';
@@ -135,14 +136,17 @@ async function notifyOther(ctx: AppContext, actor: AuthUser, mentorship: Mentors
   if (!self || !other) return;
   const actorRow = await findUserSummary(ctx.db, self.id);
   if (!actorRow) return;
-  await notifyMentoring(ctx, {
-    type,
-    recipientId: other.id,
-    actor: actorRow,
-    topic: mentorship.topic,
-    conversationId: mentorship.conversation_id,
-    reason: type === 'mentoring_declined' ? mentorship.decline_reason : null,
-  });
+  await notify(
+    ctx,
+    mentoringNotice({
+      type,
+      recipientId: other.id,
+      actor: actorRow,
+      topic: mentorship.topic,
+      conversationId: mentorship.conversation_id,
+      reason: type === 'mentoring_declined' ? mentorship.decline_reason : null,
+    }),
+  );
 }
 
 /**

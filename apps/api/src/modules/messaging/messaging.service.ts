@@ -11,7 +11,9 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { markConversationNotificationsRead, notifyNewMessage } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { markConversationNotificationsRead } from '../notifications/notifications.service';
+import { newMessageNotice } from './messaging.notices';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
 
@@ -117,7 +119,7 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
   }
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
-  await notifyNewMessage(ctx, {
+  await tellRecipient(ctx, {
     recipientId,
     sender: sent.sender,
     conversationId,
@@ -142,4 +144,16 @@ export async function openConversationBetween(db: Executor, starterId: number, o
   const id = created ?? (await repository.findConversationIdOfPair(db, starterId, otherId));
   if (id === null) throw new Error('openConversationBetween: the pair has no conversation after a conflict');
   return id;
+}
+
+/**
+ * A new message's notification, unless an earlier message of the conversation already told the
+ * recipient (one unread notification per conversation is enough, until they open it) or one of
+ * their sockets said it is looking at it (`conversation.focus`, see the realtime hub). Checked
+ * before presence, which would cost a lookup.
+ */
+async function tellRecipient(ctx: AppContext, event: Parameters<typeof newMessageNotice>[0] & { alreadyNotified: boolean }): Promise<void> {
+  if (event.alreadyNotified) return;
+  if (await ctx.presence.isViewing(event.recipientId, event.conversationId)) return;
+  await notify(ctx, newMessageNotice(event));
 }

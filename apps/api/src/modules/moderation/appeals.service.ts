@@ -12,7 +12,8 @@ import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
-import { notifyAppealDecided } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { appealDecidedNotice } from './moderation.notices';
 import { findUserById } from '../users/users.service';
 import * as repository from './appeals.repository';
 import { canAppeal } from './moderation.policy';
@@ -113,12 +114,10 @@ export async function decideAppeal(
     return { appeal, image: restored?.image ?? null };
   });
   if (decided.image) await ctx.storage.reinstate(decided.image);
-  await notifyAppealDecided(ctx, {
-    postId: decided.appeal.postId,
-    authorId: decided.appeal.authorId,
-    decision: body.decision,
-    reply: body.reply,
-  });
+  await notify(
+    ctx,
+    appealDecidedNotice({ postId: decided.appeal.postId, authorId: decided.appeal.authorId, decision: body.decision, reply: body.reply }),
+  );
   const row = await repository.findAppealById(ctx.db, appealId);
   if (!row) throw notFound(MODERATION_MESSAGES.appealNotFound);
   return presentAdminAppeal(row);

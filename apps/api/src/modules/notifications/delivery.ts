@@ -1,7 +1,8 @@
 import type { EmailFrequency, NotificationCategory } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
+import { workScopeOf, type Scope } from '../../unit-of-work';
 import { instantNotificationEmail, type Recipient } from './notification-emails';
-import type { EmailWrite } from './notifications.repository';
+import { insertDigestItemWithin, type EmailWrite } from './notifications.repository';
 
 /**
  * Notification e-mails about the same thing (type and target) from the same person to the same
@@ -17,6 +18,8 @@ export type EmailedNotification = {
   link: string;
   /** Who the text names, if anyone: a digest item waiting for e-mail is dropped when they leave. */
   actorId?: number | null;
+  /** The instant e-mail's subject after the site's name (default: the text). */
+  subject?: string;
 };
 
 /**
@@ -34,28 +37,32 @@ export function emailWriteOf(
     case 'off':
       return null;
     case 'daily':
-    case 'weekly':
-      return { kind: 'digest', item: { ...item, frequency } };
+    case 'weekly': {
+      const { subject: _subject, ...digest } = item;
+      return { kind: 'digest', item: { ...digest, frequency } };
+    }
     case 'instant':
-      return recipient ? { kind: 'instant', message: instantNotificationEmail(ctx.config, recipient, item) } : null;
+      if (!recipient) return null;
+      return { kind: 'instant', message: instantNotificationEmail(ctx.config, recipient, item) };
   }
 }
 
 /**
  * The e-mail side of a notification that is not stored (in-app off), written on its own (a stored
- * one writes it in the same statement: notifications repository). Prepared statements only:
- * every notification passes here.
+ * one writes it in the same statement: notifications repository): through the scope's
+ * transaction, or prepared statements outside one (every notification may pass here).
  */
 export async function emailNotification(
-  ctx: Pick<AppContext, 'config' | 'mailer' | 'repositories'>,
+  scope: Scope,
   frequency: EmailFrequency,
   item: EmailedNotification,
   recipient: Recipient | null,
 ): Promise<void> {
-  const write = emailWriteOf(ctx, frequency, item, recipient);
-  if (write?.kind === 'digest') await ctx.repositories.notifications.insertDigestItem(write.item);
-  if (write?.kind === 'instant') {
-    await ctx.repositories.notifications.enqueueEmail(write.message);
-    ctx.mailer.trigger();
+  const work = workScopeOf(scope);
+  const write = emailWriteOf(work.ctx, frequency, item, recipient);
+  if (write?.kind === 'digest') {
+    if ('kind' in scope) await insertDigestItemWithin(scope.tx, write.item);
+    else await scope.repositories.notifications.insertDigestItem(write.item);
   }
+  if (write?.kind === 'instant') await work.sendMail(write.message);
 }

@@ -25,7 +25,11 @@ function unsubscribeLinks(site: Site, recipient: Recipient, categories: Notifica
 const settingsUrl = (site: Site) => `${site.publicUrl}/user/settings/notifications`;
 
 /** One notification e-mailed at once (its category is set to instant). */
-export function instantNotificationEmail(site: Site, recipient: Recipient, item: Omit<EmailedItem, 'createdAt'>): MailMessage {
+export function instantNotificationEmail(
+  site: Site,
+  recipient: Recipient,
+  item: Omit<EmailedItem, 'createdAt'> & { subject?: string },
+): MailMessage {
   const label = NOTIFICATION_CATEGORY_LABELS[item.category].toLowerCase();
   const unsubscribe = unsubscribeLinks(site, recipient, [item.category]);
   const url = `${site.publicUrl}${item.link}`;
@@ -43,7 +47,7 @@ export function instantNotificationEmail(site: Site, recipient: Recipient, item:
     `<p><a href="${escapeHtml(url)}">${escapeHtml(item.text)}</a></p>`,
     `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe.page)}">Stop e-mails about ${escapeHtml(label)}</a> · <a href="${escapeHtml(settingsUrl(site))}">Choose what you receive</a></p>`,
   ].join('\n');
-  return { to: recipient.email, subject: `${site.siteName}: ${item.text}`, text, html, headers: unsubscribe.headers };
+  return { to: recipient.email, subject: `${site.siteName}: ${item.subject ?? item.text}`, text, html, headers: unsubscribe.headers };
 }
 
 const PERIOD_WORD: Record<DigestFrequency, string> = { daily: 'day', weekly: 'week' };

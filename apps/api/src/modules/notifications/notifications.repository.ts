@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { prepareRawStatement } from '../../db/prepared';
+import { executeRaw, prepareRawStatement } from '../../db/prepared';
 import { notificationDigestItems, notifications, users, type NotificationRow } from '../../db/schema/index';
-import { outboxRowOf, prepareEnqueueEmail } from '../../lib/mailer/outbox';
+import { outboxInsertSql, outboxParams } from '../../lib/mailer/outbox';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
@@ -13,7 +13,7 @@ export type NotificationListRow = NotificationRow & { actor: UserSummaryRow | nu
 export type NewNotification = Pick<NotificationRow, 'userId' | 'type' | 'text'> &
   Partial<Pick<NotificationRow, 'actorId' | 'postId' | 'conversationId' | 'reason'>>;
 
-/** The e-mail side written on its own (in-app off), prepared once. */
+/** The digest side written on its own (in-app off), prepared once. */
 const prepareStatements = (db: Database) => ({
   insertDigestItem: db
     .insert(notificationDigestItems)
@@ -26,7 +26,6 @@ const prepareStatements = (db: Database) => ({
       actorId: sql.placeholder('actorId'),
     })
     .prepare('notifications_insert_digest_item'),
-  enqueueEmail: prepareEnqueueEmail(db, 'notifications_enqueue_email'),
 });
 
 /** A notification waiting for the recipient's daily or weekly digest. */
@@ -118,51 +117,47 @@ const prepareMarkReadStatements = (db: Database) => ({
     .prepare('notifications_mark_conversation_read'),
 });
 
-const placeholder = (name: string) => sql.placeholder(name);
+/** A statement's parameter by name: a placeholder (prepared) or its value (in a transaction). */
+type Param = (name: string) => unknown;
+const placeholder: Param = (name) => sql.placeholder(name);
+const valuesOf =
+  (params: Record<string, unknown>): Param =>
+  (name) =>
+    params[name] ?? null;
 
 /**
  * The e-mail side of a stored notification, in the statement that stores it (`stored`): a digest
  * item when digestFrequency is set, an outbox row when toAddress is set (see emailParams), and
  * neither when no notification was stored. One round trip and one commit instead of two.
  */
-const emailOfStored = sql`
+const emailOfStored = (p: Param) => sql`
   digest as (
     insert into notification_digest_items (user_id, category, frequency, text, link, actor_id)
-    select user_id, ${placeholder('digestCategory')}::text, ${placeholder('digestFrequency')}::text, text, ${placeholder('digestLink')}::text, actor_id
-    from stored where ${placeholder('digestFrequency')}::text is not null
+    select user_id, ${p('digestCategory')}::text, ${p('digestFrequency')}::text, text, ${p('digestLink')}::text, actor_id
+    from stored where ${p('digestFrequency')}::text is not null
   ),
-  outbox as (
-    insert into outgoing_emails (to_address, subject, text_body, html_body, headers)
-    select ${placeholder('toAddress')}::text, ${placeholder('subject')}::text, ${placeholder('textBody')}::text,
-      ${placeholder('htmlBody')}::text, ${placeholder('headers')}::jsonb
-    from stored where ${placeholder('toAddress')}::text is not null
-  )`;
+  outbox as (${outboxInsertSql(p, sql`stored`)})`;
 
 /** The placeholders of emailOfStored: all null for no e-mail. */
 export function emailParams(email: EmailWrite) {
   const digest = email?.kind === 'digest' ? email.item : null;
-  const outbox = email?.kind === 'instant' ? outboxRowOf(email.message) : null;
   return {
     digestCategory: digest?.category ?? null,
     digestFrequency: digest?.frequency ?? null,
     digestLink: digest?.link ?? null,
-    toAddress: outbox?.toAddress ?? null,
-    subject: outbox?.subject ?? null,
-    textBody: outbox?.textBody ?? null,
-    htmlBody: outbox?.htmlBody ?? null,
-    headers: outbox?.headers ? JSON.stringify(outbox.headers) : null,
+    ...outboxParams(email?.kind === 'instant' ? email.message : null),
   };
 }
 
 /** One insert for every kind of notification (absent references are null), with its e-mail side. */
-const insertStatement = sql`
+const insertStatement = (p: Param) => sql`
   with stored as (
     insert into notifications (user_id, type, actor_id, post_id, conversation_id, text, reason)
-    values (${placeholder('userId')}::integer, ${placeholder('type')}::text, ${placeholder('actorId')}::integer,
-      ${placeholder('postId')}::integer, ${placeholder('conversationId')}::integer, ${placeholder('text')}::text, ${placeholder('reason')}::text)
+    values (${p('userId')}::integer, ${p('type')}::text, ${p('actorId')}::integer,
+      ${p('postId')}::integer, ${p('conversationId')}::integer, ${p('text')}::text, ${p('reason')}::text)
     returning id, user_id, actor_id, text, created_at
   ),
-  ${emailOfStored}
+  ${emailOfStored(p)}
   select id, created_at from stored`;
 
 /**
@@ -171,30 +166,69 @@ const insertStatement = sql`
  * one statement; nothing at all when one exists. Two simultaneous ones may both be stored; that is
  * harmless.
  */
-const insertUnlessUnreadStatement = sql`
+const insertUnlessUnreadStatement = (p: Param) => sql`
   with stored as (
     insert into notifications (user_id, type, actor_id, post_id, text)
-    select ${placeholder('userId')}::integer, ${placeholder('type')}::text, ${placeholder('actorId')}::integer,
-      ${placeholder('postId')}::integer, ${placeholder('text')}::text
+    select ${p('userId')}::integer, ${p('type')}::text, ${p('actorId')}::integer,
+      ${p('postId')}::integer, ${p('text')}::text
     where not exists (
       select from notifications
-      where user_id = ${placeholder('userId')}::integer and actor_id = ${placeholder('actorId')}::integer
-        and post_id = ${placeholder('postId')}::integer and type = ${placeholder('type')}::text and read_at is null
+      where user_id = ${p('userId')}::integer and actor_id = ${p('actorId')}::integer
+        and post_id = ${p('postId')}::integer and type = ${p('type')}::text and read_at is null
     )
     returning id, user_id, actor_id, text, created_at
   ),
-  ${emailOfStored}
+  ${emailOfStored(p)}
   select id, created_at from stored`;
 
 /** The SQL of insertUnlessUnread (tests EXPLAIN it). */
-export const insertUnlessUnreadSql = insertUnlessUnreadStatement;
+export const insertUnlessUnreadSql = insertUnlessUnreadStatement(placeholder);
 
 type StoredRow = { id: number; created_at: string | Date };
 
 const prepareInsertStatements = (db: Database) => ({
-  insert: prepareRawStatement<StoredRow>(db, 'notifications_insert', insertStatement),
-  insertUnlessUnread: prepareRawStatement<StoredRow>(db, 'notifications_insert_unless_unread', insertUnlessUnreadStatement),
+  insert: prepareRawStatement<StoredRow>(db, 'notifications_insert', insertStatement(placeholder)),
+  insertUnlessUnread: prepareRawStatement<StoredRow>(db, 'notifications_insert_unless_unread', insertUnlessUnreadSql),
 });
+
+/** A notification as stored: every reference set (null when absent). */
+function storedValues(values: NewNotification) {
+  return {
+    userId: values.userId,
+    type: values.type,
+    actorId: values.actorId ?? null,
+    postId: values.postId ?? null,
+    conversationId: values.conversationId ?? null,
+    text: values.text,
+    reason: values.reason ?? null,
+  };
+}
+
+/** The row a store statement answered, as a notification row; null when it stored nothing. */
+function rowOf(stored: ReturnType<typeof storedValues>, rows: StoredRow[]): NotificationRow | null {
+  const row = rows[0];
+  return row ? { ...stored, id: row.id, readAt: null, createdAt: new Date(row.created_at) } : null;
+}
+
+/**
+ * insertNotification (or insertUnlessUnread, `unlessUnread`) inside a caller's transaction: the
+ * same statement with its values, as prepared statements never run in one.
+ */
+export async function storeNotificationWithin(
+  tx: Executor,
+  values: NewNotification,
+  email: EmailWrite,
+  unlessUnread: boolean,
+): Promise<NotificationRow | null> {
+  const stored = storedValues(values);
+  const param = valuesOf({ ...stored, ...emailParams(email) });
+  return rowOf(stored, await executeRaw<StoredRow>(tx, (unlessUnread ? insertUnlessUnreadStatement : insertStatement)(param)));
+}
+
+/** A digest item inside a caller's transaction (insertDigestItem's statement is prepared). */
+export async function insertDigestItemWithin(tx: Executor, item: NewDigestItem): Promise<void> {
+  await tx.insert(notificationDigestItems).values({ ...item, actorId: item.actorId ?? null });
+}
 
 /**
  * Whether the recipient already has a notification of this type from this actor about this
@@ -239,26 +273,15 @@ export function createNotificationsRepository(db: Database) {
   return {
     /** Stores a notification and, in the same statement, its e-mail side (`email`, see EmailWrite). */
     async insertNotification(values: NewNotification, email: EmailWrite = null): Promise<NotificationRow> {
-      const stored = {
-        userId: values.userId,
-        type: values.type,
-        actorId: values.actorId ?? null,
-        postId: values.postId ?? null,
-        conversationId: values.conversationId ?? null,
-        text: values.text,
-        reason: values.reason ?? null,
-      };
-      const rows = await insertStatements.insert.execute({ ...stored, ...emailParams(email) });
-      const row = rows[0];
+      const stored = storedValues(values);
+      const row = rowOf(stored, await insertStatements.insert.execute({ ...stored, ...emailParams(email) }));
       if (!row) throw new Error('insertNotification: no row returned');
-      return { ...stored, id: row.id, readAt: null, createdAt: new Date(row.created_at) };
+      return row;
     },
     /** Keeps a notification for the recipient's next digest (prepared statement). */
     async insertDigestItem(item: NewDigestItem): Promise<void> {
       await statements.insertDigestItem.execute({ ...item, actorId: item.actorId ?? null });
     },
-    /** Queues a notification's instant e-mail in the outbox (prepared statement). */
-    enqueueEmail: statements.enqueueEmail,
     /** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
     async markConversationRead(userId: number, conversationId: number): Promise<void> {
       await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });
@@ -271,10 +294,8 @@ export function createNotificationsRepository(db: Database) {
       values: { userId: number; type: string; actorId: number; postId: number; text: string },
       email: EmailWrite = null,
     ): Promise<NotificationRow | null> {
-      const rows = await insertStatements.insertUnlessUnread.execute({ ...values, ...emailParams(email) });
-      const row = rows[0];
-      if (!row) return null;
-      return { ...values, id: row.id, conversationId: null, reason: null, readAt: null, createdAt: new Date(row.created_at) };
+      const stored = storedValues(values);
+      return rowOf(stored, await insertStatements.insertUnlessUnread.execute({ ...values, ...emailParams(email) }));
     },
   };
 }

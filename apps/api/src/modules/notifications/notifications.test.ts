@@ -2,7 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outgoingEmails } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
-import { notifyPostRemoved, notifyRoleChanged } from './notifications.service';
+import type { AppContext } from '../../app-context';
+import { postRemovedNotice } from '../admin/posts/admin-posts.notices';
+import { roleChangedNotice } from '../admin/users/admin-users.notices';
+import { notify } from './notify';
+
+const notifyPostRemoved = (ctx: AppContext, event: Parameters<typeof postRemovedNotice>[0]) => notify(ctx, postRemovedNotice(event));
+const notifyRoleChanged = (ctx: AppContext, event: Parameters<typeof roleChangedNotice>[0]) => notify(ctx, roleChangedNotice(event));
 
 let t: TestApp;
 let author: TestUser;

@@ -1,7 +1,7 @@
 import { notificationCategoryOf, type NotificationType } from '@alumlink/contract';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { prepareRawStatement } from '../../db/prepared';
+import { executeRaw, prepareRawStatement } from '../../db/prepared';
 import { notificationDigestItems, notificationPreferences, users, type NotificationPreferenceRow } from '../../db/schema/index';
 import { emailVisibleToViewerSql } from '../settings/visibility';
 
@@ -107,3 +107,9 @@ export function createNotificationPreferencesRepository(db: Database) {
 }
 
 export type NotificationPreferencesRepository = ReturnType<typeof createNotificationPreferencesRepository>;
+
+/** findDelivery inside a caller's transaction (the prepared statement never runs in one). */
+export async function findDeliveryWithin(tx: Executor, userId: number, category: string, actorId: number): Promise<DeliverySqlRow | null> {
+  const rows = await executeRaw<DeliverySqlRow>(tx, deliverySql(sql`${userId}::integer`, sql`${category}::text`, sql`${actorId}::integer`));
+  return rows[0] ?? null;
+}

@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDigestItems, notifications, users } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
-import { notifyRoleChanged } from './notifications.service';
+import type { AppContext } from '../../app-context';
+import { roleChangedNotice } from '../admin/users/admin-users.notices';
+import { notify } from './notify';
+
+const notifyRoleChanged = (ctx: AppContext, event: Parameters<typeof roleChangedNotice>[0]) => notify(ctx, roleChangedNotice(event));
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { CohortRow, UserRow } from '../../db/schema/index';
 import { auditLabelOf, writeAuditLog, writeAuditLogEntries } from '../admin/audit-log/audit-log.service';
-import { notifyLifecycle } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { lifecycleNotice } from './onboarding.notices';
 import * as repository from './cohorts.repository';
 
 type Actor = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
@@ -85,7 +86,7 @@ export async function announceStep(ctx: AppContext, outcome: StepOutcome | null)
   if (!outcome) return;
   for (const person of outcome.moved) {
     ctx.events.emit('person.changed', { userId: person.id });
-    await notifyLifecycle(ctx, { userId: person.id, role: outcome.role, cohortName: outcome.cohort.name });
+    await notify(ctx, lifecycleNotice({ userId: person.id, role: outcome.role, cohortName: outcome.cohort.name }));
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { InvitationRow, UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound, validation } from '../../lib/errors';
@@ -59,12 +60,11 @@ async function actorRow(db: Executor, actor: AuthUser): Promise<UserRow> {
   return row;
 }
 
-async function enqueueInvitationEmail(ctx: AppContext, tx: Executor, row: InvitationRow, token: string): Promise<void> {
-  const cohort = await repository.findCohortName(tx, row.cohortId);
-  await ctx.mailer.enqueue(
-    tx,
+async function enqueueInvitationEmail(work: UnitOfWork, row: InvitationRow, token: string): Promise<void> {
+  const cohort = await repository.findCohortName(work.tx, row.cohortId);
+  await work.sendMail(
     invitationEmail(
-      ctx.config,
+      work.ctx.config,
       { email: row.email, firstName: row.firstName, role: row.role, invitedBy: row.invitedByLabel, cohort },
       token,
     ),
@@ -73,7 +73,8 @@ async function enqueueInvitationEmail(ctx: AppContext, tx: Executor, row: Invita
 
 /** Invites someone who has no account yet; the e-mail goes through the outbox with the transaction. */
 export async function createInvitation(ctx: AppContext, actor: AuthUser, input: CreateInput, now: Date = new Date()): Promise<Invitation> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.transaction(async (work) => {
+    const { tx } = work;
     const admin = await actorRow(tx, actor);
     const existing = await findUserByEmail(tx, input.email, true);
     if (existing && (existing.emailVerifiedAt || !existing.isActive)) throw validation({ email: [INVITATION_MESSAGES.alreadyMember] });
@@ -92,7 +93,7 @@ export async function createInvitation(ctx: AppContext, actor: AuthUser, input: 
       expiresAt: expiryFrom(now),
       createdAt: now,
     });
-    await enqueueInvitationEmail(ctx, tx, created, token);
+    await enqueueInvitationEmail(work, created, token);
     await writeAuditLog(tx, {
       actor: admin,
       action: 'invitation.create',
@@ -101,7 +102,6 @@ export async function createInvitation(ctx: AppContext, actor: AuthUser, input: 
     });
     return { ...created, cohortName: cohort?.name ?? null };
   });
-  ctx.mailer.trigger();
   return presentInvitation(row, now);
 }
 
@@ -123,7 +123,8 @@ export async function changeInvitation(
   action: 'resend' | 'revoke',
   now: Date = new Date(),
 ): Promise<Invitation> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.transaction(async (work) => {
+    const { tx } = work;
     const admin = await actorRow(tx, actor);
     const current = await repository.lockInvitation(tx, id);
     if (!current) throw invitationNotFound();
@@ -133,7 +134,7 @@ export async function changeInvitation(
     if (action === 'resend') {
       const { token, tokenHash } = newToken();
       updated = await repository.updateInvitation(tx, id, { tokenHash, expiresAt: expiryFrom(now), sentCount: current.sentCount + 1 });
-      await enqueueInvitationEmail(ctx, tx, updated, token);
+      await enqueueInvitationEmail(work, updated, token);
     } else {
       updated = await repository.updateInvitation(tx, id, { revokedAt: now });
     }
@@ -144,7 +145,6 @@ export async function changeInvitation(
     });
     return { ...updated, cohortName: await repository.findCohortName(tx, updated.cohortId) };
   });
-  if (action === 'resend') ctx.mailer.trigger();
   return presentInvitation(row, now);
 }
 

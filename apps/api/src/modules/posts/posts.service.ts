@@ -15,7 +15,8 @@ import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/erro
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { releaseMedia } from '../media/media.service';
-import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
+import { notify } from '../notifications/index';
+import { postCommentedNotice, postLikedNotice } from './posts.notices';
 import type { Viewer } from '../settings/visibility';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentListedPost, presentPost } from './posts.presenter';
@@ -109,7 +110,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
     const liked = toggle.outcome === 'liked';
     // Like, unlike, like again: the unread notification of the first like is enough.
     if (liked && !toggle.authorNotified) {
-      await notifyPostLiked(ctx, { postId, authorId: toggle.authorId, actor: toggle.actor, delivery: toggle.authorDelivery });
+      await notify(ctx, postLikedNotice({ postId, authorId: toggle.authorId, actor: toggle.actor, delivery: toggle.authorDelivery }));
     }
     return { liked, likes_count: toggle.likesCount };
   }
@@ -123,7 +124,7 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();
-  await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author, delivery: added.authorDelivery });
+  await notify(ctx, postCommentedNotice({ postId, authorId: added.authorId, actor: added.comment.author, delivery: added.authorDelivery }));
   return presentComment(added.comment);
 }
 

@@ -1,6 +1,5 @@
 import {
   REFERRAL_REQUEST_MESSAGES,
-  REFERRAL_REQUEST_STATUS_LABELS,
   canMoveReferralRequest,
   idSchema,
   type AskReferralFields,
@@ -15,12 +14,8 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import {
-  actorName,
-  publishNotifications,
-  storeReferralNotifications,
-  type ReferralNotice,
-} from '../notifications/referral-notifications.service';
+import { actorNameOf, notify, type Notice } from '../notifications/index';
+import { referralRequestedNotice, referralStatusNotice, referralWithdrawnNotice } from './referrals.notices';
 import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
@@ -30,22 +25,17 @@ import { findUserSummary } from '../users/users.service';
 const requestNotFound = () => notFound(REFERRAL_REQUEST_MESSAGES.notFound);
 const invalidTransition = () => conflict(REFERRAL_REQUEST_MESSAGES.invalidTransition, 'invalid_transition');
 
-/** The sentence the requester reads when their request changes. */
-export function statusChangeText(offer: { role: string; company: string }, status: ReferralRequestStatus, note?: string | null): string {
-  const base = `Your referral request for ${offer.role} at ${offer.company} is now: ${REFERRAL_REQUEST_STATUS_LABELS[status]}.`;
-  return note ? `${base} Note: ${note}` : base;
-}
-
-/** Runs `change` in a transaction, then publishes its notifications and wakes the mailer. */
-export async function withNotifications<T>(ctx: AppContext, change: (tx: Executor, notices: ReferralNotice[]) => Promise<T>): Promise<T> {
-  const { result, stored } = await ctx.db.transaction(async (tx) => {
-    const notices: ReferralNotice[] = [];
-    const result = await change(tx, notices);
-    return { result, stored: await storeReferralNotifications(tx, ctx, notices) };
+/**
+ * Runs `change` in a unit of work; the notices it collects are delivered in the same transaction
+ * (announced and e-mailed once it committed).
+ */
+export async function withNotifications<T>(ctx: AppContext, change: (tx: Executor, notices: Notice[]) => Promise<T>): Promise<T> {
+  return ctx.transaction(async (work) => {
+    const notices: Notice[] = [];
+    const result = await change(work.tx, notices);
+    for (const notice of notices) await notify(work, notice);
+    return result;
   });
-  publishNotifications(ctx, stored);
-  if (stored.length > 0) ctx.mailer.trigger();
-  return result;
 }
 
 async function detailOf(db: Executor, viewer: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
@@ -80,14 +70,7 @@ export async function askForReferral(
       });
       await repository.insertReferralRequestEvents(tx, [{ requestId: id, status: 'requested', note: null, actorId: user.id }]);
       const actor = await findUserSummary(tx, user.id);
-      const who = actor ? actorName(actor) : 'Someone';
-      notices.push({
-        recipientId: offer.alumniId,
-        type: 'referral_requested',
-        actor,
-        text: `${who} asked you for a referral for ${offer.role} at ${offer.company}.`,
-        subject: `New referral request: ${offer.role} at ${offer.company}`,
-      });
+      notices.push(referralRequestedNotice(offer.alumniId, actor, actor ? actorNameOf(actor) : 'Someone', offer));
       return id;
     });
   } catch (error) {
@@ -181,13 +164,7 @@ export async function moveReferralRequest(
     const note = fields.note?.trim() || null;
     await repository.setReferralRequestStatus(tx, requestId, fields.status, new Date());
     await repository.insertReferralRequestEvents(tx, [{ requestId, status: fields.status, note, actorId: user.id }]);
-    notices.push({
-      recipientId: request.requesterId,
-      type: 'referral_status_changed',
-      actor: await findUserSummary(tx, user.id),
-      text: statusChangeText(request, fields.status, note),
-      subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[fields.status]}`,
-    });
+    notices.push(referralStatusNotice(request.requesterId, await findUserSummary(tx, user.id), request, fields.status, note));
   });
   return detailOf(ctx.db, user, requestId);
 }
@@ -200,13 +177,7 @@ export async function withdrawReferralRequest(ctx: AppContext, user: AuthUser, r
     await repository.setReferralRequestStatus(tx, requestId, 'withdrawn', new Date());
     await repository.insertReferralRequestEvents(tx, [{ requestId, status: 'withdrawn', note: null, actorId: user.id }]);
     const actor = await findUserSummary(tx, user.id);
-    notices.push({
-      recipientId: request.ownerId,
-      type: 'referral_status_changed',
-      actor,
-      text: `${actor ? actorName(actor) : 'Someone'} withdrew their referral request for ${request.role} at ${request.company}.`,
-      subject: `Referral request withdrawn: ${request.role} at ${request.company}`,
-    });
+    notices.push(referralWithdrawnNotice(request.ownerId, actor, actor ? actorNameOf(actor) : 'Someone', request));
   });
   return detailOf(ctx.db, user, requestId);
 }
@@ -220,7 +191,7 @@ export async function recordSystemEnd(
   ended: repository.EndedRequest[],
   status: 'expired' | 'closed',
   offers: Map<number, { role: string; company: string }>,
-  notices: ReferralNotice[],
+  notices: Notice[],
   now: Date,
 ): Promise<void> {
   await repository.insertReferralRequestEvents(
@@ -230,12 +201,6 @@ export async function recordSystemEnd(
   for (const request of ended) {
     const offer = offers.get(request.referralId);
     if (!offer) continue;
-    notices.push({
-      recipientId: request.requesterId,
-      type: 'referral_status_changed',
-      actor: null,
-      text: statusChangeText(offer, status),
-      subject: `Referral request: ${REFERRAL_REQUEST_STATUS_LABELS[status]}`,
-    });
+    notices.push(referralStatusNotice(request.requesterId, null, offer, status));
   }
 }

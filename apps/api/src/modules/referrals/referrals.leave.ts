@@ -1,7 +1,8 @@
 import type { LeavePart } from '../../lib/leave';
-import { publishNotifications, storeReferralNotifications, type ReferralNotice } from '../notifications/referral-notifications.service';
+import { notify, type Notice } from '../notifications/index';
 import * as requests from './referral-requests.repository';
 import { recordSystemEnd } from './referral-requests.service';
+import { referralWithdrawnNotice } from './referrals.notices';
 import { closeOpenReferralsOf } from './referrals.repository';
 
 /**
@@ -31,8 +32,8 @@ export const referralsLeave: LeavePart = {
     },
   ],
   async run(tx, leave, person) {
-    const { now, app } = leave;
-    const notices: ReferralNotice[] = [];
+    const { now } = leave;
+    const notices: Notice[] = [];
     const offerIds = await closeOpenReferralsOf(tx, person.id);
     const closed = await requests.closeActiveRequestsOnOffersOf(tx, person.id, now);
     const withdrawn = await requests.withdrawAndClearRequestsOf(tx, person.id, now);
@@ -53,20 +54,8 @@ export const referralsLeave: LeavePart = {
     for (const request of withdrawn) {
       const offer = titles.get(request.referralId);
       if (!offer) continue;
-      notices.push({
-        recipientId: owners.get(request.referralId) ?? null,
-        type: 'referral_status_changed',
-        actor: null,
-        text: `A referral request for ${offer.role} at ${offer.company} was withdrawn: its requester deleted their account.`,
-        subject: `Referral request withdrawn: ${offer.role} at ${offer.company}`,
-      });
+      notices.push(referralWithdrawnNotice(owners.get(request.referralId) ?? null, null, null, offer));
     }
-    const stored = await storeReferralNotifications(tx, app, notices);
-    if (stored.length > 0 || notices.length > 0) {
-      return async () => {
-        publishNotifications(app, stored);
-        app.mailer.trigger();
-      };
-    }
+    for (const notice of notices) await notify(leave.work, notice);
   },
 };

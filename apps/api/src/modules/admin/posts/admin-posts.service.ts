@@ -2,7 +2,8 @@ import { ADMIN_MESSAGES, type DeletePostResponse, type DeletionReason, type Page
 import type { AppContext } from '../../../app-context';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
-import { notifyPostRemoved } from '../../notifications/notifications.service';
+import { notify } from '../../notifications/index';
+import { postRemovedNotice } from './admin-posts.notices';
 import { closeReportsOfRemovedPost } from '../../moderation/reports.service';
 import { listFeed, softDeletePost } from '../../posts/posts.service';
 import { findUserById } from '../../users/users.service';
@@ -41,7 +42,7 @@ export async function removePost(ctx: AppContext, admin: AuthUser, postId: numbe
   });
   // Someone else deleted it between the lookup and the update.
   if (!deleted) throw postNotFound();
-  await notifyPostRemoved(ctx, { postId, authorId: post.author.id, reason });
+  await notify(ctx, postRemovedNotice({ postId, authorId: post.author.id, reason }));
   const { author } = post;
   return {
     detail: ADMIN_MESSAGES.postDeleted,

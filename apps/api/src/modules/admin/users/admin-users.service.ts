@@ -12,7 +12,8 @@ import type { AuthUser } from '../../../lib/auth';
 import { forbidden, notFound } from '../../../lib/errors';
 import { leave, finishLeave } from '../../account/account-deletion.service';
 import { applyRoleToMentorCard } from '../../mentoring/index';
-import { notifyRoleChanged } from '../../notifications/notifications.service';
+import { notify } from '../../notifications/index';
+import { roleChangedNotice } from './admin-users.notices';
 import { recordRoleSetByHand } from '../../onboarding/cohorts.service';
 import { findUserById } from '../../users/users.service';
 import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
@@ -95,7 +96,7 @@ export async function changeRole(
   });
   if (outcome.changed) {
     ctx.events.emit('person.changed', { userId: outcome.user.id });
-    await notifyRoleChanged(ctx, { userId: outcome.user.id, role: input.role });
+    await notify(ctx, roleChangedNotice({ userId: outcome.user.id, role: input.role }));
   }
   return { detail: ADMIN_MESSAGES.roleUpdated, user: presentAdminUser(outcome.user) };
 }
@@ -108,7 +109,8 @@ export async function changeRole(
  */
 export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: number): Promise<{ detail: string }> {
   const actorRow = await loadActor(ctx.db, actor);
-  const deletion = await ctx.db.transaction(async (tx) => {
+  const deletion = await ctx.transaction(async (work) => {
+    const { tx } = work;
     const target = await repository.lockUser(tx, userId);
     if (!target) throw userNotFound();
     const refusal = userManagementRefusal(actor, 'delete', target);
@@ -123,7 +125,7 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: numbe
         name: displayName({ first_name: target.firstName, last_name: target.lastName, email: target.email }),
       },
     });
-    return leave(ctx, tx, target, 'admin');
+    return leave(work, target, 'admin');
   });
   await finishLeave(ctx, deletion);
   return { detail: ADMIN_MESSAGES.userDeleted };

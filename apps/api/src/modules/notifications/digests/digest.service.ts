@@ -1,6 +1,5 @@
 import { notificationCategorySchema, type DigestFrequency } from '@alumlink/contract';
 import type { AppContext } from '../../../app-context';
-import { enqueueEmails } from '../../../lib/mailer/index';
 import { digestEmail, type EmailedItem } from '../notification-emails';
 import { digestPeriodStart } from './digest-period';
 import * as repository from './digest.repository';
@@ -18,7 +17,7 @@ export type DigestRunReport = { sent: number; periodStart: Date };
  * (several instances) never send one person two. Recipients come in keyset-paginated batches.
  */
 export async function runDigests(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'transaction'>,
   frequency: DigestFrequency,
   now: Date = new Date(),
   batchSize = DIGEST_BATCH_SIZE,
@@ -30,7 +29,8 @@ export async function runDigests(
     const candidates = await repository.nextRecipientIds(ctx.db, frequency, afterUserId, batchSize);
     if (candidates.length === 0) break;
     afterUserId = candidates[candidates.length - 1] ?? afterUserId;
-    sent += await ctx.db.transaction(async (tx) => {
+    sent += await ctx.transaction(async (work) => {
+      const { tx } = work;
       const recipients = await repository.claimDigests(tx, frequency, periodStart, candidates);
       const items = await repository.takeDigestItems(
         tx,
@@ -42,12 +42,11 @@ export async function runDigests(
         const own = byUser.get(recipient.id);
         return own ? [digestEmail(ctx.config, recipient, frequency, own)] : [];
       });
-      await enqueueEmails(tx, messages);
+      await work.sendMail(...messages);
       return messages.length;
     });
     if (candidates.length < batchSize) break;
   }
-  if (sent > 0) ctx.mailer.trigger();
   return { sent, periodStart };
 }
 

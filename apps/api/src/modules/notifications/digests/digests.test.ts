@@ -52,7 +52,7 @@ describe('daily and weekly digests', () => {
     await waiting(bob, 'event', 'New event: Cloud Night.');
     await waiting(bob, 'comment', 'Weekly only.', 'weekly');
 
-    expect((await runDigests(t.app, 'daily', now)).sent).toBe(2);
+    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(2);
     const [mail] = await digestsTo(ada);
     expect(mail?.subject).toBe('Your daily AlumLink digest: 3 new notifications');
     expect(mail?.textBody).toContain('Hello Ada,');
@@ -64,27 +64,27 @@ describe('daily and weekly digests', () => {
     expect((await digestsTo(bob))[0]?.textBody).not.toContain('Weekly only.');
 
     // Same period again, and again later that day with something new: nothing more.
-    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
     await waiting(ada, 'comment', 'Lee commented on your post.');
-    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + 3 * 60 * 60 * 1000))).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + 3 * 60 * 60 * 1000))).sent).toBe(0);
     expect(await digestsTo(ada)).toHaveLength(1);
     // The next day's digest carries only what is new.
-    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + DAY))).sent).toBe(1);
+    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + DAY))).sent).toBe(1);
     const [latest] = await digestsTo(ada);
     expect(latest?.subject).toBe('Your daily AlumLink digest: 1 new notification');
     expect(latest?.textBody).toContain('Lee commented');
     expect(latest?.textBody).not.toContain('Finn commented');
 
     // Weekly ones go in the weekly digest.
-    expect((await runDigests(t.app, 'weekly', now)).sent).toBe(1);
+    expect((await runDigests(t.ctx, 'weekly', now)).sent).toBe(1);
     expect((await digestsTo(bob))[0]?.subject).toBe('Your weekly AlumLink digest: 1 new notification');
   });
 
   it('sends nothing when nothing is new', async () => {
     const now = freshDay();
     const quiet = await createUser(t.db);
-    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
-    expect((await runDigests(t.app, 'weekly', now)).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'weekly', now)).sent).toBe(0);
     expect(await emailsTo(t.db, quiet.email)).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe('daily and weekly digests', () => {
     const now = freshDay();
     const gone = await createUser(t.db, { isActive: false });
     await waiting(gone, 'comment', 'Someone commented.');
-    expect((await runDigests(t.app, 'daily', now)).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'daily', now)).sent).toBe(0);
     expect(await t.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.userId, gone.id))).toHaveLength(1);
   });
 
@@ -104,10 +104,10 @@ describe('daily and weekly digests', () => {
       await waiting(person, 'message', 'Two.');
     }
     const runs = await Promise.all([
-      runDigests(t.app, 'daily', now, 5),
-      runDigests(t.app, 'daily', now, 5),
-      runDigests(t.app, 'daily', now, 7),
-      runDigests(t.app, 'daily', now, 3),
+      runDigests(t.ctx, 'daily', now, 5),
+      runDigests(t.ctx, 'daily', now, 5),
+      runDigests(t.ctx, 'daily', now, 7),
+      runDigests(t.ctx, 'daily', now, 3),
     ]);
     expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(people.length);
     for (const person of people) {
@@ -124,7 +124,7 @@ describe('unsubscribe links', () => {
     const person = await createUser(t.db, { email: 'reader.one@example.com' });
     await waiting(person, 'comment', 'Finn commented on your post.');
     await waiting(person, 'event', 'New event.');
-    await runDigests(t.app, 'daily', now);
+    await runDigests(t.ctx, 'daily', now);
     const [mail] = await digestsTo(person);
     const token = tokenOf(mail?.headers?.['List-Unsubscribe']);
     expect(token).not.toBe('');
@@ -152,7 +152,7 @@ describe('unsubscribe links', () => {
 
     // Nothing waits for a digest any more, and no digest goes out the next day.
     await t.app.inject({ method: 'POST', url: `/api/unsubscribe/?token=${token}` }); // twice is fine
-    expect((await runDigests(t.app, 'daily', new Date(now.getTime() + DAY))).sent).toBe(0);
+    expect((await runDigests(t.ctx, 'daily', new Date(now.getTime() + DAY))).sent).toBe(0);
     expect(await digestsTo(person)).toHaveLength(1);
   });
 
@@ -161,7 +161,7 @@ describe('unsubscribe links', () => {
     const person = await createUser(t.db);
     await waiting(person, 'comment', 'A comment.');
     await waiting(person, 'message', 'A message.');
-    await runDigests(t.app, 'daily', now);
+    await runDigests(t.ctx, 'daily', now);
     const [mail] = await digestsTo(person);
     const links = [...(mail?.textBody ?? '').matchAll(/Stop e-mails about (\w+): \S+\?token=(\S+)/g)];
     expect(links.map((link) => link[1])).toEqual(['comments', 'messages']);
@@ -291,11 +291,11 @@ describe('an SMTP outage', () => {
     try {
       const person = await createUser(down.db);
       await emailNotification(down.app.ctx, 'daily', { userId: person.id, category: 'comment', text: 'Kept safe.', link: '/user' }, null);
-      expect((await runDigests(down.app, 'daily', new Date())).sent).toBe(1);
+      expect((await runDigests(down.app.ctx, 'daily', new Date())).sent).toBe(1);
       expect(await down.app.mailer.deliverPending()).toEqual({ sent: 0, failed: 1 });
       expect((await emailsTo(down.db, person.email))[0]).toMatchObject({ status: 'queued', attempts: 1 });
       // Running again while it waits does not write a second one.
-      expect((await runDigests(down.app, 'daily', new Date())).sent).toBe(0);
+      expect((await runDigests(down.app.ctx, 'daily', new Date())).sent).toBe(0);
 
       const smtp = await startSmtpServer(port);
       try {

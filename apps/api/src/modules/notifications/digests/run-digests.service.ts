@@ -9,7 +9,7 @@ import { runDigests } from './digest.service';
 
 /** POST /api/admin/digests/run/: an administrator sends the due digests now; written to the audit log. */
 export async function runDigestsNow(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'transaction'>,
   admin: AuthUser,
   frequency: DigestFrequency,
 ): Promise<RunDigestsResponse> {
