@@ -1,7 +1,6 @@
-import type { AppContext } from '../app-context';
+import type { AppContext, UnitOfWork } from '../app-context';
 import type { Executor } from '../db/client';
 import type { UserRow } from '../db/schema/index';
-import type { UnitOfWork } from '../unit-of-work';
 
 /**
  * One leave step (DESIGN 7, "when a person leaves"): self deletion and the admin deletion run every

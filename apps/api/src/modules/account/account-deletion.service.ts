@@ -1,6 +1,5 @@
 import { YOUR_DATA_MESSAGES } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
-import type { UnitOfWork } from '../../unit-of-work';
+import type { AppContext, UnitOfWork } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { notFound, validation } from '../../lib/errors';

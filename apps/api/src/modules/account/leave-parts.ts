@@ -1,5 +1,5 @@
 import type { LeavePart } from '../../lib/leave';
-import { auditLogLeave } from '../admin/audit-log/audit-log.leave';
+import { auditLogLeave } from '../audit-log/index';
 import { authLeave } from '../auth/auth.leave';
 import { communitiesLeave } from '../communities/communities.leave';
 import { dataExportLeave } from '../data-export/data-export.leave';

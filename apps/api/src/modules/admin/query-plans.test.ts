@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
-import { auditEntriesQuery } from './audit-log/audit-log.repository';
+import { auditEntriesQuery } from '../audit-log/audit-log.repository';
 import { adminStatsStatement } from './stats/admin-stats.repository';
 import { searchUsersParams, searchUsersStatement, usersQuery } from './users/admin-users.repository';
 

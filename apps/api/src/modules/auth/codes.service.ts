@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
-import type { UnitOfWork } from '../../unit-of-work';
+import type { AppContext, UnitOfWork } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { codeEmail } from './code-emails';

@@ -1,7 +1,6 @@
 import { LIMITS } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
+import type { AppContext, UnitOfWork } from '../../app-context';
 import type { Executor } from '../../db/client';
-import type { UnitOfWork } from '../../unit-of-work';
 import type { RegistrationAttemptRow, UserRow } from '../../db/schema/index';
 import { codeEmail } from './code-emails';
 import { generateCode, hashScopedCode, sameHash, type CodeCheck } from './one-time-codes';

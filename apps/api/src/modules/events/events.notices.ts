@@ -1,4 +1,4 @@
-import type { Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
 
 /** A place opened up and the waitlisted person now holds it. */
 export function eventPromotedNotice(event: { userId: number; eventId: number; title: string }): Notice {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
-import { notify } from '../notifications/index';
+import { notify } from '../notifications/notify.service';
 import { eventPromotedNotice } from './events.notices';
 import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';

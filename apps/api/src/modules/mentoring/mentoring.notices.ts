@@ -1,5 +1,5 @@
 import type { NotificationType } from '@alumlink/contract';
-import type { Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /** The mentoring steps that notify the other person of a mentorship. */

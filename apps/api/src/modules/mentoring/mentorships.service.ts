@@ -13,7 +13,7 @@ import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { openConversationBetween } from '../messaging/messaging.service';
-import { notify } from '../notifications/index';
+import { notify } from '../notifications/notify.service';
 import { mentoringNotice, type MentoringNotificationType } from './mentoring.notices';
 import { canSeePerson } from '../settings/visibility';
 import { findUserSummary } from '../users/users.service';

@@ -1,4 +1,5 @@
-import type { DeliverySqlRow, Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
+import type { DeliverySqlRow } from '../notifications/index';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /** The sentence of a new message's notification (the demo seed writes it too). */

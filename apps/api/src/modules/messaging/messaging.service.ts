@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { notify } from '../notifications/index';
+import { notify } from '../notifications/notify.service';
 import { markConversationNotificationsRead } from '../notifications/notifications.service';
 import { newMessageNotice } from './messaging.notices';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/index';
 import { requireVisiblePost } from '../posts/posts.service';
 import { findUserById } from '../users/users.service';
 import { canReport } from './moderation.policy';

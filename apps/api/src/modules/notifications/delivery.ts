@@ -1,6 +1,5 @@
 import type { EmailFrequency, NotificationCategory } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
-import { workScopeOf, type Scope } from '../../unit-of-work';
+import { type AppContext, workScopeOf, type Scope } from '../../app-context';
 import { instantNotificationEmail, type Recipient } from './notification-emails';
 import { insertDigestItemWithin, type EmailWrite } from './notifications.repository';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outgoingEmails } from '../../db/schema/index';
 import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import type { AppContext } from '../../app-context';
-import { postRemovedNotice } from '../admin/posts/admin-posts.notices';
+import { postRemovedNotice } from '../moderation/moderation.notices';
 import { roleChangedNotice } from '../admin/users/admin-users.notices';
-import { notify } from './notify';
+import { notify } from './notify.service';
 
 const notifyPostRemoved = (ctx: AppContext, event: Parameters<typeof postRemovedNotice>[0]) => notify(ctx, postRemovedNotice(event));
 const notifyRoleChanged = (ctx: AppContext, event: Parameters<typeof roleChangedNotice>[0]) => notify(ctx, roleChangedNotice(event));

@@ -5,7 +5,7 @@ import { notificationDigestItems, notifications, users } from '../../db/schema/i
 import { authHeader, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
 import type { AppContext } from '../../app-context';
 import { roleChangedNotice } from '../admin/users/admin-users.notices';
-import { notify } from './notify';
+import { notify } from './notify.service';
 
 const notifyRoleChanged = (ctx: AppContext, event: Parameters<typeof roleChangedNotice>[0]) => notify(ctx, roleChangedNotice(event));
 

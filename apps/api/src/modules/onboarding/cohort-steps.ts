@@ -2,8 +2,8 @@ import type { Role } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { CohortRow, UserRow } from '../../db/schema/index';
-import { auditLabelOf, writeAuditLog, writeAuditLogEntries } from '../admin/audit-log/audit-log.service';
-import { notify } from '../notifications/index';
+import { auditLabelOf, writeAuditLog, writeAuditLogEntries } from '../audit-log/index';
+import { notify } from '../notifications/notify.service';
 import { lifecycleNotice } from './onboarding.notices';
 import * as repository from './cohorts.repository';
 

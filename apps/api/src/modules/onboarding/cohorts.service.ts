@@ -14,7 +14,7 @@ import type { CohortRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeIdCursor, encodeIdCursor } from '../../lib/pagination';
-import { writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { writeAuditLog } from '../audit-log/index';
 import { findUserById } from '../users/users.service';
 import { announceStep, nextStep, takeDueStep } from './cohort-steps';
 import { presentCohort } from './cohorts.presenter';

@@ -14,15 +14,14 @@ import {
   type TokenPair,
 } from '@alumlink/contract';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context';
+import type { AppContext, UnitOfWork } from '../../app-context';
 import type { Executor } from '../../db/client';
-import type { UnitOfWork } from '../../unit-of-work';
 import type { InvitationRow, UserRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
-import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/index';
 import { accessTokenFor, createRefreshSession } from '../auth/sessions.service';
 import { findUserByEmail, findUserById, insertUser, uniqueUsername, updateUser } from '../users/users.service';
 import { joinCohort, requireCohort } from './cohorts.service';

@@ -1,5 +1,5 @@
 import { roleLabel, type Role } from '@alumlink/contract';
-import type { Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
 
 /** A cohort step moved someone on. */
 export function lifecycleNotice(event: { userId: number; role: Role; cohortName: string }): Notice {

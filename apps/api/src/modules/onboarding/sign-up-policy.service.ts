@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { siteSettings } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
-import { writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { writeAuditLog } from '../audit-log/index';
 import { findUserById } from '../users/users.service';
 
 const POLICY_KEY = 'sign_up_policy';

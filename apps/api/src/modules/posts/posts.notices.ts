@@ -1,4 +1,4 @@
-import type { Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
 import type { UserSummaryRow } from '../users/users.presenter';
 import type { DeliverySqlRow } from '../notifications/index';
 

@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound, postgresErrorCode } from '../../lib/erro
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { releaseMedia } from '../media/media.service';
-import { notify } from '../notifications/index';
+import { notify } from '../notifications/notify.service';
 import { postCommentedNotice, postLikedNotice } from './posts.notices';
 import type { Viewer } from '../settings/visibility';
 import { canOnPost } from './posts.policy';

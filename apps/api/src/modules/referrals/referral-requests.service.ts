@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { actorNameOf, notify, type Notice } from '../notifications/index';
+import { actorNameOf, notify, type Notice } from '../notifications/notify.service';
 import { referralRequestedNotice, referralStatusNotice, referralWithdrawnNotice } from './referrals.notices';
 import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';

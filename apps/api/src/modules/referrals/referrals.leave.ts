@@ -1,5 +1,5 @@
 import type { LeavePart } from '../../lib/leave';
-import { notify, type Notice } from '../notifications/index';
+import { notify, type Notice } from '../notifications/notify.service';
 import * as requests from './referral-requests.repository';
 import { recordSystemEnd } from './referral-requests.service';
 import { referralWithdrawnNotice } from './referrals.notices';

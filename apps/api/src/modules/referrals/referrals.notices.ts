@@ -1,5 +1,5 @@
 import { REFERRAL_REQUEST_STATUS_LABELS, type ReferralRequestStatus } from '@alumlink/contract';
-import type { Notice } from '../notifications/index';
+import type { Notice } from '../notifications/notify.service';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /** Every referral notification leads to the person's referrals page. */

@@ -1,5 +1,5 @@
 import { roleLabel, type Role } from '@alumlink/contract';
-import type { Notice } from '../../notifications/index';
+import type { Notice } from '../../notifications/notify.service';
 
 /** An administrator changed someone's role. */
 export function roleChangedNotice(event: { userId: number; role: Role }): Notice {

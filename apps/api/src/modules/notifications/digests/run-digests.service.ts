@@ -4,7 +4,7 @@ import type { AppContext } from '../../../app-context';
 import { users } from '../../../db/schema/index';
 import type { AuthUser } from '../../../lib/auth';
 import { forbidden } from '../../../lib/errors';
-import { writeAuditLog } from '../../admin/audit-log/audit-log.service';
+import { writeAuditLog } from '../../audit-log/index';
 import { runDigests } from './digest.service';
 
 /** POST /api/admin/digests/run/: an administrator sends the due digests now; written to the audit log. */

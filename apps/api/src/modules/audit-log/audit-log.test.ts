@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp } from '../../../test/index';
+import { users } from '../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp } from '../../test/index';
 import { writeAuditLog } from './audit-log.service';
 
 let t: TestApp;

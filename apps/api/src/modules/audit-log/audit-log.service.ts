@@ -1,8 +1,8 @@
 import { displayName, type AuditLogPage, type AuditLogFilter } from '@alumlink/contract';
-import type { AppContext } from '../../../app-context';
-import type { Executor } from '../../../db/client';
-import type { UserRow } from '../../../db/schema/index';
-import { decodeCursor, toPage } from '../../../lib/pagination';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
+import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentAuditEntry } from './audit-log.presenter';
 import { findAuditEntries, insertAuditEntries, insertAuditEntry, type NewAuditEntry } from './audit-log.repository';
 

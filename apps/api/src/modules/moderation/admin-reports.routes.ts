@@ -6,9 +6,9 @@ import {
   reportQueueQuerySchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema } from '../../../lib/validation';
-import { dismissReports, listReportQueue } from '../../moderation/reports.service';
-import { adminOnly } from '../../../lib/auth';
+import { badRequestSchema } from '../../lib/validation';
+import { dismissReports, listReportQueue } from './reports.service';
+import { adminOnly } from '../../lib/auth';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 

@@ -1,5 +1,5 @@
 import { displayName, notificationCategoryOf, type Notification, type NotificationType } from '@alumlink/contract';
-import { workScopeOf, type Scope } from '../../unit-of-work';
+import { workScopeOf, type Scope } from '../../app-context';
 import { withoutEmail, type UserSummaryRow } from '../users/users.presenter';
 import { EMAIL_COLLAPSE_MS, emailNotification, emailWriteOf } from './delivery';
 import { presentNotification } from './notifications.presenter';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { posts, users } from '../../../db/schema/index';
+import type { Executor } from '../../db/client';
+import { posts, users } from '../../db/schema/index';
 
 /** A live post with the author fields moderation needs (primary-key lookups). */
 export async function findLivePostWithAuthor(db: Executor, postId: number) {

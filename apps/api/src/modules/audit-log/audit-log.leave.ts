@@ -1,4 +1,4 @@
-import type { LeavePart } from '../../../lib/leave';
+import type { LeavePart } from '../../lib/leave';
 
 /**
  * Audit log: entries stay whole (an administrator's actions and a deletion are accountable); the

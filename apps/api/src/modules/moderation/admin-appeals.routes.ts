@@ -7,9 +7,9 @@ import {
   idParamsSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema } from '../../../lib/validation';
-import { decideAppeal, listAppeals } from '../../moderation/appeals.service';
-import { adminOnly } from '../../../lib/auth';
+import { badRequestSchema } from '../../lib/validation';
+import { decideAppeal, listAppeals } from './appeals.service';
+import { adminOnly } from '../../lib/auth';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };
 

@@ -7,8 +7,8 @@ import {
   postPageSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema } from '../../../lib/validation';
-import { adminOnly } from '../../../lib/auth';
+import { badRequestSchema } from '../../lib/validation';
+import { adminOnly } from '../../lib/auth';
 import * as service from './admin-posts.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema };

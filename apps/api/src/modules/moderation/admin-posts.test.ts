@@ -1,8 +1,8 @@
 import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, posts } from '../../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/index';
+import { auditLog, posts } from '../../db/schema/index';
+import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 
 let t: TestApp;
 let admin: TestUser;

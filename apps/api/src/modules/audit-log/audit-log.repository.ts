@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { auditLog, type AuditLogRow } from '../../../db/schema/index';
-import type { CursorPosition } from '../../../lib/pagination';
+import type { Executor } from '../../db/client';
+import { auditLog, type AuditLogRow } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/pagination';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 

@@ -1,7 +1,7 @@
 import { auditLogPageSchema, auditLogQuerySchema, errorSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema } from '../../../lib/validation';
-import { adminOnly } from '../../../lib/auth';
+import { badRequestSchema } from '../../lib/validation';
+import { adminOnly } from '../../lib/auth';
 import { listAuditLog } from './audit-log.service';
 
 /** Every administrative action, newest first. */

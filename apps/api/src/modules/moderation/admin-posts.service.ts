@@ -1,13 +1,13 @@
 import { ADMIN_MESSAGES, type DeletePostResponse, type DeletionReason, type PageQuery, type PostPage } from '@alumlink/contract';
-import type { AppContext } from '../../../app-context';
-import type { AuthUser } from '../../../lib/auth';
-import { forbidden, notFound } from '../../../lib/errors';
-import { notify } from '../../notifications/index';
-import { postRemovedNotice } from './admin-posts.notices';
-import { closeReportsOfRemovedPost } from '../../moderation/reports.service';
-import { listFeed, softDeletePost } from '../../posts/posts.service';
-import { findUserById } from '../../users/users.service';
-import { auditLabelOf, writeAuditLog } from '../audit-log/audit-log.service';
+import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+import { notify } from '../notifications/notify.service';
+import { postRemovedNotice } from './moderation.notices';
+import { closeReportsOfRemovedPost } from './reports.service';
+import { listFeed, softDeletePost } from '../posts/posts.service';
+import { findUserById } from '../users/users.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/index';
 import { findLivePostWithAuthor } from './admin-posts.repository';
 
 const postNotFound = () => notFound(ADMIN_MESSAGES.postNotFound);

@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@alumlink/contract';
-import type { AuditLogRow } from '../../../db/schema/index';
+import type { AuditLogRow } from '../../db/schema/index';
 
 /** An audit_log row → the contract's auditLogEntrySchema. */
 export function presentAuditEntry(row: AuditLogRow): AuditLogEntry {
