@@ -29,7 +29,7 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ics, fileName } = await eventCalendar(app.db, app.config, request.params.id);
+      const { ics, fileName } = await eventCalendar(app.ctx, request.params.id);
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);
     },
   );

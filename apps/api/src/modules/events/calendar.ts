@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import type { Executor } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { eventNotFound } from './event-errors';
 import { findEvents } from './events.repository';
 
@@ -13,8 +13,12 @@ export type CalendarSite = { publicUrl: string; siteName: string };
  * octets and escapes text). The UID depends only on the event and the site, so importing the
  * file again updates the calendar entry instead of adding a second one. Public like the event.
  */
-export async function eventCalendar(db: Executor, site: CalendarSite, eventId: number): Promise<{ ics: string; fileName: string }> {
-  const [event] = await findEvents(db, { viewerId: null, eventId, take: 1 });
+export async function eventCalendar(
+  ctx: Pick<AppContext, 'db'> & { config: CalendarSite },
+  eventId: number,
+): Promise<{ ics: string; fileName: string }> {
+  const site = ctx.config;
+  const [event] = await findEvents(ctx.db, { viewerId: null, eventId, take: 1 });
   if (!event) throw eventNotFound();
   const host = new URL(site.publicUrl).hostname;
   const calendar = ical({

@@ -73,7 +73,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => service.getEvent(app.db, viewerOf(request), request.params.id),
+    async (request) => service.getEvent(app.ctx, viewerOf(request), request.params.id),
   );
 
   app.post(

@@ -1,7 +1,6 @@
 import type { Event, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
@@ -30,8 +29,8 @@ export async function listEvents(ctx: AppContext, viewer: AuthUser | null, input
 }
 
 /** One event; public. */
-export async function getEvent(db: Executor, viewer: AuthUser | null, eventId: number): Promise<Event> {
-  const [row] = await repository.findEvents(db, { viewerId: viewer?.id ?? null, eventId, take: 1 });
+export async function getEvent(ctx: Pick<AppContext, 'db'>, viewer: AuthUser | null, eventId: number): Promise<Event> {
+  const [row] = await repository.findEvents(ctx.db, { viewerId: viewer?.id ?? null, eventId, take: 1 });
   if (!row) throw eventNotFound();
   return presentEvent(row, viewer);
 }
@@ -54,7 +53,7 @@ export async function createEvent(ctx: AppContext, user: AuthUser, input: Create
     image: imageKey,
     createdBy: user.id,
   });
-  return getEvent(ctx.db, user, row.id);
+  return getEvent(ctx, user, row.id);
 }
 
 /** Admin: changes the given fields (and the image when one is sent). */
@@ -79,5 +78,5 @@ export async function updateEvent(
   if (!row) throw eventNotFound();
   // More places (or none limited): the first waitlisted people move up and are told.
   if (input.capacity !== undefined) await applyCapacityChange(ctx, row.id);
-  return getEvent(ctx.db, user, row.id);
+  return getEvent(ctx, user, row.id);
 }

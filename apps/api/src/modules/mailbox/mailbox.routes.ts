@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devMailboxEnabled } from '../../config';
 import { fromThisMachine } from '../../lib/client-address';
 import { presentMailboxMessage, renderMailboxPage } from './mailbox.presenter';
-import { listRecentEmails } from './mailbox.repository';
+import { recentEmails } from './mailbox.service';
 
 const PAGE_MESSAGES = 100;
 const JSON_MESSAGES = 50;
@@ -31,7 +31,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await listRecentEmails(app.db, { to: request.query.to, limit: PAGE_MESSAGES });
+      const rows = await recentEmails(app.ctx, { to: request.query.to, limit: PAGE_MESSAGES });
       return reply.type('text/html; charset=utf-8').send(renderMailboxPage(app.config.siteName, rows));
     },
   );
@@ -47,7 +47,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listRecentEmails(app.db, { to: request.query.to, limit: JSON_MESSAGES });
+      const rows = await recentEmails(app.ctx, { to: request.query.to, limit: JSON_MESSAGES });
       return { results: rows.map(presentMailboxMessage) };
     },
   );

@@ -1,5 +1,6 @@
 import type { AdminMentoring, MentorshipCounts } from '@alumlink/contract';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { mentorProfiles, mentorships, users } from '../../db/schema/index';
 import { presentUserSummary } from '../users/users.presenter';
@@ -33,7 +34,8 @@ const TOP_TOPICS = 10;
 const MENTORS_SHOWN = 50;
 
 /** GET /api/admin/mentoring/: counts by status, the most asked-for topics, mentors by load. */
-export async function adminMentoringOverview(db: Executor): Promise<AdminMentoring> {
+export async function adminMentoringOverview(ctx: Pick<AppContext, 'db'>): Promise<AdminMentoring> {
+  const { db } = ctx;
   const counts = await mentorshipCounts(db);
   const topics = await db
     .select({ key: sql<string>`lower(${mentorships.topic})`, topic: sql<string>`min(${mentorships.topic})`, requests: count() })

@@ -177,6 +177,6 @@ export const mentoringRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminMentoringSchema, ...errors },
       },
     },
-    async () => adminMentoringOverview(app.db),
+    async () => adminMentoringOverview(app.ctx),
   );
 };

@@ -1,6 +1,5 @@
 import { DEFAULT_FIELD_PRIVACY, fieldAudienceSchema, type FieldPrivacy, type UpdateFieldPrivacyRequest } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
 import type { UserSettingsRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { findSettings, upsertSettings, type SettingsChanges } from './settings.repository';
@@ -20,8 +19,8 @@ export function presentFieldPrivacy(row: UserSettingsRow | null): FieldPrivacy {
 }
 
 /** The caller's field audiences; the defaults until they choose. */
-export async function getOwnFieldPrivacy(db: Executor, user: AuthUser): Promise<FieldPrivacy> {
-  return presentFieldPrivacy(await findSettings(db, user.id));
+export async function getOwnFieldPrivacy(ctx: Pick<AppContext, 'db'>, user: AuthUser): Promise<FieldPrivacy> {
+  return presentFieldPrivacy(await findSettings(ctx.db, user.id));
 }
 
 /** Saves the given fields' audiences of the caller (nobody else's); the rest stays. */
@@ -33,6 +32,6 @@ export async function updateOwnFieldPrivacy(ctx: AppContext, user: AuthUser, upd
   if (update.location !== undefined) changes.locationVisibleTo = update.location;
   if (update.cohort_year !== undefined) changes.cohortYearVisibleTo = update.cohort_year;
   if (update.skills !== undefined) changes.skillsVisibleTo = update.skills;
-  if (Object.keys(changes).length === 0) return getOwnFieldPrivacy(ctx.db, user);
+  if (Object.keys(changes).length === 0) return getOwnFieldPrivacy(ctx, user);
   return presentFieldPrivacy(await upsertSettings(ctx.db, user.id, changes, new Date()));
 }

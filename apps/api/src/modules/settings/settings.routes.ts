@@ -55,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fieldPrivacySchema, 401: errorSchema },
       },
     },
-    async (request) => getOwnFieldPrivacy(app.db, request.user),
+    async (request) => getOwnFieldPrivacy(app.ctx, request.user),
   );
 
   app.put(
