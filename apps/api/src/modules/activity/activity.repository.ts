@@ -2,7 +2,8 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, users } from '../../db/schema/index';
 import { tracksActivitySql, visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsOfListed } from '../users/index';
 
 export type PostedRow = { postId: number; at: Date; user: UserSummaryRow };
 export type JoinedRow = { at: Date; user: UserSummaryRow };

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { skillItemsSql, userSettings, users, type UserRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 import { directoryCircleOfSql, fieldVisibleSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
-import { listedPersonFieldSql } from '../users/person.presenter';
+import { listedPersonFieldSql } from '../users/index';
 
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;

@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client';
 import { eventRegistrations, events, users } from '../../db/schema/index';
 import { likeContains } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { personFieldVisibleSql } from '../users/person.presenter';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { personFieldVisibleSql } from '../users/index';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 import type { RegistrationStatus } from './registration.repository';
 
 /** Position in the attendee list: registered before waitlisted ('registered' < 'waitlisted'), then arrival. */

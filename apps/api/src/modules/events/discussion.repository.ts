@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client';
 import { eventMessages, users, type EventMessageRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 /** A discussion message with its author. */
 export type EventMessageListRow = Pick<EventMessageRow, 'id' | 'text' | 'createdAt' | 'eventId'> & { author: UserSummaryRow };

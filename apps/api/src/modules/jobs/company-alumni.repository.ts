@@ -2,7 +2,8 @@ import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { referrals, users } from '../../db/schema/index';
 import { fieldVisibleSql, visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 export type CompanyAlumnusRow = UserSummaryRow & { headline: string; jobTitle: string; openReferralId: number | null };
 

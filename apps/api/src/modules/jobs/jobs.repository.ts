@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { auditLog, jobs, users, type JobRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 /** A job with its author. */
 export type JobListRow = Omit<JobRow, 'updatedAt' | 'closedAt'> & { author: UserSummaryRow };

@@ -5,8 +5,9 @@ import { mentorProfiles, mentorTopics, users, type MentorProfileRow } from '../.
 import type { LoadPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { listedPersonFieldSql, personFieldSql } from '../users/person.presenter';
-import { userSummaryColumnsFor, userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
+import { listedPersonFieldSql, personFieldSql } from '../users/index';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor, userSummaryColumnsOfListed } from '../users/index';
 
 // The mentors' cards, their topics and the mentors list. Mentorships are in mentorships.repository.ts.
 

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { mentorships, users, type MentorshipRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 // Mentorships: requests between a mentee and a mentor and the steps they take (mentorships.service.ts).
 // The mentors' cards and the mentors list are in mentoring.repository.ts.

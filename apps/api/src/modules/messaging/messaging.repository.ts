@@ -4,7 +4,8 @@ import { prepareRawStatement } from '../../db/prepared';
 import { conversationParticipants, conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
-import { userSummaryFromSql, userSummarySqlColumns, type UserSummaryRow, type UserSummarySqlRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryFromSql, userSummarySqlColumns, type UserSummarySqlRow } from '../users/index';
 
 /** The last-message columns kept on a conversation. */
 export type LastMessageColumns = Pick<ConversationRow, 'lastMessageAt' | 'lastMessageContent' | 'lastMessageSenderId'>;

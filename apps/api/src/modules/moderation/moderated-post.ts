@@ -1,7 +1,8 @@
 import type { ModeratedPost } from '@alumlink/contract';
 import { posts, type PostRow } from '../../db/schema/index';
 import { mediaUrl } from '../../lib/media';
-import { presentUserSummary, userSummaryColumns, type UserSummaryRow } from '../users/users.presenter';
+import { presentUserSummary, type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumns } from '../users/index';
 
 /** A post as moderators see it (live or removed) with its author; only admins read these. */
 export type ModeratedPostRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt' | 'deletedAt'> & {

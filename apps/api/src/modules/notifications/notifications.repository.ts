@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/client';
 import { notificationDigestItems, notifications, users, type NotificationRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 import {
   emailParams,
   prepareInsertStatements,

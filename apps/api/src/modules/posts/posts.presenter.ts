@@ -1,6 +1,7 @@
 import type { Comment, Post } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
-import { presentUserSummary, userSummaryFromSql } from '../users/users.presenter';
+import { presentUserSummary } from '../users/users.presenter';
+import { userSummaryFromSql } from '../users/index';
 import type { CommentListRow, PostListRow, PostSqlRow } from './posts.repository';
 
 /** A post row (with author and the viewer's like) → the contract's postSchema. */

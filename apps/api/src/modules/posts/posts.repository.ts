@@ -6,15 +6,15 @@ import { comments, postLikes, posts, postTags, users, type CommentRow, type Post
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
 import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { type UserSummaryRow } from '../users/users.presenter';
 import {
   emailAsSeenBySql,
   userSummaryColumnsFor,
   userSummaryColumnsOfListed,
   userSummaryFromSql,
   userSummarySqlColumns,
-  type UserSummaryRow,
   type UserSummarySqlRow,
-} from '../users/users.presenter';
+} from '../users/index';
 
 /** A live post with its author and whether the viewer likes it. */
 export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {

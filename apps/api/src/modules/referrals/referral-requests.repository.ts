@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client';
 import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { personFieldSql } from '../users/person.presenter';
-import { userSummaryColumnsFor, type UserSummaryRow } from '../users/users.presenter';
+import { personFieldSql } from '../users/index';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 const owners = alias(users, 'owner');
 const requesters = alias(users, 'requester');

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { auditLog, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor } from '../users/users.presenter';
+import { userSummaryColumnsFor } from '../users/index';
 
 /** A referral with the alumnus offering it. */
 export type ReferralListRow = Pick<

@@ -5,7 +5,7 @@ import { literalLimit, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { listedPersonFieldSql } from '../users/person.presenter';
+import { listedPersonFieldSql } from '../users/index';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /**

@@ -1,7 +1,8 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { usernameAliases, users, type NewUserRow, type UserRow } from '../../db/schema/index';
-import { userSummaryColumns, type UserSummaryRow } from './users.presenter';
+import { type UserSummaryRow } from './users.presenter';
+import { userSummaryColumns } from './users.sql';
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

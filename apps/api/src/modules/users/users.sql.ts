@@ -1,0 +1,158 @@
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { BuildAliasTable } from 'drizzle-orm/pg-core';
+import { HIDDEN_EMAIL, type PrivateField } from '@alumlink/contract';
+import { users } from '../../db/schema/index';
+import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, type Viewer } from '../settings/visibility';
+import type { UserSummaryRow } from './users.presenter';
+
+// The SQL other modules' statements embed to select people (decision record 038: shared SQL lives in
+// its module's *.sql.ts and goes out through index.ts, not through a presenter). Each private field
+// goes through personFieldSql / listedPersonFieldSql, which read the rules of settings/visibility.ts
+// (profile visibility, per-field audience, connections): a repository never writes its own
+// "case when visible then column" again.
+
+type FieldValue<Field extends PrivateField> = Field extends 'cohort_year' ? number | null : string;
+
+/** The users column behind each private field (phone: the number; its country code goes with it). */
+const FIELD_COLUMNS = {
+  email: 'email',
+  phone: 'phoneNumber',
+  company: 'company',
+  location: 'location',
+  cohort_year: 'cohortYear',
+  skills: 'skills',
+} as const satisfies Record<PrivateField, keyof UsersTable['_']['columns']>;
+
+/** What a field the reader may not see reads as. */
+const HIDDEN_SQL: Record<PrivateField, SQL> = {
+  email: sql`${HIDDEN_EMAIL}`,
+  phone: sql`''`,
+  company: sql`''`,
+  location: sql`''`,
+  cohort_year: sql`null::integer`,
+  skills: sql`''`,
+};
+
+/**
+ * A person's private field as `viewer` may read it, for a statement that joins `table` (users or
+ * an alias): the value for themself, admins, and viewers who may see both the person (profile
+ * visibility) and the field (its audience); the hidden value otherwise. For queries that do not
+ * already leave out the people hidden from the viewer (comments, jobs, referrals, discussions).
+ */
+export function personFieldSql<Field extends PrivateField>(
+  viewer: Viewer,
+  field: Field,
+  table: UsersTable = users,
+): SQL<FieldValue<Field>> {
+  const column = table[FIELD_COLUMNS[field]];
+  const person = visibleToSql(viewer, table.id);
+  const audience = fieldVisibleSql(viewer, table.id, field);
+  if (!person || !audience) return sql<FieldValue<Field>>`${column}`;
+  return sql<FieldValue<Field>>`case when ${person} and ${audience} then ${column} else ${HIDDEN_SQL[field]} end`;
+}
+
+/**
+ * Condition "the viewer may read this private field of the person" (the person visible to them
+ * and the field's audience including them), or undefined for admins: for searches, which must
+ * never match a value the viewer may not read (no oracle).
+ */
+export function personFieldVisibleSql(viewer: Viewer, field: PrivateField, table: UsersTable = users): SQL | undefined {
+  const person = visibleToSql(viewer, table.id);
+  const audience = fieldVisibleSql(viewer, table.id, field);
+  return person && audience ? sql`(${person} and ${audience})` : undefined;
+}
+
+/**
+ * personFieldSql for a query that already leaves out the people hidden from the viewer (feed,
+ * activity, the mentors list, search), with the viewer as placeholders of a prepared statement:
+ * only the field's audience applies. `person`: the person's id and the field's value in the
+ * statement (default: the users table's).
+ */
+export function listedPersonFieldSql<Field extends PrivateField>(
+  viewerId: number | Placeholder,
+  seesEveryone: boolean | Placeholder,
+  field: Field,
+  person: { id: SQLWrapper; value: SQLWrapper } = { id: users.id, value: users[FIELD_COLUMNS[field]] },
+): SQL<FieldValue<Field>> {
+  return sql<
+    FieldValue<Field>
+  >`case when ${seesEveryone}::boolean or ${fieldVisibleToViewerIdSql(viewerId, person.id, field)} then ${person.value} else ${HIDDEN_SQL[field]} end`;
+}
+
+/**
+ * The columns of UserSummaryRow, for a drizzle select that joins users (what presentUserSummary
+ * reads), e-mail included whatever the person's privacy: only for payloads that go to admins or
+ * to the person; otherwise userSummaryColumnsFor or userSummaryColumnsOfListed.
+ */
+export const userSummaryColumns = summaryColumnsOf(users);
+
+/** The users table, or an alias of it in a statement that joins people in several roles (`alias(users, 'owner')`). */
+export type UsersTable = typeof users | BuildAliasTable<typeof users, string>;
+
+function summaryColumnsOf(table: UsersTable) {
+  return {
+    id: table.id,
+    username: table.username,
+    email: table.email,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    handle: table.handle,
+    role: table.role,
+    image: table.image,
+  };
+}
+
+/**
+ * userSummaryColumns with the e-mail as `viewer` may read it: the address for themself, admins
+ * and people whose profile visibility lets the viewer see them (visibleToSql), the contract's
+ * HIDDEN_EMAIL for anyone else. Use it wherever the query does not already leave out the
+ * people hidden from the viewer (comments, jobs, referrals, discussions, notifications). `table`:
+ * the users table or an alias of it.
+ */
+export function userSummaryColumnsFor(viewer: Viewer, table: UsersTable = users) {
+  return { ...summaryColumnsOf(table), email: personFieldSql(viewer, 'email', table) };
+}
+
+/**
+ * userSummaryColumns for a query that already leaves out the people hidden from the viewer
+ * (feed, activity): only the e-mail's own audience (per-field privacy) is applied.
+ */
+export function userSummaryColumnsOfListed(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
+  return { ...userSummaryColumns, email: emailAsSeenBySql(viewerId, seesEveryone) };
+}
+
+/** users.email when the viewer sees everyone or the e-mail's audience includes them, else HIDDEN_EMAIL. */
+export function emailAsSeenBySql(viewerId: number | Placeholder, seesEveryone: boolean | Placeholder): SQL<string> {
+  return listedPersonFieldSql(viewerId, seesEveryone, 'email');
+}
+
+/**
+ * A person's summary columns as a raw SQL statement answers them (`users u` in that statement,
+ * selected with userSummarySqlColumns): statements written in SQL get no drizzle mapping.
+ */
+export type UserSummarySqlRow = {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  handle: string | null;
+  role: string;
+  image: string | null;
+};
+
+/** The select list of UserSummarySqlRow, for a statement that joins `users u`. */
+export const userSummarySqlColumns = sql`u.username, u.email, u.first_name, u.last_name, u.handle, u.role, u.image`;
+
+/** UserSummarySqlRow (and the person's id) → UserSummaryRow. */
+export function userSummaryFromSql(id: number, row: UserSummarySqlRow): UserSummaryRow {
+  return {
+    id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    handle: row.handle,
+    role: row.role,
+    image: row.image,
+  };
+}
