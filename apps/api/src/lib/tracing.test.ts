@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/index';
+import { authHeader, createPost, createTestApp, createUser } from '../test/index';
 
 type ReceivedSpan = {
   traceId: string;
@@ -49,11 +49,60 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     const spans = received.flatMap(({ body }) =>
       body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
     );
-    const span = spans.find((candidate) => candidate.traceId === traceId);
+    const span = spans.find((candidate) => candidate.traceId === traceId && candidate.kind === 2);
     expect(span).toMatchObject({ name: 'GET /api/events/:id/', parentSpanId: callerSpanId, kind: 2 });
     const attributes = Object.fromEntries((span?.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]));
     expect(attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/api/events/:id/', 'http.response.status_code': 404 });
   });
+
+  it("makes the request's database queries (and Redis commands) child spans of its server span, without parameter values", async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? null;
+    const t = await createTestApp({ otlpEndpoint: endpoint, redisUrl });
+    const before = received.length;
+    try {
+      const user = await createUser(t.db, { email: 'traced@example.com' });
+      const post = await createPost(t.db, { userId: user.id });
+      const headers = await authHeader(t.app, user);
+      const answer = await t.app.inject({ method: 'POST', url: `/social/posts/${String(post.id)}/like/`, headers });
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+    } finally {
+      await t.close();
+    }
+    const spans = received
+      .slice(before)
+      .flatMap(({ body }) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
+    const server = spans.find((span) => span.kind === 2 && span.name.startsWith('POST ') && span.name.includes('/like/'));
+    expect(server, spans.map((span) => span.name).join(', ')).toBeDefined();
+    const children = spans.filter((span) => span.parentSpanId === server?.spanId);
+    const attributesOf = (span: ReceivedSpan) =>
+      Object.fromEntries(span.attributes.map(({ key, value }) => [key, Object.values(value)[0]]));
+    const database = children.filter((span) => attributesOf(span)['db.system'] === 'postgresql');
+    expect(database.length, children.map((span) => span.name).join(', ')).toBeGreaterThan(0);
+    for (const span of database) expect(span).toMatchObject({ traceId: server?.traceId, kind: 3 });
+    // The like's post id travels as a parameter, never in the statement text.
+    expect(database.some((span) => /\$1/.test(String(attributesOf(span)['db.statement'])))).toBe(true);
+    if (redisUrl) {
+      const redis = children.filter((span) => attributesOf(span)['db.system'] === 'redis');
+      expect(redis.length, children.map((span) => span.name).join(', ')).toBeGreaterThan(0);
+      expect(redis[0]).toMatchObject({ traceId: server?.traceId, kind: 3 });
+    }
+  });
+
+  it('keeps serving when the collector is unreachable (spans are dropped, the app still closes)', async () => {
+    // A port nothing listens on: every export fails with ECONNREFUSED.
+    const t = await createTestApp({ otlpEndpoint: 'http://127.0.0.1:9' });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const answer = await t.app.inject({ url: '/api/events/12345/' });
+        expect(answer.statusCode).toBe(404);
+      }
+      const started = Date.now();
+      await t.app.close();
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 
   it('sends nothing without the endpoint', async () => {
     const t = await createTestApp();
