@@ -36,6 +36,21 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => collector.close(resolve)));
 
+/**
+ * The spans received since `from`, once one matches `wanted`: closing the app flushes the batch,
+ * but gives up waiting after 3 s (a loaded machine may take longer), and the export still lands.
+ */
+async function spansOnceReceived(from: number, wanted: (span: ReceivedSpan) => boolean): Promise<ReceivedSpan[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const spans = received
+      .slice(from)
+      .flatMap(({ body }) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
+    if (spans.some(wanted) || Date.now() > deadline) return spans;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   it("sends one server span per request to the collector, child of the caller's traceparent, named by route template", async () => {
     const t = await createTestApp({ otlpEndpoint: endpoint });
@@ -45,11 +60,10 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(answer.statusCode).toBe(404);
     // Closing the app flushes the batch.
     await t.close();
+    const isServer = (candidate: ReceivedSpan) => candidate.traceId === traceId && candidate.kind === 2;
+    const spans = await spansOnceReceived(0, isServer);
     expect(received.map(({ path }) => path)).toContain('/v1/traces');
-    const spans = received.flatMap(({ body }) =>
-      body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
-    );
-    const span = spans.find((candidate) => candidate.traceId === traceId && candidate.kind === 2);
+    const span = spans.find(isServer);
     expect(span).toMatchObject({ name: 'GET /api/events/:id/', parentSpanId: callerSpanId, kind: 2 });
     const attributes = Object.fromEntries((span?.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]));
     expect(attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/api/events/:id/', 'http.response.status_code': 404 });
@@ -68,10 +82,9 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     } finally {
       await t.close();
     }
-    const spans = received
-      .slice(before)
-      .flatMap(({ body }) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
-    const server = spans.find((span) => span.kind === 2 && span.name.startsWith('POST ') && span.name.includes('/like/'));
+    const isServer = (span: ReceivedSpan) => span.kind === 2 && span.name.startsWith('POST ') && span.name.includes('/like/');
+    const spans = await spansOnceReceived(before, isServer);
+    const server = spans.find(isServer);
     expect(server, spans.map((span) => span.name).join(', ')).toBeDefined();
     const children = spans.filter((span) => span.parentSpanId === server?.spanId);
     const attributesOf = (span: ReceivedSpan) =>
