@@ -4,11 +4,11 @@
 // migrations built). Pure Node over postgres.js: no pg_dump whose major version must match.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
 import { connectionSettingsOf } from '../../apps/api/src/db/pipelined-client.ts';
-import { fail } from './data-dir.ts';
+import { fail, Refusal } from './data-dir.ts';
 
 export const MANIFEST_FILE = 'alumlink-backup.json';
 export const DATABASE_DIR = 'database';
@@ -121,6 +121,36 @@ export async function peopleIn(sql: Sql): Promise<number> {
   return Number(row?.people ?? 0);
 }
 
+/** How long PostgreSQL may take to confirm a table's COPY once all of it was sent. */
+const COPY_CONFIRM_MS = 30_000;
+
+/**
+ * Streams `source` into a COPY and waits for PostgreSQL to confirm it. When PostgreSQL refuses a
+ * row (a damaged archive), postgres.js neither fails the stream nor confirms it: without this
+ * bound the restore would wait forever. Failing here rolls the transaction back.
+ */
+async function copyConfirmed(source: NodeJS.ReadableStream & Readable, target: Writable, table: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const unconfirmed = new Promise<never>((_, reject) =>
+    source.once('end', () => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Refusal(
+              `PostgreSQL did not confirm the rows of ${table} (a row it refused? the archive may be damaged); nothing was restored.`,
+            ),
+          ),
+        COPY_CONFIRM_MS,
+      );
+    }),
+  );
+  try {
+    await Promise.race([pipeline(source, target), unconfirmed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Loads a dump into a database whose schema the migrations built, in one transaction: foreign
  * keys are dropped and re-added (so table order does not matter, and they are checked at the end),
@@ -154,7 +184,7 @@ export async function loadDatabase(databaseUrl: string, dir: string, manifest: M
       for (const table of manifest.tables) {
         const columnList = table.columns.map(quote).join(', ');
         const target = await tx.unsafe(`copy ${quote(table.name)} (${columnList}) from stdin`).writable();
-        await pipeline(createReadStream(join(dir, table.file)), target);
+        await copyConfirmed(createReadStream(join(dir, table.file)), target, table.name);
         const [counted] = await tx.unsafe<{ rows: string }[]>(`select count(*)::text as rows from ${quote(table.name)}`);
         if (Number(counted?.rows) !== table.rows)
           throw new Error(`table ${table.name}: ${counted?.rows} rows loaded, the backup holds ${table.rows}`);

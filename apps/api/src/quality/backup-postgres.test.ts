@@ -118,6 +118,25 @@ describe.skipIf(!serverUrl)('npm run backup / restore with DATABASE_URL (Postgre
     expect((await census(target)).tables).toEqual(before.tables);
   }, 300_000);
 
+  it('fails, restoring nothing, when a table of the archive holds a row PostgreSQL refuses', async () => {
+    const [archiveName] = readdirSync(path.join(workDir, 'backups'));
+    const unpacked = path.join(workDir, 'damaged');
+    mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', path.join(workDir, 'backups', archiveName ?? ''), '-C', unpacked]);
+    const users = path.join(unpacked, 'database/users.copy');
+    const [firstRow] = readFileSync(users, 'utf8').split('\n');
+    writeFileSync(users, `${readFileSync(users, 'utf8')}${firstRow ?? ''}\n`);
+    const damaged = path.join(workDir, 'damaged.tar.gz');
+    spawnSync('tar', ['-czf', damaged, '-C', unpacked, 'alumlink-backup.json', 'database', 'media']);
+    await withClient('postgres', (client) =>
+      client.query(`drop database ${target} with (force)`).then(() => client.query(`create database ${target}`)),
+    );
+    const result = runScript('restore', { DATABASE_URL: urlOf(target), DATA_DIR: path.join(workDir, 'damaged-data') }, [damaged]);
+    expect(result.status, result.output).toBe(1);
+    expect(result.output).toContain('did not confirm the rows of users');
+    expect((await census(target)).tables.users).toBe(0);
+  }, 120_000);
+
   it('refuses a PostgreSQL archive without DATABASE_URL', () => {
     const [archiveName] = readdirSync(path.join(workDir, 'backups'));
     const result = runScript('restore', { DATABASE_URL: '', DATA_DIR: path.join(workDir, 'elsewhere') }, [
