@@ -11,6 +11,7 @@ type ReceivedSpan = {
   kind: number;
   attributes: { key: string; value: Record<string, unknown> }[];
 };
+type PinoLogger = { bindings(): Record<string, unknown> };
 type ExportRequest = { resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[] };
 
 let collector: Server;
@@ -98,6 +99,23 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       const redis = children.filter((span) => attributesOf(span)['db.system'] === 'redis');
       expect(redis.length, children.map((span) => span.name).join(', ')).toBeGreaterThan(0);
       expect(redis[0]).toMatchObject({ traceId: server?.traceId, kind: 3 });
+    }
+  });
+
+  it("puts the trace id on the request's log lines, the 'request completed' one included (written with reply.log)", async () => {
+    const t = await createTestApp({ otlpEndpoint: endpoint, logLevel: 'fatal' });
+    const seen: { request?: unknown; reply?: unknown } = {};
+    t.app.addHook('onResponse', (request, reply, done) => {
+      seen.request = (request.log as unknown as PinoLogger).bindings().trace_id;
+      seen.reply = (reply.log as unknown as PinoLogger).bindings().trace_id;
+      done();
+    });
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4738';
+      await t.app.inject({ url: '/healthz', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      expect(seen).toEqual({ request: traceId, reply: traceId });
+    } finally {
+      await t.close();
     }
   });
 

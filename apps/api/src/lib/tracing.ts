@@ -38,7 +38,7 @@ export async function registerTracing(app: FastifyInstance, endpoint: string | n
   const traces = new WeakMap<FastifyRequest, RequestTrace>();
   installClientTracing();
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const parent = propagator.extract(api.ROOT_CONTEXT, request.headers, api.defaultTextMapGetter);
     const span = tracer.startSpan(
       `${request.method} ${request.routeOptions.url ?? '(unmatched)'}`,
@@ -55,6 +55,8 @@ export async function registerTracing(app: FastifyInstance, endpoint: string | n
     spans.set(request, span);
     // The trace id in every line this request logs.
     request.log = request.log.child({ trace_id: span.spanContext().traceId });
+    // Fastify writes "request completed" with reply.log, made before this hook from the old logger.
+    reply.log = request.log;
     const trace = { tracer, context: api.trace.setSpan(parent, span), api };
     traces.set(request, trace);
     requestTraces.run(trace, done);
