@@ -92,6 +92,8 @@ export type BenchOptions = Readonly<{
   /** Arrivals per second of the mixed scenario, and its measured seconds. */
   mixedRate: number;
   mixedSeconds: number;
+  /** Also run the feed on servers with METRICS=on and off, alternately (bench/metrics-cost.ts). */
+  metricsCost: boolean;
 }>;
 
 /** The Redis the bench hands a server of several workers when BENCH_REDIS_URL is not set. */
@@ -125,6 +127,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-mixed                    skip the mixed scenario
   --mixed-rate <n>              mixed scenario arrivals per second (default 1500)
   --mixed-seconds <s>           mixed scenario measured seconds (default 20)
+  --metrics-cost                also run the feed on fresh servers with METRICS=off and on, alternately
 Environment: BENCH_DATABASE_URL=postgres://user@host:5432/postgres uses PostgreSQL (the bench
 creates alumlink_bench_<scale> there); BENCH_DATA_DIR=<dir> keeps the PGlite bench database;
 BENCH_REDIS_URL=redis://host:6379 gives the server Redis (default ${DEFAULT_BENCH_REDIS_URL} with --workers > 1).`;
@@ -158,6 +161,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       'no-mixed': { type: 'boolean' },
       'mixed-rate': { type: 'string' },
       'mixed-seconds': { type: 'string' },
+      'metrics-cost': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -202,6 +206,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     mixed: !realtimeOnly && values['no-mixed'] !== true && (only.length === 0 || only.includes(MIXED_KEY)),
     mixedRate: positiveNumber('mixed-rate', values['mixed-rate'], 1_500),
     mixedSeconds: positiveNumber('mixed-seconds', values['mixed-seconds'], 20),
+    metricsCost: values['metrics-cost'] === true,
   };
 }
 

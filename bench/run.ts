@@ -23,6 +23,7 @@ import {
   judgeTargets,
   type ResultRow,
 } from './report';
+import { formatMetricsCost, measureMetricsCost, type MetricsCostRun } from './metrics-cost';
 import { startServer, type RunningServer } from './server-process';
 import { startBackgroundSignIns } from './sign-in-load';
 import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from './target-database';
@@ -284,6 +285,24 @@ async function main(): Promise<void> {
       });
     }
 
+    let metricsCost: MetricsCostRun[] | null = null;
+    if (options.metricsCost) {
+      console.log('Metrics cost: the feed on fresh servers, METRICS=off and on alternately…');
+      metricsCost = await measureMetricsCost(async (metrics) => {
+        await server?.stop();
+        server = await startServer({
+          dataDir: target.dataDir,
+          jwtSecret,
+          env: { ...env, METRICS: metrics },
+          nodeArgs: serverNodeArgs(process.env),
+        });
+        const serverCpu = createCpuMeter(server.pid, target.kind === 'postgres' ? benchDatabaseName(options.scale.name) : null);
+        const [row] = await runHttp({ ...options, only: ['feed'] }, server, context, viewerIds, serverCpu);
+        if (!row) throw new Error('The feed did not run');
+        return row;
+      });
+    }
+
     const loadAfter = os.loadavg()[0] ?? 0;
     const speedAfter = await measureMachineSpeed();
     const counts = Object.entries(data.counts)
@@ -304,6 +323,7 @@ async function main(): Promise<void> {
       ...(rows.length > 0 ? [formatHttpTable(rows), ''] : []),
       ...(realtime ? [formatRealtime(realtime, options.realtimeRate), ''] : []),
       ...(mixed ? [formatMixed(mixed.result, mixed.serverCpu), ''] : []),
+      ...(metricsCost ? [formatMetricsCost(metricsCost), ''] : []),
       formatVerdicts([
         ...judgeTargets(rows, realtime, options.realtimeRate),
         ...(mixed

@@ -1,17 +1,23 @@
 // `npm run backup [-- --out <dir>]`: copies the embedded default's DATA_DIR (pgdata, media,
 // jwt-secret) into <dir>/alumlink-<UTC timestamp>.tar.gz (default dir: ./backups).
-// Refuses while a server holds DATA_DIR (its lock file); refuses with DATABASE_URL (use pg_dump).
+// Refuses while a server holds DATA_DIR (its lock file). With DATABASE_URL: the PostgreSQL
+// database, the media and jwt-secret instead (scripts/lib/postgres-backup.ts, decision record 033).
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, REPO_ROOT, tar, withDataDirLock } from './lib/data-dir.ts';
+import { mediaSourceFor } from './lib/media-sources.ts';
+import { backupPostgres } from './lib/postgres-backup.ts';
 
 await runScript(async () => {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  if (process.env.DATABASE_URL) fail('DATABASE_URL is set: back up PostgreSQL with pg_dump (and copy DATA_DIR/media) instead.');
-
   const dataDir = dataDirFromEnv();
   const outDir = values.out ? resolve(process.env.INIT_CWD ?? process.cwd(), values.out) : join(REPO_ROOT, 'backups');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    await backupPostgres({ databaseUrl, dataDir, outDir, media: mediaSourceFor(process.env, dataDir) });
+    return;
+  }
   const present = ARCHIVED_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)));
   if (!present.includes('pgdata')) fail(`${dataDir} holds no database (pgdata/): nothing to back up.`);
 

@@ -1,10 +1,15 @@
 // `npm run restore -- <archive.tar.gz> [--force]`: restores a backup made by `npm run backup`
 // into DATA_DIR. Refuses while a server holds DATA_DIR, and refuses a non-empty DATA_DIR unless
 // --force (then the current contents are moved aside to <DATA_DIR>.before-restore-<timestamp>).
+// With DATABASE_URL: a PostgreSQL backup into that database, refusing one that holds rows unless
+// --force (scripts/lib/postgres-backup.ts, decision record 033).
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, tar, withDataDirLock } from './lib/data-dir.ts';
+import { mediaSourceFor } from './lib/media-sources.ts';
+import { POSTGRES_ARCHIVE_ENTRIES, restorePostgres } from './lib/postgres-backup.ts';
+import { MANIFEST_FILE } from './lib/postgres-dump.ts';
 
 await runScript(async () => {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
@@ -12,15 +17,29 @@ await runScript(async () => {
   if (!archiveArgument) fail('usage: npm run restore -- <backup.tar.gz> [--force]');
   const archive = resolve(process.env.INIT_CWD ?? process.cwd(), archiveArgument);
   if (!existsSync(archive)) fail(`No such backup: ${archive}`);
-  if (process.env.DATABASE_URL) fail('DATABASE_URL is set: restore PostgreSQL with pg_restore/psql instead.');
 
-  // Only our own layout: no absolute paths, no "..", nothing but pgdata/, media/ and jwt-secret.
+  // Only our own layouts: no absolute paths, no "..", nothing but pgdata/, media/ and jwt-secret
+  // (embedded), or the manifest, database/, media/ and jwt-secret (PostgreSQL).
   const entries = tar(['-tzf', archive]).split('\n').filter(Boolean);
+  const fromPostgres = entries.some((entry) => entry.replace(/^\.\//, '') === MANIFEST_FILE);
+  const allowed: readonly string[] = fromPostgres ? POSTGRES_ARCHIVE_ENTRIES : ARCHIVED_ENTRIES;
   const outside = entries.filter((entry) => {
     const top = entry.replace(/^\.\//, '').split('/')[0] ?? '';
-    return entry.startsWith('/') || entry.split('/').includes('..') || !(ARCHIVED_ENTRIES as readonly string[]).includes(top);
+    return entry.startsWith('/') || entry.split('/').includes('..') || !allowed.includes(top);
   });
   if (outside.length > 0) fail(`${basename(archive)} is not an AlumLink backup (unexpected entries: ${outside.slice(0, 3).join(', ')}).`);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (fromPostgres !== Boolean(databaseUrl))
+    fail(
+      fromPostgres
+        ? `${basename(archive)} is a PostgreSQL backup: set DATABASE_URL to the (empty) database to restore it into.`
+        : `${basename(archive)} is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR.`,
+    );
+  if (databaseUrl) {
+    const dataDir = dataDirFromEnv();
+    await restorePostgres({ archive, databaseUrl, dataDir, media: mediaSourceFor(process.env, dataDir), force: values.force });
+    return;
+  }
   if (!entries.some((entry) => entry.replace(/^\.\//, '').startsWith('pgdata/'))) fail(`${basename(archive)} holds no database (pgdata/).`);
 
   const dataDir = dataDirFromEnv();

@@ -93,6 +93,8 @@ export type AppConfig = Readonly<{
   backgroundJobs: boolean;
   /** Bearer token that lets a scraper outside this machine read GET /metrics (METRICS_TOKEN); loopback needs none. */
   metricsToken: string | null;
+  /** METRICS=off skips the per-request histogram (for the bench's cost measurement); /metrics still answers. */
+  requestMetrics: boolean;
   /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT, spans go to <url>/v1/traces); null: no tracing, nothing loaded. */
   otlpEndpoint: string | null;
 }>;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env): AppConfig {
     digestWeekday: vars.DIGEST_WEEKDAY,
     backgroundJobs: vars.BACKGROUND_JOBS ?? vars.NODE_ENV !== 'test',
     metricsToken: vars.METRICS_TOKEN ?? null,
+    requestMetrics: vars.METRICS ?? true,
     otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   });
 }

@@ -96,6 +96,7 @@ export const envSchema = z.object({
     .default(1),
   BACKGROUND_JOBS: onOffText('BACKGROUND_JOBS').optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWithScheme('OTEL_EXPORTER_OTLP_ENDPOINT', ['http', 'https']).optional(),
+  METRICS: onOffText('METRICS').optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 

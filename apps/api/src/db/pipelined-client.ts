@@ -91,6 +91,16 @@ export function connectionSettingsOf(databaseUrl: string) {
   };
 }
 
+/** A query of the client as it is made: settles through resolve/reject (see createAnswerWatch). */
+export type PipelinedQuery = SettlingQuery;
+type QueryObserver = (text: string, query: PipelinedQuery) => void;
+let queryObserver: QueryObserver | null = null;
+
+/** Tells `observer` of every query made from now on (lib/tracing-clients.ts); one observer per process. */
+export function observePipelinedQueries(observer: QueryObserver): void {
+  queryObserver = observer;
+}
+
 /**
  * The client, with every `unsafe` query (the only kind Drizzle makes outside transactions) counted
  * by `answers` until it settles.
@@ -99,6 +109,7 @@ function withAnswersWatched(client: PipelinedClient, answers: AnswerWatch): Pipe
   const unsafe = (...args: Parameters<PipelinedClient['unsafe']>) => {
     const query = client.unsafe(...args);
     answers.track(query as unknown as SettlingQuery);
+    if (queryObserver) queryObserver(args[0], query as unknown as SettlingQuery);
     return query;
   };
   return new Proxy(client, {

@@ -98,3 +98,18 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await from({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
 });
+
+describe('METRICS=off (the bench measures what the per-request histogram costs)', () => {
+  it('observes no request, and /metrics still answers', async () => {
+    const off = await createTestApp({ requestMetrics: false });
+    try {
+      expect((await off.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const response = await off.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('http_request_duration_seconds_count{');
+      expect(response.body).toContain('# TYPE alumlink_outbox_pending ');
+    } finally {
+      await off.close();
+    }
+  });
+});

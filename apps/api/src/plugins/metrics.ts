@@ -43,6 +43,8 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('metrics', metrics);
   if (cluster.isWorker) offerWorkerMetrics(metrics.registry);
 
+  // METRICS=off: no per-request hook at all (the bench measures what it costs, docs/performance.md).
+  if (!app.config.requestMetrics) return;
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
     done();
