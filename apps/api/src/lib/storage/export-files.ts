@@ -20,10 +20,10 @@ export interface ExportFiles {
   /** Deletes the file; nothing when there is none. */
   remove(key: string): Promise<void>;
   /**
-   * A URL the browser downloads the file from directly, valid `seconds` (an S3 presigned URL);
-   * absent for local files, which the API's one-time ticket route serves.
+   * A URL the browser downloads the file from directly, valid `seconds` from `signedAt` (an S3
+   * presigned URL); absent for local files, which the API's one-time ticket route serves.
    */
-  downloadUrl?(key: string, seconds: number, filename: string): Promise<string>;
+  downloadUrl?(key: string, seconds: number, filename: string, signedAt: Date): Promise<string>;
 }
 
 export class LocalExportFiles implements ExportFiles {

@@ -150,8 +150,8 @@ export class S3Bucket {
     } while (token);
   }
 
-  /** A presigned GET of `key` valid `seconds`, answered as an attachment named `filename`. */
-  async presignedGet(key: string, seconds: number, filename: string): Promise<string> {
+  /** A presigned GET of `key` valid `seconds` from `signedAt`, answered as an attachment named `filename`. */
+  async presignedGet(key: string, seconds: number, filename: string, signedAt: Date): Promise<string> {
     return this.guard(() =>
       getSignedUrl(
         this.client,
@@ -162,7 +162,7 @@ export class S3Bucket {
           ResponseContentType: 'application/zip',
           ResponseCacheControl: 'private, no-store',
         }),
-        { expiresIn: seconds },
+        { expiresIn: seconds, signingDate: signedAt },
       ),
     );
   }

@@ -49,7 +49,7 @@ describe('S3ExportFiles', () => {
     const file = await files.open('7/export-1.zip');
     expect([file?.size, await text(file!.stream)]).toEqual([9, 'zip-bytes']);
 
-    const url = await files.downloadUrl('7/export-1.zip', 60, 'AlumLink-data-2026-01-01.zip');
+    const url = await files.downloadUrl('7/export-1.zip', 60, 'AlumLink-data-2026-01-01.zip', new Date());
     const answer = await fetch(url);
     expect([answer.status, answer.headers.get('content-disposition'), await answer.text()]).toEqual([
       200,

@@ -99,7 +99,7 @@ export class S3ExportFiles implements ExportFiles {
     await this.bucket.delete(this.objectOf(key));
   }
 
-  downloadUrl(key: string, seconds: number, filename: string): Promise<string> {
-    return this.bucket.presignedGet(this.objectOf(key), seconds, filename);
+  downloadUrl(key: string, seconds: number, filename: string, signedAt: Date): Promise<string> {
+    return this.bucket.presignedGet(this.objectOf(key), seconds, filename, signedAt);
   }
 }
