@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { S3StorageConfig } from '../config';
 import { NOT_FOUND_BODY } from '../lib/error-handler';
-import { assertSafeKey, BUCKET_PREFIXES, S3MediaStorage } from '../lib/storage/index';
+import { assertSafeKey, BUCKET_PREFIXES, mediaContentType, S3MediaStorage } from '../lib/storage/index';
 
 /** Media keys are content-addressed: a key's bytes never change (lib/storage/media-storage.ts). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,20 +11,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * being pointed at within that time (the CDN's own cache of the object is the operator's setting).
  */
 const REDIRECT_CACHE = 'public, max-age=86400';
-
-/** The types the app stores (lib/images.ts writes WebP); anything else is served as bytes, never as a page. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  webp: 'image/webp',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  avif: 'image/avif',
-};
-
-function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-}
 
 function isSafeKey(key: string): boolean {
   try {
@@ -58,7 +44,7 @@ export function registerS3MediaRoute(app: FastifyInstance, storage: S3StorageCon
     const object = await media.bucket.get(BUCKET_PREFIXES.media + key);
     if (!object) return reply.status(404).send(NOT_FOUND_BODY);
     return reply
-      .header('content-type', contentTypeOf(key))
+      .header('content-type', mediaContentType(key))
       .header('content-length', String(object.size))
       .header('cache-control', IMMUTABLE)
       .send(object.stream);

@@ -6,7 +6,8 @@ import { LocalExportFiles, type ExportFiles } from './export-files';
 import { S3ExportFiles, S3MediaStorage } from './s3-storage';
 
 export { LocalMediaStorage } from './local-media-storage';
-export { assertSafeKey, type MediaStorage } from './media-storage';
+export { assertSafeKey, mediaContentType, type MediaStorage } from './media-storage';
+export { copyLocalStore, type CopyReport } from './storage-copy';
 export { S3Bucket, storageUnavailable, type BucketObject } from './s3-bucket';
 export { BUCKET_PREFIXES, S3ExportFiles, S3MediaStorage } from './s3-storage';
 

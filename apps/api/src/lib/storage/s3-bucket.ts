@@ -32,6 +32,13 @@ const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
+/** Failures of the bucket or the way to it (S3's answers, sockets, DNS, timeouts), as opposed to bugs. */
+function isStorageFailure(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return true;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  return (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) || name === 'TimeoutError' || name === 'AbortError';
+}
+
 const clients = new WeakMap<S3StorageConfig, S3Client>();
 
 /** One client per configuration (its sockets are pooled and reused by every store of the app). */
@@ -41,7 +48,8 @@ export function s3ClientFor(config: S3StorageConfig): S3Client {
     client = new S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      ...(config.credentials ? { credentials: config.credentials } : {}),
+      // A copy: the SDK marks the credentials it resolves, and the configuration is frozen.
+      ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
       forcePathStyle: config.forcePathStyle,
       // Checksums only where S3 requires them: MinIO, R2, Ceph and older gateways reject or
       // mishandle the SDK's default CRC32 trailers on streamed bodies.
@@ -73,8 +81,8 @@ export class S3Bucket {
     try {
       return await operation();
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw storageUnavailable(error);
+      if (isStorageFailure(error)) throw storageUnavailable(error);
+      throw error;
     }
   }
 
