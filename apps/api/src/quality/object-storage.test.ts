@@ -173,6 +173,14 @@ describe('a bucket that does not answer', () => {
     expect((await down.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it('fails an export build and releases it for a retry (the job does not stop)', async () => {
+    const user = await createUser(down.db, { role: 'AL' });
+    await down.app.inject({ method: 'POST', url: '/api/account/export/', headers: await authHeader(down.app, user) });
+    expect(await runExportJobs(down.ctx, { maxBuilds: 1 })).toMatchObject({ built: 0, failed: 1 });
+    const [row] = await down.db.select().from(dataExports).where(eq(dataExports.userId, user.id));
+    expect([row?.status, row?.fileKey]).toEqual(['pending', null]);
+  });
+
   it('with MEDIA_PUBLIC_URL, /media redirects to the CDN (which the CSP allows) without asking the bucket', async () => {
     const response = await down.app.inject({ url: '/media/posts/abc.webp' });
     expect([response.statusCode, response.headers.location]).toEqual([302, 'https://cdn.example.org/media/posts/abc.webp']);
