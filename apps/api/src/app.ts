@@ -48,6 +48,7 @@ import { registerCompression } from './plugins/compression';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics';
 import { registerSchedulers } from './plugins/schedulers';
+import { mediaImageOrigins } from './plugins/s3-media-route';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 
@@ -183,7 +184,7 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   });
 
   registerLoadShedding(app);
-  registerSecurityHeaders(app, config.webDistDir);
+  registerSecurityHeaders(app, config.webDistDir, mediaImageOrigins(config.storage));
   await registerCompression(app);
   await registerRateLimits(app, config);
   await registerApiDocs(app, config);

@@ -4,6 +4,7 @@ import { ConfigError, type Env } from './config-error';
 import { decideSeedDemo } from './database';
 import { describeFirstIssue, envSchema, withoutBlanks, type LogLevel } from './env-schema';
 import { readOrCreateJwtSecret } from './jwt-secret';
+import { storageConfigOf, type StorageConfig } from './storage';
 import { REPO_ROOT, resolveFromLaunchDir } from './paths';
 import type { TrustProxy } from './trust-proxy';
 import { workerCount } from './workers';
@@ -97,6 +98,8 @@ export type AppConfig = Readonly<{
   requestMetrics: boolean;
   /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT, spans go to <url>/v1/traces); null: no tracing, nothing loaded. */
   otlpEndpoint: string | null;
+  /** Where media and data exports live: DATA_DIR (default) or an S3-compatible bucket (STORAGE=s3, config/storage.ts). */
+  storage: StorageConfig;
 }>;
 
 /**
@@ -166,5 +169,6 @@ export function loadConfig(env: Env): AppConfig {
     metricsToken: vars.METRICS_TOKEN ?? null,
     requestMetrics: vars.METRICS ?? true,
     otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    storage: storageConfigOf(vars),
   });
 }

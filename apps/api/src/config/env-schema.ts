@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanText, onOffText, urlWithScheme } from './env-text';
 import type { Env } from './config-error';
+import { storageEnvShape } from './storage';
 import { trustProxyText } from './trust-proxy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,6 +99,7 @@ export const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWithScheme('OTEL_EXPORTER_OTLP_ENDPOINT', ['http', 'https']).optional(),
   METRICS: onOffText('METRICS').optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ...storageEnvShape,
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */

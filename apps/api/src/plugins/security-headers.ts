@@ -54,8 +54,16 @@ export function webBuildScriptHashes(webDistDir: string): string[] {
  * own inline scripts by hash), so a request costs one loop of header assignments instead of
  * rebuilding the policy each time.
  */
-export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<Record<string, string>> {
-  const policy = { ...CONTENT_SECURITY_POLICY, 'script-src': [...(CONTENT_SECURITY_POLICY['script-src'] ?? []), ...scriptHashes] };
+export function securityHeaders(
+  scriptHashes: readonly string[] = [],
+  imageOrigins: readonly string[] = [],
+): Readonly<Record<string, string>> {
+  const policy = {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': [...(CONTENT_SECURITY_POLICY['script-src'] ?? []), ...scriptHashes],
+    // MEDIA_PUBLIC_URL's CDN (plugins/s3-media-route.ts redirects /media/ there).
+    'img-src': [...(CONTENT_SECURITY_POLICY['img-src'] ?? []), ...imageOrigins],
+  };
   return {
     'content-security-policy': Object.entries(policy)
       .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
@@ -76,8 +84,8 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<
 /** Sent only over HTTPS (as the client reached us, through a trusted proxy): over plain http it would be wrong on a LAN. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function registerSecurityHeaders(app: FastifyInstance, webDistDir: string): void {
-  const headers = securityHeaders(webBuildScriptHashes(webDistDir));
+export function registerSecurityHeaders(app: FastifyInstance, webDistDir: string, imageOrigins: readonly string[] = []): void {
+  const headers = securityHeaders(webBuildScriptHashes(webDistDir), imageOrigins);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

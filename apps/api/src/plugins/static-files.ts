@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { NOT_FOUND_BODY } from '../lib/error-handler';
+import { registerS3MediaRoute } from './s3-media-route';
 
 /** First path segments that belong to the server, never to the SPA's index.html fallback. */
 export const SERVER_PATH_PREFIXES = new Set(['api', 'social', 'users', 'ws', 'media', 'dev', 'alumlink', 'healthz', 'readyz']);
@@ -61,17 +62,11 @@ function wantsSpaPage(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/**
- * Media uploads at /media/ (immutable: keys are content-addressed), the built SPA when
- * config.webDistDir exists (hashed /assets/* cached for a year, index.html never cached; brotli or
- * gzip files precompressed at build time when accepted), and
- * the not-found handler: index.html for page navigations (the page's own copy from route-html/ when
- * the build made one), `{detail, code}` 404 otherwise.
- */
-export async function registerStaticFiles(app: FastifyInstance, config: AppConfig): Promise<void> {
-  mkdirSync(config.mediaDir, { recursive: true });
+/** DATA_DIR/media at /media/ (STORAGE=local). */
+async function registerLocalMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
+  mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: config.mediaDir,
+    root: mediaDir,
     prefix: '/media/',
     decorateReply: false,
     index: false,
@@ -84,6 +79,18 @@ export async function registerStaticFiles(app: FastifyInstance, config: AppConfi
       reply.header('cache-control', IMMUTABLE);
     },
   });
+}
+
+/**
+ * Media uploads at /media/ (from DATA_DIR/media, or the bucket with STORAGE=s3: s3-media-route.ts; immutable: keys are content-addressed), the built SPA when
+ * config.webDistDir exists (hashed /assets/* cached for a year, index.html never cached; brotli or
+ * gzip files precompressed at build time when accepted), and
+ * the not-found handler: index.html for page navigations (the page's own copy from route-html/ when
+ * the build made one), `{detail, code}` 404 otherwise.
+ */
+export async function registerStaticFiles(app: FastifyInstance, config: AppConfig): Promise<void> {
+  if (config.storage.kind === 's3') registerS3MediaRoute(app, config.storage);
+  else await registerLocalMedia(app, config.mediaDir);
 
   const hasWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasWebApp) {

@@ -19,6 +19,11 @@ export interface ExportFiles {
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Deletes the file; nothing when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * A URL the browser downloads the file from directly, valid `seconds` from `signedAt` (an S3
+   * presigned URL); absent for local files, which the API's one-time ticket route serves.
+   */
+  downloadUrl?(key: string, seconds: number, filename: string, signedAt: Date): Promise<string>;
 }
 
 export class LocalExportFiles implements ExportFiles {

@@ -26,3 +26,18 @@ const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.[a-z0-9]+)?$/;
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`Unsafe media key: ${key}`);
 }
+
+/** The types the app stores (lib/images.ts writes WebP); anything else is bytes, never a page. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** The content type a media key is served with, from its extension. */
+export function mediaContentType(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}

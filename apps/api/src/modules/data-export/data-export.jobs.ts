@@ -46,7 +46,10 @@ async function buildClaimed(ctx: ExportJobContext, files: ExportFiles, claimed: 
     return true;
   } catch (error) {
     ctx.log.warn({ err: error, exportId: claimed.id, attempt: claimed.attempts }, 'Data export build failed');
-    await files.remove(key);
+    // A store that is down cannot remove either (nothing complete was written there): the build is still released.
+    await files
+      .remove(key)
+      .catch((removeError: unknown) => ctx.log.warn({ err: removeError, key }, 'Could not remove a failed export file'));
     const failed = claimed.attempts >= EXPORT_MAX_ATTEMPTS;
     await releaseFailedBuild(
       ctx.db,

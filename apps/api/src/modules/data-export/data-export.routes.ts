@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { exportFilesFor } from '../../lib/storage/index';
 import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import * as service from './data-export.service';
+import { exportFilename } from './data-export.ticket';
 
 const tags = ['account'];
 const security = [{ bearerAuth: [] }];
@@ -57,14 +58,10 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The zip as an attachment; the same headers for the bearer route and the ticket route. */
   const sendZip = (reply: FastifyReply, file: { stream: Readable; size: number; requestedAt: Date }) => {
-    const day = file.requestedAt.toISOString().slice(0, 10);
     return reply
       .header('content-type', 'application/zip')
       .header('content-length', String(file.size))
-      .header(
-        'content-disposition',
-        `attachment; filename="${app.config.siteName.replace(/[^A-Za-z0-9_-]/g, '') || 'data'}-data-${day}.zip"`,
-      )
+      .header('content-disposition', `attachment; filename="${exportFilename(app.config.siteName, file.requestedAt)}"`)
       .header('cache-control', 'private, no-store')
       .header('referrer-policy', 'no-referrer')
       .send(file.stream);

@@ -31,8 +31,8 @@ export async function readSystemStatus(ctx: AppContext, jobNames: readonly strin
     started_at: startedAt.toISOString(),
     workers: ctx.config.webConcurrency,
     database: { kind: ctx.database.kind },
-    // Media and exports live under DATA_DIR (object storage is not built yet).
-    storage: { kind: 'local' },
+    // Media and exports: DATA_DIR, or the bucket with STORAGE=s3.
+    storage: { kind: ctx.config.storage.kind },
     outbox: { pending: outbox.pending, oldest_at: iso(outbox.oldestAt), failed_24h: outbox.failed24h },
     jobs: jobs.map((job) => ({
       name: job.name,
