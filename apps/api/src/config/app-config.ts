@@ -4,6 +4,7 @@ import { ConfigError, type Env } from './config-error';
 import { decideSeedDemo } from './database';
 import { describeFirstIssue, envSchema, withoutBlanks, type LogLevel } from './env-schema';
 import { readOrCreateJwtSecret } from './jwt-secret';
+import { parseOidcConfig, type OidcConfig } from './oidc';
 import { REPO_ROOT, resolveFromLaunchDir } from './paths';
 import type { TrustProxy } from './trust-proxy';
 import { workerCount } from './workers';
@@ -95,6 +96,8 @@ export type AppConfig = Readonly<{
   metricsToken: string | null;
   /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT, spans go to <url>/v1/traces); null: no tracing, nothing loaded. */
   otlpEndpoint: string | null;
+  /** Single sign-on with OpenID Connect (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL); null: off. */
+  oidc: OidcConfig | null;
 }>;
 
 /**
@@ -163,5 +166,6 @@ export function loadConfig(env: Env): AppConfig {
     backgroundJobs: vars.BACKGROUND_JOBS ?? vars.NODE_ENV !== 'test',
     metricsToken: vars.METRICS_TOKEN ?? null,
     otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    oidc: parseOidcConfig(vars, vars.NODE_ENV === 'production'),
   });
 }

@@ -8,3 +8,4 @@ export { devMailboxEnabled } from './mail';
 export { REPO_ROOT } from './paths';
 export type { TrustProxy } from './trust-proxy';
 export { MAX_DEFAULT_WORKERS } from './workers';
+export { DEFAULT_OIDC_LABEL, type OidcConfig } from './oidc';
