@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type RequestListener, type Server } from 'node:http';
 import Provider, { type AccountClaims } from 'oidc-provider';
 
