@@ -41,6 +41,8 @@ export function SignupPage() {
         <div className="space-y-6">
           <Suspense fallback={null}>
             <SignUpPolicyNotice />
+          </Suspense>
+          <Suspense fallback={null}>
             <SsoButton />
           </Suspense>
           <SignupForm onOtpSent={setPendingEmail} />
