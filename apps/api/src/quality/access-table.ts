@@ -34,6 +34,11 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/token/verify-2fa/': 'public',
   'POST /api/token/refresh/': 'public',
   'POST /api/auth/logout/': 'signed-in',
+  // Single sign-on (the last three only when OIDC_* are set; the test app turns it on)
+  'GET /api/auth/oidc/': 'public',
+  'GET /api/auth/oidc/start/': 'public',
+  'GET /api/auth/oidc/callback/': 'public',
+  'POST /api/auth/oidc/exchange/': 'public',
   'POST /api/account/password/': 'signed-in',
   'POST /api/account/email/': 'signed-in',
   'POST /api/account/email/confirm/': 'signed-in',
