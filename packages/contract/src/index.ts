@@ -28,3 +28,4 @@ export * from './onboarding';
 export * from './search-everything';
 export * from './hashtags';
 export * from './single-sign-on';
+export * from './cohort-members';

@@ -175,6 +175,7 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/admin/cohorts/{id}/': 'admin',
   'POST /api/admin/cohorts/{id}/apply/': 'admin',
   'POST /api/admin/cohorts/{id}/members/': 'admin',
+  'GET /api/admin/cohorts/{id}/members/': 'admin',
   'POST /api/admin/invitations/': 'admin',
   'GET /api/admin/invitations/': 'admin',
   'POST /api/admin/invitations/{id}/resend/': 'admin',
