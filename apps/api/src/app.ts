@@ -39,6 +39,7 @@ import { referralRequestsRoutes } from './modules/referrals/referral-requests.ro
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { searchEverythingRoutes } from './modules/search-everything/search-everything.routes';
+import { singleSignOnRoutes } from './modules/single-sign-on/sso.routes';
 import { tagsRoutes } from './modules/posts/tags.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -97,6 +98,7 @@ const featureModules: FeatureModule[] = [
   onboardingRoutes,
   searchEverythingRoutes,
   tagsRoutes,
+  singleSignOnRoutes,
 ];
 
 export type BuildAppOptions = {

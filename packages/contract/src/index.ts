@@ -27,3 +27,5 @@ export * from './system';
 export * from './onboarding';
 export * from './search-everything';
 export * from './hashtags';
+export * from './single-sign-on';
+export * from './cohort-members';

@@ -5,6 +5,7 @@ import { decideSeedDemo } from './database';
 import { describeFirstIssue, envSchema, withoutBlanks, type LogLevel } from './env-schema';
 import { readOrCreateJwtSecret } from './jwt-secret';
 import { storageConfigOf, type StorageConfig } from './storage';
+import { parseOidcConfig, type OidcConfig } from './oidc';
 import { REPO_ROOT, resolveFromLaunchDir } from './paths';
 import type { TrustProxy } from './trust-proxy';
 import { workerCount } from './workers';
@@ -100,6 +101,8 @@ export type AppConfig = Readonly<{
   otlpEndpoint: string | null;
   /** Where media and data exports live: DATA_DIR (default) or an S3-compatible bucket (STORAGE=s3, config/storage.ts). */
   storage: StorageConfig;
+  /** Single sign-on with OpenID Connect (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL); null: off. */
+  oidc: OidcConfig | null;
 }>;
 
 /**
@@ -170,5 +173,6 @@ export function loadConfig(env: Env): AppConfig {
     requestMetrics: vars.METRICS ?? true,
     otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     storage: storageConfigOf(vars),
+    oidc: parseOidcConfig(vars, vars.NODE_ENV === 'production'),
   });
 }

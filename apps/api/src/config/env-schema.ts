@@ -100,6 +100,11 @@ export const envSchema = z.object({
   METRICS: onOffText('METRICS').optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ...storageEnvShape,
+  // Single sign-on (config/oidc.ts): on when the first three are set.
+  OIDC_ISSUER: urlWithScheme('OIDC_ISSUER', ['http', 'https']).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500, 'OIDC_CLIENT_ID must be at most 500 characters').optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000, 'OIDC_CLIENT_SECRET must be at most 2000 characters').optional(),
+  OIDC_LABEL: z.string().trim().min(1).max(60, 'OIDC_LABEL must be at most 60 characters').optional(),
 });
 
 /** Empty variables count as unset (docker-compose and .env files often leave them blank). */

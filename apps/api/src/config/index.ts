@@ -9,3 +9,4 @@ export { REPO_ROOT } from './paths';
 export type { TrustProxy } from './trust-proxy';
 export { MAX_DEFAULT_WORKERS } from './workers';
 export type { S3StorageConfig, StorageConfig } from './storage';
+export { DEFAULT_OIDC_LABEL, type OidcConfig } from './oidc';

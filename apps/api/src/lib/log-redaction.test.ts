@@ -8,6 +8,9 @@ describe('withoutTokens', () => {
     expect(withoutTokens('/x/?a=1&token=s3cret&b=2')).toBe('/x/?a=1&token=[redacted]&b=2');
     expect(withoutTokens('/x/?TOKEN=s3cret#top')).toBe('/x/?TOKEN=[redacted]#top');
     expect(withoutTokens('/x/?tokens=1&mytoken=2')).toBe('/x/?tokens=1&mytoken=2');
+    // Single sign-on's one-time code and the provider's authorization code.
+    expect(withoutTokens('/login/sso?code=abc')).toBe('/login/sso?code=[redacted]');
+    expect(withoutTokens('/api/auth/oidc/callback/?code=abc&state=s')).toBe('/api/auth/oidc/callback/?code=[redacted]&state=s');
   });
 
   it('replaces the token of an invitation link in the path', () => {

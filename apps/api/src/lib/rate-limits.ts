@@ -27,6 +27,8 @@ export { rateLimitFallback } from './rate-limit-store';
  * | passwordChange | POST /api/account/password/  | 10 / 15 min    | –              |
  * | emailChange    | POST /api/account/email/     | 10 / 15 min    | –              |
  * | emailConfirm   | POST /api/account/email/confirm/ | 20 / 15 min | –              |
+ * | ssoRedirect    | GET /api/auth/oidc/start/, callback/ | 30 / 1 min | –             |
+ * | ssoExchange    | POST /api/auth/oidc/exchange/    | 10 / 1 min     | –              |
  *
  * On top of these: a code dies after 5 wrong tries and a new code is sent at most once a
  * minute per person and purpose (modules/auth/one-time-codes.ts). Sign-in has no fixed per-e-mail limit
@@ -53,6 +55,9 @@ export const AUTH_RATE_LIMITS = {
   // Invitation links (no sign-in): reading one, and accepting (sets a password).
   invitation: { ip: { max: 60, windowSeconds: 900 } },
   invitationAccept: { ip: { max: 10, windowSeconds: 900 } },
+  // Single sign-on (modules/single-sign-on): starting one and coming back, and the code's exchange (like sign-in).
+  ssoRedirect: { ip: { max: 30, windowSeconds: 60 } },
+  ssoExchange: { ip: { max: 10, windowSeconds: 60 } },
 } as const satisfies Record<string, { ip: RateLimit; email?: RateLimit }>;
 
 export type RateLimit = { max: number; windowSeconds: number };

@@ -50,7 +50,11 @@ function servedRoutes(): string[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 1000 });
+  // Single sign-on on (a provider nobody answers at), so its routes are checked too.
+  t = await createTestApp({
+    rateLimitMultiplier: 1000,
+    oidc: { issuer: 'http://127.0.0.1:9', clientId: 'alumlink', clientSecret: 'secret', label: 'Sign in with SSO' },
+  });
   operations = await listOperations(t.app);
   cast = await createCast(t);
 }, 120_000);

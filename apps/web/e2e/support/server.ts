@@ -10,7 +10,7 @@ const repoRoot = resolve(import.meta.dirname, '../../../..');
 
 export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; logs: () => string };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -46,7 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'alumlink-e2e-'));
-  const port = await freePort();
+  // A test that must know the address first (e.g. to register it with an OpenID provider) picks the port.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,

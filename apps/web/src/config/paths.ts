@@ -12,6 +12,8 @@ export const paths = {
   careerGrowth: '/careergrowth',
   industryCommunities: '/Industrycommunities',
   login: '/login',
+  /** Where single sign-on lands (`?code=`, a one-time code exchanged for the sign-in). */
+  loginSso: '/login/sso',
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

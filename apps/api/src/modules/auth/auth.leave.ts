@@ -12,6 +12,7 @@ export const authLeave: LeavePart = {
     { table: 'one_time_codes', column: 'user_id', rule: 'cascade', why: 'their codes are theirs alone' },
     { table: 'session_families', column: 'user_id', rule: 'removed', why: 'every sign-in is revoked first, then goes with them' },
     { table: 'refresh_sessions', column: 'user_id', rule: 'removed', why: 'every sign-in is revoked first, then goes with them' },
+    { table: 'sso_handoffs', column: 'user_id', rule: 'cascade', why: 'single sign-on codes: secrets of theirs, a minute long' },
     { table: 'sign_in_addresses', column: 'user_id', rule: 'cascade', why: 'the addresses they signed in from are theirs alone' },
     { table: 'registration_attempts', column: 'email', rule: 'removed', why: 'their sign-up attempts hold their name and password hash' },
     {

@@ -44,6 +44,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   'refresh_sessions.user_id': 'Sign-in secrets (hashed refresh tokens), not data the person gave us.',
   'session_families.user_id': 'Sign-in bookkeeping (when a session family started and ended), a security control.',
   'one_time_codes.user_id': 'Secrets: hashed sign-in and reset codes, gone within minutes.',
+  'sso_handoffs.user_id': 'Secrets: hashed single sign-on codes, gone within a minute.',
   'sign_in_addresses.user_id': 'Keyed hashes of sign-in addresses, kept only to notice a sign-in from a new place; nothing readable.',
   'data_exports.user_id': 'The exports themselves (their state is shown in Settings → Your data).',
   'notifications.actor_id': "Notifications in other people's inboxes about what the person did: the recipients' data.",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
+import { cohortMembersRoutes } from './cohort-members.routes';
 import { cohortsRoutes } from './cohorts.routes';
 import { invitationsRoutes } from './invitations.routes';
 import { signUpPolicyRoutes } from './sign-up-policy.routes';
@@ -9,6 +10,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Apply now", resend and revoke carry a JSON content type and no body.
   acceptEmptyJsonBody(app);
   await app.register(cohortsRoutes);
+  await app.register(cohortMembersRoutes);
   await app.register(invitationsRoutes);
   await app.register(signUpPolicyRoutes);
 };

@@ -23,6 +23,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/marketing/pages/industry-communities-page').then((m) => ({ Component: m.IndustryCommunitiesPage })),
   },
   { path: paths.login, lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
+  { path: paths.loginSso, lazy: () => import('@/features/auth/pages/sso-page').then((m) => ({ Component: m.SsoPage })) },
   { path: paths.signup, lazy: () => import('@/features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
   {
     path: paths.forgotPassword,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@alumlink/contract';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { homeHrefFor, paths } from '@/config/paths';
@@ -9,6 +9,10 @@ import { PasswordInput } from '../components/password-input';
 
 /** Only after the server asks for the e-mailed code. */
 const TwoFactorStep = lazy(() => import('../components/two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
+
+/** After the page has painted: single sign-on's button (when on), and why the last one failed (only then). */
+const SsoButton = lazy(() => import('../components/sso-button').then((m) => ({ default: m.SsoButton })));
+const SsoErrorNotice = lazy(() => import('../components/sso-error-notice').then((m) => ({ default: m.SsoErrorNotice })));
 
 /**
  * The code behind the form: its rules and the sign-in calls, with the contract's zod schemas they
@@ -36,6 +40,7 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const from: unknown = (location.state as { from?: unknown } | null)?.from;
+  const ssoError = useSearchParams()[0].get('sso_error');
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [challenge, setChallenge] = useState<{ email: string; detail: string; challenge: string } | null>(null);
@@ -108,37 +113,43 @@ export function LoginPage() {
           />
         </Suspense>
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadSignIn()} className="space-y-5">
-          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-          <Field label="Email">
-            <Input name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
-          </Field>
-          <div className="space-y-1.5">
-            <Field label="Password">
-              <PasswordInput name="password" autoComplete="current-password" placeholder="Your password" />
+        <div className="space-y-5">
+          <Suspense fallback={null}>
+            {ssoError ? <SsoErrorNotice error={ssoError} /> : null}
+            <SsoButton />
+          </Suspense>
+          <form noValidate onSubmit={(event) => void handleSubmit(event)} onFocus={() => void loadSignIn()} className="space-y-5">
+            {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+            <Field label="Email">
+              <Input name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
             </Field>
-            <div className="text-right text-sm">
-              <Link to={paths.forgotPassword} className={linkClasses}>
-                Forgot password?
-              </Link>
+            <div className="space-y-1.5">
+              <Field label="Password">
+                <PasswordInput name="password" autoComplete="current-password" placeholder="Your password" />
+              </Field>
+              <div className="text-right text-sm">
+                <Link to={paths.forgotPassword} className={linkClasses}>
+                  Forgot password?
+                </Link>
+              </div>
             </div>
-          </div>
-          {askUnlockCode ? (
-            <Field label="Unlock code" hint="Enter the 6-digit code we e-mailed to you, together with your password.">
-              <Input
-                ref={unlockCodeRef}
-                name="unlock_code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="123456"
-              />
-            </Field>
-          ) : null}
-          <Button type="submit" size="lg" className="w-full" loading={pending}>
-            Sign in
-          </Button>
-        </form>
+            {askUnlockCode ? (
+              <Field label="Unlock code" hint="Enter the 6-digit code we e-mailed to you, together with your password.">
+                <Input
+                  ref={unlockCodeRef}
+                  name="unlock_code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="123456"
+                />
+              </Field>
+            ) : null}
+            <Button type="submit" size="lg" className="w-full" loading={pending}>
+              Sign in
+            </Button>
+          </form>
+        </div>
       )}
     </AuthCard>
   );

@@ -11,6 +11,7 @@ import { SocialButtons } from '../components/social-buttons';
  * contract and the query client in the page's first download (the 150 KB budget of /signup).
  */
 const SignUpPolicyNotice = lazy(() => import('../components/sign-up-policy-notice').then((m) => ({ default: m.SignUpPolicyNotice })));
+const SsoButton = lazy(() => import('../components/sso-button').then((m) => ({ default: m.SsoButton })));
 const OtpStep = lazy(() => import('../components/otp-step').then((m) => ({ default: m.OtpStep })));
 
 export function SignupPage() {
@@ -40,6 +41,9 @@ export function SignupPage() {
         <div className="space-y-6">
           <Suspense fallback={null}>
             <SignUpPolicyNotice />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SsoButton />
           </Suspense>
           <SignupForm onOtpSent={setPendingEmail} />
           <SocialButtons />

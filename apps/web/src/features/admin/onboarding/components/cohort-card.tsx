@@ -1,6 +1,8 @@
 import { ROLE_LABELS, type Cohort } from '@alumlink/contract';
 import { CalendarClock, Users } from 'lucide-react';
 import { Badge, Button, Card, CardContent } from '@/components/ui';
+import { CohortsEditDialog } from './cohorts-edit-dialog';
+import { CohortsMembersDialog } from './cohorts-members-dialog';
 
 const dayFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
@@ -61,7 +63,9 @@ export function CohortCard({ cohort, applying, onApply }: CohortCardProps) {
             {describeNextStep(cohort)}
           </span>
         </p>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-2">
+          <CohortsMembersDialog cohort={cohort} />
+          <CohortsEditDialog cohort={cohort} />
           <Button variant="secondary" size="sm" loading={applying} onClick={() => onApply(cohort)} aria-label={`Apply now: ${cohort.name}`}>
             Apply now
           </Button>
