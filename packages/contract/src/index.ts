@@ -25,5 +25,6 @@ export * from './mentoring';
 export * from './moderation';
 export * from './system';
 export * from './onboarding';
+export * from './roster';
 export * from './search-everything';
 export * from './hashtags';

@@ -17,3 +17,4 @@ export * from './moderation';
 export * from './notification-delivery';
 export * from './operations';
 export * from './onboarding';
+export * from './roster';

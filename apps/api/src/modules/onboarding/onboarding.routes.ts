@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { cohortsRoutes } from './cohorts.routes';
 import { invitationsRoutes } from './invitations.routes';
+import { rosterRoutes } from './roster.routes';
 import { signUpPolicyRoutes } from './sign-up-policy.routes';
 
 /** Onboarding an organisation (DESIGN 9.1): cohorts, invitations and the sign-up policy. */
@@ -11,4 +12,5 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(cohortsRoutes);
   await app.register(invitationsRoutes);
   await app.register(signUpPolicyRoutes);
+  await app.register(rosterRoutes);
 };
