@@ -13,8 +13,9 @@ import type { RosterImportRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { writeAuditLog } from '../admin/audit-log/audit-log.service';
 import { findUserById } from '../users/users.service';
+import { inviterName } from './invitations.service';
 import { countRosterRows, readRosterBatches } from './roster-csv';
 import { runInBackground, type Admin } from './roster-import';
 import { CohortCache, countKey, planBatch } from './roster-plan';
@@ -59,7 +60,7 @@ export async function startImport(ctx: AppContext, actor: AuthUser, file: Buffer
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repository.insertImport(tx, {
       adminId: admin.id,
-      adminLabel: auditLabelOf(admin),
+      adminLabel: inviterName(admin),
       fileName: fileName.slice(0, 200),
       total,
     });
