@@ -6,6 +6,7 @@ import { authHeader, createTestApp, createUser, emailsTo, type TestApp, type Tes
 import { multipartBody } from '../../test/uploads';
 import { insertCohort, recordHandSetRole } from './cohorts.repository';
 import { leave } from '../account/account-deletion.service';
+import { sweepRosterImports } from './roster.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -218,6 +219,24 @@ describe('roster: import', () => {
       .returning();
     const answer = (await get(`/api/admin/roster/imports/${stale!.id}/`)).json<RosterImport>();
     expect(answer).toMatchObject({ status: 'failed', processed: 3, total: 10, failure: expect.stringContaining('stopped') });
+  });
+
+  it('the sweep job fails stale imports and drops month-old finished ones with their rejected rows', async () => {
+    const now = new Date();
+    const [old] = await t.db
+      .insert(rosterImports)
+      .values({ adminId: admin.id, adminLabel: 'Admin', status: 'done', createdAt: new Date(now.getTime() - 31 * 24 * 60 * 60_000) })
+      .returning();
+    await t.db.insert(rosterImportRejects).values({ importId: old!.id, line: 2, email: 'old@x.example', message: 'x' });
+    const [stale] = await t.db
+      .insert(rosterImports)
+      .values({ adminId: admin.id, adminLabel: 'Admin', heartbeatAt: new Date(now.getTime() - 3 * 60_000) })
+      .returning();
+    expect(await sweepRosterImports(t.ctx, now)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(rosterImports).where(eq(rosterImports.id, old!.id))).toEqual([]);
+    expect(await t.db.select().from(rosterImportRejects).where(eq(rosterImportRejects.importId, old!.id))).toEqual([]);
+    const [failed] = await t.db.select().from(rosterImports).where(eq(rosterImports.id, stale!.id));
+    expect(failed?.status).toBe('failed');
   });
 
   it('imports 10,000 generated rows: every invitation created, bad rows rejected', async () => {
