@@ -25,6 +25,7 @@ export * from './mentoring';
 export * from './moderation';
 export * from './system';
 export * from './onboarding';
+export * from './roster';
 export * from './search-everything';
 export * from './hashtags';
 export * from './single-sign-on';

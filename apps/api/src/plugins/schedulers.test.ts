@@ -58,9 +58,9 @@ describe('the schedulers', () => {
       expect(clock.pendingTimers()).toBe(0);
       await t.app.ready();
       expect(t.app.jobs.running()).toEqual(backgroundJobs.map((job) => job.name));
-      // Mail delivery, event reminders, digests, referral expiry, data exports, socket sign-ins, cohort steps.
+      // Mail delivery, event reminders, digests, referral expiry, data exports, socket sign-ins, cohort steps, roster import sweep.
       expect(clock.pendingTimers()).toBe(backgroundJobs.length);
-      expect(backgroundJobs).toHaveLength(7);
+      expect(backgroundJobs).toHaveLength(8);
       await clock.advance(MINUTE);
     } finally {
       await t.close();

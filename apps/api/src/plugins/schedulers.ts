@@ -16,6 +16,7 @@ import { digestJob } from '../modules/notifications/digests/digest.scheduler';
 import { realtimeSessionsJob } from '../modules/realtime/realtime-sessions.scheduler';
 import { referralExpiryJob } from '../modules/referrals/referral-expiry.scheduler';
 import { cohortStepsJob } from '../modules/onboarding/cohort-steps.scheduler';
+import { rosterSweepJob } from '../modules/onboarding/roster-sweep.scheduler';
 
 /**
  * Every background job of the server, declared once. To add one, write its `x.scheduler.ts`
@@ -31,6 +32,7 @@ export const backgroundJobs: readonly JobDeclaration[] = [
   dataExportJob,
   realtimeSessionsJob,
   cohortStepsJob,
+  rosterSweepJob,
 ];
 
 declare module 'fastify' {

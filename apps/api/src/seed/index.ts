@@ -9,6 +9,7 @@ import { seedConversations } from './demo-conversations';
 import { DEMO_EVENT_REGISTRATIONS, demoEvents } from './demo-events';
 import { seedMentoring } from './demo-mentoring';
 import { seedOnboarding } from './demo-onboarding';
+import { seedRoster } from './demo-roster';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
@@ -122,6 +123,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedPostNotifications,
   seedMentoring,
   seedOnboarding,
+  seedRoster,
 ];
 
 /** Any fixed number: two instances starting on one empty database seed it only once. */

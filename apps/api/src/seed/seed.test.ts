@@ -38,6 +38,7 @@ describe('seedDemo', () => {
         'notifications',
         'mentoring',
         'onboarding',
+        'roster',
       ],
     });
     const counts = await countRows();
@@ -99,6 +100,20 @@ describe('seedDemo', () => {
     expect(cohorts.every((cohort) => cohort.members_count > 0)).toBe(true);
     const pending = (await t.app.inject({ url: '/api/admin/invitations/?status=pending', headers })).json<{ results: unknown[] }>();
     expect(pending.results.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows a finished roster import with its rejected rows', async () => {
+    const admin = (await t.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0];
+    if (!admin) throw new Error('no demo admin');
+    const headers = await authHeader(t.app, admin);
+    const [latest] = (await t.app.inject({ url: '/api/admin/roster/imports/', headers })).json<{
+      results: { id: number; status: string }[];
+    }>().results;
+    expect(latest?.status).toBe('done');
+    const detail = (await t.app.inject({ url: `/api/admin/roster/imports/${latest?.id}/`, headers })).json<{
+      errors: { line: number }[];
+    }>();
+    expect(detail.errors.map((error) => error.line)).toEqual([5, 7]);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -55,6 +55,7 @@ export const paths = {
     profile: '/admin/profile',
     cohorts: '/admin/cohorts',
     invitations: '/admin/invitations',
+    roster: '/admin/roster',
   },
 } as const;
 

@@ -18,3 +18,4 @@ export * from './notification-delivery';
 export * from './operations';
 export * from './onboarding';
 export * from './single-sign-on';
+export * from './roster';

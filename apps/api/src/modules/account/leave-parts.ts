@@ -13,6 +13,7 @@ import { notificationsLeave } from '../notifications/notifications.leave';
 import { postsLeave } from '../posts/posts.leave';
 import { referralsLeave } from '../referrals/referrals.leave';
 import { onboardingLeave } from '../onboarding/onboarding.leave';
+import { rosterLeave } from '../onboarding/roster.leave';
 import { settingsLeave } from '../settings/settings.leave';
 import { usersLeave } from '../users/users.leave';
 import { accountLeave } from './account.leave';
@@ -38,6 +39,7 @@ export const LEAVE_PARTS: readonly LeavePart[] = [
   moderationLeave,
   settingsLeave,
   onboardingLeave,
+  rosterLeave,
   usersLeave,
   auditLogLeave,
 ];

@@ -57,6 +57,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   'post_reports.resolved_by': "A moderator's decision on others' reports: the organisation's moderation record.",
   'moderation_appeals.decided_by':
     "A moderator's decision on someone else's appeal: the appellant's data (their moderation.json has the reply).",
+  'roster_imports.admin_id':
+    "Roster imports an administrator ran: other people's addresses and names (the organisation's record, like the audit log).",
   'audit_log.actor_id': "The organisation's record of admin actions on other people's data.",
 };
 

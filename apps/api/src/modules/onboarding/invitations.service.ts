@@ -34,10 +34,10 @@ type ListQuery = z.output<typeof invitationsQuerySchema>;
 type AcceptInput = z.output<typeof acceptInvitationRequestSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const expiryFrom = (now: Date) => new Date(now.getTime() + ONBOARDING_LIMITS.invitationDays * DAY_MS);
+export const expiryFrom = (now: Date) => new Date(now.getTime() + ONBOARDING_LIMITS.invitationDays * DAY_MS);
 
 /** A link's secret: 32 random bytes; only its SHA-256 is stored. */
-function newToken(): { token: string; tokenHash: string } {
+export function newToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: hashToken(token) };
 }
@@ -47,7 +47,7 @@ export const invitationGone = () => new AppError(410, INVITATION_GONE_CODE, INVI
 const invitationNotFound = () => notFound(INVITATION_MESSAGES.invitationNotFound);
 
 /** How the Join page and the list name the inviting administrator. */
-function inviterName(admin: Pick<UserRow, 'firstName' | 'lastName'>): string {
+export function inviterName(admin: Pick<UserRow, 'firstName' | 'lastName'>): string {
   const name = displayName({ first_name: admin.firstName, last_name: admin.lastName, email: null });
   return name === 'Anonymous' ? 'An administrator' : name;
 }

@@ -3,6 +3,7 @@ import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
 import { cohortMembersRoutes } from './cohort-members.routes';
 import { cohortsRoutes } from './cohorts.routes';
 import { invitationsRoutes } from './invitations.routes';
+import { rosterRoutes } from './roster.routes';
 import { signUpPolicyRoutes } from './sign-up-policy.routes';
 
 /** Onboarding an organisation (DESIGN 9.1): cohorts, invitations and the sign-up policy. */
@@ -13,4 +14,5 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(cohortMembersRoutes);
   await app.register(invitationsRoutes);
   await app.register(signUpPolicyRoutes);
+  await app.register(rosterRoutes);
 };

@@ -37,6 +37,7 @@ export const adminRoutes: RouteObject = {
           path: paths.admin.invitations,
           lazy: () => import('@/features/admin/pages/invitations').then((m) => ({ Component: m.InvitationsPage })),
         },
+        { path: paths.admin.roster, lazy: () => import('@/features/admin/pages/roster').then((m) => ({ Component: m.RosterPage })) },
         { path: paths.admin.system, lazy: () => import('@/features/admin/pages/system').then((m) => ({ Component: m.SystemPage })) },
         {
           path: paths.admin.profile,

@@ -20,4 +20,6 @@ export const adminKeys = {
   invitations: (status: string) => [...adminKeys.all, 'invitations', status] as const,
   invitationsAll: () => [...adminKeys.all, 'invitations'] as const,
   signUpPolicy: () => [...adminKeys.all, 'sign-up-policy'] as const,
+  rosterImports: () => [...adminKeys.all, 'roster-imports'] as const,
+  rosterImport: (id: number) => [...adminKeys.all, 'roster-imports', id] as const,
 };

@@ -2,6 +2,7 @@ import {
   BriefcaseBusiness,
   ChartNoAxesColumn,
   FileText,
+  FileUp,
   Flag,
   GraduationCap,
   Handshake,
@@ -38,5 +39,6 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Audit Log', to: paths.admin.auditLog, icon: ScrollText },
   { label: 'Cohorts', to: paths.admin.cohorts, icon: Users },
   { label: 'Invitations', to: paths.admin.invitations, icon: MailPlus },
+  { label: 'Roster', to: paths.admin.roster, icon: FileUp },
   { label: 'System', to: paths.admin.system, icon: Server },
 ];
