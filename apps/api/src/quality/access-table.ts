@@ -52,6 +52,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/communities/{slug}/': 'public',
   'POST /api/communities/{slug}/join/': 'signed-in',
   'POST /api/communities/{slug}/leave/': 'signed-in',
+  // Spaces (decision 034): the feed and moderators read by anyone signed in; a moderator removes posts of their space
+  'GET /api/communities/{slug}/posts/': 'signed-in',
+  'GET /api/communities/{slug}/moderators/': 'signed-in',
+  'PATCH /api/communities/{slug}/': 'admin',
+  'POST /api/communities/{slug}/moderators/': 'admin',
+  'DELETE /api/communities/{slug}/moderators/': 'admin',
+  'DELETE /api/communities/{slug}/posts/{id}/': 'owner',
   'GET /api/events/': 'public',
   'GET /api/events/{id}/': 'public',
   'POST /api/events/': 'admin',
