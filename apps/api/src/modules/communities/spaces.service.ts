@@ -53,7 +53,7 @@ export async function listModerators(ctx: AppContext, viewer: AuthUser, slug: st
 /**
  * A moderator of the space (or an administrator) removes a post made in it with a reason, through
  * the administrators' removal (removePost: author notified, appeal possible, audit-logged, reports
- * closed). 404 when the post is not readable by them or not in this space, 403 for anyone else.
+ * closed). 404 when the post is not readable by them or not in this space, then 403 for anyone but them.
  */
 export async function removePostInSpace(
   ctx: AppContext,
@@ -63,9 +63,10 @@ export async function removePostInSpace(
   reason: DeletionReason,
 ): Promise<{ detail: string }> {
   const space = await requireSpace(ctx, slug, person);
-  if (!space.isModerator && person.role !== 'AD') throw forbidden("Only this space's moderators and administrators remove its posts.");
+  // The post first: 404 tells nothing the person could not read anyway.
   const post = await requireVisiblePost(ctx.db, person, postId);
   if (post.communityId !== space.id) throw notFound('Post not found.');
+  if (!space.isModerator && person.role !== 'AD') throw forbidden("Only this space's moderators and administrators remove its posts.");
   const removed = await removePost(ctx, person, postId, reason);
   return { detail: removed.detail };
 }

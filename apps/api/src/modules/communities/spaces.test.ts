@@ -80,11 +80,14 @@ describe('a space and its moderators', () => {
   it('a moderator removes a post of their space with a reason, as an administrator does', async () => {
     const space = await createCommunity(t.db, { visibility: 'members' });
     await call(admin, 'POST', `/api/communities/${space.slug}/moderators/`, { user_id: moderator.id });
+    await call(member, 'POST', `/api/communities/${space.slug}/join/`);
     const post = await spacePost(space.id);
     const elsewhere = await spacePost((await createCommunity(t.db)).id);
     const removeUrl = (postId: number) => `/api/communities/${space.slug}/posts/${postId}/`;
     const reason = { reason: 'Scam or fraud' };
+    // A member reads the post but may not remove it; an outsider does not even see it.
     expect((await call(member, 'DELETE', removeUrl(post.id), reason)).statusCode).toBe(403);
+    expect((await call(author, 'DELETE', removeUrl(post.id), reason)).statusCode).toBe(403);
     expect((await call(moderator, 'DELETE', removeUrl(elsewhere.id), reason)).statusCode).toBe(404);
     const removed = await call(moderator, 'DELETE', removeUrl(post.id), reason);
     expect(removed.statusCode).toBe(200);

@@ -32,11 +32,11 @@ export function spaceReadableSql(viewerId: number | Placeholder | SQLWrapper, co
 /**
  * THE rule of who reads a post (decision 034), on every route that shows posts or anything of
  * them (feeds, a post, comments, likes, tags, search, activity, notifications, sockets): the
- * viewer sees everyone (administrators), or may see its author (profile visibility) and may be
- * in its space (spaceReadableSql). `seesEveryone` is SQL so prepared statements pass a placeholder.
+ * viewer sees everyone (administrators), is its author (who keeps reading it after leaving the
+ * space), or may see its author (profile visibility) and may be in its space (spaceReadableSql). `seesEveryone` is SQL so prepared statements pass a placeholder.
  */
 export function postReadableSql(viewerId: number | Placeholder | SQLWrapper, seesEveryone: SQLWrapper, post: PostReadColumns): SQL {
-  return sql`(${seesEveryone} or (${visibleToViewerIdSql(viewerId, post.userId)} and ${spaceReadableSql(viewerId, post.communityId)}))`;
+  return sql`(${seesEveryone} or ${post.userId} = ${viewerId}::integer or (${visibleToViewerIdSql(viewerId, post.userId)} and ${spaceReadableSql(viewerId, post.communityId)}))`;
 }
 
 /** postReadableSql for a known viewer: undefined for administrators (no condition), like visibleToSql. */
