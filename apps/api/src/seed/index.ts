@@ -12,6 +12,7 @@ import { seedOnboarding } from './demo-onboarding';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
+import { seedSpaces } from './demo-spaces';
 import { usernameBase } from '../modules/users/users.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 import type { SeedContext, SeedStep } from './seed-step';
@@ -118,6 +119,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedReferrals,
   seedReferralPipeline,
   seedMemberships,
+  seedSpaces,
   seedConversations,
   seedPostNotifications,
   seedMentoring,
