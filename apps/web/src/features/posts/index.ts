@@ -8,3 +8,4 @@ export { UserPostsGrid } from './components/user-posts-grid';
 export { Feed } from './pages/feed-page';
 export { CommentThread, type CommentThreadProps } from './components/comment-thread';
 export { likePost } from './api/like-post';
+export { PostList } from './components/post-list';
