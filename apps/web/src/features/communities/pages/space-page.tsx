@@ -1,7 +1,7 @@
-import { Lock, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { Lock, MessagesSquare, PenSquare, ShieldCheck } from 'lucide-react';
 import { useParams } from 'react-router';
-import { Avatar, Badge, Card, EmptyState, ErrorState, Spinner } from '@/components/ui';
-import { PostList } from '@/features/posts';
+import { Avatar, Badge, Button, Card, EmptyState, ErrorState, Spinner } from '@/components/ui';
+import { PostList, useCreatePost } from '@/features/posts';
 import { useSpace, useSpaceModerators, useSpacePosts } from '../api/get-space';
 import { CommunityIcon } from '../components/community-icon';
 import { MembershipButton } from '../components/community-card';
@@ -12,6 +12,7 @@ export function SpacePage() {
   const space = useSpace(slug);
   const feed = useSpacePosts(slug);
   const moderators = useSpaceModerators(slug);
+  const { openCreatePost } = useCreatePost();
 
   if (space.isPending) {
     return (
@@ -50,6 +51,15 @@ export function SpacePage() {
       </Card>
 
       <section aria-label="Posts in this community" className="min-w-0 space-y-4">
+        {community.is_member ? (
+          <Button
+            variant="secondary"
+            className="w-full justify-start"
+            onClick={() => openCreatePost({ id: community.id, name: community.name, onPosted: () => void feed.refetch() })}
+          >
+            <PenSquare aria-hidden="true" className="size-4" /> Post in {community.name}
+          </Button>
+        ) : null}
         {locked ? (
           <EmptyState
             icon={<Lock aria-hidden="true" className="size-6" />}
