@@ -4,12 +4,16 @@ import type { ConversationUpdated, EventMessage, Message, Notification } from '@
  * What the services of one app announce on `ctx.events`, after the change committed. The
  * realtime plugin turns them into socket events; any module may listen.
  */
+/** Who a post's socket events go to: everyone signed in, or these people alone (a members-only space). */
+export type PostReaders = 'everyone' | number[];
+
 export type AppEvents = {
-  /** A post was published. */
-  'post.created': { postId: number };
+  /** A post was published; `readers` are who may read it (a members-only space's people, decision 034). */
+  'post.created': { postId: number; readers: PostReaders };
   /** A post was (soft-)deleted by its author or a moderator. */
   'post.deleted': {
     postId: number;
+    readers: PostReaders;
     authorId: number;
     deletedBy: number;
     /** Null when the author deleted it; a moderation reason otherwise. */

@@ -21,6 +21,7 @@ import { registerAuth } from './modules/auth/authenticate';
 import { signInChangesPlugin } from './modules/auth/sign-in-changes.plugin';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
+import { spacesRoutes } from './modules/communities/spaces.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -74,6 +75,7 @@ export type FeatureModule = FastifyPluginAsyncZod;
 const featureModules: FeatureModule[] = [
   healthRoutes,
   communitiesRoutes,
+  spacesRoutes,
   eventsRoutes,
   postsRoutes,
   moderationRoutes,

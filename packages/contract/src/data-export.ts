@@ -30,6 +30,7 @@ export const DATA_EXPORT_FILES = [
   'referral-requests.json',
   'event-registrations.json',
   'communities.json',
+  'community-moderation.json',
   'notifications.json',
   'jobs.json',
   'moderation.json',

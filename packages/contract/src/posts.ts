@@ -31,7 +31,14 @@ export type PostPage = z.infer<typeof postPageSchema>;
 export const captionSchema = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.captionMax, tooLong(LIMITS.captionMax));
 
 /** Text fields of POST /social/posts/ (multipart; the `image` file part is required too). */
-export const createPostFieldsSchema = z.object({ caption: captionSchema });
+export const createPostFieldsSchema = z.object({
+  caption: captionSchema,
+  /** The space to post in (members only, else 403); omitted or empty: no space. */
+  community_id: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  ),
+});
 export type CreatePostFields = z.input<typeof createPostFieldsSchema>;
 
 /** GET /social/posts/user-posts/: someone's posts (the caller's own when user_id is omitted). */

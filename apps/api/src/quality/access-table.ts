@@ -57,6 +57,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/communities/{slug}/': 'public',
   'POST /api/communities/{slug}/join/': 'signed-in',
   'POST /api/communities/{slug}/leave/': 'signed-in',
+  // Spaces (decision 034): the feed and moderators read by anyone signed in; a moderator removes posts of their space
+  'GET /api/communities/{slug}/posts/': 'signed-in',
+  'GET /api/communities/{slug}/moderators/': 'signed-in',
+  'PATCH /api/communities/{slug}/': 'admin',
+  'POST /api/communities/{slug}/moderators/': 'admin',
+  'DELETE /api/communities/{slug}/moderators/': 'admin',
+  'DELETE /api/communities/{slug}/posts/{id}/': 'signed-in', // then the space's moderators and admins alone, 403 for others (spaces.test.ts)
   'GET /api/events/': 'public',
   'GET /api/events/{id}/': 'public',
   'POST /api/events/': 'admin',

@@ -6,7 +6,18 @@
 // connections. No hidden value may appear anywhere in any answer. A new people-returning route
 // fails here until WALK says how to reach those people on it (or why it shows only the caller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createPost, createTestApp, createUser, authHeader, converse, type TestApp, type TestUser } from '../test/index';
+import { communityModerators } from '../db/schema/index';
+import {
+  createCommunity,
+  createEvent,
+  createPost,
+  createTestApp,
+  createUser,
+  authHeader,
+  converse,
+  type TestApp,
+  type TestUser,
+} from '../test/index';
 import { ACCESS } from './access-table';
 import { listOperations, operationKey, type JsonSchema, type Operation } from './support/openapi';
 
@@ -51,6 +62,8 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /api/directory/': () => ['/api/directory/', '/api/directory/?q=Walk'],
   'GET /api/directory/facets/': () => ['/api/directory/facets/'],
   'GET /api/activity/recent/': () => ['/api/activity/recent/'],
+  'GET /api/communities/{slug}/posts/': () => [`/api/communities/${WALK_SPACE}/posts/`],
+  'GET /api/communities/{slug}/moderators/': () => [`/api/communities/${WALK_SPACE}/moderators/`],
   'GET /social/conversations/': (viewer, f) => (f.own.get(viewer.id)?.conversationIds.length ? ['/social/conversations/'] : []),
   'GET /social/notifications/': () => ['/social/notifications/'],
   'GET /api/jobs/': () => ['/api/jobs/'],
@@ -75,6 +88,9 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /api/unsubscribe/': "the token holder's own notification settings",
   'GET /api/invitations/{token}/': "the invitee's own invitation, reached only with its secret token",
 };
+
+/** A public space the targets post in and moderate. */
+const WALK_SPACE = 'walk-space';
 
 /** Walked routes whose answers count people without naming them. */
 const NAMELESS = ['GET /api/directory/facets/'];
@@ -186,8 +202,11 @@ beforeAll(async () => {
   // The targets mentor, post jobs and referral offers.
   const targetOffers: number[] = [];
   let targetJobId = 0;
+  const space = await createCommunity(t.db, { slug: WALK_SPACE, name: 'Walk space' });
   for (const target of targets) {
     await createPost(t.db, { userId: target.id, caption: 'Target post', image: 'posts/t.webp' });
+    await createPost(t.db, { userId: target.id, caption: 'Target space post', image: 'posts/t.webp', communityId: space.id });
+    await t.db.insert(communityModerators).values({ communityId: space.id, userId: target.id });
     await ok(target, 'PUT', '/api/mentoring/profile/', { is_mentor: true, topics: ['Careers'], capacity: 3, about: 'Walk with me' });
     const job = await ok(target, 'POST', '/api/jobs/', {
       title: 'Engineer',

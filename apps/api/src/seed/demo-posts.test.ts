@@ -30,7 +30,7 @@ describe('demo posts', () => {
                             or comments_count <> (select count(*) from comments c where c.post_id = p.id))::int as mismatched,
         (select count(*) from post_likes)::int as likes,
         (select count(*) from comments)::int as comments
-      from posts p`);
+      from posts p where community_id is null`);
     expect(rows[0]?.posts).toBe(36);
     expect(rows[0]?.mismatched).toBe(0);
     expect(rows[0]?.likes).toBeGreaterThan(50);

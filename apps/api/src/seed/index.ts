@@ -13,6 +13,7 @@ import { seedRoster } from './demo-roster';
 import { seedPostNotifications } from './demo-notifications';
 import { seedPosts } from './demo-posts';
 import { seedReferralPipeline } from './demo-referral-pipeline';
+import { seedSpaces } from './demo-spaces';
 import { usernameBase } from '../modules/users/users.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people';
 import type { SeedContext, SeedStep } from './seed-step';
@@ -119,6 +120,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedReferrals,
   seedReferralPipeline,
   seedMemberships,
+  seedSpaces,
   seedConversations,
   seedPostNotifications,
   seedMentoring,

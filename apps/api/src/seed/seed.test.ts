@@ -34,6 +34,7 @@ describe('seedDemo', () => {
         'referrals',
         'referral-pipeline',
         'memberships',
+        'spaces',
         'conversations',
         'notifications',
         'mentoring',

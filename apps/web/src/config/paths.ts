@@ -39,6 +39,8 @@ export const paths = {
     search: '/user/search',
     /** One hashtag's posts. */
     tag: '/user/tags/:tag',
+    /** A community as a space: its feed and moderators. */
+    space: '/user/communities/:slug',
   },
   admin: {
     root: '/admin',
@@ -111,4 +113,9 @@ export function searchResultsHref(query: string, type?: string): string {
 /** The page of one hashtag's posts (`tag` without '#'). */
 export function tagHref(tag: string): string {
   return `/user/tags/${encodeURIComponent(tag.toLowerCase())}`;
+}
+
+/** The page of one community as a space. */
+export function spaceHref(slug: string): string {
+  return `/user/communities/${encodeURIComponent(slug)}`;
 }

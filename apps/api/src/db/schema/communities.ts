@@ -1,4 +1,6 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { COMMUNITY_VISIBILITIES } from '@alumlink/contract';
 import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
@@ -15,10 +17,15 @@ export const communities = pgTable(
     icon: text('icon').notNull().default('users'),
     /** Kept in step with memberships in the same transaction. */
     membersCount: integer('members_count').notNull().default(0),
+    /** Who reads the space's posts: everyone who may see their authors, or its members alone (migration 0035). */
+    visibility: text('visibility', { enum: COMMUNITY_VISIBILITIES }).notNull().default('public'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  // Search everything: communities by the words of their name and description (migration 0032).
-  (t) => [index('communities_search_idx').using('gin', searchDocumentSql('english', [t.name, t.description]))],
+  (t) => [
+    // Search everything: communities by the words of their name and description (migration 0032).
+    index('communities_search_idx').using('gin', searchDocumentSql('english', [t.name, t.description])),
+    check('communities_visibility_check', sql`${t.visibility} in ('public', 'members')`),
+  ],
 );
 
 export type CommunityRow = typeof communities.$inferSelect;
@@ -42,3 +49,21 @@ export const communityMembers = pgTable(
 );
 
 export type CommunityMemberRow = typeof communityMembers.$inferSelect;
+
+/** The moderators an administrator names per space: they remove posts there as an administrator does (migration 0035). */
+export const communityModerators = pgTable(
+  'community_moderators',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'community_moderators_pkey', columns: [t.communityId, t.userId] }),
+    index('community_moderators_user_idx').on(t.userId),
+  ],
+);

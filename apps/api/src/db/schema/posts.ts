@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
+import { communities } from './communities';
 import { users } from './users';
 
 /** Posts of the social feed. Deletion is soft so moderation keeps who deleted what and why. */
@@ -24,12 +25,18 @@ export const posts = pgTable(
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /** The author's own deletion leaves this null; moderators give one of DELETION_REASONS. */
     deleteReason: text('delete_reason'),
+    /** The space the post was made in (null: none); its visibility rules who reads it (posts.policy.ts). */
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'restrict' }),
   },
   (t) => [
     // The feed: newest first, only live posts.
     index('posts_feed_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // A space's feed: its live posts newest first (migration 0035).
+    index('posts_community_created_idx')
+      .on(t.communityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.communityId} is not null`),
     // One person's posts.
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Who else still shows an image file, before a deletion removes it (modules/media).

@@ -10,5 +10,6 @@ export function presentCommunity(row: CommunityListRow): Community {
     icon: row.icon,
     members_count: row.membersCount,
     is_member: row.isMember,
+    visibility: row.visibility,
   };
 }

@@ -22,6 +22,7 @@ function communityColumns(viewerId: number | null) {
     description: communities.description,
     icon: communities.icon,
     membersCount: communities.membersCount,
+    visibility: communities.visibility,
     createdAt: communities.createdAt,
     isMember: isMemberColumn(viewerId),
   };

@@ -31,6 +31,7 @@ describe('GET /api/communities/', () => {
       icon: 'star',
       members_count: 3,
       is_member: false,
+      visibility: 'public',
     });
   });
 

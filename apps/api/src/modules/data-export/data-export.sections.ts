@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { ExportSection } from '../../lib/data-export/section';
-import { communitiesExport } from '../communities/communities.export';
+import { communitiesExport, communityModerationExport } from '../communities/communities.export';
 import { eventRegistrationsExport, eventsExport } from '../events/events.export';
 import { jobsExport } from '../jobs/jobs.export';
 import { mentoringExport } from '../mentoring/mentoring.export';
@@ -32,6 +32,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   referralRequestsExport,
   eventRegistrationsExport,
   communitiesExport,
+  communityModerationExport,
   notificationsExport,
   jobsExport,
   moderationExport,

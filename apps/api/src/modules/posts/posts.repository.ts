@@ -1,12 +1,25 @@
 import type { NotificationType } from '@alumlink/contract';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PostReaders } from '../../app-events';
 import type { Database, Executor } from '../../db/client';
 import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
-import { comments, postLikes, posts, postTags, users, type CommentRow, type PostRow } from '../../db/schema/index';
+import {
+  comments,
+  communities,
+  communityMembers,
+  communityModerators,
+  postLikes,
+  posts,
+  postTags,
+  users,
+  type CommentRow,
+  type PostRow,
+} from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { deliveryOfTypeSql, type DeliverySqlRow } from '../notifications/index';
-import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { type Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
+import { postReadableBySql, postReadableSql } from './posts.policy';
 import {
   emailAsSeenBySql,
   userSummaryColumnsFor,
@@ -36,8 +49,8 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
   };
 }
 
-/** Which posts a page lists: the feed (everything the viewer may see), one author's posts, or one tag's. */
-export type PostPageKind = 'feed' | 'author' | 'tag';
+/** Which posts a page lists: the feed (everything the viewer may see), one author's posts, one tag's, or one space's. */
+export type PostPageKind = 'feed' | 'author' | 'tag' | 'community';
 
 /**
  * "The viewer likes this post". A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one
@@ -77,10 +90,19 @@ export type PostSqlRow = UserSummarySqlRow & {
 export function postPageQuery(kind: PostPageKind, take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
   const authorId = sql`${sql.placeholder('authorId')}::integer`;
+  const seesEveryone = sql`${sql.placeholder('seesEveryone')}::boolean`;
+  const communityId = sql`${sql.placeholder('communityId')}::integer`;
+  // One rule for every kind (posts.policy.ts); the author's or space's id is the parameter where known.
+  const readable = postReadableSql(viewerId, seesEveryone, {
+    userId: kind === 'author' ? authorId : posts.userId,
+    communityId: kind === 'community' ? communityId : posts.communityId,
+  });
   const which =
     kind === 'author'
-      ? sql`${posts.userId} = ${authorId} and (${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, authorId)})`
-      : sql`(${sql.placeholder('seesEveryone')}::boolean or ${visibleToViewerIdSql(viewerId, posts.userId)})`;
+      ? sql`${posts.userId} = ${authorId} and ${readable}`
+      : kind === 'community'
+        ? sql`${posts.communityId} = ${communityId} and ${readable}`
+        : readable;
   // A tag's page walks post_tags_tag_created_idx (the post's time is copied there) and fetches each post by id.
   const tagged = kind === 'tag';
   const from = tagged
@@ -121,6 +143,8 @@ export type PostPageSearch = {
   authorId?: number;
   /** Only the posts carrying this tag (lower-cased); not with authorId. */
   tag?: string;
+  /** Only the posts made in this space; not with authorId or tag. */
+  communityId?: number;
   /** Posts strictly older than this position (newest-first keyset); omitted: the first page. */
   before?: CursorPosition;
   take: number;
@@ -133,6 +157,7 @@ export function postPageParams(search: Omit<PostPageSearch, 'take'>) {
     seesEveryone: search.viewer.role === 'AD',
     authorId: search.authorId ?? 0,
     tag: search.tag ?? '',
+    communityId: search.communityId ?? 0,
     ...beforeParams(search.before),
   };
 }
@@ -143,28 +168,64 @@ export async function findPost(db: Executor, viewer: Viewer, postId: number): Pr
     .select(postListColumns(viewer.id, viewer.role === 'AD'))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(isNull(posts.deletedAt), eq(posts.id, postId)))
+    .where(and(isNull(posts.deletedAt), eq(posts.id, postId), postReadableBySql(viewer, posts)))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * The post when it exists, is not deleted and, given a viewer, its author is visible to them
- * (profile visibility, see visibleToSql); id and author only.
+ * The post when it exists, is not deleted and, given a viewer, they may read it (postReadableSql);
+ * id, author and space only.
  */
-export async function findLivePost(db: Executor, postId: number, viewer?: Viewer): Promise<Pick<PostRow, 'id' | 'userId'> | null> {
+export async function findLivePost(
+  db: Executor,
+  postId: number,
+  viewer?: Viewer,
+): Promise<Pick<PostRow, 'id' | 'userId' | 'communityId'> | null> {
   const [row] = await db
-    .select({ id: posts.id, userId: posts.userId })
+    .select({ id: posts.id, userId: posts.userId, communityId: posts.communityId })
     .from(posts)
-    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), viewer ? visibleToSql(viewer, posts.userId) : undefined))
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt), viewer ? postReadableBySql(viewer, posts) : undefined))
     .limit(1);
   return row ?? null;
 }
 
-export async function insertPost(db: Executor, values: { userId: number; caption: string; image: string }): Promise<PostRow> {
+export async function insertPost(
+  db: Executor,
+  values: { userId: number; caption: string; image: string; communityId?: number | null },
+): Promise<PostRow> {
   const [row] = await db.insert(posts).values(values).returning();
   if (!row) throw new Error('insertPost: no row returned');
   return row;
+}
+
+/** Whether the person is a member of the space; null when the space does not exist. */
+export async function findSpaceMembership(db: Executor, communityId: number, userId: number): Promise<boolean | null> {
+  const [row] = await db
+    .select({
+      member: sql<boolean>`exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${userId})`,
+    })
+    .from(communities)
+    .where(eq(communities.id, communityId))
+    .limit(1);
+  return row ? row.member : null;
+}
+
+/**
+ * Who may read the posts of a space, for their socket events: everyone when there is no space or
+ * it is public, else its members and moderators (community_members_pkey, community_moderators_pkey).
+ */
+export async function readersOfSpace(db: Executor, communityId: number | null): Promise<PostReaders> {
+  if (communityId === null) return 'everyone';
+  const { rows } = await db.execute<{ visibility: string; user_id: number | null }>(sql`
+    select c.visibility, people.user_id from ${communities} c
+      left join lateral (
+        select user_id from ${communityMembers} where community_id = c.id and c.visibility = 'members'
+        union select user_id from ${communityModerators} where community_id = c.id and c.visibility = 'members'
+      ) people on true
+    where c.id = ${communityId}`);
+  if (rows.length === 0 || rows[0]?.visibility === 'public') return 'everyone';
+  return rows.flatMap((row) => (row.user_id === null ? [] : [Number(row.user_id)]));
 }
 
 /** Replaces a post's hashtags (none removes them all); rows carry the post's time for the tag's page. */
@@ -184,10 +245,13 @@ const input = {
 };
 
 /**
- * "The post's author is visible to the acting person" inside a write statement on `posts`: the
- * route's 404 for hidden people (requireVisiblePost) without a round trip of its own.
+ * "The acting person may read the post" (postReadableSql) inside a write statement on `posts`:
+ * the route's 404 for hidden posts (requireVisiblePost) without a round trip of its own.
  */
-const postVisibleToActor = sql`(${input.seesEveryone} or ${visibleToViewerIdSql(sql.placeholder('userId'), sql`posts.user_id`)})`;
+const postVisibleToActor = postReadableSql(sql.placeholder('userId'), input.seesEveryone, {
+  userId: sql`posts.user_id`,
+  communityId: sql`posts.community_id`,
+});
 
 /**
  * Inside the like and comment statements: how the post's author receives a notification of this
@@ -333,12 +397,12 @@ export async function markPostDeleted(
   db: Executor,
   postId: number,
   deletion: { deletedBy: number; reason: string | null; at: Date },
-): Promise<{ image: string | null } | null> {
+): Promise<{ image: string | null; communityId: number | null } | null> {
   const [row] = await db
     .update(posts)
     .set({ deletedAt: deletion.at, deletedBy: deletion.deletedBy, deleteReason: deletion.reason })
     .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
-    .returning({ image: posts.image });
+    .returning({ image: posts.image, communityId: posts.communityId });
   return row ?? null;
 }
 
@@ -349,7 +413,14 @@ export function createPostsRepository(db: Database) {
   return {
     /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
     async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
-      const kind = search.authorId !== undefined ? 'author' : search.tag !== undefined ? 'tag' : 'feed';
+      const kind =
+        search.authorId !== undefined
+          ? 'author'
+          : search.tag !== undefined
+            ? 'tag'
+            : search.communityId !== undefined
+              ? 'community'
+              : 'feed';
       const statement = postPageStatements(kind, search.take);
       const rows = await statement.execute(postPageParams(search));
       return rows;

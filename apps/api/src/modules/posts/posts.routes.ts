@@ -24,7 +24,7 @@ import * as service from './posts.service';
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
 
 /** Reads caption + image from multipart; every missing or invalid field is reported at once. */
-async function readNewPost(request: FastifyRequest): Promise<{ caption: string; image: Buffer }> {
+async function readNewPost(request: FastifyRequest): Promise<{ caption: string; image: Buffer; communityId?: number }> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'unsupported_media_type', 'Send multipart/form-data with a caption and an image.');
   }
@@ -34,7 +34,7 @@ async function readNewPost(request: FastifyRequest): Promise<{ caption: string; 
   const image = form.files.get('image');
   if (!image) fields.image = [UPLOAD_MESSAGES.noFile];
   if (!parsed.success || !image) throw validation(fields);
-  return { caption: parsed.data.caption, image };
+  return { caption: parsed.data.caption, image, communityId: parsed.data.community_id };
 }
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,9 +62,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { accountRateLimit: 'post' },
       schema: {
         tags: ['posts'],
-        summary: 'Creates a post (multipart/form-data: caption, image)',
+        summary: 'Creates a post (multipart/form-data: caption, image, optional community_id: members only, else 403)',
         consumes: ['multipart/form-data'],
-        response: { 201: postSchema, 413: errorSchema, 415: errorSchema, ...errors },
+        response: { 201: postSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -25,16 +25,26 @@ import * as repository from './posts.repository';
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
 
-async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number, tag?: string): Promise<PostPage> {
+type PageOf = { authorId?: number; tag?: string; communityId?: number };
+
+async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, of: PageOf = {}): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.repositories.posts.findPostPage({ viewer, authorId, tag, before, take: query.limit + 1 });
+  const rows = await ctx.repositories.posts.findPostPage({ viewer, ...of, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map(presentListedPost), next };
 }
 
-/** The feed: every live post the viewer may see (profile visibility), newest first; with a tag, only the posts carrying it. */
+/**
+ * The feed: every live post the viewer may read (postReadableSql), newest first, posts made in
+ * spaces included (decision 034); with a tag, only the posts carrying it.
+ */
 export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery & { tag?: string }): Promise<PostPage> {
-  return pageOfPosts(ctx, viewer, query, undefined, query.tag);
+  return pageOfPosts(ctx, viewer, query, { tag: query.tag });
+}
+
+/** A space's feed: its live posts the viewer may read, newest first (empty for a non-member of a members-only space). */
+export function listSpacePosts(ctx: AppContext, viewer: AuthUser, communityId: number, query: PageQuery): Promise<PostPage> {
+  return pageOfPosts(ctx, viewer, query, { communityId });
 }
 
 /**
@@ -43,7 +53,7 @@ export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery & {
  */
 export async function listUserPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, authorId?: number): Promise<PostPage> {
   const author = authorId ?? viewer.id;
-  const page = await pageOfPosts(ctx, viewer, query, author);
+  const page = await pageOfPosts(ctx, viewer, query, { authorId: author });
   // The page's statement lists nothing of a person hidden from the viewer: only an empty page
   // needs to know whether the person is hidden or unknown (404) or has no posts here.
   if (page.results.length === 0 && author !== viewer.id && !(await ctx.repositories.visibility.canSeePerson(viewer, author))) {
@@ -58,25 +68,45 @@ async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Pro
   return presentPost(row);
 }
 
-/** Stores the re-encoded image, then the post; answers the new post. */
-export async function createPost(ctx: AppContext, author: AuthUser, input: { caption: string; image: Buffer }): Promise<Post> {
+/**
+ * Stores the re-encoded image, then the post; answers the new post. With a space: 404 when
+ * unknown, 403 unless the author is a member (checked before the image is stored).
+ */
+export async function createPost(
+  ctx: AppContext,
+  author: AuthUser,
+  input: { caption: string; image: Buffer; communityId?: number },
+): Promise<Post> {
+  const communityId = input.communityId ?? null;
+  if (communityId !== null) await requireSpaceMember(ctx.db, author, communityId);
   const image = await storeUploadedImage(ctx.storage, input.image, 'post');
   // The post and its hashtags together: a tag's page never misses a post the feed shows.
   const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await repository.insertPost(tx, { userId: author.id, caption: input.caption, image });
+    const inserted = await repository.insertPost(tx, { userId: author.id, caption: input.caption, image, communityId });
     await repository.replacePostTags(tx, inserted, extractHashtags(input.caption));
     return inserted;
   });
-  ctx.events.emit('post.created', { postId: row.id });
+  ctx.events.emit('post.created', { postId: row.id, readers: await repository.readersOfSpace(ctx.db, communityId) });
   return presentOnePost(ctx.db, author, row.id);
 }
 
+/** 404 for an unknown space, 403 unless the person is a member of it (posting there). */
+async function requireSpaceMember(db: Executor, person: AuthUser, communityId: number): Promise<void> {
+  const membership = await repository.findSpaceMembership(db, communityId, person.id);
+  if (membership === null) throw notFound('Community not found.');
+  if (!membership) throw forbidden('Join this community to post in it.');
+}
+
 /**
- * 404 unless the post is live and the viewer may see its author (profile visibility): every
+ * 404 unless the post is live and the viewer may read it (its author and space, postReadableSql) (profile visibility): every
  * route that takes a post id answers like the profile and user-posts routes, so sequential ids
  * reveal nothing about hidden people.
  */
-export async function requireVisiblePost(db: Executor, viewer: AuthUser, postId: number): Promise<Pick<PostRow, 'id' | 'userId'>> {
+export async function requireVisiblePost(
+  db: Executor,
+  viewer: AuthUser,
+  postId: number,
+): Promise<Pick<PostRow, 'id' | 'userId' | 'communityId'>> {
   const post = await repository.findLivePost(db, postId, viewer);
   if (!post) throw postNotFound();
   return post;
@@ -162,7 +192,7 @@ export async function softDeletePost(
   // A deleted post leaves its tags' pages and trending (their queries also skip deleted posts).
   await repository.replacePostTags(ctx.db, { id: deletion.postId, createdAt: new Date(0) }, []);
   await releaseMedia(ctx, [deleted.image]);
-  ctx.events.emit('post.deleted', deletion);
+  ctx.events.emit('post.deleted', { ...deletion, readers: await repository.readersOfSpace(ctx.db, deleted.communityId) });
   return true;
 }
 

@@ -295,7 +295,7 @@ describe('DELETE /social/posts/{id}/', () => {
       const deleted = await t.app.inject({ method: 'DELETE', url: `/social/posts/${post.id}/`, headers: authorAuth });
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe('');
-      expect(events).toEqual([{ postId: post.id, authorId: author.id, deletedBy: author.id, reason: null }]);
+      expect(events).toEqual([{ postId: post.id, authorId: author.id, deletedBy: author.id, reason: null, readers: 'everyone' }]);
     } finally {
       unsubscribe();
     }

@@ -2,18 +2,19 @@ import type { TrendingTags } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, postTags } from '../../db/schema/index';
-import { visibleToSql, type Viewer } from '../settings/visibility';
+import type { Viewer } from '../settings/visibility';
+import { postReadableBySql } from './posts.policy';
 
 /** How many tags trending answers, over how many days. */
 export const TRENDING_TAGS_MAX = 10;
 export const TRENDING_DAYS = 7;
 
 /**
- * The tags of the most live posts the viewer may see (the feed's rule) since `since`, most first,
+ * The tags of the most live posts the viewer may read (the feed's rule, postReadableSql) since `since`, most first,
  * then by name: post_tags_created_idx gives the window's tag rows, each post is checked by id.
  */
 export function trendingTagsQuery(viewer: Viewer, since: Date) {
-  const visible = visibleToSql(viewer, posts.userId);
+  const visible = postReadableBySql(viewer, posts);
   return sql`
     select ${postTags.tag} as tag, count(*)::integer as count
     from ${postTags} inner join ${posts} on ${posts.id} = ${postTags.postId}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { PostReaders } from '../../app-events';
 import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime/hub';
 
 declare module 'fastify' {
@@ -8,6 +9,10 @@ declare module 'fastify' {
     realtime: RealtimeHub;
   }
 }
+
+/** A post's socket audience: a members-only space's posts reach its people alone (decision 034). */
+const audienceOf = (readers: PostReaders) =>
+  readers === 'everyone' ? ({ kind: 'everyone' } as const) : { kind: 'users' as const, userIds: readers };
 
 /**
  * Creates the app's realtime hub and turns the app's events into socket events; the only place
@@ -28,8 +33,12 @@ export const realtimePlugin = fastifyPlugin(
     app.decorate('realtime', hub);
     presence.provide(hub);
     const unsubscribe = [
-      events.on('post.created', ({ postId }) => hub.publish({ kind: 'everyone' }, { type: 'post.created', data: { post_id: postId } })),
-      events.on('post.deleted', ({ postId }) => hub.publish({ kind: 'everyone' }, { type: 'post.deleted', data: { post_id: postId } })),
+      events.on('post.created', ({ postId, readers }) =>
+        hub.publish(audienceOf(readers), { type: 'post.created', data: { post_id: postId } }),
+      ),
+      events.on('post.deleted', ({ postId, readers }) =>
+        hub.publish(audienceOf(readers), { type: 'post.deleted', data: { post_id: postId } }),
+      ),
       events.on('notification.created', ({ userId, notification }) =>
         hub.publish({ kind: 'users', userIds: [userId] }, { type: 'notification.created', data: notification }),
       ),

@@ -5,6 +5,7 @@ import { sqlInteger } from '../../db/prepared';
 import { searchDocumentSql, type SearchConfig } from '../../db/search-documents';
 import { communities, events, jobs, posts, users } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
+import { postReadableBySql } from '../posts/posts.policy';
 import { visibleToSql, type Viewer } from '../settings/visibility';
 
 /** One ranked match as the queries return it; `path` is what the service turns into a URL. */
@@ -38,7 +39,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     pathKey: sql`''`,
     visible: (viewer) => sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${visibleToSql(viewer, users.id) ?? sql`true`}`,
   },
-  // Live posts (not deleted, not removed by a moderator) whose author the viewer may see: the feed's rule.
+  // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
   posts: {
     config: 'english',
     parts: [posts.caption],
@@ -46,7 +47,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     id: posts.id,
     title: sql`${users.firstName} || ' ' || ${users.lastName}`,
     pathKey: sql`${posts.userId}::text`,
-    visible: (viewer) => sql`${posts.deletedAt} is null and ${visibleToSql(viewer, posts.userId) ?? sql`true`}`,
+    visible: (viewer) => sql`${posts.deletedAt} is null and ${postReadableBySql(viewer, posts) ?? sql`true`}`,
   },
   // Open jobs, as the job board lists them.
   jobs: {

@@ -25,7 +25,7 @@ function UserFrame() {
       themeToggle={<ThemeToggle />}
       notifications={<NotificationBell />}
       messagesBadge={<UnreadConversationsBadge />}
-      onCreatePost={openCreatePost}
+      onCreatePost={() => openCreatePost()}
       onLogout={() => void logout()}
     >
       <Outlet />

@@ -60,6 +60,7 @@ export const userRoutes: RouteObject = {
           lazy: () => import('@/features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
         },
         { path: paths.user.tag, lazy: () => import('@/features/posts/pages/tag-page').then((m) => ({ Component: m.TagPage })) },
+        { path: paths.user.space, lazy: () => import('@/features/communities/pages/space-page').then((m) => ({ Component: m.SpacePage })) },
       ],
     },
   ],

@@ -4,7 +4,9 @@ export { refetchFeedOnPostDeleted, removeCachedPost, prependCachedPost, updateCa
 export { feedQueryOptions } from './api/get-feed';
 export { userPostsQueryOptions } from './api/get-user-posts';
 export { CreatePostProvider, useCreatePost } from './components/create-post-provider';
+export type { PostSpace } from './components/create-post-dialog';
 export { UserPostsGrid } from './components/user-posts-grid';
 export { Feed } from './pages/feed-page';
 export { CommentThread, type CommentThreadProps } from './components/comment-thread';
 export { likePost } from './api/like-post';
+export { PostList } from './components/post-list';

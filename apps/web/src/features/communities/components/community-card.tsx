@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Community } from '@alumlink/contract';
 import { Badge, Button, buttonClasses, Card } from '@/components/ui';
-import { paths } from '@/config/paths';
+import { paths, spaceHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useStoredUser } from '@/lib/use-session';
 import { useCommunityMembership } from '../api/set-membership';
@@ -11,7 +11,8 @@ import { CommunityIcon } from './community-icon';
 
 const memberCount = new Intl.NumberFormat('en');
 
-function MembershipButton({ community }: { community: Community }) {
+/** Join or leave the community (the card's and the space page's button). */
+export function MembershipButton({ community }: { community: Community }) {
   const membership = useCommunityMembership(community.slug);
   const handleClick = async () => {
     const join = !community.is_member;
@@ -56,7 +57,15 @@ export function CommunityCard({ community }: { community: Community }) {
           <CommunityIcon name={community.icon} className="size-6" />
         </span>
         <div className="min-w-0">
-          <h2 className="text-base font-semibold text-fg">{community.name}</h2>
+          <h2 className="text-base font-semibold text-fg">
+            {user ? (
+              <Link to={spaceHref(community.slug)} className="hover:underline">
+                {community.name}
+              </Link>
+            ) : (
+              community.name
+            )}
+          </h2>
           <p className="mt-0.5 flex items-center gap-1 text-xs text-fg-subtle">
             <Users aria-hidden="true" className="size-3.5" />
             {memberCount.format(community.members_count)} {community.members_count === 1 ? 'member' : 'members'}

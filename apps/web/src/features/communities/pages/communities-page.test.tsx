@@ -16,8 +16,18 @@ const communities: Community[] = [
     icon: 'code',
     members_count: 120,
     is_member: false,
+    visibility: 'public',
   },
-  { id: 2, slug: 'design', name: 'Designers', description: 'UI and UX people.', icon: 'palette', members_count: 1, is_member: false },
+  {
+    id: 2,
+    slug: 'design',
+    name: 'Designers',
+    description: 'UI and UX people.',
+    icon: 'palette',
+    members_count: 1,
+    is_member: false,
+    visibility: 'members',
+  },
 ];
 
 describe('CommunitiesPage', () => {

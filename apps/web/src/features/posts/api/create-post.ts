@@ -6,9 +6,10 @@ import { prependCachedPost } from './post-cache';
 
 const CREATE_PATH = '/social/posts/';
 
-function buildForm(caption: string, image: File): FormData {
+function buildForm(caption: string, image: File, communityId?: number): FormData {
   const form = new FormData();
   form.append('caption', caption);
+  if (communityId !== undefined) form.append('community_id', String(communityId));
   form.append('image', image);
   return form;
 }
@@ -47,15 +48,18 @@ function uploadWithProgress(form: FormData, onProgress: (fraction: number) => vo
 export async function createPost({
   caption,
   image,
+  communityId,
   onProgress,
 }: {
   caption: string;
   image: File;
+  /** The space to post in (members only). */
+  communityId?: number;
   onProgress: (fraction: number) => void;
 }): Promise<Post> {
-  const answer = await uploadWithProgress(buildForm(caption, image), onProgress);
+  const answer = await uploadWithProgress(buildForm(caption, image, communityId), onProgress);
   if (answer.status === 401) {
-    const post = await apiRequest(CREATE_PATH, { method: 'POST', body: buildForm(caption, image), schema: postSchema });
+    const post = await apiRequest(CREATE_PATH, { method: 'POST', body: buildForm(caption, image, communityId), schema: postSchema });
     onProgress(1);
     return post;
   }

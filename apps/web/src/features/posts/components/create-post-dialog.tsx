@@ -23,15 +23,21 @@ function failureText(error: unknown): string {
 
 type Errors = { image?: string; caption?: string };
 
+/** The community a post is made in; `onPosted` refreshes its page's feed. */
+export type PostSpace = { id: number; name: string; onPosted?: () => void };
+
 /** New post: an image (with preview) and a caption, both required; progress while uploading. */
 export function CreatePostDialog({
   open,
   onOpenChange,
   onPostCreated,
+  space,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onPostCreated?: (post: Post) => void;
+  /** Posting in a community's space (its page's composer). */
+  space?: PostSpace;
 }) {
   const [image, setImage] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
@@ -73,11 +79,12 @@ export function CreatePostDialog({
     if (!image || !text) return;
     setProgress(0);
     createPost.mutate(
-      { caption: text, image, onProgress: setProgress },
+      { caption: text, image, communityId: space?.id, onProgress: setProgress },
       {
         onSuccess: (post) => {
           toast.success(CREATE_POST_MESSAGES.success);
           onPostCreated?.(post);
+          space?.onPosted?.();
           reset();
           onOpenChange(false);
         },
@@ -93,7 +100,7 @@ export function CreatePostDialog({
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
-      title="Create a post"
+      title={space ? `Post in ${space.name}` : 'Create a post'}
       description="Share an image and a few words with the community."
       footer={
         <>

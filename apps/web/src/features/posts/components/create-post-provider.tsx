@@ -1,24 +1,35 @@
-import { createContext, lazy, Suspense, use, useMemo, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import type { Post } from '@alumlink/contract';
 import { useLazyDialog } from '@/lib/use-lazy-dialog';
+import type { PostSpace } from './create-post-dialog';
 
 /** The dialog's code (Radix dialog, upload, toasts) loads when it is first opened, not with the page. */
 const CreatePostDialog = lazy(() => import('./create-post-dialog').then((m) => ({ default: m.CreatePostDialog })));
 
-type CreatePostContextValue = { openCreatePost: () => void };
+type CreatePostContextValue = { openCreatePost: (space?: PostSpace) => void };
 
 const CreatePostContext = createContext<CreatePostContextValue | null>(null);
 
 /** Owns the one create-post dialog of the user area; anything inside can open it. */
 export function CreatePostProvider({ children, onPostCreated }: { children: ReactNode; onPostCreated?: (post: Post) => void }) {
   const dialog = useLazyDialog();
-  const value = useMemo(() => ({ openCreatePost: dialog.show }), [dialog.show]);
+  const [space, setSpace] = useState<PostSpace | undefined>(undefined);
+  const { show } = dialog;
+  const value = useMemo(
+    () => ({
+      openCreatePost: (to?: PostSpace) => {
+        setSpace(to);
+        show();
+      },
+    }),
+    [show],
+  );
   return (
     <CreatePostContext value={value}>
       {children}
       {dialog.mounted ? (
         <Suspense fallback={null}>
-          <CreatePostDialog open={dialog.open} onOpenChange={dialog.setOpen} onPostCreated={onPostCreated} />
+          <CreatePostDialog open={dialog.open} onOpenChange={dialog.setOpen} onPostCreated={onPostCreated} space={space} />
         </Suspense>
       ) : null}
     </CreatePostContext>

@@ -13,7 +13,7 @@ export function StartPostCard() {
       <Avatar src={user?.image} personId={user?.id} name={displayName(user)} alt="" size="md" />
       <button
         type="button"
-        onClick={openCreatePost}
+        onClick={() => openCreatePost()}
         className="flex h-11 min-w-0 flex-1 items-center justify-between gap-2 rounded-full border border-border-strong px-4 text-left text-sm text-fg-subtle transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
       >
         <span className="truncate">Share something with the community…</span>

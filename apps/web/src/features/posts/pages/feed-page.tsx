@@ -31,7 +31,7 @@ export function Feed() {
             icon={<Newspaper aria-hidden="true" className="size-6" />}
             title={FEED_MESSAGES.emptyTitle}
             description={FEED_MESSAGES.emptyDescription}
-            action={<Button onClick={openCreatePost}>Create your first post</Button>}
+            action={<Button onClick={() => openCreatePost()}>Create your first post</Button>}
           />
         }
       />

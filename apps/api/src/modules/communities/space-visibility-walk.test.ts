@@ -1,0 +1,153 @@
+// The space walk (decision 034), generated from the routes: every GET route whose answer can show
+// posts (a caption, a post id, a snippet, a tag's count) is read by a non-member and a member of
+// a members-only space holding one post with a unique word and tag; the non-member must see no
+// trace of it, the member must. Every route taking a post id answers 404 to the non-member. A new
+// post-showing route fails here until SPACE_WALK says how to read it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS } from '../../quality/access-table';
+import { listOperations, operationKey, type JsonSchema, type Operation } from '../../quality/support/openapi';
+import { authHeader, createCommunity, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
+
+let t: TestApp;
+let operations: Operation[];
+let author: TestUser;
+let member: TestUser;
+let outsider: TestUser;
+let admin: TestUser;
+let postId = 0;
+const SLUG = 'walk-hidden-space';
+const WORD = 'Zqvspaceword';
+const TAG = 'zqvspacetag';
+
+/** Property names that make an answer show posts or a trace of them. */
+const POST_FIELDS = ['caption', 'post_id', 'snippet', 'tag'];
+
+/** How to read each post-showing GET route, and how the hidden post shows in its answer. */
+const SPACE_WALK: Record<string, { urls: string[]; shows: (body: string) => boolean } | string> = {
+  'GET /social/posts/': { urls: ['/social/posts/', `/social/posts/?tag=${TAG}`], shows: (body) => body.includes(WORD) },
+  'GET /social/posts/user-posts/': { urls: [], shows: (body) => body.includes(WORD) }, // urls set in beforeAll (the author's id)
+  'GET /api/communities/{slug}/posts/': { urls: [`/api/communities/${SLUG}/posts/`], shows: (body) => body.includes(WORD) },
+  'GET /api/tags/trending/': { urls: ['/api/tags/trending/'], shows: (body) => body.includes(TAG) },
+  'GET /api/search/': {
+    urls: [`/api/search/?q=${WORD}`, `/api/search/?q=${WORD}&type=posts`],
+    shows: (body) => body.includes(WORD.toLowerCase()) || body.includes(WORD),
+  },
+  'GET /api/activity/recent/': { urls: ['/api/activity/recent/'], shows: (body) => body.includes(`"post_id":${postId}`) },
+  'GET /social/posts/{id}/comments/': { urls: [], shows: (body) => body.includes(WORD) }, // walked as a post-id route below
+  'GET /social/moderation/{id}/': "the author's own removed post only (a removal's case)",
+  'GET /social/notifications/':
+    "the caller's own notifications: a post's only reach its author (likes, comments) once the actor could read it",
+};
+
+function showsPosts(schema: JsonSchema | null | undefined): boolean {
+  if (!schema) return false;
+  if (schema.properties && POST_FIELDS.some((field) => field in (schema.properties ?? {}))) return true;
+  const inner = [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ];
+  return inner.some(showsPosts);
+}
+
+/** GET routes a member can call whose answers show posts (admin routes show admins everything by design). */
+function postRoutes(): string[] {
+  return operations
+    .filter((operation) => operation.method === 'GET' && ACCESS[operationKey(operation)] !== 'admin')
+    .filter((operation) => showsPosts(operation.responses.get(200)))
+    .map(operationKey)
+    .sort();
+}
+
+async function read(as: TestUser, url: string): Promise<{ status: number; body: string }> {
+  const response = await t.app.inject({ url, headers: await authHeader(t.app, as) });
+  return { status: response.statusCode, body: response.body };
+}
+
+async function postInSpace(as: TestUser, caption: string, communityId: number | string) {
+  const body = multipartBody({ caption, community_id: String(communityId) }, [
+    imageFile(await sampleImage(20, 20, 'jpeg'), 'p.jpg', 'image/jpeg'),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    payload: body.payload,
+    headers: { ...(await authHeader(t.app, as)), ...body.headers },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitMultiplier: 1000 });
+  operations = await listOperations(t.app);
+  author = await createUser(t.db, { role: 'AL' });
+  member = await createUser(t.db, { role: 'AL' });
+  outsider = await createUser(t.db, { role: 'AL' });
+  admin = await createUser(t.db, { role: 'AD' });
+  const space = await createCommunity(t.db, { slug: SLUG, name: 'Hidden space', visibility: 'members' });
+  for (const person of [author, member]) {
+    const joined = await t.app.inject({ method: 'POST', url: `/api/communities/${SLUG}/join/`, headers: await authHeader(t.app, person) });
+    expect(joined.statusCode).toBe(200);
+  }
+  const created = await postInSpace(author, `${WORD} lives here #${TAG}`, space.id);
+  expect(created.statusCode).toBe(201);
+  postId = created.json<{ id: number }>().id;
+  const byAuthor = SPACE_WALK['GET /social/posts/user-posts/'];
+  if (typeof byAuthor === 'object') byAuthor.urls.push(`/social/posts/user-posts/?user_id=${author.id}`);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('a members-only space on every route that shows posts', () => {
+  it('knows how to read every post-showing route (a new one needs an entry in SPACE_WALK)', () => {
+    const routes = postRoutes();
+    expect(routes.length).toBeGreaterThan(4);
+    expect(routes.filter((key) => !(key in SPACE_WALK))).toEqual([]);
+  });
+
+  it('shows the post to a member, the author and an administrator, and nothing of it to a non-member', async () => {
+    for (const [key, entry] of Object.entries(SPACE_WALK)) {
+      if (typeof entry === 'string') continue;
+      for (const url of entry.urls) {
+        for (const reader of [member, author, admin]) {
+          const answer = await read(reader, url);
+          expect(answer.status, `${key} ${url}`).toBe(200);
+          expect(entry.shows(answer.body), `${key} ${url} hides it from a reader`).toBe(true);
+        }
+        const hidden = await read(outsider, url);
+        expect(hidden.status, `${key} ${url}`).toBe(200);
+        expect(entry.shows(hidden.body), `${key} ${url} shows it to a non-member`).toBe(false);
+        expect(hidden.body, `${key} ${url}`).not.toContain(WORD);
+      }
+    }
+  });
+
+  it('answers 404 to a non-member on every route taking the post id, and writes nothing', async () => {
+    const idRoutes = operations.filter(
+      (operation) => /\/posts\/\{id\}\//.test(operation.path) && !operation.path.startsWith('/social/admin/'),
+    );
+    expect(idRoutes.length).toBeGreaterThan(3);
+    const headers = await authHeader(t.app, outsider);
+    for (const operation of idRoutes) {
+      const url = operation.path.replace('{id}', String(postId)).replace('{slug}', SLUG);
+      const payload = operation.method === 'GET' ? undefined : { text: 'sneaky', reason: 'Scam or fraud' };
+      const answer = await t.app.inject({ method: operation.method, url, headers, payload });
+      expect([403, 404], operationKey(operation)).toContain(answer.statusCode);
+    }
+    const comments = await read(member, `/social/posts/${postId}/comments/`);
+    expect(comments.status).toBe(200);
+    expect(comments.body).not.toContain('sneaky');
+  });
+
+  it('lets a member comment and like, and a non-member not post into the space', async () => {
+    const headers = await authHeader(t.app, member);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/social/posts/${postId}/comment/`, headers, payload: { text: 'hi' } })).statusCode,
+    ).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/social/posts/${postId}/like/`, headers })).statusCode).toBe(200);
+    const refused = await postInSpace(outsider, 'let me in', (await createCommunity(t.db)).id);
+    expect(refused.statusCode).toBe(403);
+    expect((await postInSpace(member, 'nowhere', 2_000_000_000)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+// A community's space page end to end (decision 034): a member posts in a members-only space from
+// its page; a non-member sees "Members only" there and not the post in their feed. Screenshots of a
+// space page on desktop (1280) and phone (390), light and dark, under SHOTS_DIR (default /tmp/shots-space-page).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { storedSessionOf } from './support/api-session.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-space-page';
+const CAPTION = 'Members-only tip: the gannet interview question bank is in our drive';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: { width: number; height: number; colorScheme: 'light' | 'dark' },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const storage = await storedSessionOf(baseUrl, email);
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width, height: options.height },
+    colorScheme: options.colorScheme,
+  });
+  await context.addInitScript((entries) => {
+    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const boot = await context.newPage();
+  await boot.goto('/healthz');
+  await boot.close();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const DESKTOP = { width: 1280, height: 800, colorScheme: 'light' } as const;
+
+describe('spaces: a community page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  before(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a member posts in a members-only space from its page; a non-member sees neither the post there nor in the feed', async () => {
+    const member = await signedInPage(browser, server.baseUrl, 'alumni@example.com', DESKTOP);
+    try {
+      const { page } = member;
+      await page.goto('/user/communities/career-growth');
+      await page.getByRole('heading', { name: 'Career Growth' }).waitFor();
+      await page.getByText('Members only', { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: /Post in Career Growth/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Image').setInputFiles({ name: 'tip.png', mimeType: 'image/png', buffer: PNG });
+      await dialog.getByLabel('Caption').fill(CAPTION);
+      await dialog.getByRole('button', { name: 'Post' }).click();
+      await page.getByRole('list', { name: 'Posts' }).getByRole('article').filter({ hasText: 'gannet' }).waitFor({ timeout: 15_000 });
+      assert.deepEqual(member.errors, []);
+    } finally {
+      await member.context.close();
+    }
+    const outsider = await signedInPage(browser, server.baseUrl, 'priya.sharma@example.com', DESKTOP);
+    try {
+      const { page } = outsider;
+      await page.goto('/user/communities/career-growth');
+      await page.getByText('Join this community to read and write its posts.').waitFor();
+      assert.equal(await page.getByText('gannet').count(), 0);
+      await page.goto('/user');
+      await page.getByRole('list', { name: 'Posts' }).getByRole('article').first().waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByText('gannet').count(), 0);
+      assert.deepEqual(outsider.errors, []);
+    } finally {
+      await outsider.context.close();
+    }
+  });
+
+  it('screenshots: a space page, desktop and phone, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [device, width, height] of [
+        ['desktop', 1280, 800],
+        ['phone', 390, 844],
+      ] as const) {
+        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
+        try {
+          await page.goto('/user/communities/web-development');
+          await page.getByRole('list', { name: 'Posts' }).getByRole('article').first().waitFor({ timeout: 15_000 });
+          await page.getByRole('list', { name: 'Moderators' }).waitFor();
+          await page.screenshot({ path: `${SHOTS_DIR}/space-${device}-${colorScheme}.png` });
+          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
