@@ -33,6 +33,7 @@ export const DATA_EXPORT_FILES = [
   'notifications.json',
   'jobs.json',
   'moderation.json',
+  'mentions.json',
 ] as const;
 
 export const YOUR_DATA_MESSAGES = {

@@ -27,3 +27,4 @@ export * from './system';
 export * from './onboarding';
 export * from './search-everything';
 export * from './hashtags';
+export * from './mentions';

@@ -91,6 +91,7 @@ function linkOf(values: { type: NotificationType; conversationId?: number | null
       return '/user/profile';
     case 'post_liked':
     case 'post_commented':
+    case 'mention':
       return '/user';
     case 'post_removed':
     case 'appeal_decided':
@@ -384,5 +385,26 @@ export async function notifyEventPromoted(
     ctx,
     { userId: event.userId, type: 'event_promoted', text: `A place opened up: you are now registered for ${event.title}.` },
     null,
+  );
+}
+
+/**
+ * Someone mentioned the recipient in a post or a comment they may read (the posts module checked
+ * that when it stored the mention): told as they chose for mentions. `sentence` makes the text
+ * from the writer's name as the recipient may see it. Call after the text committed.
+ */
+export async function notifyMentioned(
+  ctx: AppContext,
+  event: { recipientId: number; actor: UserSummaryRow; postId: number; sentence: (actorName: string) => string },
+): Promise<Notification | null> {
+  if (event.recipientId === event.actor.id) return null;
+  const seen = await deliveryWithActor(ctx, event.recipientId, 'mention', event.actor);
+  if (!seen) return null;
+  const { actor } = seen;
+  return createNotification(
+    ctx,
+    { userId: event.recipientId, type: 'mention', actorId: actor.id, postId: event.postId, text: event.sentence(nameOf(actor)) },
+    actor,
+    seen.delivery,
   );
 }

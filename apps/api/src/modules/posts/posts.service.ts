@@ -17,6 +17,7 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { releaseMedia } from '../media/media.service';
 import { notifyPostCommented, notifyPostLiked } from '../notifications/notifications.service';
 import type { Viewer } from '../settings/visibility';
+import { mentionInText, recordMentions, tellMentioned } from './mentions.service';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentListedPost, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
@@ -61,12 +62,13 @@ async function presentOnePost(db: Executor, viewer: Viewer, postId: number): Pro
 export async function createPost(ctx: AppContext, author: AuthUser, input: { caption: string; image: Buffer }): Promise<Post> {
   const image = await storeUploadedImage(ctx.storage, input.image, 'post');
   // The post and its hashtags together: a tag's page never misses a post the feed shows.
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, mentioned } = await ctx.db.transaction(async (tx) => {
     const inserted = await repository.insertPost(tx, { userId: author.id, caption: input.caption, image });
     await repository.replacePostTags(tx, inserted, extractHashtags(input.caption));
-    return inserted;
+    return { row: inserted, mentioned: await recordMentions(tx, author, input.caption, { postId: inserted.id, postAuthorId: author.id }) };
   });
   ctx.events.emit('post.created', { postId: row.id });
+  await tellMentioned(ctx, author, mentioned, { postId: row.id, postAuthorId: author.id });
   return presentOnePost(ctx.db, author, row.id);
 }
 
@@ -118,12 +120,14 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
 
 /**
  * Adds a comment and counts it on the post, in one statement that also checks the post is live
- * and its author visible (404); notifies the post's author.
+ * and its author visible (404); notifies the post's author and the people it mentions.
  */
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();
   await notifyPostCommented(ctx, { postId, authorId: added.authorId, actor: added.comment.author, delivery: added.authorDelivery });
+  const place = { postId, postAuthorId: added.authorId, commentId: added.comment.id };
+  await mentionInText(ctx, user, text, place, added.comment.author);
   return presentComment(added.comment);
 }
 
