@@ -3,7 +3,17 @@ import type { NotificationType } from './notifications';
 import type { NotificationChannel } from './settings';
 
 /** What a person chooses notifications by (Settings → Notifications rows). */
-export const NOTIFICATION_CATEGORIES = ['like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation', 'lifecycle', 'mention'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'like',
+  'comment',
+  'message',
+  'referral',
+  'mentoring',
+  'event',
+  'moderation',
+  'lifecycle',
+  'mention',
+] as const;
 export const notificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
 

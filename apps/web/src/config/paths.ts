@@ -37,6 +37,8 @@ export const paths = {
     search: '/user/search',
     /** One hashtag's posts. */
     tag: '/user/tags/:tag',
+    /** A profile by username: where an @mention links (resolved to profileOf). */
+    profileByUsername: '/user/u/:username',
   },
   admin: {
     root: '/admin',
@@ -108,4 +110,9 @@ export function searchResultsHref(query: string, type?: string): string {
 /** The page of one hashtag's posts (`tag` without '#'). */
 export function tagHref(tag: string): string {
   return `/user/tags/${encodeURIComponent(tag.toLowerCase())}`;
+}
+
+/** Where an @mention links: the person's profile by username. */
+export function mentionHref(username: string): string {
+  return `/user/u/${encodeURIComponent(username.toLowerCase())}`;
 }

@@ -124,7 +124,10 @@ export const postMentions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [primaryKey({ name: 'post_mentions_pkey', columns: [t.postId, t.userId] }), index('post_mentions_user_idx').on(t.userId, t.postId)],
+  (t) => [
+    primaryKey({ name: 'post_mentions_pkey', columns: [t.postId, t.userId] }),
+    index('post_mentions_user_idx').on(t.userId, t.postId),
+  ],
 );
 
 /** The people a comment mentions who were told, as postMentions. */

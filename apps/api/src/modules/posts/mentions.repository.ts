@@ -50,12 +50,22 @@ export async function insertNewMentions(
     commentId === undefined
       ? await db
           .insert(postMentions)
-          .select(db.select({ postId: sql<number>`${place.postId}::integer`.as('post_id'), userId: users.id, createdAt }).from(users).where(where))
+          .select(
+            db
+              .select({ postId: sql<number>`${place.postId}::integer`.as('post_id'), userId: users.id, createdAt })
+              .from(users)
+              .where(where),
+          )
           .onConflictDoNothing()
           .returning({ userId: postMentions.userId })
       : await db
           .insert(commentMentions)
-          .select(db.select({ commentId: sql<number>`${commentId}::integer`.as('comment_id'), userId: users.id, createdAt }).from(users).where(where))
+          .select(
+            db
+              .select({ commentId: sql<number>`${commentId}::integer`.as('comment_id'), userId: users.id, createdAt })
+              .from(users)
+              .where(where),
+          )
           .onConflictDoNothing()
           .returning({ userId: commentMentions.userId });
   return rows.map((row) => row.userId);

@@ -34,7 +34,13 @@ export async function tellMentioned(
 }
 
 /** recordMentions then tellMentioned: for a text already committed (a comment, an edit). */
-export async function mentionInText(ctx: AppContext, writer: AuthUser, text: string, place: MentionPlace, actor?: UserSummaryRow): Promise<number[]> {
+export async function mentionInText(
+  ctx: AppContext,
+  writer: AuthUser,
+  text: string,
+  place: MentionPlace,
+  actor?: UserSummaryRow,
+): Promise<number[]> {
   const mentioned = await recordMentions(ctx.db, writer, text, place);
   await tellMentioned(ctx, actor ?? writer, mentioned, place);
   return mentioned;

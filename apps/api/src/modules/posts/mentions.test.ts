@@ -58,7 +58,10 @@ async function setVisibility(person: TestUser, visibility: 'Private' | 'Only Con
 describe('mentions in posts', () => {
   it('stores and tells the person named, case-insensitively, not an e-mail address nor the writer', async () => {
     const named = await createUser(t.db);
-    const postId = await post(writer, `Thanks @${named.username.toUpperCase()}! Mail ${named.username}@example.com, cc @${writer.username}`);
+    const postId = await post(
+      writer,
+      `Thanks @${named.username.toUpperCase()}! Mail ${named.username}@example.com, cc @${writer.username}`,
+    );
     expect(await findPostMentions(t.db, postId)).toEqual([named.id]);
     const told = await mentionsOf(named);
     expect(told).toHaveLength(1);
@@ -109,7 +112,7 @@ describe('mentions in posts', () => {
 });
 
 describe('mentions in comments', () => {
-  it("tells the person named in a comment, only if they may see the post, and an edit tells only the newly named", async () => {
+  it('tells the person named in a comment, only if they may see the post, and an edit tells only the newly named', async () => {
     const named = await createUser(t.db);
     const later = await createUser(t.db);
     const postId = await post(writer, 'A question');
