@@ -91,7 +91,8 @@ describe('mentions in posts', () => {
   });
 
   it('keeps at most ten people of one text', async () => {
-    const people = await Promise.all(Array.from({ length: 12 }, () => createUser(t.db)));
+    const people: TestUser[] = [];
+    for (let index = 0; index < 12; index += 1) people.push(await createUser(t.db));
     const postId = await post(writer, people.map((person) => `@${person.username}`).join(' '));
     expect((await findPostMentions(t.db, postId)).sort((a, b) => a - b)).toEqual(people.slice(0, 10).map((person) => person.id));
     expect(await mentionsOf(people[11]!)).toEqual([]);
