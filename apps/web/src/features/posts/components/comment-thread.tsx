@@ -53,7 +53,7 @@ export function CommentThread({ postId, enabled = true, showStates = false, onAd
   const addComment = useAddComment(postId);
   const [text, setText] = useState('');
   const inputId = useId();
-  const mentions = useMentionTypeahead<HTMLInputElement>({ value: text, onChange: setText });
+  const mentions = useMentionTypeahead<HTMLInputElement>({ value: text, onChange: setText, placement: 'above' });
   const list = comments.data?.pages.flatMap((page) => page.results) ?? [];
   useWarnOnError(comments.error, 'Comments failed to load');
 

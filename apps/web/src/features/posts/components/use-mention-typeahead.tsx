@@ -19,7 +19,16 @@ type TextControl = HTMLInputElement | HTMLTextAreaElement;
  * Enter picks, Escape closes). Spread `controlProps` on the box and render `listbox` just below it
  * inside a `relative` container.
  */
-export function useMentionTypeahead<E extends TextControl>({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+export function useMentionTypeahead<E extends TextControl>({
+  value,
+  onChange,
+  placement = 'below',
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  /** Where the offer opens: 'above' for a box at the bottom of a card that clips what overflows it. */
+  placement?: 'below' | 'above';
+}) {
   const ref = useRef<E>(null);
   const [typed, setTyped] = useState<MentionQuery | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -96,7 +105,10 @@ export function useMentionTypeahead<E extends TextControl>({ value, onChange }: 
       role="listbox"
       aria-label="People to mention"
       hidden={!open}
-      className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-border bg-surface py-1 shadow-lg"
+      className={cn(
+        'absolute inset-x-0 z-30 max-h-72 overflow-auto rounded-lg border border-border bg-surface py-1 shadow-lg',
+        placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1',
+      )}
     >
       {open
         ? people.map((person, index) => (
