@@ -123,7 +123,9 @@ describe('mentions in comments', () => {
     // The same text edited to name one more person: only the new one is told.
     const place = { postId, postAuthorId: writer.id, commentId };
     const edited = `what do you think, @${named.username} and @${later.username}?`;
-    expect(await mentionInText(t.ctx, { ...writer, email: writer.email, is_staff: false, session: '' }, edited, place)).toEqual([later.id]);
+    expect(
+      await mentionInText(t.ctx, { id: writer.id, role: 'TR', email: writer.email, is_staff: false, session: '' }, edited, place),
+    ).toEqual([later.id]);
     expect(await mentionsOf(named)).toHaveLength(1);
     expect(await mentionsOf(later)).toHaveLength(1);
     const rows = await t.db.select().from(commentMentions).where(eq(commentMentions.commentId, commentId));
