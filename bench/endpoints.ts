@@ -120,7 +120,7 @@ export function buildScenarios(context: BenchContext): Scenario[] {
     })),
     scenario(
       'typeahead',
-      'type-ahead search: GET /api/search-users/?q= (1-2 letters, ids, e-mail fragments, punctuation, no match)',
+      'type-ahead search: GET /api/search-users/?q= (1-5 characters, digits, e-mail fragments, non-ASCII, punctuation, no match)',
       (n) => ({
         method: 'GET',
         path: `/api/search-users/?q=${encodeURIComponent(TYPEAHEAD_TERMS[n % TYPEAHEAD_TERMS.length] ?? 'a')}`,

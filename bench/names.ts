@@ -137,26 +137,60 @@ export function searchTerms(): string[] {
 }
 
 /**
- * What a type-ahead box sends as a person types, and what any API client may send: one and two
- * letters, digits (ids), e-mail fragments, non-ASCII letters, punctuation and LIKE wildcards,
- * texts that match nobody, and a common first name. The bench rotates through them.
+ * What a type-ahead box sends as a person types, and what any API client may send (issue #42
+ * widened the mix): one to five characters of names as typed (any case), digits (ids, years,
+ * phone-like), fragments of e-mail addresses (`first.last.N@bench.test`: dots, numbers, the
+ * domain), non-ASCII names (none of the bench's people has one, so they also match nobody),
+ * punctuation and LIKE wildcards, and texts that match nobody. The bench rotates through them.
  */
 export const TYPEAHEAD_TERMS = [
+  // one to five characters of names
   'a',
+  'M',
   'an',
+  'ka',
   'ann',
+  'Pri',
+  'oka',
+  'chen',
+  'Wamb',
+  'nadia',
+  'sharm',
+  // digits
   '7',
   '42',
+  '2019',
+  '987',
+  '12345',
+  // e-mail fragments
   'gmail',
   'example.com',
-  'zz',
-  'zzzq',
+  'amina.',
+  '.okafor',
+  'chen.12',
+  '@bench',
+  'h.test',
+  'ina.ok',
+  // non-ASCII names
   'é',
   'Zoë',
+  'José',
+  'Müller',
+  'Łukasz',
+  'Ærø',
+  'Çağ',
+  'Ωμέγα',
+  // punctuation, wildcards
   "o'br",
   '%',
   '_',
   '.',
+  // nobody
+  'zz',
+  'zzzq',
+  'qxv',
+  'xq9k',
+  'vvvvv',
   'amina',
 ] as const;
 

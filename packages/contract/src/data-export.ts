@@ -34,6 +34,7 @@ export const DATA_EXPORT_FILES = [
   'notifications.json',
   'jobs.json',
   'moderation.json',
+  'mentions.json',
 ] as const;
 
 export const YOUR_DATA_MESSAGES = {

@@ -30,3 +30,4 @@ export * from './search-everything';
 export * from './hashtags';
 export * from './single-sign-on';
 export * from './cohort-members';
+export * from './mentions';

@@ -3,7 +3,17 @@ import type { NotificationType } from './notifications';
 import type { NotificationChannel } from './settings';
 
 /** What a person chooses notifications by (Settings → Notifications rows). */
-export const NOTIFICATION_CATEGORIES = ['like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation', 'lifecycle'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'like',
+  'comment',
+  'message',
+  'referral',
+  'mentoring',
+  'event',
+  'moderation',
+  'lifecycle',
+  'mention',
+] as const;
 export const notificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
 
@@ -37,6 +47,7 @@ const CATEGORY_OF: Record<NotificationType, NotificationCategory> = {
   referral_status_changed: 'referral',
   event_promoted: 'event',
   lifecycle: 'lifecycle',
+  mention: 'mention',
 };
 
 export function notificationCategoryOf(type: NotificationType): NotificationCategory {
@@ -53,6 +64,7 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   event: 'Events',
   moderation: 'Moderation',
   lifecycle: 'Role changes by cohort',
+  mention: 'Mentions',
 };
 
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
@@ -100,6 +112,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationCategory, Noti
   event: { in_app: true, email: 'daily' },
   moderation: { in_app: true, email: 'instant' },
   lifecycle: { in_app: true, email: 'instant' },
+  mention: { in_app: true, email: 'daily' },
 };
 
 /**

@@ -24,6 +24,8 @@ export const NOTIFICATION_TYPES = [
   'event_promoted',
   /** Your cohort moved you on (trainee to intern, or to alumni) on its date. */
   'lifecycle',
+  /** Someone named you (@username) in a post or a comment you may see. */
+  'mention',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

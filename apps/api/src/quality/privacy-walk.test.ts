@@ -27,8 +27,11 @@ let operations: Operation[];
 /** Property names that make an object in an answer a person. */
 const PERSON_FIELDS = ['username', 'email', 'first_name', 'cohort_year'];
 
-/** Routes that show people without a JSON schema to say so. */
-const NON_JSON_PEOPLE_ROUTES = ['GET /api/events/{id}/attendees.csv'];
+/**
+ * Routes that show people without person fields to say so: a CSV, and search everything (a
+ * person is a hit's title and snippet).
+ */
+const NON_JSON_PEOPLE_ROUTES = ['GET /api/events/{id}/attendees.csv', 'GET /api/search/'];
 
 /** The walked people (two targets, three viewers) and what each viewer owns. */
 type Fixture = {
@@ -59,6 +62,11 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /social/profiles/by-username/': (_, f) => byTargets(f, (target) => `/social/profiles/by-username/?username=${target.username}`),
   'GET /api/search-users/': (_, f) => [...names(f).map((name) => `/api/search-users/?q=${name}`), '/api/search-users/?q=Walk'],
   'GET /users/search-users/': (_, f) => names(f).map((name) => `/users/search-users/?q=${name}`),
+  'GET /api/search/': (_, f) => [
+    ...names(f).map((name) => `/api/search/?q=${name}`),
+    '/api/search/?q=Walk&type=people',
+    '/api/search/?q=Walk',
+  ],
   'GET /api/directory/': () => ['/api/directory/', '/api/directory/?q=Walk'],
   'GET /api/directory/facets/': () => ['/api/directory/facets/'],
   'GET /api/activity/recent/': () => ['/api/activity/recent/'],
@@ -315,6 +323,8 @@ describe('privacy walk over every route that shows people', () => {
             `/api/mentoring/mentors/?q=${encodeURIComponent(text)}`,
             `/api/directory/?q=${encodeURIComponent(text)}`,
             `/api/events/${eventId}/attendees/?q=${encodeURIComponent(text)}`,
+            `/api/search/?q=${encodeURIComponent(text)}`,
+            `/api/search/?q=${encodeURIComponent(text)}&type=people`,
           ]) {
             const response = await ok(viewer, 'GET', url);
             if (response.body.includes(target.firstName)) found.push(`${url} finds ${target.firstName}`);
@@ -323,6 +333,29 @@ describe('privacy walk over every route that shows people', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('no search finds a person hidden from the viewer (a private profile) by their name or the words of their posts', async () => {
+    const hiddenPerson = await createUser(t.db, { role: 'AL', firstName: 'Hedda', lastName: 'Zorvik', email: 'hedda.z@corp.example' });
+    await ok(hiddenPerson, 'PUT', '/social/settings/', { profile_visibility: 'Private' });
+    await createPost(t.db, { userId: hiddenPerson.id, caption: 'Zorvik fjord photos', image: 'posts/h.webp' });
+    const found: string[] = [];
+    for (const viewer of [stranger, messenger, connection]) {
+      for (const text of ['Hedda', 'Zorvik', 'Hedda Zorvik', 'Zorv', 'fjord']) {
+        for (const url of [
+          `/api/search/?q=${encodeURIComponent(text)}`,
+          `/api/search/?q=${encodeURIComponent(text)}&type=people`,
+          `/api/search/?q=${encodeURIComponent(text)}&type=posts`,
+          `/api/search-users/?q=${encodeURIComponent(text)}`,
+        ]) {
+          const body = (await ok(viewer, 'GET', url)).body;
+          if (/Hedda|Zorvik|fjord/i.test(body)) found.push(`${url} finds the hidden person`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    // The same searches find them for themselves: the words do match.
+    expect((await ok(hiddenPerson, 'GET', '/api/search/?q=Zorvik&type=people')).body).toContain('Hedda');
   });
 
   it('the walk reaches the targets: a connection sees what they show to connections', async () => {

@@ -41,6 +41,8 @@ export const paths = {
     tag: '/user/tags/:tag',
     /** A community as a space: its feed and moderators. */
     space: '/user/communities/:slug',
+    /** A profile by username: where an @mention links (resolved to profileOf). */
+    profileByUsername: '/user/u/:username',
   },
   admin: {
     root: '/admin',
@@ -118,4 +120,9 @@ export function tagHref(tag: string): string {
 /** The page of one community as a space. */
 export function spaceHref(slug: string): string {
   return `/user/communities/${encodeURIComponent(slug)}`;
+}
+
+/** Where an @mention links: the person's profile by username. */
+export function mentionHref(username: string): string {
+  return `/user/u/${encodeURIComponent(username.toLowerCase())}`;
 }

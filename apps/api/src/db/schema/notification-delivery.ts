@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizz
 import { timestamptz } from './columns';
 import { users } from './users';
 
-const CATEGORIES = sql.raw(`('like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation', 'lifecycle')`);
+const CATEGORIES = sql.raw(`('like', 'comment', 'message', 'referral', 'mentoring', 'event', 'moderation', 'lifecycle', 'mention')`);
 
 /**
  * A person's choice for one notification category (Settings → Notifications); a missing row

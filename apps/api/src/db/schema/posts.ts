@@ -113,3 +113,45 @@ export const postTags = pgTable(
     index('post_tags_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The people a post's caption mentions (extractMentions, at most 10) who were told: those the
+ * author may see who may see the post. Written with the post; a later edit adds only new rows
+ * (and only those notify). decision record 035.
+ */
+export const postMentions = pgTable(
+  'post_mentions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The person mentioned. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'post_mentions_pkey', columns: [t.postId, t.userId] }),
+    index('post_mentions_user_idx').on(t.userId, t.postId),
+  ],
+);
+
+/** The people a comment mentions who were told, as postMentions. */
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    /** The person mentioned. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'comment_mentions_pkey', columns: [t.commentId, t.userId] }),
+    index('comment_mentions_user_idx').on(t.userId, t.commentId),
+  ],
+);

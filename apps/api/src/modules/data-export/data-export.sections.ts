@@ -7,6 +7,7 @@ import { mentoringExport } from '../mentoring/mentoring.export';
 import { messagesExport } from '../messaging/messaging.export';
 import { moderationExport } from '../moderation/moderation.export';
 import { notificationsExport } from '../notifications/notifications.export';
+import { mentionsExport } from '../posts/mentions.export';
 import { commentsExport, likesExport, postsExport } from '../posts/posts.export';
 import { referralOffersExport, referralRequestsExport } from '../referrals/referrals.export';
 import { settingsExport } from '../settings/settings.export';
@@ -36,6 +37,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   notificationsExport,
   jobsExport,
   moderationExport,
+  mentionsExport,
 ];
 
 /** References to a person ("table.column") deliberately left out of the export, each with why. */

@@ -14,6 +14,18 @@ export const postsLeave: LeavePart = {
     },
     { table: 'post_likes', column: 'user_id', rule: 'removed', why: "their likes go and come off the posts' counters" },
     { table: 'comments', column: 'user_id', rule: 'removed', why: "their comments go and come off the posts' counters" },
+    {
+      table: 'post_mentions',
+      column: 'user_id',
+      rule: 'cascade',
+      why: 'the record that a post named them goes (the text stays its author’s)',
+    },
+    {
+      table: 'comment_mentions',
+      column: 'user_id',
+      rule: 'cascade',
+      why: 'the record that a comment named them goes (the text stays its author’s)',
+    },
   ],
   async run(tx, _leave, person) {
     await releaseLikesAndCommentsOf(tx, person.id);

@@ -18,6 +18,7 @@ import { releaseMedia } from '../media/media.service';
 import { notify } from '../notifications/notify.service';
 import { postCommentedNotice, postLikedNotice } from './posts.notices';
 import type { Viewer } from '../settings/visibility';
+import { mentionInText, recordMentions, tellMentioned } from './mentions.service';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentListedPost, presentPost } from './posts.presenter';
 import * as repository from './posts.repository';
@@ -81,12 +82,13 @@ export async function createPost(
   if (communityId !== null) await requireSpaceMember(ctx.db, author, communityId);
   const image = await storeUploadedImage(ctx.storage, input.image, 'post');
   // The post and its hashtags together: a tag's page never misses a post the feed shows.
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, mentioned } = await ctx.db.transaction(async (tx) => {
     const inserted = await repository.insertPost(tx, { userId: author.id, caption: input.caption, image, communityId });
     await repository.replacePostTags(tx, inserted, extractHashtags(input.caption));
-    return inserted;
+    return { row: inserted, mentioned: await recordMentions(tx, author, input.caption, { postId: inserted.id, postAuthorId: author.id }) };
   });
   ctx.events.emit('post.created', { postId: row.id, readers: await repository.readersOfSpace(ctx.db, communityId) });
+  await tellMentioned(ctx, author, mentioned, { postId: row.id, postAuthorId: author.id });
   return presentOnePost(ctx.db, author, row.id);
 }
 
@@ -149,12 +151,14 @@ export async function toggleLike(ctx: AppContext, user: AuthUser, postId: number
 
 /**
  * Adds a comment and counts it on the post, in one statement that also checks the post is live
- * and its author visible (404); notifies the post's author.
+ * and its author visible (404); notifies the post's author and the people it mentions.
  */
 export async function addComment(ctx: AppContext, user: AuthUser, postId: number, text: string): Promise<Comment> {
   const added = await ctx.repositories.posts.addComment({ postId, author: user, text, createdAt: new Date() });
   if (!added) throw postNotFound();
   await notify(ctx, postCommentedNotice({ postId, authorId: added.authorId, actor: added.comment.author, delivery: added.authorDelivery }));
+  const place = { postId, postAuthorId: added.authorId, commentId: added.comment.id };
+  await mentionInText(ctx, user, text, place, added.comment.author);
   return presentComment(added.comment);
 }
 

@@ -16,6 +16,12 @@ const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
 /** When prefix matches do not fill a page, at most this many other substring matches are ranked. */
 const CONTAINS_CANDIDATES = 200;
 /**
+ * Of a common text's matches among the sampled people, at most this many are ranked: they are
+ * an arbitrary few of the many (the first by id), so ranking more only costs similarity() calls
+ * (an e-mail domain fragment such as "@bench" matched all 200 of CONTAINS_CANDIDATES: 600 calls).
+ */
+const SAMPLED_CANDIDATES = 3 * LIMITS.searchResultsMax;
+/**
  * Substrings are first looked for among this many people in id order (a bounded walk of
  * users_pkey). When at least a page of them match, the text is common (2% of people or more)
  * and the trigram indexes would read a posting list of much of the table ("bench", "gmail"):
@@ -60,7 +66,7 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
  * - with `substrings` (searchPeople asks for it when the text has a whole trigram), and only
- *   when the above give fewer than a page (one-time filters): up to CONTAINS_CANDIDATES other
+ *   when the above give fewer than a page (one-time filters): up to SAMPLED_CANDIDATES other
  *   substring matches among the first CONTAINS_SAMPLE people by id (matched on their stored
  *   search_text),
  *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
@@ -113,7 +119,7 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
         select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
         where ${prefixesLeavePageShort} and ${users.searchText} like ${unseenContains} offset 0
       ) as ${users}
-      where ${eligible} and (${containsText}) limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
+      where ${eligible} and (${containsText}) limit ${sqlInteger(SAMPLED_CANDIDATES)}`;
   // Runs only when the sample found less than a page either.
   const indexed = sql`select ${columns} from ${users}
       where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})

@@ -18,6 +18,10 @@ export const userRoutes: RouteObject = {
         { path: paths.user.profile, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
         { path: paths.user.profileOf, lazy: () => import('./user-profile').then((m) => ({ Component: m.UserProfilePage })) },
         {
+          path: paths.user.profileByUsername,
+          lazy: () => import('@/features/posts/pages/mention-profile-page').then((m) => ({ Component: m.MentionProfilePage })),
+        },
+        {
           path: paths.user.messages,
           lazy: () => import('@/features/messaging/pages/messages-page').then((m) => ({ Component: m.MessagesPage })),
         },

@@ -27,6 +27,7 @@ export function notificationHref(notification: Notification): string {
       return paths.user.events;
     case 'post_liked':
     case 'post_commented':
+    case 'mention':
       return paths.user.root;
     case 'referral_requested':
     case 'referral_status_changed':

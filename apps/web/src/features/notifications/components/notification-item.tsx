@@ -1,4 +1,5 @@
 import {
+  AtSign,
   CalendarCheck,
   GraduationCap,
   Handshake,
@@ -31,6 +32,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   appeal_decided: { icon: Scale, tone: 'bg-primary-soft text-primary-soft-fg' },
   event_promoted: { icon: CalendarCheck, tone: 'bg-success-soft text-success-fg' },
   lifecycle: { icon: UserCog, tone: 'bg-success-soft text-success-fg' },
+  mention: { icon: AtSign, tone: 'bg-primary-soft text-primary-soft-fg' },
 };
 
 /**

@@ -9,6 +9,8 @@ import { formatRelativeTime } from '@/lib/format-relative-time';
 import { useStoredUser } from '@/lib/use-session';
 import { useAddComment, useComments } from '../api/comments';
 import { useWarnOnError } from '../use-warn-on-error';
+import { LinkedText } from './linked-text';
+import { useMentionTypeahead } from './use-mention-typeahead';
 
 function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const name = displayName(comment.user);
@@ -25,7 +27,9 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           </Link>
           <span className="ml-2 text-fg-subtle">{formatRelativeTime(comment.created_at)}</span>
         </p>
-        <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">{comment.text}</p>
+        <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">
+          <LinkedText text={comment.text} />
+        </p>
       </div>
     </li>
   );
@@ -49,6 +53,7 @@ export function CommentThread({ postId, enabled = true, showStates = false, onAd
   const addComment = useAddComment(postId);
   const [text, setText] = useState('');
   const inputId = useId();
+  const mentions = useMentionTypeahead<HTMLInputElement>({ value: text, onChange: setText, placement: 'above' });
   const list = comments.data?.pages.flatMap((page) => page.results) ?? [];
   useWarnOnError(comments.error, 'Comments failed to load');
 
@@ -89,14 +94,17 @@ export function CommentThread({ postId, enabled = true, showStates = false, onAd
         <label htmlFor={inputId} className="sr-only">
           Write a comment
         </label>
-        <Input
-          id={inputId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Write a comment..."
-          maxLength={LIMITS.commentMax}
-          className="h-10"
-        />
+        <div className="relative min-w-0 flex-1">
+          <Input
+            id={inputId}
+            value={text}
+            {...mentions.controlProps}
+            placeholder="Write a comment..."
+            maxLength={LIMITS.commentMax}
+            className="h-10"
+          />
+          {mentions.listbox}
+        </div>
         <Button
           type="submit"
           size="sm"

@@ -6,6 +6,7 @@ import { Button, Dialog, DialogClose, Field, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useCreatePostMutation } from '../api/create-post';
 import { useObjectUrl } from '@/lib/use-object-url';
+import { useMentionTypeahead } from './use-mention-typeahead';
 import { UploadProgress } from './upload-progress';
 
 export const CREATE_POST_MESSAGES = {
@@ -41,6 +42,7 @@ export function CreatePostDialog({
 }) {
   const [image, setImage] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
+  const mentions = useMentionTypeahead<HTMLTextAreaElement>({ value: caption, onChange: setCaption });
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -139,15 +141,18 @@ export function CreatePostDialog({
             Choose an image to share
           </button>
         )}
-        <Field label="Caption" error={errors.caption}>
-          <Textarea
-            value={caption}
-            onChange={(event) => setCaption(event.target.value)}
-            maxLength={LIMITS.captionMax}
-            placeholder="What would you like to share?"
-            rows={3}
-          />
-        </Field>
+        <div className="relative">
+          <Field label="Caption" error={errors.caption} hint="Type @ and a name to mention someone.">
+            <Textarea
+              value={caption}
+              {...mentions.controlProps}
+              maxLength={LIMITS.captionMax}
+              placeholder="What would you like to share?"
+              rows={3}
+            />
+          </Field>
+          {mentions.listbox}
+        </div>
         {createPost.isPending ? <UploadProgress fraction={progress} /> : null}
       </form>
     </Dialog>

@@ -30,6 +30,7 @@ describe('NotificationSettingsPage', () => {
       'Events',
       'Moderation',
       'Role changes by cohort',
+      'Mentions',
     ]);
     expect(screen.getByRole('switch', { name: 'Likes in the app' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Likes by e-mail' })).toHaveValue('off');

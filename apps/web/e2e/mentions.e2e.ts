@@ -1,0 +1,159 @@
+// Mentions end to end: a person is offered as "@" and part of their name are typed in a comment
+// box, picked with the keyboard, the comment posted links them, and they see the notification.
+// Screenshots of the offer and of the notification, desktop (1280) and phone (390), light and
+// dark, under SHOTS_DIR (default /tmp/shots-mentions).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signInByApi, storedSessionOf } from './support/api-session.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-mentions';
+const CAPTION = 'Our mentoring circle met at the observatory tonight';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+type Person = { first_name: string; last_name: string; username: string };
+
+async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: { width: number; height: number; colorScheme: 'light' | 'dark' },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const storage = await storedSessionOf(baseUrl, email);
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width, height: options.height },
+    colorScheme: options.colorScheme,
+  });
+  await context.addInitScript((entries) => {
+    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const boot = await context.newPage();
+  await boot.goto('/healthz');
+  await boot.close();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Opens the post's comments and types "@" and the start of the person's first name; waits for the offer. */
+async function typeMention(page: Page, person: Person) {
+  await page.goto('/user');
+  const card = page.getByRole('article').filter({ hasText: CAPTION }).first();
+  await card.waitFor({ timeout: 15_000 });
+  await card.getByRole('button', { name: /comments/i }).click();
+  const box = card.getByRole('combobox', { name: 'Write a comment' });
+  await box.click();
+  await box.pressSequentially(`Thank you @${person.first_name.slice(0, 3).toLowerCase()}`, { delay: 30 });
+  const listbox = card.getByRole('listbox', { name: 'People to mention' });
+  await listbox
+    .getByRole('option')
+    .filter({ hasText: `@${person.username}` })
+    .waitFor({ timeout: 10_000 });
+  return { card, box, listbox };
+}
+
+describe('mentions', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let trainee: Person;
+
+  before(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    browser = await launchBrowser();
+    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
+    const form = new FormData();
+    form.set('caption', CAPTION);
+    form.set('image', new Blob([PNG], { type: 'image/png' }), 'sky.png');
+    const created = await fetch(`${server.baseUrl}/social/posts/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access}` },
+      body: form,
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const traineeTokens = await signInByApi(server.baseUrl, 'trainee@example.com');
+    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${traineeTokens.access}` } });
+    trainee = (await me.json()) as Person;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('offers the person as @ is typed, picks them with the keyboard, links them in the comment, and they are notified', async () => {
+    const alumni = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width: 1280, height: 800, colorScheme: 'light' });
+    try {
+      const { card, box, listbox } = await typeMention(alumni.page, trainee);
+      assert.equal(await box.getAttribute('aria-expanded'), 'true');
+      const options = listbox.getByRole('option');
+      const labels = await options.allInnerTexts();
+      const index = labels.findIndex((label) => label.includes(`@${trainee.username}`));
+      for (let step = 0; step < index; step += 1) await box.press('ArrowDown');
+      const active = await box.getAttribute('aria-activedescendant');
+      assert.equal(active, await options.nth(index).getAttribute('id'));
+      await box.press('Enter');
+      assert.equal(await box.inputValue(), `Thank you @${trainee.username} `);
+      assert.equal(await box.getAttribute('aria-expanded'), 'false');
+      await card.getByRole('button', { name: 'Post' }).click();
+      const link = card.getByRole('list', { name: 'Comments' }).getByRole('link', { name: `@${trainee.username}` });
+      await link.waitFor();
+      assert.equal(await link.getAttribute('href'), `/user/u/${trainee.username}`);
+      await link.click();
+      await alumni.page.waitForURL(/\/user\/profile\/\d+$/);
+      await alumni.page.getByRole('heading', { level: 1, name: new RegExp(trainee.last_name) }).waitFor();
+      assert.deepEqual(alumni.errors, []);
+    } finally {
+      await alumni.context.close();
+    }
+
+    const mentioned = await signedInPage(browser, server.baseUrl, 'trainee@example.com', {
+      width: 1280,
+      height: 800,
+      colorScheme: 'light',
+    });
+    try {
+      await mentioned.page.goto('/user');
+      await mentioned.page
+        .getByRole('button', { name: /^Notifications/ })
+        .first()
+        .click();
+      await mentioned.page
+        .getByText(/mentioned you in a comment\./)
+        .first()
+        .waitFor({ timeout: 10_000 });
+      assert.deepEqual(mentioned.errors, []);
+    } finally {
+      await mentioned.context.close();
+    }
+  });
+
+  it('screenshots: the offer as one types, desktop and phone, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [device, width, height] of [
+        ['desktop', 1280, 800],
+        ['phone', 390, 844],
+      ] as const) {
+        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
+        try {
+          const { listbox } = await typeMention(page, trainee);
+          await listbox.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS_DIR}/offer-${device}-${colorScheme}.png` });
+          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
