@@ -184,11 +184,11 @@ describe('careers and community', () => {
     const { page, errors } = await openPage(context);
     pageErrors.push(errors);
     await signIn(page, email);
-    await page.goto('/user/settings');
+    await page.goto('/user/settings/account');
     const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
     assert.equal(await twoFactor.getAttribute('aria-checked'), 'false');
     await twoFactor.click();
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('button', { name: 'Save security' }).click();
     await page.getByText('Settings saved.').waitFor();
 
     await page.getByRole('navigation', { name: 'Main' }).first().getByRole('button', { name: 'Logout' }).click();

@@ -29,6 +29,10 @@ export const paths = {
     mentoring: '/user/mentoring',
     settings: '/user/settings',
     notificationSettings: '/user/settings/notifications',
+    /** Settings sections, each with one Save (the index redirects to the first on desktop, lists them on a phone). */
+    profileSettings: '/user/settings/profile',
+    privacySettings: '/user/settings/privacy',
+    accountSettings: '/user/settings/account',
     events: '/user/events',
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',

@@ -36,16 +36,34 @@ export const userRoutes: RouteObject = {
         },
         {
           path: paths.user.settings,
-          lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+          lazy: () => import('@/features/settings/pages/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+          children: [
+            {
+              index: true,
+              lazy: () => import('@/features/settings/pages/settings-index-page').then((m) => ({ Component: m.SettingsIndexPage })),
+            },
+            {
+              path: paths.user.profileSettings,
+              lazy: () => import('@/features/settings/pages/profile-settings-page').then((m) => ({ Component: m.ProfileSettingsPage })),
+            },
+            {
+              path: paths.user.privacySettings,
+              lazy: () => import('@/features/settings/pages/privacy-settings-page').then((m) => ({ Component: m.PrivacySettingsPage })),
+            },
+            {
+              path: paths.user.notificationSettings,
+              lazy: () =>
+                import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+            },
+            {
+              path: paths.user.accountSettings,
+              lazy: () => import('@/features/settings/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+            },
+          ],
         },
         {
           path: paths.user.moderationCase,
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
-        },
-        {
-          path: paths.user.notificationSettings,
-          lazy: () =>
-            import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
         },
         {
           path: paths.user.events,
