@@ -28,6 +28,8 @@ export const paths = {
     people: '/user/people',
     mentoring: '/user/mentoring',
     settings: '/user/settings',
+    /** Every notification, grouped (the bell's menu links here). */
+    notifications: '/user/notifications',
     notificationSettings: '/user/settings/notifications',
     /** Settings sections, each with one Save (the index redirects to the first on desktop, lists them on a phone). */
     profileSettings: '/user/settings/profile',

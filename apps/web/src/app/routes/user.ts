@@ -66,6 +66,10 @@ export const userRoutes: RouteObject = {
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
         },
         {
+          path: paths.user.notifications,
+          lazy: () => import('@/features/notifications/pages/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+        },
+        {
           path: paths.user.events,
           lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })),
         },
