@@ -39,6 +39,8 @@ export const paths = {
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',
     eventCheckIn: '/user/events/:eventId/check-in',
+    /** One event in full. */
+    event: '/user/events/:eventId',
     /** Search everything: ?q=&type= */
     search: '/user/search',
     /** One hashtag's posts. */
@@ -90,6 +92,10 @@ export function moderationCaseHref(postId: number): string {
 }
 
 /** The attendee list and check-in screen of one event (its host and admins). */
+export function eventHref(eventId: number): string {
+  return `${paths.user.events}/${eventId}`;
+}
+
 export function eventCheckInHref(eventId: number): string {
   return `${paths.user.events}/${eventId}/check-in`;
 }

@@ -74,6 +74,10 @@ export const userRoutes: RouteObject = {
           lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })),
         },
         {
+          path: paths.user.event,
+          lazy: () => import('@/features/events/pages/event-page').then((m) => ({ Component: m.EventPage })),
+        },
+        {
           path: paths.user.eventCheckIn,
           lazy: () => import('@/features/events/pages/event-check-in-page').then((m) => ({ Component: m.EventCheckInPage })),
         },
