@@ -33,7 +33,10 @@ const USER_PAGES = [
   '/user/messages',
   '/user/jobs',
   '/user/referrals',
-  '/user/settings',
+  '/user/settings/profile',
+  '/user/settings/privacy',
+  '/user/settings/notifications',
+  '/user/settings/account',
   '/user/events',
 ];
 const ADMIN_PAGES = [

@@ -22,7 +22,7 @@ async function settingsPage(
   await boot.goto('/healthz');
   await boot.close();
   const page = await context.newPage();
-  await page.goto('/user/settings');
+  await page.goto('/user/settings/privacy');
   return { context, page };
 }
 
@@ -46,7 +46,7 @@ describe('shared controls in both themes', () => {
     it(`a dropdown shows its arrow and a toast the theme's surface (${colorScheme})`, async () => {
       const { context, page } = await settingsPage(browser, server.baseUrl, colorScheme);
       try {
-        const section = page.getByRole('form', { name: 'Who sees your details' });
+        const section = page.getByRole('form', { name: 'Privacy' });
         const skills = section.getByLabel('Skills');
         await skills.waitFor();
         const arrow = await skills.evaluate((element) => getComputedStyle(element).backgroundImage);

@@ -50,7 +50,7 @@ describe('mentoring', () => {
   });
 
   it('an alumnus becomes a mentor from the settings', async () => {
-    await mentor.goto('/user/settings');
+    await mentor.goto('/user/settings/profile');
     const form = mentor.getByRole('form', { name: 'Mentor profile' });
     await form.getByLabel('I want to mentor').check();
     await form.getByLabel('Topics').fill(topic);

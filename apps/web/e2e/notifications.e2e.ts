@@ -52,7 +52,7 @@ describe('notification settings and digests', () => {
 
   it('chooses per type: in the app on or off, e-mail off, instant or in a digest', async () => {
     await page.goto('/user/settings');
-    await page.getByRole('link', { name: 'Choose type by type, with daily or weekly digests' }).click();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL('**/user/settings/notifications');
     const table = page.getByRole('table', { name: 'Notification types: in the app and by e-mail' });
     await table.waitFor();

@@ -50,17 +50,13 @@ describe('per-field privacy', () => {
     await trainee.getByRole('list', { name: 'Skills' }).getByText('TypeScript', { exact: true }).waitFor();
 
     const alumni = await signedInPage('alumni@example.com');
-    await alumni.goto('/user/settings');
-    const section = alumni.getByRole('form', { name: 'Who sees your details' });
+    await alumni.goto('/user/settings/privacy');
+    const section = alumni.getByRole('form', { name: 'Privacy' });
     await section.getByLabel('Skills').selectOption('only_me');
     await section.getByRole('button', { name: 'Save privacy' }).click();
     await alumni.getByText('Privacy saved.').waitFor();
     await alumni.reload();
-    assert.equal(
-      await alumni.getByRole('form', { name: 'Who sees your details' }).getByLabel('Skills').inputValue(),
-      'only_me',
-      'the choice is saved',
-    );
+    assert.equal(await alumni.getByRole('form', { name: 'Privacy' }).getByLabel('Skills').inputValue(), 'only_me', 'the choice is saved');
 
     await trainee.reload();
     await trainee.getByRole('heading', { level: 1 }).first().waitFor();

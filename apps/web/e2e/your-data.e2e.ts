@@ -83,7 +83,7 @@ describe('your data', () => {
 
   it('exports your data: prepared in the background, e-mailed, downloaded signed in from Settings as a zip', async () => {
     await signIn(page, 'alumni@example.com');
-    await page.goto('/user/settings');
+    await page.goto('/user/settings/account');
     const section = page.getByRole('region', { name: 'Your data' });
     await section.getByRole('button', { name: 'Download my data' }).click();
     await section
@@ -135,7 +135,7 @@ describe('your data', () => {
     await context.clearCookies();
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, 'trainee@example.com');
-    await page.goto('/user/settings');
+    await page.goto('/user/settings/account');
     await page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByText('What goes:').waitFor();

@@ -10,6 +10,8 @@ const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.T
 /** Toasts in the theme's colours (react-hot-toast paints them white by default, dark mode too). */
 const TOAST_OPTIONS = {
   style: { background: 'var(--surface-raised)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  // A hook for browser checks (e2e/phone-walk.e2e.ts fails a page that toasts an error on load).
+  error: { className: 'toast-error' },
 };
 
 /** App-wide providers. Toasts: top-right with react-hot-toast's default durations (the specification's). */

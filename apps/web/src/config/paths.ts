@@ -30,11 +30,19 @@ export const paths = {
     people: '/user/people',
     mentoring: '/user/mentoring',
     settings: '/user/settings',
+    /** Every notification, grouped (the bell's menu links here). */
+    notifications: '/user/notifications',
     notificationSettings: '/user/settings/notifications',
+    /** Settings sections, each with one Save (the index redirects to the first on desktop, lists them on a phone). */
+    profileSettings: '/user/settings/profile',
+    privacySettings: '/user/settings/privacy',
+    accountSettings: '/user/settings/account',
     events: '/user/events',
     /** The author's own moderated post: reason, appeal and the moderator's reply. */
     moderationCase: '/user/moderation/:postId',
     eventCheckIn: '/user/events/:eventId/check-in',
+    /** One event in full. */
+    event: '/user/events/:eventId',
     /** Search everything: ?q=&type= */
     search: '/user/search',
     /** One hashtag's posts. */
@@ -91,6 +99,10 @@ export function moderationCaseHref(postId: number): string {
 }
 
 /** The attendee list and check-in screen of one event (its host and admins). */
+export function eventHref(eventId: number): string {
+  return `${paths.user.events}/${eventId}`;
+}
+
 export function eventCheckInHref(eventId: number): string {
   return `${paths.user.events}/${eventId}/check-in`;
 }

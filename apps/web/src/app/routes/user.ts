@@ -40,20 +40,46 @@ export const userRoutes: RouteObject = {
         },
         {
           path: paths.user.settings,
-          lazy: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+          lazy: () => import('@/features/settings/pages/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+          children: [
+            {
+              index: true,
+              lazy: () => import('@/features/settings/pages/settings-index-page').then((m) => ({ Component: m.SettingsIndexPage })),
+            },
+            {
+              path: paths.user.profileSettings,
+              lazy: () => import('@/features/settings/pages/profile-settings-page').then((m) => ({ Component: m.ProfileSettingsPage })),
+            },
+            {
+              path: paths.user.privacySettings,
+              lazy: () => import('@/features/settings/pages/privacy-settings-page').then((m) => ({ Component: m.PrivacySettingsPage })),
+            },
+            {
+              path: paths.user.notificationSettings,
+              lazy: () =>
+                import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+            },
+            {
+              path: paths.user.accountSettings,
+              lazy: () => import('@/features/settings/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+            },
+          ],
         },
         {
           path: paths.user.moderationCase,
           lazy: () => import('@/features/moderation/pages/moderation-case-page').then((m) => ({ Component: m.ModerationCasePage })),
         },
         {
-          path: paths.user.notificationSettings,
-          lazy: () =>
-            import('@/features/settings/pages/notification-settings-page').then((m) => ({ Component: m.NotificationSettingsPage })),
+          path: paths.user.notifications,
+          lazy: () => import('@/features/notifications/pages/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
         },
         {
           path: paths.user.events,
           lazy: () => import('@/features/events/pages/events-page').then((m) => ({ Component: m.UserEventsPage })),
+        },
+        {
+          path: paths.user.event,
+          lazy: () => import('@/features/events/pages/event-page').then((m) => ({ Component: m.EventPage })),
         },
         {
           path: paths.user.eventCheckIn,

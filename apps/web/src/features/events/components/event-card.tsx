@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Event } from '@alumlink/contract';
 import { Badge, Button, buttonClasses, Card, Facts } from '@/components/ui';
-import { eventCheckInHref, paths } from '@/config/paths';
+import { eventCheckInHref, eventHref, paths } from '@/config/paths';
 import { formatEventDate } from '@/lib/format';
 import { useStoredUser } from '@/lib/use-session';
 import { eventCalendarUrl } from '../api/event-attendees';
@@ -73,7 +73,15 @@ export function EventCard({ event }: { event: Event }) {
           <Badge tone="brand">{event.category}</Badge>
           <EventStatusBadge event={event} />
         </div>
-        <h2 className="mt-3 text-lg font-semibold text-fg">{event.title}</h2>
+        <h2 className="mt-3 text-lg font-semibold text-fg">
+          {user ? (
+            <Link to={eventHref(event.id)} className="hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+              {event.title}
+            </Link>
+          ) : (
+            event.title
+          )}
+        </h2>
         <Facts
           layout="column"
           className="mt-2"

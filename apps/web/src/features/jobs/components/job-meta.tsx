@@ -1,13 +1,10 @@
 import { Banknote, Building2, MapPin } from 'lucide-react';
 import type { Job } from '@alumlink/contract';
 import { Facts } from '@/components/ui';
+import { formatDate } from '@/lib/format';
 
-const postedFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatPostedDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : postedFormat.format(date);
-}
+/** The app's one date format (lib/format.ts). */
+export const formatPostedDate = formatDate;
 
 /** Company, location and salary of a job, as a compact line of facts. */
 export function JobMeta({ job }: { job: Job }) {

@@ -17,7 +17,7 @@ export function FindMentorSection() {
       <h2 id="find-mentor-heading" className="text-lg font-semibold text-fg">
         Find a mentor
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field label="Topic">
           <Input
             type="search"
@@ -39,7 +39,7 @@ export function FindMentorSection() {
       </div>
       <PagedList
         query={mentors}
-        loading={<SkeletonList label="Loading mentors" count={2} className="grid gap-3 sm:grid-cols-2" itemClassName="h-40" />}
+        loading={<SkeletonList label="Loading mentors" count={2} className="grid grid-cols-1 gap-3 sm:grid-cols-2" itemClassName="h-40" />}
         error="Failed to load mentors."
         empty={
           <EmptyState
@@ -49,7 +49,7 @@ export function FindMentorSection() {
           />
         }
         label="Mentors"
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         itemKey={(mentor) => mentor.id}
         renderItem={(mentor) => <MentorCard mentor={mentor} />}
       />

@@ -4,9 +4,8 @@ import type { Appeal, ModerationCase } from '@alumlink/contract';
 import { Badge, Card, ErrorState, Spinner } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useModerationCase } from '../api/get-moderation-case';
+import { formatDate } from '@/lib/format';
 import { AppealForm } from '../components/appeal-form';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const STATUS_TEXT: Record<Appeal['status'], { label: string; tone: 'brand' | 'success' | 'danger' }> = {
   open: { label: 'Waiting for a moderator', tone: 'brand' },
@@ -38,11 +37,11 @@ function AppealStatus({ appeal }: { appeal: Appeal }) {
 }
 
 function CaseDetails({ moderationCase }: { moderationCase: ModerationCase }) {
-  const deadline = dateFormat.format(new Date(moderationCase.appeal_deadline));
+  const deadline = formatDate(moderationCase.appeal_deadline);
   return (
     <Card className="space-y-5 p-5 sm:p-6">
       <div className="space-y-1">
-        <p className="text-sm text-fg-muted">Removed on {dateFormat.format(new Date(moderationCase.removed_at))}</p>
+        <p className="text-sm text-fg-muted">Removed on {formatDate(moderationCase.removed_at)}</p>
         <p className="text-base font-semibold text-fg">Reason: {moderationCase.reason}</p>
       </div>
       <blockquote className="border-l-4 border-border-strong pl-3 text-sm break-words whitespace-pre-wrap text-fg-muted">

@@ -6,6 +6,7 @@ export const NOTIFICATION_TEXTS = {
   markAll: 'Mark all as read',
   empty: 'No notifications yet',
   loadFailed: 'Failed to load notifications',
+  seeAll: 'See all notifications',
 } as const;
 
 /** The bell with its unread count: alone until first used, then the trigger of the notifications menu (which adds its props). */

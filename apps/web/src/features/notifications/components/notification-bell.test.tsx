@@ -121,5 +121,6 @@ describe('NotificationBell', () => {
     const { user } = renderBell([], 0);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText(NOTIFICATION_TEXTS.empty)).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'See all notifications' })).toHaveAttribute('href', '/user/notifications');
   });
 });

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BellOff } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import type { Notification } from '@alumlink/contract';
 import { Spinner } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -111,6 +112,11 @@ export function NotificationMenu({ defaultOpen }: { defaultOpen: boolean }) {
             </DropdownMenu.Item>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-1.5">{renderBody()}</div>
+          <div className="border-t border-border p-1.5">
+            <DropdownMenu.Item asChild className={cn(itemClasses, 'justify-center text-sm font-semibold text-accent-fg')}>
+              <Link to={paths.user.notifications}>{NOTIFICATION_TEXTS.seeAll}</Link>
+            </DropdownMenu.Item>
+          </div>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

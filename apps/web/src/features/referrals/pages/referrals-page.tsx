@@ -11,7 +11,6 @@ import { ReferralForm } from '../components/referral-form';
 
 export const REFERRAL_PAGE_MESSAGES = {
   fetchUserFailed: 'Failed to fetch user',
-  onlyAlumni: 'Only alumni can access this page',
   restricted: 'Access Restricted',
 } as const;
 
@@ -38,17 +37,17 @@ function AccessRestricted() {
  */
 export function ReferralsPage() {
   const referralUser = useReferralUser();
-  const role = referralUser.data?.role;
   const toastedFor = useRef<string | null>(null);
 
   useEffect(() => {
     // One toast per outcome, not one per render.
-    const outcome = referralUser.isError ? 'error' : role && role !== 'AL' ? 'restricted' : null;
+    // Not for someone who is not an alumnus: the page works for them (open referrals, their requests),
+    // and 'Access Restricted' already says the offer form is for alumni (spec: Referral page states).
+    const outcome = referralUser.isError ? 'error' : null;
     if (!outcome || toastedFor.current === outcome) return;
     toastedFor.current = outcome;
-    if (outcome === 'error') toast.error(REFERRAL_PAGE_MESSAGES.fetchUserFailed);
-    else toast.error(REFERRAL_PAGE_MESSAGES.onlyAlumni);
-  }, [referralUser.isError, role]);
+    toast.error(REFERRAL_PAGE_MESSAGES.fetchUserFailed);
+  }, [referralUser.isError]);
 
   let body;
   if (referralUser.isPending) {

@@ -5,15 +5,19 @@ import {
   EMAIL_FREQUENCY_LABELS,
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CATEGORY_LABELS,
+  emailChoicesForChannel,
   emailFrequencySchema,
+  notificationChannelOf,
   updateNotificationSettingsRequestSchema,
   type NotificationCategory,
+  type NotificationChannel,
   type NotificationPreference,
   type NotificationSettings,
 } from '@alumlink/contract';
 import { Button, Card, FormMessage, Select } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ChoiceGroup, type ChoiceOption } from './settings-controls';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
 export const NOTIFICATION_SETTINGS_TEXTS = {
@@ -23,6 +27,23 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
 } as const;
 
 type Types = NotificationSettings['types'];
+
+const CHANNEL_OPTIONS: readonly ChoiceOption<NotificationChannel | 'SMS'>[] = [
+  { value: 'In-App', label: 'In-App' },
+  { value: 'Email', label: 'Email' },
+  { value: 'SMS', label: 'SMS', disabledNote: 'not available' },
+];
+
+/** The specification's single setting, applied to the table below (the server reads it back from the table). */
+function applyChannel(types: Types, channel: NotificationChannel): Types {
+  const changes = emailChoicesForChannel(channel, types);
+  const next = { ...types };
+  for (const category of NOTIFICATION_CATEGORIES) {
+    const email = changes[category];
+    if (email) next[category] = { ...next[category], email };
+  }
+  return next;
+}
 
 /** The table of notification types × in-app switch and e-mail select, saved together. */
 export function NotificationSettingsForm({ initial }: { initial: Types }) {
@@ -63,6 +84,14 @@ export function NotificationSettingsForm({ initial }: { initial: Types }) {
         void handleSave();
       }}
     >
+      <ChoiceGroup
+        legend="Notification type"
+        name="notification_type"
+        options={CHANNEL_OPTIONS}
+        value={notificationChannelOf(types)}
+        onChange={(channel) => channel !== 'SMS' && setTypes((current) => applyChannel(current, channel))}
+      />
+      <p className="text-sm text-fg-muted">In-App turns every notification e-mail off; Email turns them back on. Or choose type by type:</p>
       <Card className="overflow-hidden">
         <table className="w-full text-sm">
           <caption className="sr-only">Notification types: in the app and by e-mail</caption>

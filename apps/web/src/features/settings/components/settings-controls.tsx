@@ -136,3 +136,6 @@ export function ToggleRow({
     </div>
   );
 }
+
+/** Plain values as choices labelled by themselves. */
+export const asOptions = <T extends string>(values: readonly T[]): ChoiceOption<T>[] => values.map((value) => ({ value, label: value }));

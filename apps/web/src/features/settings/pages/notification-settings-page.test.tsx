@@ -66,6 +66,27 @@ describe('NotificationSettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Save notification settings' })).toBeDisabled();
   });
 
+  it('the single In-App / Email choice rewrites the e-mail column, saved with the table', async () => {
+    const bodies: NotificationSettings[] = [];
+    const { user } = renderNotificationSettings();
+    server.use(
+      http.put(URL, async ({ request }) => {
+        const body = (await request.json()) as NotificationSettings;
+        bodies.push(body);
+        return HttpResponse.json(body);
+      }),
+    );
+    expect(await screen.findByRole('radio', { name: 'Email' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /SMS/ })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'In-App' }));
+    expect(screen.getByRole('combobox', { name: 'Messages by e-mail' })).toHaveValue('off');
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
+    expect(Object.values(bodies[0]!.types).every((choice) => choice.email === 'off')).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Email' }));
+    expect(screen.getByRole('combobox', { name: 'Likes by e-mail' })).toHaveValue('daily');
+  }, 15_000);
+
   it('shows the error when saving fails, and an error with a retry when loading fails', async () => {
     storeSession(buildUser());
     let calls = 0;

@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import { ErrorState, Spinner } from '@/components/ui';
-import { paths } from '@/config/paths';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 
@@ -23,16 +21,6 @@ export function NotificationSettingsPage() {
     body = <NotificationSettingsForm initial={settings.data.types} />;
   }
 
-  return (
-    <div className="max-w-3xl space-y-6">
-      <div>
-        <Link to={paths.user.settings} className="text-sm font-medium text-accent-fg hover:underline">
-          ← Settings
-        </Link>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg">Notifications</h1>
-        <p className="mt-1 text-sm text-fg-muted">Choose what reaches you in the app and by e-mail, type by type.</p>
-      </div>
-      {body}
-    </div>
-  );
+  // The heading and the section tabs come from the settings layout.
+  return body;
 }

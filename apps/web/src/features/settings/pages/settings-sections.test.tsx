@@ -5,9 +5,12 @@ import { ACCOUNT_MESSAGES, DEFAULT_FIELD_PRIVACY, DEFAULT_SETTINGS, type Setting
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { SettingsPage } from './settings-page';
+import type { ComponentType } from 'react';
+import { AccountSettingsPage } from './account-settings-page';
+import { PrivacySettingsPage } from './privacy-settings-page';
+import { ProfileSettingsPage } from './profile-settings-page';
 
-function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
+function renderSettings(saved: Settings = DEFAULT_SETTINGS, Page: ComponentType = AccountSettingsPage, path = '/user/settings/account') {
   storeSession(buildUser());
   server.use(
     http.get('/social/settings/', () => HttpResponse.json(saved)),
@@ -18,36 +21,41 @@ function renderSettings(saved: Settings = DEFAULT_SETTINGS) {
       HttpResponse.json({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 }),
     ),
   );
-  return renderPage(<SettingsPage />, { path: '/user/settings' });
+  return renderPage(<Page />, { path });
 }
 
-describe('SettingsPage', () => {
-  it('shows the saved settings, with SMS offered but not available', async () => {
-    renderSettings({ ...DEFAULT_SETTINGS, profile_visibility: 'Only Connections', two_factor: true });
+describe('settings sections', () => {
+  it('shows the saved settings, each in its section', async () => {
+    const saved: Settings = { ...DEFAULT_SETTINGS, profile_visibility: 'Only Connections', two_factor: true };
+    const privacy = renderSettings(saved, PrivacySettingsPage, '/user/settings/privacy');
     expect(screen.getByRole('status', { name: 'Loading settings' })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Only Connections' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Default' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Grid' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Activity tracking' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Email' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: /SMS/ })).toBeDisabled();
-    expect(screen.getByText('not available')).toBeInTheDocument();
+    privacy.unmount();
+
+    const profile = renderSettings(saved, ProfileSettingsPage, '/user/settings/profile');
+    expect(await screen.findByRole('radio', { name: 'Default' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Grid' })).toBeChecked();
     const widgets = screen.getByRole('group', { name: 'Widgets' });
     expect(within(widgets).getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
     expect(within(widgets).getByRole('checkbox', { name: 'Recent Activity' })).toBeChecked();
     expect(within(widgets).getByRole('checkbox', { name: 'Upcoming Events' })).toBeChecked();
     expect(within(widgets).getByRole('checkbox', { name: 'Job Alerts' })).not.toBeChecked();
+    expect(screen.getAllByRole('button', { name: /^Save profile settings$/ })).toHaveLength(1);
+    profile.unmount();
+
+    renderSettings(saved);
+    expect(await screen.findByRole('switch', { name: 'Two-factor authentication' })).toBeChecked();
   }, 15_000);
 
-  it('applies a theme at once (stored under `theme`) and saves every change on the server', async () => {
+  it("applies a theme at once (stored under `theme`) and saves only the section's fields", async () => {
     const bodies: unknown[] = [];
-    const { user } = renderSettings();
+    const { user } = renderSettings(DEFAULT_SETTINGS, ProfileSettingsPage, '/user/settings/profile');
     server.use(
       http.put('/social/settings/', async ({ request }) => {
-        const body = (await request.json()) as Settings;
+        const body = (await request.json()) as Partial<Settings>;
         bodies.push(body);
-        return HttpResponse.json(body);
+        return HttpResponse.json({ ...DEFAULT_SETTINGS, ...body });
       }),
     );
     await user.click(await screen.findByRole('radio', { name: 'Dark' }));
@@ -56,20 +64,15 @@ describe('SettingsPage', () => {
     expect(bodies).toEqual([]);
 
     await user.click(screen.getByRole('radio', { name: 'Compact' }));
-    await user.click(screen.getByRole('radio', { name: 'Email' }));
-    await user.click(screen.getByRole('switch', { name: 'Two-factor authentication' }));
     await user.click(screen.getByRole('checkbox', { name: 'Job Alerts' }));
     await user.click(screen.getByRole('checkbox', { name: 'Analytics' }));
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile settings' }));
 
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
-        ...DEFAULT_SETTINGS,
         theme: 'Dark',
         dashboard_layout: 'Compact',
-        notification_type: 'Email',
-        two_factor: true,
         widgets: { analytics: false, recent_activity: true, upcoming_events: true, job_alerts: true },
       },
     ]);
@@ -79,6 +82,22 @@ describe('SettingsPage', () => {
     expect(window.localStorage.getItem('theme')).toBe('Light');
   }, 15_000);
 
+  it("turns two-factor on with the Account section's Save", async () => {
+    const bodies: unknown[] = [];
+    const { user } = renderSettings();
+    server.use(
+      http.put('/social/settings/', async ({ request }) => {
+        const body = (await request.json()) as Partial<Settings>;
+        bodies.push(body);
+        return HttpResponse.json({ ...DEFAULT_SETTINGS, ...body });
+      }),
+    );
+    await user.click(await screen.findByRole('switch', { name: 'Two-factor authentication' }));
+    await user.click(screen.getByRole('button', { name: 'Save security' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ two_factor: true }]);
+  }, 15_000);
+
   it("toasts the server's message when saving fails", async () => {
     const { user } = renderSettings();
     server.use(
@@ -86,7 +105,7 @@ describe('SettingsPage', () => {
         HttpResponse.json({ notification_type: ['SMS notifications are not available yet.'] }, { status: 400 }),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Save security' }));
     expect(await screen.findByText('SMS notifications are not available yet.')).toBeInTheDocument();
   });
 
@@ -103,10 +122,10 @@ describe('SettingsPage', () => {
       http.get('/api/account/export/', () => HttpResponse.json(null)),
       http.get('/social/settings/privacy/', () => HttpResponse.json(DEFAULT_FIELD_PRIVACY)),
     );
-    const { user } = renderPage(<SettingsPage />, { path: '/user/settings' });
+    const { user } = renderPage(<AccountSettingsPage />, { path: '/user/settings/account' });
     expect(await screen.findByText('Failed to load settings. Please try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByRole('button', { name: 'Save settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save security' })).toBeInTheDocument();
   });
 
   it('asks for the current password in a dialog before turning two-factor off', async () => {
