@@ -92,7 +92,7 @@ try {
     peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 20);
   const start = performance.now();
-  const report = await runDigests(app, 'daily', new Date());
+  const report = await runDigests(app.ctx, 'daily', new Date());
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   const after = process.memoryUsage();
@@ -100,7 +100,7 @@ try {
   peakHeap = Math.max(peakHeap, after.heapUsed);
 
   const [queued] = (await db.execute(`select count(*)::int as count from outgoing_emails`)).rows as { count: number }[];
-  const again = await runDigests(app, 'daily', new Date());
+  const again = await runDigests(app.ctx, 'daily', new Date());
   console.log(`digests queued: ${report.sent} (outbox rows: ${queued?.count}); a second run queued ${again.sent}`);
   console.log(`time: ${seconds.toFixed(2)} s (${Math.round(report.sent / seconds)} digests/s)`);
   console.log(`RSS: ${mib(before.rss)} before, peak ${mib(peakRss)} (+${mib(peakRss - before.rss)})`);

@@ -176,6 +176,11 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/digests/run/': 'admin',
 
   // Onboarding an organisation (DESIGN 9.1)
+  'POST /api/admin/roster/preview/': 'admin',
+  'POST /api/admin/roster/import/': 'admin',
+  'GET /api/admin/roster/imports/': 'admin',
+  'GET /api/admin/roster/imports/{id}/': 'admin',
+  'GET /api/admin/roster/imports/{id}/rejected.csv': 'admin',
   'GET /api/admin/cohorts/': 'admin',
   'POST /api/admin/cohorts/': 'admin',
   'PATCH /api/admin/cohorts/{id}/': 'admin',

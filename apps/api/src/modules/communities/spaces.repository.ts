@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { communities, communityModerators, users } from '../../db/schema/index';
 import { visibleToSql, type Viewer } from '../settings/visibility';
-import { userSummaryColumnsOfListed, type UserSummaryRow } from '../users/users.presenter';
+import { type UserSummaryRow } from '../users/users.presenter';
+import { userSummaryColumnsOfListed } from '../users/index';
 
 /** Upper bound of a space's moderators listed (a handful by nature; no query is unbounded). */
 export const MODERATORS_MAX = 50;

@@ -2,7 +2,7 @@ import type { CommunityModeratorList, CommunityVisibility, DeletionReason, PageQ
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound, postgresErrorCode } from '../../lib/errors';
-import { removePost } from '../admin/posts/admin-posts.service';
+import { removePost } from '../moderation/admin-posts.service';
 import { listSpacePosts, requireVisiblePost } from '../posts/posts.service';
 import { presentUserSummary } from '../users/users.presenter';
 import * as repository from './spaces.repository';

@@ -1,9 +1,8 @@
 import { ROSTER_LIMITS } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
+import type { AppContext, UnitOfWork } from '../../app-context';
 import type { UserRow } from '../../db/schema/index';
-import { auditLabelOf, writeAuditLog, writeAuditLogEntries, type AuditEntryInput } from '../admin/audit-log/audit-log.service';
-import { enqueueEmails, type MailMessage } from '../../lib/mailer/index';
+import { auditLabelOf, writeAuditLog, writeAuditLogEntries, type AuditEntryInput } from '../audit-log/index';
+import type { MailMessage } from '../../lib/mailer/index';
 import { invitationEmail } from './invitation-email';
 import { expiryFrom, inviterName, newToken } from './invitations.service';
 import { readRosterBatches, type RosterRecord } from './roster-csv';
@@ -36,7 +35,8 @@ const rejectOf = (importId: number, record: RosterRecord, message: string) => ({
  * and cohort moves set-based, audit entries, rejected rows, and the import's counts. Re-plans
  * inside the transaction, so what it writes follows the database as it is now.
  */
-async function writeBatch(ctx: AppContext, tx: Executor, importId: number, admin: Admin, plans: RowPlan[], now: Date): Promise<void> {
+async function writeBatch(work: UnitOfWork, importId: number, admin: Admin, plans: RowPlan[], now: Date): Promise<void> {
+  const { tx } = work;
   const label = inviterName(admin);
   const emails: MailMessage[] = [];
   const audit: AuditEntryInput[] = [];
@@ -63,7 +63,7 @@ async function writeBatch(ctx: AppContext, tx: Executor, importId: number, admin
     if (!plan || !token) return;
     emails.push(
       invitationEmail(
-        ctx.config,
+        work.ctx.config,
         { email: row.email, firstName: row.firstName, role: row.role, invitedBy: label, cohort: plan.cohort?.name ?? null },
         token,
       ),
@@ -94,7 +94,7 @@ async function writeBatch(ctx: AppContext, tx: Executor, importId: number, admin
       details: { role: row.role, cohort_id: row.cohort?.id ?? null, roster_import: importId },
     });
   }
-  await enqueueEmails(tx, emails);
+  await work.sendMail(...emails);
   await writeAuditLogEntries(tx, audit);
   const rejected = plans.filter((row) => row.errors.length > 0);
   await repository.insertRejects(
@@ -125,8 +125,8 @@ async function importBatch(
 ): Promise<void> {
   const before = new Map(seen);
   try {
-    await ctx.db.transaction(async (tx) =>
-      writeBatch(ctx, tx, importId, admin, await planBatch(tx, records, seen, cohorts, new Date()), new Date()),
+    await ctx.transaction(async (work) =>
+      writeBatch(work, importId, admin, await planBatch(work.tx, records, seen, cohorts, new Date()), new Date()),
     );
     return;
   } catch (error) {
@@ -136,8 +136,8 @@ async function importBatch(
   for (const [email, line] of before) seen.set(email, line);
   for (const record of records) {
     try {
-      await ctx.db.transaction(async (tx) =>
-        writeBatch(ctx, tx, importId, admin, await planBatch(tx, [record], seen, cohorts, new Date()), new Date()),
+      await ctx.transaction(async (work) =>
+        writeBatch(work, importId, admin, await planBatch(work.tx, [record], seen, cohorts, new Date()), new Date()),
       );
     } catch (error) {
       ctx.log.warn({ err: error, importId, line: record.line }, 'roster import: a row failed');
@@ -181,7 +181,6 @@ export async function runImport(
       'The import stopped on an unexpected error; the rows before it were imported.',
     );
   }
-  ctx.mailer.trigger();
 }
 
 /** Starts `runImport` after the answer, in this process; the app's close waits for it. */

@@ -13,7 +13,7 @@ import type { RosterImportRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
-import { writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { writeAuditLog } from '../audit-log/index';
 import { findUserById } from '../users/users.service';
 import { inviterName } from './invitations.service';
 import { countRosterRows, readRosterBatches } from './roster-csv';

@@ -268,9 +268,9 @@ describe('roster: leaving', () => {
     const leaver = await createUser(t.db, { role: 'AD' });
     const [row] = await t.db.insert(rosterImports).values({ adminId: leaver.id, adminLabel: 'Leaver', status: 'done' }).returning();
     await t.db.insert(rosterImportRejects).values({ importId: row!.id, line: 2, email: leaver.email.toUpperCase(), message: 'x' });
-    await t.db.transaction(async (tx) => {
-      const [person] = await tx.select().from(users).where(eq(users.id, leaver.id)).for('update');
-      await leave(t.ctx, tx, person!, 'admin');
+    await t.ctx.transaction(async (work) => {
+      const [person] = await work.tx.select().from(users).where(eq(users.id, leaver.id)).for('update');
+      await leave(work, person!, 'admin');
     });
     const [kept] = await t.db.select().from(rosterImports).where(eq(rosterImports.id, row!.id));
     expect(kept).toMatchObject({ adminId: null, adminLabel: 'Leaver' });

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { invitations, type InvitationRow, type UserRow } from '../../db/schema/index';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { auditLabelOf, writeAuditLog } from '../admin/audit-log/audit-log.service';
+import { auditLabelOf, writeAuditLog } from '../audit-log/index';
 import { joinCohort, requireCohort } from '../onboarding/cohorts.service';
 import { assertSignUpAllowed } from '../onboarding/sign-up-policy.service';
 import { findUserByEmail, insertUser, uniqueUsername, updateUser } from '../users/users.service';
