@@ -1,18 +1,22 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { commentMentions, postMentions, users } from '../../db/schema/index';
-import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { commentMentions, postMentions, posts, users } from '../../db/schema/index';
+import { visibleToSql, type Viewer } from '../settings/visibility';
+import { postReadableSql } from './posts.policy';
 
 /** Where a text is: a post's caption, or a comment on a post. */
 export type MentionPlace = { postId: number; postAuthorId: number; commentId?: number };
 
 /**
- * Condition "the person `personId` may read a text under the post of `postAuthorId`": the post's
- * visibility is its author's profile visibility (the feed's rule). The one place a mention asks
- * who may read a text (members-only spaces add their rule here).
+ * Condition "the person `personId` (a row of users) may read a text under the post": the one rule
+ * of who reads a post (posts.policy.ts postReadableSql: the author's profile visibility and, for a
+ * post made in a members-only space, membership), with administrators reading everything.
  */
-export function mayReadPostSql(personId: SQLWrapper, postAuthorId: number): SQL {
-  return visibleToViewerIdSql(personId, sql`${postAuthorId}::integer`);
+export function mayReadPostSql(personId: SQLWrapper, place: MentionPlace): SQL {
+  return postReadableSql(personId, sql`(${users.role} = 'AD')`, {
+    userId: sql`${place.postAuthorId}::integer`,
+    communityId: sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${place.postId})`,
+  });
 }
 
 /**
@@ -26,7 +30,7 @@ function mentionableSql(writer: Viewer, usernames: readonly string[], place: Men
     ne(users.id, writer.id),
     eq(users.isActive, true),
     visibleToSql(writer, users.id),
-    mayReadPostSql(users.id, place.postAuthorId),
+    mayReadPostSql(users.id, place),
   );
 }
 

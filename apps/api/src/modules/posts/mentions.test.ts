@@ -1,8 +1,8 @@
 import type { NotificationPage } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentMentions } from '../../db/schema/index';
-import { authHeader, connect, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { commentMentions, communityMembers } from '../../db/schema/index';
+import { authHeader, connect, createCommunity, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { findPostMentions } from './mentions.repository';
 import { mentionInText } from './mentions.service';
@@ -56,6 +56,20 @@ async function setVisibility(person: TestUser, visibility: 'Private' | 'Only Con
 }
 
 describe('mentions in posts', () => {
+  it("in a members-only space, tells only the space's members", async () => {
+    const space = await createCommunity(t.db, { visibility: 'members' });
+    const [member, outsider] = [await createUser(t.db), await createUser(t.db)];
+    await t.db.insert(communityMembers).values([
+      { communityId: space.id, userId: writer.id },
+      { communityId: space.id, userId: member.id },
+    ]);
+    const made = await createPost(t.db, { userId: writer.id, communityId: space.id, caption: 'in the space' });
+    await mentionInText(t.ctx, writer, `@${member.username} @${outsider.username}`, { postId: made.id, postAuthorId: writer.id });
+    expect((await findPostMentions(t.db, made.id)).sort()).toEqual([member.id]);
+    expect(await mentionsOf(outsider)).toEqual([]);
+    expect(await mentionsOf(member)).toHaveLength(1);
+  });
+
   it('stores and tells the person named, case-insensitively, not an e-mail address nor the writer', async () => {
     const named = await createUser(t.db);
     const postId = await post(
