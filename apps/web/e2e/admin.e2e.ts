@@ -5,13 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { PNG } from './support/fixtures.ts';
 
 const PASSWORD = 'alumlink-demo';
-// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
-  'base64',
-);
 
 async function signIn(page: Page, email: string, landing: string) {
   await page.goto('/login');

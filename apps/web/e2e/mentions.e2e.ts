@@ -5,46 +5,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInByApi, storedSessionOf } from './support/api-session.ts';
+import type { Browser, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { PNG } from './support/fixtures.ts';
+import { signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-mentions';
 const CAPTION = 'Our mentoring circle met at the observatory tonight';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
-  'base64',
-);
 
 type Person = { first_name: string; last_name: string; username: string };
-
-async function signedInPage(
-  browser: Browser,
-  baseUrl: string,
-  email: string,
-  options: { width: number; height: number; colorScheme: 'light' | 'dark' },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const storage = await storedSessionOf(baseUrl, email);
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: options.width, height: options.height },
-    colorScheme: options.colorScheme,
-  });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const boot = await context.newPage();
-  await boot.goto('/healthz');
-  await boot.close();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 /** Opens the post's comments and types "@" and the start of the person's first name; waits for the offer. */
 async function typeMention(page: Page, person: Person) {

@@ -3,46 +3,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInByApi, storedSessionOf } from './support/api-session.ts';
+import type { Browser, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { PNG } from './support/fixtures.ts';
+import { signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-spaces';
 const CAPTION = 'Sunrise kayaking with the quokka crew on the lake #RowClub';
 const SEARCH_LABEL = 'Search people, posts, jobs, events and communities';
-
-// A 48×32 indigo PNG: small, but a real image the server decodes and re-encodes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe2WQQ0AQAzCpo4v/gXUx8nYZWkyAYRA2TR8dbOuoApCh2KGastYx08FIzoUM1RbxjqE6oOGDsUM1ZYhhxCMcTp6eFwfAoXcedIHPNUAAAAASUVORK5CYII=',
-  'base64',
-);
-
-async function signedInPage(
-  browser: Browser,
-  baseUrl: string,
-  options: { width: number; height: number; colorScheme: 'light' | 'dark' },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const storage = await storedSessionOf(baseUrl, 'alumni@example.com');
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: options.width, height: options.height },
-    colorScheme: options.colorScheme,
-  });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const boot = await context.newPage();
-  await boot.goto('/healthz');
-  await boot.close();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 /** Types into the top bar's search and waits for the posts group of the dropdown. */
 async function searchFromTopBar(page: Page, text: string) {
@@ -78,7 +48,11 @@ describe('spaces: search everything and hashtags', () => {
   });
 
   it('the top bar shows matching posts as one types, the match marked, and Enter opens the results page with a tab per kind', async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' });
+    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', {
+      width: 1280,
+      height: 800,
+      colorScheme: 'light',
+    });
     try {
       const box = await searchFromTopBar(page, 'quokka');
       const option = page.getByRole('listbox', { name: 'Posts' }).getByRole('option').first();
@@ -101,7 +75,11 @@ describe('spaces: search everything and hashtags', () => {
   });
 
   it("a post's #tag links to the tag's page, which lists the post, and trending tags show it", async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' });
+    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', {
+      width: 1280,
+      height: 800,
+      colorScheme: 'light',
+    });
     try {
       await page.goto('/user');
       const card = page.getByRole('article').filter({ hasText: 'quokka crew' }).first();
@@ -126,7 +104,7 @@ describe('spaces: search everything and hashtags', () => {
         ['desktop', 1280, 800],
         ['phone', 390, 844],
       ] as const) {
-        const { context, page, errors } = await signedInPage(browser, server.baseUrl, { width, height, colorScheme });
+        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
         try {
           await searchFromTopBar(page, 'quokka');
           await page.screenshot({ path: `${SHOTS_DIR}/dropdown-${device}-${colorScheme}.png` });
