@@ -64,7 +64,8 @@ describe('mentions in posts', () => {
       { communityId: space.id, userId: member.id },
     ]);
     const made = await createPost(t.db, { userId: writer.id, communityId: space.id, caption: 'in the space' });
-    await mentionInText(t.ctx, writer, `@${member.username} @${outsider.username}`, { postId: made.id, postAuthorId: writer.id });
+    const as = { id: writer.id, role: 'TR' as const, email: writer.email, is_staff: false, session: '' };
+    await mentionInText(t.ctx, as, `@${member.username} @${outsider.username}`, { postId: made.id, postAuthorId: writer.id });
     expect((await findPostMentions(t.db, made.id)).sort()).toEqual([member.id]);
     expect(await mentionsOf(outsider)).toEqual([]);
     expect(await mentionsOf(member)).toHaveLength(1);
