@@ -1,6 +1,7 @@
 import { displayName } from '@alumlink/contract';
 import type { Executor } from '../db/client';
-import { insertConversation, markParticipantReadWithin, sendMessageWithin } from '../modules/messaging/messaging.repository';
+import { sendMessageWithin } from '../modules/messaging/message-send.sql';
+import { insertConversation, markParticipantReadWithin } from '../modules/messaging/messaging.repository';
 import { insertNotificationsWithin, type NewNotification } from '../modules/notifications/notifications.repository';
 import { messageNoticeText } from '../modules/messaging/messaging.notices';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE } from './demo-people';

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  findConversationIdOfPair,
-  insertConversation,
-  markParticipantReadWithin,
-  sendMessageWithin,
-} from '../modules/messaging/messaging.repository';
+import { findConversationIdOfPair, insertConversation, markParticipantReadWithin } from '../modules/messaging/messaging.repository';
+import { sendMessageWithin } from '../modules/messaging/message-send.sql';
 import { mentorProfiles, mentorships, mentorTopics } from '../db/schema/index';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedStep } from './seed-step';

@@ -13,7 +13,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/index';
-import { postPageParams, postPageQuery, readersOfSpace } from '../posts/posts.repository';
+import { postPageParams, postPageQuery } from '../posts/post-page.sql';
+import { readersOfSpace } from '../posts/posts.repository';
 
 let t: TestApp;
 let admin: TestUser;

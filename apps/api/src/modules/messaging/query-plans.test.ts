@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import {
-  conversationsParams,
-  conversationsQuery,
-  messagesParams,
-  messagesQuery,
-  participationQuery,
-  sendStatement,
-} from './messaging.repository';
+import { conversationsParams, conversationsQuery, messagesParams, messagesQuery, participationQuery } from './messaging.repository';
+import { sendStatement } from './message-send.sql';
 
 // Proves the conversation list, the participation check and the message history (prepared
 // statements) are served by their indexes on large tables (5,000 people, a busy person in 5,000

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, createUser, createUserSettings, explain, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
-import { postPageParams, postPageQuery } from './posts.repository';
+import { postPageParams, postPageQuery } from './post-page.sql';
 
 let t: TestApp;
 let author: TestUser;

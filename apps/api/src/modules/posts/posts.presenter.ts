@@ -2,7 +2,9 @@ import type { Comment, Post } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
 import { presentUserSummary } from '../users/users.presenter';
 import { userSummaryFromSql } from '../users/index';
-import type { CommentListRow, PostListRow, PostSqlRow } from './posts.repository';
+import type { CommentListRow } from './comments.repository';
+import type { PostSqlRow } from './post-page.sql';
+import type { PostListRow } from './posts.repository';
 
 /** A post row (with author and the viewer's like) → the contract's postSchema. */
 export function presentPost(row: PostListRow): Post {

@@ -21,6 +21,7 @@ import type { Viewer } from '../settings/visibility';
 import { mentionInText, recordMentions, tellMentioned } from './mentions.service';
 import { canOnPost } from './posts.policy';
 import { presentComment, presentListedPost, presentPost } from './posts.presenter';
+import { findComments } from './comments.repository';
 import * as repository from './posts.repository';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -166,7 +167,7 @@ export async function addComment(ctx: AppContext, user: AuthUser, postId: number
 export async function listComments(ctx: AppContext, viewer: AuthUser, postId: number, query: PageQuery): Promise<CommentPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   await requireVisiblePost(ctx.db, viewer, postId);
-  const rows = await repository.findComments(ctx.db, { viewer, postId, after, take: query.limit + 1 });
+  const rows = await findComments(ctx.db, { viewer, postId, after, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentComment), next };
 }

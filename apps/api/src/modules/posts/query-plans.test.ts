@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
 import { emailParams, insertUnlessUnreadSql } from '../notifications/notifications.repository';
-import { postWriteStatements } from './posts.repository';
+import { postWriteStatements } from './posts-writes.sql';
 
 // Proves the like toggle and the comment (prepared statements) touch one post, one like row and
 // one person by index on large tables (5,000 people, posts, likes, comments and notifications, analysed).

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { commentsQuery, postPageParams, postPageQuery } from '../posts/posts.repository';
+import { commentsQuery } from '../posts/comments.repository';
+import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { searchPeopleParams, searchPeopleQuery } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).

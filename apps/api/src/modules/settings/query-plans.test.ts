@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { newMembersQuery, recentPostsQuery } from '../activity/activity.repository';
 import { eventMessagesQuery } from '../events/discussion.repository';
-import { postPageParams, postPageQuery } from '../posts/posts.repository';
+import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { profileForViewerQuery } from '../profiles/profiles.repository';
 import { notificationDeliveryStatement } from '../notifications/preferences.repository';
 import { personVisibleStatement } from './visibility.repository';
