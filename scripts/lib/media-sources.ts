@@ -6,19 +6,10 @@ import { z } from 'zod';
 import { describeFirstIssue, withoutBlanks } from '../../apps/api/src/config/env-schema.ts';
 import { storageConfigOf, storageEnvShape } from '../../apps/api/src/config/storage.ts';
 import { fail } from './data-dir.ts';
+import { MEDIA_ENTRY, type MediaSource } from './media-source.ts';
 import { s3MediaSource } from './s3-media-source.ts';
 
-export const MEDIA_ENTRY = 'media';
-
-export interface MediaSource {
-  readonly name: string;
-  /** Makes the media available to tar as a top-level `media/`: tar's arguments and how many files. */
-  stage(stagingDir: string): Promise<{ tarArgs: string[]; files: number }>;
-  /** Why restoring would overwrite media already there, or null. */
-  occupied(): Promise<string | null>;
-  /** Takes an unpacked archive's `media/` into the store; media already there are kept aside. */
-  restore(unpackedMedia: string, stamp: string): Promise<number>;
-}
+export { MEDIA_ENTRY, type MediaSource } from './media-source.ts';
 
 function countFiles(dir: string): number {
   if (!existsSync(dir)) return 0;

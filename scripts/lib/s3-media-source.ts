@@ -10,7 +10,7 @@ import { WITHHELD_DIR } from '../../apps/api/src/lib/storage/local-media-storage
 import { assertSafeKey, mediaContentType } from '../../apps/api/src/lib/storage/media-storage.ts';
 import { S3Bucket } from '../../apps/api/src/lib/storage/s3-bucket.ts';
 import { BUCKET_PREFIXES } from '../../apps/api/src/lib/storage/s3-storage.ts';
-import { MEDIA_ENTRY, type MediaSource } from './media-sources.ts';
+import { MEDIA_ENTRY, type MediaSource } from './media-source.ts';
 
 /** The bucket prefixes a backup keeps, and where each goes under the archive's media/. */
 const KEPT = [
