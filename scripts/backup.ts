@@ -2,7 +2,8 @@
 // jwt-secret) into <dir>/alumlink-<UTC timestamp>.tar.gz (default dir: ./backups).
 // Refuses while a server holds DATA_DIR (its lock file). With DATABASE_URL: the PostgreSQL
 // database, the media and jwt-secret instead (scripts/lib/postgres-backup.ts, decision record 033).
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+// With STORAGE=s3 the archive's media/ is the bucket's media (scripts/lib/s3-media-source.ts).
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, REPO_ROOT, tar, withDataDirLock } from './lib/data-dir.ts';
@@ -18,10 +19,12 @@ await runScript(async () => {
     await backupPostgres({ databaseUrl, dataDir, outDir, media: mediaSourceFor(process.env, dataDir) });
     return;
   }
-  const present = ARCHIVED_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)));
+  const media = mediaSourceFor(process.env, dataDir);
+  const fromBucket = media.name !== 'local';
+  const present = ARCHIVED_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)) && !(fromBucket && entry === 'media'));
   if (!present.includes('pgdata')) fail(`${dataDir} holds no database (pgdata/): nothing to back up.`);
 
-  await withDataDirLock(dataDir, () => {
+  await withDataDirLock(dataDir, async () => {
     mkdirSync(outDir, { recursive: true });
     const stamp = new Date()
       .toISOString()
@@ -30,7 +33,14 @@ await runScript(async () => {
     const archive = join(outDir, `alumlink-${stamp}.tar.gz`);
     // Written under a temporary name, so a crash never leaves a truncated file that looks complete.
     const partial = `${archive}.partial`;
-    tar(['-czf', partial, '-C', dataDir, ...present]);
+    const staging = mkdtempSync(join(outDir, '.alumlink-backup-'));
+    try {
+      const staged = fromBucket ? await media.stage(staging) : null;
+      tar(['-czf', partial, '-C', dataDir, ...present, ...(staged?.tarArgs ?? [])]);
+      if (staged) present.push('media');
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
     const listed = tar(['-tzf', partial]).split('\n').filter(Boolean);
     if (!listed.some((entry) => entry.startsWith('pgdata/'))) fail(`The archive ${partial} holds no pgdata/: backup failed.`);
     renameSync(partial, archive);

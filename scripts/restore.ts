@@ -2,8 +2,9 @@
 // into DATA_DIR. Refuses while a server holds DATA_DIR, and refuses a non-empty DATA_DIR unless
 // --force (then the current contents are moved aside to <DATA_DIR>.before-restore-<timestamp>).
 // With DATABASE_URL: a PostgreSQL backup into that database, refusing one that holds rows unless
-// --force (scripts/lib/postgres-backup.ts, decision record 033).
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+// --force (scripts/lib/postgres-backup.ts, decision record 033). With STORAGE=s3 the archive's
+// media go into the bucket, refusing one that holds media unless --force.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARCHIVED_ENTRIES, dataDirFromEnv, fail, runScript, tar, withDataDirLock } from './lib/data-dir.ts';
@@ -43,8 +44,12 @@ await runScript(async () => {
   if (!entries.some((entry) => entry.replace(/^\.\//, '').startsWith('pgdata/'))) fail(`${basename(archive)} holds no database (pgdata/).`);
 
   const dataDir = dataDirFromEnv();
+  const media = mediaSourceFor(process.env, dataDir);
+  const intoBucket = media.name !== 'local';
   mkdirSync(dataDir, { recursive: true });
-  await withDataDirLock(dataDir, (lock) => {
+  await withDataDirLock(dataDir, async (lock) => {
+    const inBucket = intoBucket ? await media.occupied() : null;
+    if (inBucket && !values.force) fail(`Not empty: ${inBucket}. Pass --force to overwrite the objects of the backup's keys.`);
     const current = readdirSync(dataDir).filter((name) => join(dataDir, name) !== lock.file);
     if (current.length > 0) {
       if (!values.force)
@@ -58,6 +63,9 @@ await runScript(async () => {
       console.log(`Moved the current contents of ${dataDir} to ${aside}.`);
     }
     tar(['-xzf', archive, '-C', dataDir]);
-    console.log(`Restored ${basename(archive)} (${entries.length} entries) into ${dataDir}.`);
+    const uploaded = intoBucket ? await media.restore(join(dataDir, 'media'), '') : null;
+    if (intoBucket) rmSync(join(dataDir, 'media'), { recursive: true, force: true });
+    const toBucket = uploaded === null ? '' : ` (${uploaded} media files into the bucket)`;
+    console.log(`Restored ${basename(archive)} (${entries.length} entries) into ${dataDir}${toBucket}.`);
   });
 });

@@ -1,20 +1,15 @@
-// Where a backup takes media from and a restore puts them back (decision record 033). Today the
-// local store, DATA_DIR/media; an object store plugs in as another MediaSource (see STORAGE=s3).
+// Where a backup takes media from and a restore puts them back (decision record 033): the local
+// store, DATA_DIR/media, or the bucket of STORAGE=s3 (s3-media-source.ts).
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { describeFirstIssue, withoutBlanks } from '../../apps/api/src/config/env-schema.ts';
+import { storageConfigOf, storageEnvShape } from '../../apps/api/src/config/storage.ts';
 import { fail } from './data-dir.ts';
+import { MEDIA_ENTRY, type MediaSource } from './media-source.ts';
+import { s3MediaSource } from './s3-media-source.ts';
 
-export const MEDIA_ENTRY = 'media';
-
-export interface MediaSource {
-  readonly name: string;
-  /** Makes the media available to tar as a top-level `media/`: tar's arguments and how many files. */
-  stage(stagingDir: string): Promise<{ tarArgs: string[]; files: number }>;
-  /** Why restoring would overwrite media already there, or null. */
-  occupied(): string | null;
-  /** Takes an unpacked archive's `media/` into the store; media already there are kept aside. */
-  restore(unpackedMedia: string, stamp: string): Promise<number>;
-}
+export { MEDIA_ENTRY, type MediaSource } from './media-source.ts';
 
 function countFiles(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -31,7 +26,7 @@ export function localMediaSource(dataDir: string): MediaSource {
       mkdirSync(join(stagingDir, MEDIA_ENTRY));
       return { tarArgs: ['-C', stagingDir, MEDIA_ENTRY], files: 0 };
     },
-    occupied: () => (countFiles(mediaDir) > 0 ? `${mediaDir} holds media` : null),
+    occupied: async () => (countFiles(mediaDir) > 0 ? `${mediaDir} holds media` : null),
     restore: async (unpackedMedia, stamp) => {
       if (existsSync(mediaDir)) {
         if (countFiles(mediaDir) > 0) renameSync(mediaDir, `${mediaDir}.before-restore-${stamp}`);
@@ -54,7 +49,13 @@ export function localMediaSource(dataDir: string): MediaSource {
 
 /** The media source of the server's configuration (STORAGE). */
 export function mediaSourceFor(env: NodeJS.ProcessEnv, dataDir: string): MediaSource {
-  const storage = env.STORAGE ?? 'local';
-  if (storage === 'local') return localMediaSource(dataDir);
-  return fail(`STORAGE=${storage}: this backup knows only the local media store (DATA_DIR/media) so far.`);
+  const vars = z.object(storageEnvShape).safeParse(withoutBlanks(env));
+  if (!vars.success) return fail(`Invalid environment: ${describeFirstIssue(vars.error)}`);
+  let storage: ReturnType<typeof storageConfigOf>;
+  try {
+    storage = storageConfigOf(vars.data);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  return storage.kind === 's3' ? s3MediaSource(storage) : localMediaSource(dataDir);
 }

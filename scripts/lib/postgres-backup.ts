@@ -72,7 +72,7 @@ export async function restorePostgres(options: {
       existsSync(unpackedSecret) && existsSync(secretPath) && readFileSync(secretPath, 'utf8') !== readFileSync(unpackedSecret, 'utf8');
     const obstacles = [
       people > 0 ? `the database holds data (${people} people)` : null,
-      options.media.occupied(),
+      await options.media.occupied(),
       secretDiffers ? `${secretPath} differs from the backup's` : null,
     ].filter((obstacle): obstacle is string => obstacle !== null);
     if (obstacles.length > 0 && !options.force)
