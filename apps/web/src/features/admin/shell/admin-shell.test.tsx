@@ -52,6 +52,7 @@ describe('AdminShell', () => {
       ['Audit Log', '/admin/audit-log'],
       ['Cohorts', '/admin/cohorts'],
       ['Invitations', '/admin/invitations'],
+      ['Roster', '/admin/roster'],
       ['System', '/admin/system'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

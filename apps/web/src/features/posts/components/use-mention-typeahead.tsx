@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { displayName, type UserSummary } from '@alumlink/contract';
-import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { Avatar } from '@/components/ui';
 import { searchKeys, searchUsers } from '@/features/search';
 import { cn } from '@/lib/cn';
@@ -33,6 +33,17 @@ export function useMentionTypeahead<E extends TextControl>({
   const [typed, setTyped] = useState<MentionQuery | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  // Where the caret goes once the chosen mention is in the box: set as soon as React has written
+  // the new value, before the next key press (a frame later, fast typing landed before it).
+  const caretAfterChoice = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const control = ref.current;
+    const caret = caretAfterChoice.current;
+    if (!control || caret === null) return;
+    caretAfterChoice.current = null;
+    control.focus();
+    control.setSelectionRange(caret, caret);
+  }, [value]);
   const listId = useId();
   const text = useDebouncedValue(typed ? searchTextOf(typed.query) : '', MENTION_DEBOUNCE_MS);
   const search = useQuery({
@@ -56,12 +67,9 @@ export function useMentionTypeahead<E extends TextControl>({
     const control = ref.current;
     if (!control || !typed) return;
     const next = applyMention(value, control.selectionStart ?? value.length, typed, person.username);
+    caretAfterChoice.current = next.caret;
     onChange(next.text);
     setTyped(null);
-    requestAnimationFrame(() => {
-      control.focus();
-      control.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   const onKeyDown = (event: KeyboardEvent<E>) => {
