@@ -129,7 +129,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --mixed-seconds <s>           mixed scenario measured seconds (default 20)
   --metrics-cost                also run the feed on fresh servers with METRICS=off and on, alternately
 Environment: BENCH_DATABASE_URL=postgres://user@host:5432/postgres uses PostgreSQL (the bench
-creates alumlink_bench_<scale> there); BENCH_DATA_DIR=<dir> keeps the PGlite bench database;
+creates alumlink_bench_<scale> there, or BENCH_DATABASE_PREFIX_<scale>); BENCH_DATA_DIR=<dir> keeps the PGlite bench database;
 BENCH_REDIS_URL=redis://host:6379 gives the server Redis (default ${DEFAULT_BENCH_REDIS_URL} with --workers > 1).`;
 
 function positiveNumber(name: string, text: string | undefined, fallback: number): number {

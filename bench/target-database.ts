@@ -26,7 +26,8 @@ export type BenchTarget = {
 };
 
 /** Name of the bench database for a scale on a PostgreSQL server. */
-export const benchDatabaseName = (scale: string) => `alumlink_bench_${scale}`;
+/** BENCH_DATABASE_PREFIX lets two benches share one PostgreSQL server (default alumlink_bench). */
+export const benchDatabaseName = (scale: string) => `${process.env.BENCH_DATABASE_PREFIX ?? 'alumlink_bench'}_${scale}`;
 
 async function migratePglite(dataDir: string): Promise<SqlSession> {
   const connection = await openPgliteDirectory(dataDir);
