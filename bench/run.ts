@@ -3,15 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from '../apps/api/src/modules/auth/sign-in-news';
-import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, refreshPoolNote, signInThroughApi } from './credentials';
-import { cpuMillisBetween, createCpuMeter, perItem, type CpuMeter } from './cpu-meter';
-import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
-import { runLoad } from './http-load';
+import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, signInThroughApi } from './credentials';
+import { createCpuMeter } from './cpu-meter';
+import type { BenchContext } from './endpoints';
+import { feedCursor, runHttp, waitUntilIdle } from './http-run';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
 import { loadBenchData } from './load-data';
 import { formatMachineSpeed, measureMachineSpeed } from './machine-speed';
 import { deepFeedCursors, MIX, runMixed, type MixedRun } from './mixed-load';
-import { closedLoopKeys, MIXED_KEY, parseBenchOptions, workerEnv, type BenchOptions } from './options';
+import { closedLoopKeys, parseBenchOptions, workerEnv, type BenchOptions } from './options';
 import { runRealtime, type RealtimeResult } from './realtime';
 import {
   errorWarnings,
@@ -25,12 +25,10 @@ import {
 } from './report';
 import { formatMetricsCost, measureMetricsCost, type MetricsCostRun } from './metrics-cost';
 import { startServer, type RunningServer } from './server-process';
-import { startBackgroundSignIns } from './sign-in-load';
 import { benchDatabaseName, holdsScale, prepareTarget, type BenchTarget } from './target-database';
 
 /** Ordinary people who act in turn (ids 2..5001): enough to defeat per-user caching. */
 const VIEWERS = 5_000;
-const SIGN_INS_PER_SECOND_ALONGSIDE = 20;
 /**
  * Refresh tokens prepared per second of refresh benchmark: more than two cores can rotate (a
  * rotation costs about 0.5 ms of server CPU; 3,000 ran out on a fast machine at 3,193/s).
@@ -99,93 +97,6 @@ async function waitForSteadyStateTokens(options: BenchOptions, serverStartedAt: 
  */
 const MIXED_WARMUP_SECONDS = 6;
 const mixedWarmupSeconds = (options: { warmupSeconds: number }) => Math.max(MIXED_WARMUP_SECONDS, options.warmupSeconds);
-
-/**
- * Waits until the server has worked off what the last run left queued (the generator stops
- * sending, but requests already sent still run). /readyz queries the database, so it answers
- * only once PGlite's single connection (or the pool) is free again.
- */
-async function waitUntilIdle(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
-    } catch {
-      // Busy: try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server stayed busy for 2 minutes after a run');
-}
-
-/** The `next` cursor after walking `pages - 1` pages of the feed (opens page `pages`). */
-async function feedCursor(baseUrl: string, token: string, page: number): Promise<string> {
-  let cursor: string | null = null;
-  for (let index = 1; index < page; index += 1) {
-    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-    const response = await fetch(`${baseUrl}/social/posts/${query}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { next?: string | null };
-    if (response.status !== 200 || !body.next) throw new Error(`Feed page ${index} gave ${response.status} with no next cursor`);
-    cursor = body.next;
-  }
-  if (!cursor) throw new Error('No feed cursor');
-  return cursor;
-}
-
-async function runHttp(
-  options: BenchOptions,
-  server: RunningServer,
-  context: BenchContext,
-  viewerIds: number[],
-  cpu: CpuMeter,
-): Promise<ResultRow[]> {
-  const scenarios = buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key));
-  const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key) && key !== MIXED_KEY);
-  if (unknown.length > 0) throw new Error(`Unknown --only keys: ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
-  const rows: ResultRow[] = [];
-  const load = { connections: options.connections, seconds: options.durationSeconds };
-  for (const [index, scenario] of scenarios.entries()) {
-    // Requests made by the warm-up and the measured run together (the refresh pool serves both).
-    let made = 0;
-    const countedNext = () => {
-      made += 1;
-      return scenario.next();
-    };
-    if (options.warmupSeconds > 0) {
-      // The first run also warms the JIT and the connection pool: give it longer.
-      const seconds = index === 0 ? Math.max(5, options.warmupSeconds) : options.warmupSeconds;
-      await runLoad(server.baseUrl, countedNext, { ...load, seconds });
-      await waitUntilIdle(server.baseUrl);
-    }
-    const madeByWarmUp = made;
-    const side =
-      scenario.key === 'signin-load'
-        ? startBackgroundSignIns(server.baseUrl, SIGN_INS_PER_SECOND_ALONGSIDE, viewerIds.slice(0, 1_000))
-        : null;
-    const cpuBefore = cpu.read();
-    const result = await runLoad(server.baseUrl, countedNext, load);
-    const signIns = await side?.stop();
-    await waitUntilIdle(server.baseUrl);
-    // The server's CPU for every request sent (those still in flight at the end finished while waiting).
-    const cpuPerRequest = perItem(cpuMillisBetween(cpuBefore, cpu.read()), made - madeByWarmUp + (signIns?.sent ?? 0));
-    let note: string | undefined;
-    if (signIns) {
-      note = `${signIns.succeeded}/${signIns.sent} sign-ins ok (p50 ${signIns.p50.toFixed(0)} ms, p99 ${signIns.p99.toFixed(0)} ms${signIns.skipped > 0 ? `, ${signIns.skipped} not sent: 64 already waiting` : ''}); CPU/req counts both`;
-      for (const [status, count] of Object.entries(signIns.failures)) {
-        result.statuses[`sign-in ${status}`] = count;
-        result.non2xx += count;
-      }
-    }
-    if (scenario.key === 'refresh') note = refreshPoolNote(context.refreshPool.length, made);
-    rows.push({ key: scenario.key, label: scenario.label, result, cpuPerRequest, ...(note ? { note } : {}) });
-    const flag = result.non2xx > 0 ? `  !!! ${result.non2xx} non-2xx` : '';
-    const cpuText = cpuPerRequest === null ? '' : `  CPU ${cpuPerRequest.api.toFixed(2)} + ${cpuPerRequest.database.toFixed(2)} ms/req`;
-    console.log(
-      `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${cpuText}${flag}`,
-    );
-  }
-  return rows;
-}
 
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
