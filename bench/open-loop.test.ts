@@ -68,7 +68,9 @@ describe('runOpenLoop', () => {
     );
     const [late] = result.classes;
     // No answer counted later than the deadline (plus timer slack), and the late ones are timeouts.
-    expect(late?.max).toBeLessThan(200);
+    // On a loaded machine every request may time out: then there is no answer (max NaN) to bound.
+    const answered = (late?.count ?? 0) - (late?.errors ?? 0);
+    if (answered > 0) expect(late?.max).toBeLessThan(200);
     expect(late?.failures.timeout).toBeGreaterThan(15);
   });
 

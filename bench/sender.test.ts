@@ -121,7 +121,8 @@ describe('runLoad (closed loop)', () => {
     });
     expect(maxInFlight).toBe(4);
     expect(result.requests).toBe(n);
-    expect(result.requests).toBeGreaterThan(40);
+    // Many rounds of four (about 100 on an idle machine; a loaded one still makes several).
+    expect(result.requests).toBeGreaterThan(12);
     expect((result.statuses['200'] ?? 0) + (result.statuses['404'] ?? 0)).toBe(n);
     expect(Math.abs((result.statuses['200'] ?? 0) - (result.statuses['404'] ?? 0))).toBeLessThanOrEqual(4);
     expect(result.non2xx).toBe(result.statuses['404']);
