@@ -4,10 +4,11 @@ import { buttonClasses } from '@/components/ui';
 
 /**
  * "Sign in with …" when the organisation has single sign-on, above the e-mail form, else nothing.
- * Loaded after the page has painted (login and sign-up pages lazy-load it), so the status call and
- * its schema never weigh on the pages' first download.
+ * Loaded after the page has painted (login, sign-up and join pages lazy-load it), so the status
+ * call and its schema never weigh on the pages' first download. `note` says what signing in this
+ * way does (the join page: the invitation is accepted); `divider` names the other way.
  */
-export function SsoButton() {
+export function SsoButton({ note, divider = 'or use your e-mail' }: { note?: string; divider?: string }) {
   const [status, setStatus] = useState<{ status: SsoStatus; startUrl: string } | null>(null);
 
   useEffect(() => {
@@ -29,9 +30,10 @@ export function SsoButton() {
         </svg>
         {status.status.label}
       </a>
+      {note ? <p className="text-sm text-fg-muted">{note}</p> : null}
       <div className="flex items-center gap-3 text-xs text-fg-subtle">
         <span className="h-px flex-1 bg-border" />
-        or use your e-mail
+        {divider}
         <span className="h-px flex-1 bg-border" />
       </div>
     </div>

@@ -63,6 +63,30 @@ describe('JoinPage', () => {
     expect(await screen.findByText(JOIN_MESSAGES.gone)).toBeInTheDocument();
   });
 
+  it('offers single sign-on when it is on, saying which e-mail accepts the invitation', async () => {
+    server.use(
+      http.get(`/api/invitations/${TOKEN}/`, () => HttpResponse.json(INVITATION)),
+      http.get('/api/auth/oidc/', () => HttpResponse.json({ enabled: true, label: 'Sign in with Acme' })),
+    );
+    renderJoin(`?token=${TOKEN}`);
+    const button = await screen.findByRole('link', { name: 'Sign in with Acme' });
+    expect(button.getAttribute('href')).toMatch(/\/api\/auth\/oidc\/start\/$/);
+    expect(screen.getByText(JOIN_MESSAGES.sso(INVITATION.email))).toBeInTheDocument();
+    expect(screen.getByText('or set a password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join and sign in' })).toBeInTheDocument();
+  });
+
+  it('shows only the password form when single sign-on is off', async () => {
+    server.use(
+      http.get(`/api/invitations/${TOKEN}/`, () => HttpResponse.json(INVITATION)),
+      http.get('/api/auth/oidc/', () => HttpResponse.json({ enabled: false, label: null })),
+    );
+    renderJoin(`?token=${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Join and sign in' })).toBeInTheDocument();
+    expect(screen.queryByText(JOIN_MESSAGES.sso(INVITATION.email))).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
+  });
+
   it('asks for the link when there is no token', () => {
     renderJoin('');
     expect(screen.getByText(JOIN_MESSAGES.missing)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,10 +17,13 @@ import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 
+const SsoButton = lazy(() => import('../components/sso-button').then((m) => ({ default: m.SsoButton })));
+
 export const JOIN_MESSAGES = {
   loading: 'Checking your invitation...',
   missing: 'This page needs the link from your invitation e-mail.',
   gone: 'This invitation has been used, revoked or has expired. Ask your administrator for a new one.',
+  sso: (email: string) => `Sign in there as ${email}: your invitation is accepted as you sign in.`,
   loadFailed: 'Could not check your invitation. Please try again.',
 } as const;
 
@@ -117,6 +121,9 @@ function JoinForm({ token, invitation }: { token: string; invitation: PublicInvi
           </div>
         ) : null}
       </dl>
+      <Suspense fallback={null}>
+        <SsoButton note={JOIN_MESSAGES.sso(invitation.email)} divider="or set a password" />
+      </Suspense>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={formState.errors.first_name?.message ?? null}>
           <Input autoComplete="given-name" {...register('first_name')} />
