@@ -55,7 +55,10 @@ describe('people and the admin portal', () => {
     await page.getByRole('searchbox', { name: 'Search people by name' }).fill('alex');
     await page.waitForURL(/q=alex/);
     await chips.getByRole('button', { name: 'Remove filter Name: alex' }).waitFor();
-    assert.equal(await countText(page), '1 person');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 person$/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => url.search === '');
     assert.equal(await page.getByRole('searchbox', { name: 'Search people by name' }).inputValue(), '');

@@ -15,6 +15,8 @@ function NavItem({ item, counts, onNavigate }: { item: AdminNavItem; counts?: Mo
       to={item.to}
       end={item.end}
       onClick={onNavigate}
+      // The name says what the number means ("Reports, 3 open"); the badge itself is not read.
+      aria-label={count > 0 ? `${item.label}, ${count} open` : undefined}
       className={({ isActive }) =>
         cn(itemClasses, isActive ? 'bg-primary-soft text-primary-soft-fg' : 'text-fg-muted hover:bg-surface-muted hover:text-fg')
       }
@@ -22,9 +24,11 @@ function NavItem({ item, counts, onNavigate }: { item: AdminNavItem; counts?: Mo
       <Icon aria-hidden="true" className="size-5" />
       {item.label}
       {count > 0 ? (
-        <span className="ml-auto inline-flex min-w-6 justify-center rounded-full bg-danger-soft px-1.5 py-0.5 text-xs font-semibold text-danger-fg tabular-nums">
-          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="sr-only">{`, ${count} open`}</span>
+        <span
+          aria-hidden="true"
+          className="ml-auto inline-flex min-w-6 justify-center rounded-full bg-danger-soft px-1.5 py-0.5 text-xs font-semibold text-danger-fg tabular-nums"
+        >
+          {count > 99 ? '99+' : count}
         </span>
       ) : null}
     </NavLink>
