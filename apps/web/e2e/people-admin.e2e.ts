@@ -148,6 +148,8 @@ describe('people and the admin portal', () => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const { context, page } = await signedInPage(browser, server.baseUrl, email, { ...size, colorScheme });
           await page.goto(url);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          if (name === 'people') await countText(page);
           await page.waitForLoadState('networkidle');
           await page.screenshot({ path: path.join(shotsDir ?? '', `${name}-${device}-${colorScheme}.png`) });
           if (name === 'people' && device === 'phone') {
