@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
-import { PNG } from './support/fixtures.ts';
+import { createImagePost as createPost } from './support/fixtures.ts';
 
 const PASSWORD = 'alumlink-demo';
 
@@ -17,15 +17,6 @@ async function signIn(page: Page, email: string, landing: string) {
   await page.getByLabel(/^password$/i).fill(PASSWORD);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(`**${landing}`, { timeout: 15_000 });
-}
-
-async function createPost(baseUrl: string, token: string, caption: string): Promise<number> {
-  const form = new FormData();
-  form.set('caption', caption);
-  form.set('image', new Blob([PNG], { type: 'image/png' }), 'report-me.png');
-  const response = await fetch(`${baseUrl}/social/posts/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  assert.equal(response.status, 201, await response.clone().text());
-  return ((await response.json()) as { id: number }).id;
 }
 
 describe('reports and appeals', () => {

@@ -66,7 +66,10 @@ export const moderatedPostSchema = z.object({
   user: userSummarySchema,
   caption: z.string(),
   image: z.string().nullable(),
-  /** True when the post has an image that is withheld (removed post): it is not served. */
+  /**
+   * True when the post has an image that is withheld (removed post): it is not served at /media/,
+   * only to administrators at moderatedPostImagePath(id) (with their bearer token).
+   */
   image_withheld: z.boolean(),
   /** ISO 8601. */
   created_at: z.string(),
@@ -164,6 +167,17 @@ export type AdminAppeal = z.infer<typeof adminAppealSchema>;
 
 export const appealQueuePageSchema = paginated(adminAppealSchema);
 export type AppealQueuePage = z.infer<typeof appealQueuePageSchema>;
+
+/** GET of a moderated post's image, served or withheld (administrators only): the bytes. */
+export const moderatedPostImagePath = (postId: number) => `/social/admin/posts/${postId}/image/`;
+
+/** GET /social/admin/queue-counts/: what waits for a moderator (the admin navigation shows it). */
+export const moderationQueueCountsSchema = z.object({
+  /** Live posts with open reports (the rows of the open reports queue). */
+  open_reports: z.number().int(),
+  open_appeals: z.number().int(),
+});
+export type ModerationQueueCounts = z.infer<typeof moderationQueueCountsSchema>;
 
 /** Body of POST /social/admin/appeals/{id}/decide/. */
 export const decideAppealRequestSchema = z.object({

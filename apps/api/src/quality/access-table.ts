@@ -165,6 +165,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /social/admin/reports/{id}/dismiss/': 'admin',
   'GET /social/admin/appeals/': 'admin',
   'POST /social/admin/appeals/{id}/decide/': 'admin',
+  'GET /social/admin/queue-counts/': 'admin',
+  'GET /social/admin/posts/{id}/image/': 'admin',
   'GET /api/admin/stats/': 'admin',
   'GET /api/admin/system/': 'admin',
   'GET /api/admin/audit-log/': 'admin',

@@ -182,6 +182,13 @@ export async function apiRequest(path: string, options: RequestOptions & { schem
   return options.schema ? options.schema.parse(body) : body;
 }
 
+/** A signed-in GET of bytes (an image only its audience may fetch: an <img> cannot send the token). */
+export async function apiBlob(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+  const response = await sendWithRefresh(path, { ...options, method: 'GET' });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  return response.blob();
+}
+
 type MethodOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 /** Shorthands: `api.get(path, { schema })`, `api.post(path, body, { schema })`. */

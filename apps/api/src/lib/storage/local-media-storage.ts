@@ -68,6 +68,10 @@ export class LocalMediaStorage implements MediaStorage {
     return openFile(this.served(key));
   }
 
+  async openAny(key: string): Promise<Readable | null> {
+    return (await openFile(this.served(key))) ?? openFile(this.withheld(key));
+  }
+
   url(key: string): string {
     return mediaUrl(key) ?? '';
   }

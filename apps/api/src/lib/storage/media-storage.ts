@@ -9,6 +9,8 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The key's bytes as a stream (served ones only), or null when there are none. */
   open(key: string): Promise<Readable | null>;
+  /** The key's bytes whether served or withheld (a moderator judging an appeal), or null when there are none. */
+  openAny(key: string): Promise<Readable | null>;
   /** Public URL of the key (e.g. `/media/posts/ab12.webp`). */
   url(key: string): string;
   /** Deletes the key's bytes, served or withheld; nothing when there are none. */

@@ -38,6 +38,10 @@ export class S3MediaStorage implements MediaStorage {
     return (await this.bucket.get(this.served(key)))?.stream ?? null;
   }
 
+  async openAny(key: string): Promise<Readable | null> {
+    return (await this.open(key)) ?? (await this.bucket.get(this.withheld(key)))?.stream ?? null;
+  }
+
   url(key: string): string {
     return mediaUrl(key) ?? '';
   }

@@ -17,10 +17,31 @@ export interface DialogProps {
   className?: string;
   /** Called when the dialog closes, before focus returns to the trigger; `preventDefault()` and focus elsewhere (e.g. a dialog opened without a trigger). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** 'sheet': below the `lg` breakpoint a full-width panel sliding up from the bottom edge (a phone's sheet); centred above it. */
+  placement?: 'center' | 'sheet';
 }
 
+const PLACEMENTS = {
+  center: 'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border',
+  sheet: cn(
+    'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-2xl border-t pb-[env(safe-area-inset-bottom)] motion-safe:animate-sheet-up',
+    'lg:inset-x-auto lg:top-1/2 lg:bottom-auto lg:left-1/2 lg:max-h-[calc(100dvh-2rem)] lg:w-[calc(100vw-2rem)] lg:max-w-lg lg:-translate-x-1/2 lg:-translate-y-1/2 lg:rounded-2xl lg:border lg:pb-0 lg:motion-safe:animate-none',
+  ),
+} as const;
+
 /** Modal dialog: focus is trapped inside and returned to the trigger; Escape closes. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, footer, className, onCloseAutoFocus }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  onCloseAutoFocus,
+  placement = 'center',
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -28,12 +49,13 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
         <RadixDialog.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
-            'rounded-2xl border border-border bg-surface-raised text-fg shadow-(--shadow-raised) focus:outline-none',
+            'fixed z-50 flex flex-col border-border bg-surface-raised text-fg shadow-(--shadow-raised) focus:outline-none',
+            PLACEMENTS[placement],
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          data-placement={placement}
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="space-y-1">

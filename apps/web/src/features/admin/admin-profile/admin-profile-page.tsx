@@ -6,7 +6,7 @@ import { ProfilePage } from '@/features/profiles';
 export function AdminProfilePage() {
   const queryClient = useQueryClient();
   return (
-    <div className="mx-auto w-full max-w-4xl">
+    <div>
       <ProfilePage
         renderPosts={(userId, isOwn) => <UserPostsGrid userId={userId} isOwn={isOwn} />}
         onProfileUpdated={() => void queryClient.invalidateQueries({ queryKey: postKeys.all })}

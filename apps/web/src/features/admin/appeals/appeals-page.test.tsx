@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAppeal } from '@alumlink/contract';
 import { buildSummary, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
@@ -35,21 +35,50 @@ function buildAppeal(overrides: Partial<AdminAppeal> = {}): AdminAppeal {
   };
 }
 
-function renderAppeals() {
+// jsdom has no object URLs: the withheld image's blob gets a stand-in one.
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:withheld-image');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+const imageRequests: string[] = [];
+function renderAppeals(imageStatus = 200) {
   storeSession(admin);
+  server.use(
+    http.get('/social/admin/posts/:id/image/', ({ request }) => {
+      imageRequests.push(request.headers.get('authorization') ?? '');
+      return imageStatus === 200
+        ? new HttpResponse(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'image/webp' } })
+        : HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: imageStatus });
+    }),
+  );
   return renderPage(<AppealsPage />, { path: '/admin/appeals' });
 }
 
 describe('AppealsPage', () => {
-  it('shows loading, then each appeal with the removal reason, the withheld image and the author’s text', async () => {
+  it('shows loading, then each appeal with the removal reason, the removed image (fetched as the admin) and the author’s text', async () => {
     server.use(http.get('/social/admin/appeals/', () => HttpResponse.json(page([buildAppeal()]))));
     renderAppeals();
     expect(screen.getByRole('status')).toHaveTextContent('Loading appeals...');
     const card = await screen.findByRole('article', { name: 'Appeal 5' });
     expect(within(card).getByText('Unwanted content')).toBeInTheDocument();
-    expect(within(card).getByText('Image withheld')).toBeInTheDocument();
+    expect(await within(card).findByRole('img', { name: 'Image shared by Sam Lee' })).toHaveAttribute('src', 'blob:withheld-image');
+    expect(within(card).getByText('Hidden from members')).toBeInTheDocument();
+    expect(imageRequests.at(-1)).toMatch(/^Bearer /);
     expect(within(card).getByText('It was our meetup announcement.')).toBeInTheDocument();
     expect(within(card).getByText('2 likes · 1 comment')).toBeInTheDocument();
+  });
+
+  it('says so when the removed image cannot be fetched', async () => {
+    server.use(http.get('/social/admin/appeals/', () => HttpResponse.json(page([buildAppeal()]))));
+    renderAppeals(404);
+    const card = await screen.findByRole('article', { name: 'Appeal 5' });
+    expect(await within(card).findByText('Image unavailable')).toBeInTheDocument();
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('shows the empty and error states', async () => {

@@ -27,7 +27,7 @@ export function AppealsPage() {
   const appeals = useAppealQueue(status);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle
         title="Appeals"
         description="Authors contesting a removal. Restoring brings the post back with its likes and comments."

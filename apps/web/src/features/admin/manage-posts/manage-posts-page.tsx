@@ -11,7 +11,7 @@ export function ManagePostsPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle title="Manage Posts" description="Review posts and remove those that break the rules." />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <PagedList

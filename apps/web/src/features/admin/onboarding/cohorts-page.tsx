@@ -31,7 +31,7 @@ export function CohortsPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle
         title="Cohorts"
         description="Each cohort moves its people on by date: trainees to interns, then to alumni. Roles you set by hand afterwards are kept."

@@ -59,7 +59,7 @@ export function InvitationsPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle title="Invitations" description="Invite people with a role and a cohort. Links work once, for 14 days." />
       <div className="grid gap-5 lg:grid-cols-[3fr_2fr]">
         <Card>

@@ -44,7 +44,7 @@ export function RosterPage() {
   const importable = preview.data ? preview.data.counts.invite + preview.data.counts.update : 0;
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle
         title="Roster"
         description="Import people from a CSV file: new e-mails get an invitation, known people their role raised (never lowered) and their cohort set."

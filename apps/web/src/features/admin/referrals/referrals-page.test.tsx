@@ -26,7 +26,7 @@ describe('ReferralsPage', () => {
     expect(screen.getByRole('heading', { name: REFERRALS_MESSAGES.title })).toBeInTheDocument();
     expect(screen.getByText(REFERRALS_MESSAGES.loading)).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Referral by Priya Sharma' });
-    for (const text of ['Alumni · Acme', 'Data Analyst', 'Initech', '9.5 LPA', 'Bengaluru', 'SQL and Python']) {
+    for (const text of ['Open', 'Alumni · Acme', 'Data Analyst', 'Initech', '9.5 LPA', 'Bengaluru', 'SQL and Python']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
   });
@@ -40,7 +40,8 @@ describe('ReferralsPage', () => {
     renderReferrals();
     const card = await screen.findByRole('article', { name: 'Referral by Deleted user' });
     expect(within(card).getByText('Keepsake')).toBeInTheDocument();
-    expect(within(card).getByText('Done')).toBeInTheDocument();
+    // The members' word for the same state (My referrals).
+    expect(within(card).getByText('Closed')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
   });
 

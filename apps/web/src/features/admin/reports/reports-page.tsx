@@ -45,7 +45,7 @@ export function ReportsPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-5">
+    <div className="space-y-5">
       <AdminPageTitle title="Reports" description="Posts members reported. Reporters are never shown to the author." />
       <StatusTabs value={status} onValueChange={setStatus} options={FILTERS} contentClassName="space-y-4">
         <PagedList

@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '@/testing/factories';
 import { renderRoutes } from '@/testing/render';
+import { server } from '@/testing/server';
 import { Outlet } from 'react-router';
 import { AdminShell } from './admin-shell';
 
-function renderShell(onLogout = vi.fn()) {
+function renderShell(onLogout = vi.fn(), counts = { open_reports: 0, open_appeals: 0 }) {
   storeSession(buildUser({ id: 1, role: 'AD', is_staff: true }));
+  server.use(http.get('/social/admin/queue-counts/', () => HttpResponse.json(counts)));
   const routes = [
     {
       element: (
@@ -20,6 +23,7 @@ function renderShell(onLogout = vi.fn()) {
         { path: '/admin/profile', element: <h1>Profile page</h1> },
       ],
     },
+    { path: '/user', element: <h1>Member home</h1> },
   ];
   return { ...renderRoutes(routes, { path: '/admin' }), onLogout };
 }
@@ -72,5 +76,24 @@ describe('AdminShell', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('counts the open reports and appeals beside their links', async () => {
+    renderShell(vi.fn(), { open_reports: 3, open_appeals: 120 });
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(await within(nav).findByRole('link', { name: 'Reports, 3 open' }, { timeout: 5000 })).toHaveAttribute('href', '/admin/reports');
+    const appeals = within(nav).getByRole('link', { name: 'Appeals, 120 open' });
+    expect(appeals).toHaveTextContent('99+');
+    // Nothing waiting: no badge.
+    expect(within(nav).getByRole('link', { name: 'Home' }).textContent).toBe('Home');
+  });
+
+  it('leads back to the member area and to Events', async () => {
+    const { user, router } = renderShell();
+    const memberArea = screen.getByRole('navigation', { name: 'Member area' });
+    expect(within(memberArea).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/user/events');
+    await user.click(within(memberArea).getByRole('link', { name: 'Member area' }));
+    expect(router.state.location.pathname).toBe('/user');
+    expect(await screen.findByRole('heading', { name: 'Member home' })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,8 @@ export interface DirectoryFiltersProps {
   filters: DirectoryFilters;
   facets: DirectoryFacets | undefined;
   onChange: (changes: Partial<DirectoryFilters>) => void;
-  onClear: () => void;
+  /** Shows "Clear filters" at the end (the phone sheet; the wide page has it beside the chips). */
+  onClear?: () => void;
   /** Distinguishes the ids of the sidebar and the phone sheet (both may be mounted). */
   idPrefix: string;
 }
@@ -77,9 +78,11 @@ export function DirectoryFilterControls({ filters, facets, onChange, onClear, id
           Open to referrals
         </label>
       </div>
-      <Button variant="ghost" size="sm" onClick={onClear}>
-        Clear filters
-      </Button>
+      {onClear ? (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Clear filters
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -177,4 +177,48 @@ describe('DirectoryPage', () => {
     expect(await screen.findByText('Stub profile page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/profile/7');
   });
+
+  it('counts the people listed and shows each filter as a removable chip; Clear filters empties the name box too', async () => {
+    const { user, router } = renderDirectory('/user/people?q=ada&company=Acme&open_to_referrals=true');
+    // No role chosen: the role facet's counts add up to the list (12 alumni + 4 trainees).
+    expect(await screen.findByText('16 people')).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Name: ada', 'Company: Acme', 'Open to referrals']);
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter Company: Acme' }));
+    expect(router.state.location.search).toBe('?q=ada&open_to_referrals=true');
+    expect(screen.getByLabelText('Search people by name')).toHaveValue('ada');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Search people by name')).toHaveValue('');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument());
+    // The emptied box does not come back into the URL once typing would have settled.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("with a role chosen, the count is that role's count", async () => {
+    renderDirectory('/user/people?role=TR', {
+      facets: () => HttpResponse.json({ ...FACETS, role: [...FACETS.role, { value: 'IN', count: 1 }] }),
+    });
+    expect(await screen.findByText('4 people')).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByRole('button', { name: 'Remove filter Role: Trainee' })).toBeInTheDocument();
+  });
+
+  it('the phone filters are a bottom sheet: Escape closes it and focus returns to Filters', async () => {
+    const { user } = renderDirectory('/user/people');
+    const trigger = await screen.findByRole('button', { name: 'Filters' });
+    await user.click(trigger);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(sheet).toHaveAttribute('data-placement', 'sheet');
+    expect(sheet.className).toContain('bottom-0');
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
 });

@@ -6,6 +6,7 @@ import { Button, Card, Dialog, EmptyState, Input, PagedList, SkeletonList } from
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDirectory } from '../api/get-directory';
 import { useDirectoryFacets } from '../api/get-directory-facets';
+import { ActiveFilters, directoryTotal } from '../components/active-filters';
 import { DirectoryFilterControls } from '../components/directory-filters';
 import { PersonCard } from '../components/person-card';
 import { activeFilterCount, filtersFromSearch, filtersToQuery } from '../filters';
@@ -49,11 +50,17 @@ export function DirectoryPage() {
   const handleChange = (changes: Partial<DirectoryFilters>) => {
     setSearchParams(new URLSearchParams(filtersToQuery({ ...filters, ...changes })));
   };
+  // Every filter goes, the name box too (it is one of the filters the chips show).
   const handleClear = () => {
-    setSearchParams(new URLSearchParams(filtersToQuery({ q: filters.q })));
+    setName('');
+    setSearchParams(new URLSearchParams());
   };
-  const controls = (idPrefix: string) => (
-    <DirectoryFilterControls filters={filters} facets={facets.data} onChange={handleChange} onClear={handleClear} idPrefix={idPrefix} />
+  const handleRemove = (filter: keyof DirectoryFilters) => {
+    if (filter === 'q') setName('');
+    handleChange({ [filter]: undefined });
+  };
+  const controls = (idPrefix: string, onClear?: () => void) => (
+    <DirectoryFilterControls filters={filters} facets={facets.data} onChange={handleChange} onClear={onClear} idPrefix={idPrefix} />
   );
 
   return (
@@ -83,7 +90,7 @@ export function DirectoryPage() {
           open={sheetOpen}
           onOpenChange={setSheetOpen}
           title="Filters"
-          className="max-w-md"
+          placement="sheet"
           trigger={
             <Button variant="secondary" className="lg:hidden" leftIcon={<SlidersHorizontal aria-hidden="true" className="size-4" />}>
               Filters{activeCount > 0 ? ` (${activeCount})` : ''}
@@ -91,7 +98,7 @@ export function DirectoryPage() {
           }
           footer={<Button onClick={() => setSheetOpen(false)}>Show results</Button>}
         >
-          {controls('sheet')}
+          {controls('sheet', handleClear)}
         </Dialog>
       </div>
 
@@ -100,7 +107,8 @@ export function DirectoryPage() {
           <Card className="sticky top-4 p-4">{controls('side')}</Card>
         </aside>
 
-        <section aria-label="People" aria-busy={people.isFetching} className="min-w-0">
+        <section aria-label="People" aria-busy={people.isFetching} className="min-w-0 space-y-4">
+          <ActiveFilters filters={filters} total={directoryTotal(facets.data, filters)} onRemove={handleRemove} onClear={handleClear} />
           <PagedList
             query={people}
             loading={

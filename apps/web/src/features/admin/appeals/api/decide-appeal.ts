@@ -17,6 +17,7 @@ export function useDecideAppeal(appealId: number) {
         queryClient.invalidateQueries({ queryKey: adminKeys.appealsAll() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.posts() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.queueCounts() }),
       ]),
   });
 }

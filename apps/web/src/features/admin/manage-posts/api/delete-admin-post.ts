@@ -9,7 +9,7 @@ export function deleteAdminPost(postId: number, body: DeletePostRequest) {
   return api.delete(`/social/admin/posts/${postId}/delete_post/`, { body }).then((answer) => deletePostResponseSchema.parse(answer));
 }
 
-/** On success the post leaves the list and the dashboard figures are refreshed. */
+/** On success the post leaves the list and the dashboard figures and queue counts are refreshed. */
 export function useDeleteAdminPost(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +17,8 @@ export function useDeleteAdminPost(postId: number) {
     onSuccess: () => {
       updateAdminPost(queryClient, postId, () => null);
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+      // A removal closes the post's reports.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.queueCounts() });
     },
   });
 }

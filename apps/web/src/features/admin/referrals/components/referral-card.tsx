@@ -2,6 +2,7 @@ import { Building2, IndianRupee, MapPin, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Badge, Button, Card } from '@/components/ui';
+import { offerStatusBadge } from '@/lib/offer-status';
 import { MessageBox } from './message-box';
 
 /** A referral offer: who offers it, the job, and a Message button to reach the alumnus. */
@@ -10,7 +11,7 @@ export function ReferralCard({ referral }: { referral: Referral }) {
   const { alumni } = referral;
   // Null once the alumnus deleted their account: the offer stays, closed, for its requests.
   const name = alumni ? displayName(alumni) : DELETED_USER_NAME;
-  const isOpen = referral.status === 'open';
+  const badge = offerStatusBadge(referral.status);
 
   return (
     <Card role="article" aria-label={`Referral by ${name}`} className="flex flex-col gap-4 p-4 sm:p-5">
@@ -29,7 +30,7 @@ export function ReferralCard({ referral }: { referral: Referral }) {
             {alumni?.company ? ` · ${alumni.company}` : ''}
           </p>
         </div>
-        <Badge tone={isOpen ? 'success' : 'neutral'}>{isOpen ? 'Pending' : 'Done'}</Badge>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
       </header>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
         <dt className="text-fg-muted">Role</dt>

@@ -12,6 +12,10 @@ export function useDismissReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReports,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reportsAll() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.reportsAll() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.queueCounts() }),
+      ]),
   });
 }

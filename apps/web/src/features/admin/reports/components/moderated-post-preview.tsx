@@ -1,9 +1,9 @@
-import { ImageOff } from 'lucide-react';
 import { displayName, roleLabel, type ModeratedPost } from '@alumlink/contract';
 import { Avatar, Badge } from '@/components/ui';
 import { formatRelativeTime } from '@/lib/format-relative-time';
+import { WithheldImage } from './withheld-image';
 
-/** A post as the moderation queues show it: author, caption, a small image (or "withheld"), counters. */
+/** A post as the moderation queues show it: author, caption, a small image (a withheld one fetched for the moderator), counters. */
 export function ModeratedPostPreview({ post }: { post: ModeratedPost }) {
   const name = displayName(post.user);
   return (
@@ -19,10 +19,7 @@ export function ModeratedPostPreview({ post }: { post: ModeratedPost }) {
           className="h-18 w-24 shrink-0 rounded-lg border border-border bg-surface-muted object-cover"
         />
       ) : post.image_withheld ? (
-        <span className="flex h-18 w-24 shrink-0 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-border-strong px-1 text-center text-[11px] leading-tight text-fg-subtle">
-          <ImageOff aria-hidden="true" className="size-4" />
-          Image withheld
-        </span>
+        <WithheldImage postId={post.id} alt={`Image shared by ${name}`} />
       ) : null}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
