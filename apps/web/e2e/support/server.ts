@@ -23,7 +23,9 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (several runs at once) may need longer: E2E_READY_SECONDS.
+  const seconds = Number(process.env.E2E_READY_SECONDS ?? 60);
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs()}`);
     try {
@@ -34,7 +36,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server not ready within 60 s:\n${logs()}`);
+  throw new Error(`server not ready within ${seconds} s:\n${logs()}`);
 }
 
 const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
