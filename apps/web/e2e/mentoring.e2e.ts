@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { photograph } from './support/photograph.ts';
 
 const PASSWORD = 'alumlink-demo';
 // A demo alumnus without a mentor card (demo-mentoring.ts gives cards to the first six).
@@ -93,6 +94,7 @@ describe('mentoring', () => {
     await mentor.getByRole('button', { name: 'As mentor', pressed: true }).waitFor();
     const request = mentor.getByRole('article', { name: `Mentorship with Taylor Reed on ${topic}` });
     await request.getByText('I am writing a toy compiler').waitFor();
+    await photograph(mentor, 'mentoring-mentor');
     await request.getByRole('button', { name: 'Accept' }).click();
     await mentor.waitForURL(/\/user\/messages\?conversation=\d+/, { timeout: 10_000 });
     conversationUrl = new URL(mentor.url()).search;
@@ -107,6 +109,7 @@ describe('mentoring', () => {
     const active = mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` });
     await active.getByText('Active').waitFor({ timeout: 15_000 });
     assert.equal(await active.getByRole('button', { name: 'Cancel request' }).count(), 0);
+    await photograph(mentee, 'mentoring-mentee');
     await active.getByRole('link', { name: 'Open conversation' }).click();
     await mentee.waitForURL(/\/user\/messages\?conversation=\d+/);
     assert.equal(new URL(mentee.url()).search, conversationUrl, 'both people are in one conversation');

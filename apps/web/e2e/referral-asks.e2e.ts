@@ -3,14 +3,13 @@
 // alumnus's open offer at that company; the screens are photographed on desktop and phone, light and dark.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { photograph } from './support/photograph.ts';
 import { signedInPage } from './support/signed-in-page.ts';
 
-const SHOTS = process.env.SHOTS_DIR;
 const company = `Tiecorp ${Date.now() % 100_000}`;
 const offerRole = 'Platform Engineer';
 const jobTitle = 'Site Reliability Engineer';
@@ -22,25 +21,6 @@ async function api(server: RunningServer, token: string, method: string, path: s
     body: JSON.stringify(body),
   });
   assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.text()}`);
-}
-
-/** Desktop and phone, light and dark, of the page as it is now. */
-async function photograph(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  for (const [label, width, height] of [
-    ['desktop', 1280, 900],
-    ['phone', 390, 844],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe('referral asks', () => {
@@ -127,8 +107,8 @@ describe('referral asks', () => {
 
   it('the offer then says "Asked" with the request\'s status on the referrals page', async () => {
     await trainee.goto('/user/referrals');
-    const card = trainee.getByRole('article', { name: `${offerRole} at ${company}` });
-    await card.getByText('Asked').waitFor();
+    const card = trainee.getByRole('article', { name: `${offerRole} at ${company}`, exact: true });
+    await card.getByText('Asked').first().waitFor();
     await card.getByText('Requested').waitFor();
     assert.equal(await card.getByRole('button', { name: /Ask for a referral/ }).count(), 0);
     await trainee

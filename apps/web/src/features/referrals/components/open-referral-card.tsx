@@ -39,7 +39,7 @@ export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOw
         // Already asked: their request's state, not a button that would answer 409.
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-fg">
-            Asked <RequestStatusBadge status={asked.status} />
+            <span>Asked</span> <RequestStatusBadge status={asked.status} />
           </p>
           <a href="#my-requests-heading" className="text-sm font-medium text-accent-fg hover:underline">
             Follow your request
