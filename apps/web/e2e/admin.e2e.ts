@@ -120,7 +120,7 @@ describe('administrator portal', () => {
     const { page: trainee } = await openPage(traineeContext);
     await signIn(trainee, 'trainee@example.com', '/user');
     await trainee.goto('/user/referrals');
-    await trainee.getByRole('button', { name: 'Submit referral' }).waitFor();
+    await trainee.getByRole('button', { name: 'Offer a referral' }).waitFor();
     assert.equal(await trainee.getByText('Access Restricted').count(), 0);
     await traineeContext.close();
   });

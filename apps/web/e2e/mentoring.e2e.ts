@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { photograph } from './support/photograph.ts';
 
 const PASSWORD = 'alumlink-demo';
 // A demo alumnus without a mentor card (demo-mentoring.ts gives cards to the first six).
@@ -30,7 +31,7 @@ describe('mentoring', () => {
   let conversationUrl = '';
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}) });
     browser = await launchBrowser();
     mentorContext = await newContext(browser, server.baseUrl);
     menteeContext = await newContext(browser, server.baseUrl, 390, 844);
@@ -83,22 +84,32 @@ describe('mentoring', () => {
       .getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` })
       .getByText('Pending')
       .waitFor();
+    // The mentor's card now says so, instead of a Request that would answer 409.
+    await card.getByRole('button', { name: 'Requested: Ethan Brooks' }).waitFor();
+    assert.equal(await card.getByRole('button', { name: 'Request mentoring from Ethan Brooks' }).count(), 0);
   });
 
-  it('the mentor accepts and lands in the conversation', async () => {
+  it('the mentor lands on the side where the request waits, accepts and lands in the conversation', async () => {
     await mentor.goto('/user/mentoring');
-    await mentor.getByRole('button', { name: 'As mentor' }).click();
+    await mentor.getByRole('button', { name: 'As mentor', pressed: true }).waitFor();
     const request = mentor.getByRole('article', { name: `Mentorship with Taylor Reed on ${topic}` });
     await request.getByText('I am writing a toy compiler').waitFor();
+    await photograph(mentor, 'mentoring-mentor');
     await request.getByRole('button', { name: 'Accept' }).click();
     await mentor.waitForURL(/\/user\/messages\?conversation=\d+/, { timeout: 10_000 });
     conversationUrl = new URL(mentor.url()).search;
+    // The new conversation is in the list, its header names the mentee, and it opens on the request.
+    await mentor.getByRole('heading', { name: 'Taylor Reed' }).first().waitFor();
+    await mentor.getByText(`Mentoring request: ${topic}`).first().waitFor();
+    await mentor.getByText('I am writing a toy compiler and would love guidance.').first().waitFor();
   });
 
-  it('the mentee sees the active mentorship and opens the same conversation', async () => {
-    await mentee.goto('/user/mentoring');
+  it('the mentee, still on the page, sees it accepted without a reload, and opens the same conversation', async () => {
+    // No goto: the "accepted" notification refetches the mentorships.
     const active = mentee.getByRole('article', { name: `Mentorship with Ethan Brooks on ${topic}` });
-    await active.getByText('Active').waitFor();
+    await active.getByText('Active').waitFor({ timeout: 15_000 });
+    assert.equal(await active.getByRole('button', { name: 'Cancel request' }).count(), 0);
+    await photograph(mentee, 'mentoring-mentee');
     await active.getByRole('link', { name: 'Open conversation' }).click();
     await mentee.waitForURL(/\/user\/messages\?conversation=\d+/);
     assert.equal(new URL(mentee.url()).search, conversationUrl, 'both people are in one conversation');

@@ -87,15 +87,15 @@ describe('referral pipeline', () => {
     const requested = alumnus.getByRole('list', { name: 'Requested' });
     const card = requested.getByRole('article', { name: 'Request from Taylor Reed' });
     await card.getByRole('link', { name: /CV/ }).waitFor();
-    await card.getByRole('button', { name: "Move Taylor Reed's request to Referred" }).click();
-    const dialog = alumnus.getByRole('dialog', { name: 'Move to Referred' });
+    await card.getByRole('button', { name: 'Mark as referred: Taylor Reed' }).click();
+    const dialog = alumnus.getByRole('dialog', { name: 'Mark as referred?' });
     await dialog.getByLabel(/Note/).fill('Sent your CV to the hiring manager.');
-    await dialog.getByRole('button', { name: 'Move to Referred' }).click();
+    await dialog.getByRole('button', { name: 'Mark as referred' }).click();
     await dialog.waitFor({ state: 'detached' });
     const referred = alumnus.getByRole('list', { name: 'Referred' }).getByRole('article', { name: 'Request from Taylor Reed' });
-    await referred.getByRole('button', { name: "Move Taylor Reed's request to Hired" }).click();
-    const hire = alumnus.getByRole('dialog', { name: 'Move to Hired' });
-    await hire.getByRole('button', { name: 'Move to Hired' }).click();
+    await referred.getByRole('button', { name: 'Mark as hired: Taylor Reed' }).click();
+    const hire = alumnus.getByRole('dialog', { name: 'Mark as hired?' });
+    await hire.getByRole('button', { name: 'Mark as hired' }).click();
     await hire.waitFor({ state: 'detached' });
     await alumnus
       .getByRole('list', { name: 'Outcome' })

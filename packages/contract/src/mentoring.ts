@@ -102,6 +102,8 @@ export const mentorSchema = userSummarySchema.extend({
   capacity: z.number().int(),
   active_count: z.number().int(),
   about: z.string(),
+  /** The viewer's pending or active mentorship with this mentor, or null: the card shows "Requested" instead of a 409. */
+  my_request: z.object({ id: z.number().int(), status: z.enum(['pending', 'active']) }).nullable(),
 });
 export type Mentor = z.infer<typeof mentorSchema>;
 export const mentorPageSchema = paginated(mentorSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginated, REQUIRED, roleSchema } from './common';
+import { referralRequestStatusSchema } from './referral-pipeline';
 
 export const REFERRAL_STATUSES = ['open', 'closed'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
@@ -98,6 +99,11 @@ export const referralSchema = z.object({
   created_at: z.string(),
   /** Null once the alumnus deleted their account (shown as DELETED_USER_NAME); the offer is then closed. */
   alumni: referralAlumniSchema.nullable(),
+  /**
+   * The viewer's latest request on this offer (any status), or null when they never asked: the
+   * board shows "Asked" and its status instead of a button that would answer 409.
+   */
+  my_request: z.object({ id: z.number().int(), status: referralRequestStatusSchema }).nullable(),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

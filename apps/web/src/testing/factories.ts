@@ -165,6 +165,7 @@ export function buildReferral(overrides: Partial<Referral> = {}): Referral {
     status: 'open',
     created_at: '2025-06-01T10:00:00.000Z',
     alumni: { ...buildSummary({ first_name: 'Priya', last_name: 'Sharma' }), company: 'Acme' },
+    my_request: null,
     ...overrides,
   };
 }

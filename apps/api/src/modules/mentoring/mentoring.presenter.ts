@@ -25,7 +25,7 @@ export function presentMentorProfile(row: MentorProfileFields): MentorProfile {
 }
 
 /** A mentor of the list, with where they work (career profile). */
-export function presentMentor(row: MentorListRow): Mentor {
+export function presentMentor(row: MentorListRow, myRequest?: { id: number; status: string }): Mentor {
   return {
     ...presentUserSummary(row),
     company: row.company,
@@ -34,6 +34,7 @@ export function presentMentor(row: MentorListRow): Mentor {
     capacity: row.capacity,
     active_count: row.activeCount,
     about: row.about,
+    my_request: myRequest ? { id: myRequest.id, status: myRequest.status === 'active' ? 'active' : 'pending' } : null,
   };
 }
 

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../lib/auth';
 import { forbidden, validation } from '../../lib/errors';
 import { canOnMentoring } from './mentoring.policy';
 import { DEFAULT_MENTOR_PROFILE, presentMentor, presentMentorProfile } from './mentoring.presenter';
+import { findOpenRequestsOf } from './mentorships.repository';
 import * as repository from './mentoring.repository';
 import { decodeLoadCursor, encodeLoadCursor } from '../../lib/pagination';
 
@@ -62,7 +63,9 @@ export async function applyRoleToMentorCard(db: Executor, user: Pick<AuthUser, '
  */
 export async function getMentor(ctx: AppContext, viewer: AuthUser, userId: number): Promise<Mentor | null> {
   const row = await repository.findMentor(ctx.db, viewer, userId);
-  return row ? presentMentor(row) : null;
+  if (!row) return null;
+  const mine = await findOpenRequestsOf(ctx.db, viewer.id, [row.id]);
+  return presentMentor(row, mine.get(row.id));
 }
 
 /**
@@ -90,5 +93,10 @@ export async function listMentors(ctx: AppContext, viewer: AuthUser, query: Ment
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id, rest: last.rest }) : null;
-  return { results: items.map(presentMentor), next };
+  const mine = await findOpenRequestsOf(
+    ctx.db,
+    viewer.id,
+    items.map((row) => row.id),
+  );
+  return { results: items.map((row) => presentMentor(row, mine.get(row.id))), next };
 }

@@ -11,7 +11,6 @@ import { userSummaryColumnsFor } from '../users/index';
 // Mentorships: requests between a mentee and a mentor and the steps they take (mentorships.service.ts).
 // The mentors' cards and the mentors list are in mentoring.repository.ts.
 
-/** True when the person is an active, verified member. */
 /** The role of an active, verified member; null for anyone else. */
 export async function roleOfActiveMember(db: Executor, userId: number): Promise<Role | null> {
   const [row] = await db
@@ -151,4 +150,20 @@ export async function openMentorshipsOf(db: Executor, userId: number): Promise<M
     .from(mentorships)
     .where(and(or(eq(mentorships.mentorId, userId), eq(mentorships.menteeId, userId)), inArray(mentorships.status, ['pending', 'active'])))
     .for('update');
+}
+
+/** The mentee's pending or active mentorships with these mentors, by mentor id (mentorships_open_pair_idx). */
+export async function findOpenRequestsOf(
+  db: Executor,
+  menteeId: number,
+  mentorIds: number[],
+): Promise<Map<number, { id: number; status: string }>> {
+  if (mentorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mentorships.id, mentorId: mentorships.mentorId, status: mentorships.status })
+    .from(mentorships)
+    .where(
+      and(eq(mentorships.menteeId, menteeId), inArray(mentorships.mentorId, mentorIds), inArray(mentorships.status, ['pending', 'active'])),
+    );
+  return new Map(rows.flatMap((row) => (row.mentorId === null ? [] : [[row.mentorId, { id: row.id, status: row.status }] as const])));
 }

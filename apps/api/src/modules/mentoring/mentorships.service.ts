@@ -7,11 +7,12 @@ import {
   type MentorshipsQuery,
   type PageQuery,
 } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
+import { workScopeOf, type AppContext, type Scope } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
+import { carryRequestIntoConversation } from './mentorship-first-message';
 import { openConversationBetween } from '../messaging/messaging.service';
 import { notify } from '../notifications/notify.service';
 import { mentoringNotice, type MentoringNotificationType } from './mentoring.notices';
@@ -75,25 +76,29 @@ async function authorize(db: Executor, user: AuthUser, id: number, action: Mento
 }
 
 /**
- * The mentor accepts a pending request. Under the lock of the mentor's card, capacity is
- * re-checked (409 mentor_full) and the mentee counted, so concurrent accepts never exceed it;
- * the pair's conversation is opened (or reused) in the same transaction.
+ * The mentor accepts a pending request, in one unit of work: under the lock of the mentor's card,
+ * capacity is re-checked (409 mentor_full) and the mentee counted, so concurrent accepts never
+ * exceed it; the pair's conversation is opened (or reused) and the request's topic and message
+ * become its first message, from the mentee, so both lists show it at once with its other person.
+ * The message's events and the mentee's notification go out once it committed.
  */
 export async function acceptMentorship(ctx: AppContext, user: AuthUser, id: number): Promise<Mentorship> {
   const state = await authorize(ctx.db, user, id, 'accept');
   if (state.status !== 'pending' || state.menteeId === null) throw invalidTransition();
   const menteeId = state.menteeId;
-  await ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (work) => {
+    const { tx } = work;
     const profile = await lockMentorProfile(tx, user.id);
     if (!profile || profile.activeCount >= profile.capacity) throw new AppError(409, 'mentor_full', MENTORING_MESSAGES.full);
     const conversationId = await openConversationBetween(tx, user.id, menteeId);
     const moved = await repository.moveMentorship(tx, id, 'pending', 'active', { conversationId });
     if (!moved) throw invalidTransition();
     await addToActiveCount(tx, user.id, 1);
+    const mentorship = await presentOne(tx, user, id);
+    await carryRequestIntoConversation(work, mentorship, conversationId);
+    await notifyOther(work, user, mentorship, 'mentoring_accepted');
+    return mentorship;
   });
-  const mentorship = await presentOne(ctx.db, user, id);
-  await notifyOther(ctx, user, mentorship, 'mentoring_accepted');
-  return mentorship;
 }
 
 /** The mentor declines a pending request, optionally saying why. */
@@ -129,15 +134,15 @@ export async function completeMentorship(ctx: AppContext, user: AuthUser, id: nu
   return mentorship;
 }
 
-/** Tells the other person of the mentorship about the caller's step. */
-async function notifyOther(ctx: AppContext, actor: AuthUser, mentorship: Mentorship, type: MentoringNotificationType): Promise<void> {
+/** Tells the other person of the mentorship about the caller's step (now, or with the unit of work's commit). */
+async function notifyOther(scope: Scope, actor: AuthUser, mentorship: Mentorship, type: MentoringNotificationType): Promise<void> {
   const self = mentorship.mentor?.id === actor.id ? mentorship.mentor : mentorship.mentee;
   const other = mentorship.mentor?.id === actor.id ? mentorship.mentee : mentorship.mentor;
   if (!self || !other) return;
-  const actorRow = await findUserSummary(ctx.db, self.id);
+  const actorRow = await findUserSummary(workScopeOf(scope).db, self.id);
   if (!actorRow) return;
   await notify(
-    ctx,
+    scope,
     mentoringNotice({
       type,
       recipientId: other.id,

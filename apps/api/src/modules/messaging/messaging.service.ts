@@ -6,7 +6,7 @@ import {
   type MessagePage,
   type PageQuery,
 } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
+import { workScopeOf, type AppContext, type UnitOfWork, type WorkScope } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { conflict, notFound, validation } from '../../lib/errors';
@@ -16,6 +16,7 @@ import { markConversationNotificationsRead } from '../notifications/notification
 import { newMessageNotice } from './messaging.notices';
 import { presentConversation, presentLastMessage, presentMessage } from './messaging.presenter';
 import * as repository from './messaging.repository';
+import { sendMessageWithin, type SentMessage } from './message-send.sql';
 
 /**
  * Only participants may see a conversation; for anyone else it does not exist (404, so ids of
@@ -104,19 +105,8 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
     if (participation.otherUserId === null) throw conflict(MESSAGING_MESSAGES.recipientDeleted, 'recipient_deleted');
     throw notFound();
   }
-  const { message, recipientId } = sent;
-  const presented = presentMessage(message);
-  const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: sender.id };
-  ctx.events.emit('message.created', { userIds: [sender.id, recipientId], message: presented });
-  for (const [userId, unread] of [
-    [sender.id, sent.senderUnread],
-    [recipientId, sent.recipientUnread],
-  ] as const) {
-    ctx.events.emit('conversation.updated', {
-      userId,
-      conversation: { conversation_id: conversationId, unread_count: unread, last_message: lastMessage },
-    });
-  }
+  const { recipientId } = sent;
+  const presented = announceSent(workScopeOf(ctx), sent);
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
   await tellRecipient(ctx, {
@@ -144,6 +134,37 @@ export async function openConversationBetween(db: Executor, starterId: number, o
   const id = created ?? (await repository.findConversationIdOfPair(db, starterId, otherId));
   if (id === null) throw new Error('openConversationBetween: the pair has no conversation after a conflict');
   return id;
+}
+
+/** `message.created` and `conversation.updated` to both people of a stored message. */
+function announceSent(work: WorkScope, sent: SentMessage): Message {
+  const { message, recipientId } = sent;
+  const presented = presentMessage(message);
+  const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: message.senderId };
+  work.emit('message.created', { userIds: [message.senderId, recipientId], message: presented });
+  for (const [userId, unread] of [
+    [message.senderId, sent.senderUnread],
+    [recipientId, sent.recipientUnread],
+  ] as const) {
+    work.emit('conversation.updated', {
+      userId,
+      conversation: { conversation_id: message.conversationId, unread_count: unread, last_message: lastMessage },
+    });
+  }
+  return presented;
+}
+
+/**
+ * A message written in another module's unit of work (the mentoring accept carries the request
+ * into the conversation): the same statement as a send, its events once the unit committed, no
+ * notification (the caller's own notice tells the recipient). Null when the sender may not write there.
+ */
+export async function sendMessageInWork(
+  work: UnitOfWork,
+  values: { conversationId: number; senderId: number; content: string },
+): Promise<Message | null> {
+  const sent = await sendMessageWithin(work.tx, { ...values, createdAt: new Date() });
+  return sent ? announceSent(work, sent) : null;
 }
 
 /**

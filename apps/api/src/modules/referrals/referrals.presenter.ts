@@ -1,9 +1,12 @@
-import type { Referral, ReferralAlumni, ReferralStatus, Role } from '@alumlink/contract';
+import type { Referral, ReferralAlumni, ReferralRequestStatus, ReferralStatus, Role } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
 import type { ReferralListRow } from './referrals.repository';
 
-/** A referral row with its alumnus → the contract's referral shape. */
-export function presentReferral(row: ReferralListRow): Referral {
+/** The viewer's latest request on an offer, when they made one. */
+export type MyRequestRow = { id: number; status: string } | undefined;
+
+/** A referral row with its alumnus (and the viewer's latest request on it) → the contract's referral shape. */
+export function presentReferral(row: ReferralListRow, myRequest?: MyRequestRow): Referral {
   return {
     id: row.id,
     company: row.company,
@@ -15,6 +18,7 @@ export function presentReferral(row: ReferralListRow): Referral {
     created_at: row.createdAt.toISOString(),
     // Null once the alumnus left (DESIGN 7).
     alumni: row.alumni ? presentAlumnus(row.alumni, row.company) : null,
+    my_request: myRequest ? { id: myRequest.id, status: myRequest.status as ReferralRequestStatus } : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ReferralStatus } from '@alumlink/contract';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLog, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
+import { auditLog, referralRequests, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
 import { userSummaryColumnsFor } from '../users/index';
@@ -76,6 +76,28 @@ export async function findReferrals(db: Executor, search: ReferralSearch): Promi
 export async function findReferral(db: Executor, viewer: Viewer, referralId: number): Promise<ReferralListRow | null> {
   const [row] = await findReferrals(db, { viewer, referralId, take: 1 });
   return row ?? null;
+}
+
+/**
+ * The person's latest request on each of these offers (any status), by offer id: one query on
+ * referral_requests_requester_created_idx, for the "Asked" state of a page of offers.
+ */
+export async function findLatestRequestsOf(
+  db: Executor,
+  requesterId: number,
+  referralIds: number[],
+): Promise<Map<number, { id: number; status: string }>> {
+  if (referralIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([referralRequests.referralId], {
+      referralId: referralRequests.referralId,
+      id: referralRequests.id,
+      status: referralRequests.status,
+    })
+    .from(referralRequests)
+    .where(and(eq(referralRequests.requesterId, requesterId), inArray(referralRequests.referralId, referralIds)))
+    .orderBy(referralRequests.referralId, desc(referralRequests.createdAt), desc(referralRequests.id));
+  return new Map(rows.map((row) => [row.referralId, { id: row.id, status: row.status }]));
 }
 
 /** The referral's alumnus and status, locked for the rest of the transaction. */

@@ -28,7 +28,12 @@ async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, f
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await repository.findReferrals(db, { ...filter, viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { results: items.map(presentReferral), next };
+  const mine = await repository.findLatestRequestsOf(
+    db,
+    viewer.id,
+    items.map((row) => row.id),
+  );
+  return { results: items.map((row) => presentReferral(row, mine.get(row.id))), next };
 }
 
 /** The signed-in person, as the referral page reads them. */
@@ -59,7 +64,8 @@ export function assertCanCreateReferral(user: AuthUser): void {
 async function presentOne(db: Executor, viewer: AuthUser, referralId: number): Promise<Referral> {
   const row = await repository.findReferral(db, viewer, referralId);
   if (!row) throw referralNotFound();
-  return presentReferral(row);
+  const mine = await repository.findLatestRequestsOf(db, viewer.id, [referralId]);
+  return presentReferral(row, mine.get(referralId));
 }
 
 /** An alumnus offers a referral. */

@@ -3,6 +3,8 @@ import { applyConversationUpdated, invalidateMessaging, markConversationSeen, re
 import { invalidateNotifications, markConversationNotificationsReadInCache, prependNotification } from '@/features/notifications';
 import { postKeys, refetchFeedOnPostDeleted } from '@/features/posts';
 import { activityKeys } from '@/features/activity';
+import { mentoringKeys } from '@/features/mentoring';
+import { referralKeys } from '@/features/referrals';
 import type { RealtimeEvent } from './realtime-client';
 
 export interface RealtimeEventContext {
@@ -29,6 +31,7 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
       return;
     case 'notification.created':
       prependNotification(queryClient, event.data);
+      refetchWhatTheNoticeChanged(queryClient, event.data.type);
       return;
     case 'post.deleted':
       refetchFeedOnPostDeleted(queryClient, event.data.post_id).catch(warn('realtime: feed refetch failed'));
@@ -40,6 +43,19 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
     case 'event.message':
       // Live event discussions subscribe with useRealtimeEvent where they are shown.
       return;
+  }
+}
+
+/**
+ * A notice tells of someone else's step (a mentorship accepted, a referral request moved): the
+ * lists that show it refetch, so both sides see it without a reload.
+ */
+function refetchWhatTheNoticeChanged(queryClient: QueryClient, type: string): void {
+  if (type.startsWith('mentoring_')) void queryClient.invalidateQueries({ queryKey: mentoringKeys.all });
+  if (type.startsWith('referral_')) {
+    void queryClient.invalidateQueries({ queryKey: referralKeys.requests() });
+    void queryClient.invalidateQueries({ queryKey: referralKeys.open() });
+    void queryClient.invalidateQueries({ queryKey: referralKeys.mine() });
   }
 }
 

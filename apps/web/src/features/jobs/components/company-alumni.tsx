@@ -50,10 +50,10 @@ function AlumnusRow({ person, job }: { person: CompanyAlumnus; job: Job }) {
           size="sm"
           variant="ghost"
           leftIcon={<MessageSquare aria-hidden="true" className="size-4" />}
-          aria-label={`Ask ${name} for a referral (message)`}
+          aria-label={`Message ${name} about a referral`}
           onClick={() => void navigate(messageUserHref(person.id, referralMessageText(person, job)))}
         >
-          Ask for a referral
+          Message {person.first_name || name}
         </Button>
       )}
     </li>
@@ -62,8 +62,8 @@ function AlumnusRow({ person, job }: { person: CompanyAlumnus; job: Job }) {
 
 /**
  * "Alumni at <company>": people open to referrals there. "Ask for a referral" opens a request on
- * their open offer at that company (tracked on their board); without one, a message to them,
- * prefilled, since a request needs an offer to hang on.
+ * their open offer at that company (tracked on their board); without one the button says what it
+ * does, "Message <name>" (prefilled), since a request needs an offer to hang on.
  */
 export function CompanyAlumni({ job }: { job: Job }) {
   const detail = useJobDetail(job.id);

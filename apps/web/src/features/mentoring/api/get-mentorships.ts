@@ -19,6 +19,7 @@ export const mentorshipsQueryOptions = (filters: Filters) =>
     getNextPageParam: (lastPage) => lastPage.next,
   });
 
-export function useMentorships(filters: Filters) {
-  return useInfiniteQuery(mentorshipsQueryOptions(filters));
+export function useMentorships(filters: Filters, { enabled = true }: { enabled?: boolean } = {}) {
+  // Back on the tab: the other person may have acted meanwhile (live notifications refetch too).
+  return useInfiniteQuery({ ...mentorshipsQueryOptions(filters), enabled, refetchOnWindowFocus: true });
 }

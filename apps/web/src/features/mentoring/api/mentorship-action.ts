@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mentorshipSchema, type Mentorship } from '@alumlink/contract';
+import { messagingKeys } from '@/features/messaging';
 import { api } from '@/lib/api-client';
 import { mentoringKeys } from './keys';
 
@@ -15,6 +16,11 @@ export function useMentorshipAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: number; action: MentorshipAction; reason?: string }) => actOnMentorship(id, action, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mentoringKeys.all }),
+    // An accept opens (or reuses) the pair's conversation: the list must show it, with its person, at once.
+    onSuccess: (_, { action }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mentoringKeys.all }),
+        action === 'accept' ? queryClient.invalidateQueries({ queryKey: messagingKeys.all }) : null,
+      ]),
   });
 }

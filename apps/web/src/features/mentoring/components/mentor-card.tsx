@@ -2,7 +2,7 @@ import { displayName, type Mentor } from '@alumlink/contract';
 import { Link } from 'react-router';
 import { Avatar, Badge, Card } from '@/components/ui';
 import { profileHref } from '@/config/paths';
-import { RequestMentorshipDialog } from './request-mentorship-dialog';
+import { MentorRequestState } from './mentor-request-state';
 
 /** One mentor of the list: who they are, where they work, topics, free places, and Request. */
 export function MentorCard({ mentor }: { mentor: Mentor }) {
@@ -32,7 +32,7 @@ export function MentorCard({ mentor }: { mentor: Mentor }) {
       </ul>
       {mentor.about ? <p className="line-clamp-3 text-sm text-fg-muted">{mentor.about}</p> : null}
       <div className="mt-auto flex justify-end">
-        <RequestMentorshipDialog mentor={mentor} />
+        <MentorRequestState mentor={mentor} />
       </div>
     </Card>
   );

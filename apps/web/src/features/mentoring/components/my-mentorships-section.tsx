@@ -9,8 +9,13 @@ type Side = 'mentee' | 'mentor';
 
 /** "My mentorships": as mentee or as mentor, newest first, each with its actions. */
 export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
-  const [side, setSide] = useState<Side>('mentee');
-  const mentorships = useMentorships({ as: side });
+  const [chosen, setSide] = useState<Side | null>(null);
+  // Land where something waits: a request to answer as mentor comes before one's own as mentee.
+  const waitingAsMentor = useMentorships({ as: 'mentor', status: 'pending' }, { enabled: canMentor && chosen === null });
+  const mentorFirst = (waitingAsMentor.data?.pages[0]?.results.length ?? 0) > 0;
+  const side: Side = chosen ?? (canMentor && mentorFirst ? 'mentor' : 'mentee');
+  const deciding = canMentor && chosen === null && waitingAsMentor.isPending;
+  const mentorships = useMentorships({ as: side }, { enabled: !deciding });
 
   return (
     <section aria-labelledby="my-mentorships-heading" className="space-y-4">
@@ -39,7 +44,7 @@ export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
         ) : null}
       </div>
       <PagedList
-        query={mentorships}
+        query={deciding ? waitingAsMentor : mentorships}
         loading={<SkeletonList label="Loading mentorships" itemClassName="h-32" />}
         error="Failed to load your mentorships."
         empty={

@@ -16,6 +16,7 @@ const mentor: Mentor = {
   capacity: 3,
   active_count: 1,
   about: 'Ask me about React.',
+  my_request: null,
 };
 
 function mentorship(me: User, overrides: Partial<Mentorship> = {}): Mentorship {
@@ -45,7 +46,8 @@ describe('MentoringPage', () => {
       http.get('/api/mentoring/mentors/', ({ request }) => {
         const topic = new URL(request.url).searchParams.get('topic');
         topics.push(topic);
-        return HttpResponse.json({ results: topic === 'nothing' ? [] : [mentor], next: null });
+        const card = { ...mentor, my_request: mine[0] ? { id: mine[0].id, status: 'pending' } : null };
+        return HttpResponse.json({ results: topic === 'nothing' ? [] : [card], next: null });
       }),
       http.get('/api/mentoring/requests/', () => HttpResponse.json({ results: mine, next: null })),
       http.post('/api/mentoring/requests/', async ({ request }) => {
@@ -73,6 +75,10 @@ describe('MentoringPage', () => {
       expect(bodies).toEqual([{ mentor_id: mentorUser.id, topic: 'Career growth', message: 'Help me plan my first year.' }]),
     );
     expect(await screen.findByRole('article', { name: 'Mentorship with Maya Rao on React' })).toBeInTheDocument();
+    // The mentor's card now says so instead of offering a request that would answer 409.
+    expect(await within(card).findByRole('button', { name: 'Requested: Maya Rao' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Cancel your request to Maya Rao' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Request mentoring from Maya Rao' })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Topic'), 'nothing');
     expect(await screen.findByText('No mentors found')).toBeInTheDocument();
@@ -98,7 +104,8 @@ describe('MentoringPage', () => {
     );
     const { user } = renderPage(<MentoringPage />, { path: '/user/mentoring', stubs: ['/user/messages'] });
     expect(await screen.findByRole('form', { name: 'Mentor profile' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'As mentor' }));
+    // A request waits for them as mentor: that side is shown first.
+    expect(await screen.findByRole('button', { name: 'As mentor', pressed: true })).toBeInTheDocument();
     const request = await screen.findByRole('article', { name: 'Mentorship with Tara Lee on React' });
     await user.click(within(request).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Stub page /user/messages')).toBeInTheDocument();

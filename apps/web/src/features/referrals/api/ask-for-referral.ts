@@ -12,6 +12,11 @@ export function useAskForReferral() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ referralId, body }: { referralId: number; body: AskReferralFields }) => askForReferral(referralId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: referralKeys.requests() }),
+    // The offer now shows "Asked": the open offers and the requests both change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: referralKeys.requests() }),
+        queryClient.invalidateQueries({ queryKey: referralKeys.open() }),
+      ]),
   });
 }

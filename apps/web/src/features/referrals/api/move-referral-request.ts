@@ -26,6 +26,10 @@ export function useWithdrawReferralRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawReferralRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.requests() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: referralKeys.requests() }),
+        queryClient.invalidateQueries({ queryKey: referralKeys.open() }),
+      ]),
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@alumlink/contract';
 import { Avatar, Button, Card, Select } from '@/components/ui';
 import { formatRelativeTime } from '@/lib/format-relative-time';
+import { moveActionLabel } from './move-actions';
 import { nameOrDeleted } from './person-name';
 import { RequestStatusBadge } from './request-status-badge';
 
@@ -14,11 +15,13 @@ export interface BoardRequestCardProps {
   request: ReferralRequest;
   /** Phones: a status select instead of one button per move. */
   compact: boolean;
+  /** Say which offer the request is on (a board of several offers). */
+  showOffer?: boolean;
   onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
 }
 
 /** One request on the alumnus's board: who asked, their message and CV, and the moves left. */
-export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardProps) {
+export function BoardRequestCard({ request, compact, showOffer = false, onMove }: BoardRequestCardProps) {
   const { requester } = request;
   const name = nameOrDeleted(requester);
   const moves = REFERRAL_REQUEST_TRANSITIONS[request.status];
@@ -42,6 +45,11 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
           ) : null}
         </div>
       </div>
+      {showOffer ? (
+        <p className="text-xs font-medium text-fg-muted">
+          {request.referral.role} at {request.referral.company}
+        </p>
+      ) : null}
       <p className="line-clamp-4 text-sm break-words text-fg">{request.message}</p>
       {request.resume_url ? (
         <a
@@ -56,17 +64,17 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
       ) : null}
       {moves.length === 0 ? null : compact ? (
         <label className="block text-xs font-medium text-fg-muted">
-          Status
+          Next step
           <Select
             className="mt-1"
             value={request.status}
-            aria-label={`Status of ${name}'s request`}
+            aria-label={`Next step for ${name}'s request`}
             onChange={(event) => onMove(request, event.target.value as ReferralRequestStatus)}
           >
             <option value={request.status}>{REFERRAL_REQUEST_STATUS_LABELS[request.status]}</option>
             {moves.map((status) => (
               <option key={status} value={status}>
-                {REFERRAL_REQUEST_STATUS_LABELS[status]}
+                {moveActionLabel(status)}
               </option>
             ))}
           </Select>
@@ -78,10 +86,10 @@ export function BoardRequestCard({ request, compact, onMove }: BoardRequestCardP
               key={status}
               size="sm"
               variant={status === 'declined' || status === 'not_selected' ? 'ghost' : 'secondary'}
-              aria-label={`Move ${name}'s request to ${REFERRAL_REQUEST_STATUS_LABELS[status]}`}
+              aria-label={`${moveActionLabel(status)}: ${name}`}
               onClick={() => onMove(request, status)}
             >
-              {REFERRAL_REQUEST_STATUS_LABELS[status]}
+              {moveActionLabel(status)}
             </Button>
           ))}
         </div>

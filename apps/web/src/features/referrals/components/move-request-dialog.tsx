@@ -10,6 +10,7 @@ import {
 import { Dialog, DialogActions, Field, FormMessage, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMoveReferralRequest } from '../api/move-referral-request';
+import { moveActionLabel } from './move-actions';
 import { nameOrDeleted } from './person-name';
 
 export interface MoveRequestDialogProps {
@@ -26,6 +27,7 @@ export function MoveRequestDialog({ request, status, onClose }: MoveRequestDialo
   const [noteError, setNoteError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const label = REFERRAL_REQUEST_STATUS_LABELS[status];
+  const action = moveActionLabel(status);
 
   const handleSubmit = async () => {
     const parsed = moveReferralRequestSchema.safeParse({ status, note });
@@ -47,13 +49,13 @@ export function MoveRequestDialog({ request, status, onClose }: MoveRequestDialo
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Move to ${label}`}
+      title={`${action}?`}
       description={`${nameOrDeleted(request.requester)} · ${request.referral.role} at ${request.referral.company}`}
-      footer={<DialogActions action={`Move to ${label}`} onAction={() => void handleSubmit()} loading={move.isPending} />}
+      footer={<DialogActions action={action} onAction={() => void handleSubmit()} loading={move.isPending} />}
     >
       <form
         noValidate
-        aria-label={`Move to ${label}`}
+        aria-label={action}
         onSubmit={(event) => {
           event.preventDefault();
           void handleSubmit();

@@ -1,15 +1,20 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
+import { ACTIVE_REFERRAL_REQUEST_STATUSES, DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Button, Card } from '@/components/ui';
 import { AskReferralDialog } from './ask-referral-dialog';
 import { ReferralDetails } from './referral-details';
+import { RequestStatusBadge } from './request-status-badge';
 
 /** An open referral with its alumnus and 'Ask for a referral' (a request the alumnus moves along their board). */
 export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOwn: boolean }) {
   const [asking, setAsking] = useState(false);
   const { alumni } = referral;
   const alumnusName = alumni ? displayName(alumni) : DELETED_USER_NAME;
+  const mine = referral.my_request;
+  const isActive = (status: string) => (ACTIVE_REFERRAL_REQUEST_STATUSES as readonly string[]).includes(status);
+  const asked = mine && isActive(mine.status) ? mine : null;
+  const again = mine && !isActive(mine.status) ? mine : null;
   return (
     <Card className="flex h-full flex-col gap-4 p-5" role="article" aria-label={`${referral.role} at ${referral.company}`}>
       <div className="flex items-center gap-3">
@@ -30,16 +35,31 @@ export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOw
       </div>
       {isOwn ? (
         <p className="text-xs text-fg-subtle">This is your referral.</p>
+      ) : asked ? (
+        // Already asked: their request's state, not a button that would answer 409.
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="flex items-center gap-2 text-sm font-medium text-fg">
+            <span>Asked</span> <RequestStatusBadge status={asked.status} />
+          </p>
+          <a href="#my-requests-heading" className="text-sm font-medium text-accent-fg hover:underline">
+            Follow your request
+          </a>
+        </div>
       ) : (
         <>
           <Button
             variant="secondary"
             onClick={() => setAsking(true)}
             leftIcon={<Send aria-hidden="true" className="size-4" />}
-            aria-label={`Ask for a referral: ${referral.role} at ${referral.company}`}
+            aria-label={`${again ? 'Ask again' : 'Ask for a referral'}: ${referral.role} at ${referral.company}`}
           >
-            Ask for a referral
+            {again ? 'Ask again' : 'Ask for a referral'}
           </Button>
+          {again ? (
+            <p className="-mt-2 flex items-center gap-2 text-xs text-fg-muted">
+              Your last request: <RequestStatusBadge status={again.status} />
+            </p>
+          ) : null}
           {asking ? (
             <AskReferralDialog
               open

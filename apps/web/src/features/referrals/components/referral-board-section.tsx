@@ -1,97 +1,91 @@
+import { useQueries } from '@tanstack/react-query';
 import { KanbanSquare } from 'lucide-react';
 import { useState } from 'react';
-import type { Referral, ReferralRequest, ReferralRequestStatus } from '@alumlink/contract';
+import { referralRequestPageSchema, type Referral, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
 import { EmptyState, ErrorState, Field, PagedList, Select, SkeletonList } from '@/components/ui';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { api } from '@/lib/api-client';
 import { useReferralBoard } from '../api/get-referral-requests';
 import { useMyReferrals } from '../api/get-referrals';
-import { BoardRequestCard } from './board-request-card';
+import { referralKeys } from '../api/keys';
+import { BOARD_COLUMNS, BoardColumns } from './board-columns';
 import { MoveRequestDialog } from './move-request-dialog';
 
-/** The board's columns and the statuses each holds. */
-export const BOARD_COLUMNS: { title: string; statuses: readonly ReferralRequestStatus[] }[] = [
-  { title: 'Requested', statuses: ['requested'] },
-  { title: 'Referred', statuses: ['referred'] },
-  { title: 'Interviewing', statuses: ['interviewing'] },
-  { title: 'Outcome', statuses: ['hired', 'not_selected', 'declined', 'withdrawn', 'expired', 'closed'] },
-];
+type Moving = { request: ReferralRequest; status: ReferralRequestStatus };
 
-/** md: where four columns fit; below it the board is a list with a status select per request. */
-const WIDE = '(min-width: 48rem)';
+const loading = (
+  <SkeletonList label="Loading requests" count={BOARD_COLUMNS.length} className="grid gap-3 md:grid-cols-4" itemClassName="h-40" />
+);
 
-function Board({ referralId }: { referralId: number }) {
+const noRequests = (
+  <EmptyState
+    icon={<KanbanSquare aria-hidden="true" className="size-6" />}
+    title="No requests yet"
+    description="When members ask you for a referral, their requests appear here."
+  />
+);
+
+/** One offer's requests, page by page. */
+function OfferBoard({
+  referralId,
+  onMove,
+}: {
+  referralId: number;
+  onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
+}) {
   const board = useReferralBoard(referralId);
-  const wide = useMediaQuery(WIDE);
-  const [moving, setMoving] = useState<{ request: ReferralRequest; status: ReferralRequestStatus } | null>(null);
-  const handleMove = (request: ReferralRequest, status: ReferralRequestStatus) => setMoving({ request, status });
-
   return (
-    <>
-      <PagedList
-        query={board}
-        loading={
-          <SkeletonList label="Loading requests" count={BOARD_COLUMNS.length} className="grid gap-3 md:grid-cols-4" itemClassName="h-40" />
-        }
-        error="Failed to load the requests."
-        empty={
-          <EmptyState
-            icon={<KanbanSquare aria-hidden="true" className="size-6" />}
-            title="No requests yet"
-            description="When members ask you for a referral on this offer, their requests appear here."
-          />
-        }
-        loadMoreLabel="Load more requests"
-        render={(requests) =>
-          wide ? (
-            <div className="grid grid-cols-4 gap-3">
-              {BOARD_COLUMNS.map((column) => {
-                const cards = requests.filter((request) => column.statuses.includes(request.status));
-                const headingId = `board-column-${column.title.toLowerCase()}`;
-                return (
-                  <section
-                    key={column.title}
-                    aria-labelledby={headingId}
-                    className="min-w-0 space-y-3 rounded-(--radius-card) bg-surface-muted/60 p-3"
-                  >
-                    <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-fg">
-                      {column.title}
-                      <span className="rounded-full bg-surface px-2 text-xs font-medium text-fg-muted">{cards.length}</span>
-                    </h3>
-                    <ul aria-label={column.title} className="space-y-3">
-                      {cards.map((request) => (
-                        <li key={request.id}>
-                          <BoardRequestCard request={request} compact={false} onMove={handleMove} />
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                );
-              })}
-            </div>
-          ) : (
-            <ul aria-label="Requests" className="space-y-3">
-              {requests.map((request) => (
-                <li key={request.id}>
-                  <BoardRequestCard request={request} compact onMove={handleMove} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      />
-      {moving ? <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} /> : null}
-    </>
+    <PagedList
+      query={board}
+      loading={loading}
+      error="Failed to load the requests."
+      empty={noRequests}
+      loadMoreLabel="Load more requests"
+      render={(requests) => <BoardColumns requests={requests} showOffer={false} onMove={onMove} />}
+    />
   );
+}
+
+/** Every offer's requests on one board (the newest 100 of each), newest first. */
+function AllOffersBoard({
+  offers,
+  onMove,
+}: {
+  offers: Referral[];
+  onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
+}) {
+  const boards = useQueries({
+    queries: offers.map((offer) => ({
+      queryKey: [...referralKeys.board(offer.id), 'first'] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get(`/api/referrals/${offer.id}/requests/`, { schema: referralRequestPageSchema, query: { limit: 100 }, signal }),
+    })),
+  });
+  if (boards.some((board) => board.isPending)) return loading;
+  if (boards.some((board) => board.isError)) {
+    return (
+      <ErrorState
+        message="Failed to load the requests."
+        onRetry={() => boards.filter((board) => board.isError).forEach((board) => void board.refetch())}
+      />
+    );
+  }
+  const requests = boards
+    .flatMap((board) => board.data?.results ?? [])
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  if (requests.length === 0) return noRequests;
+  return <BoardColumns requests={requests} showOffer={offers.length > 1} onMove={onMove} />;
 }
 
 const offerLabel = (offer: Referral) => `${offer.role} at ${offer.company}${offer.status === 'closed' ? ' (closed)' : ''}`;
 
-/** "Referral requests": the alumnus picks one of their offers and moves its requests along the board. */
+/** "Referral requests": the requests on every offer of the alumnus (or one offer), moved along the board. */
 export function ReferralBoardSection() {
   const offers = useMyReferrals({ enabled: true });
   const items = offers.data?.pages.flatMap((page) => page.results) ?? [];
-  const [chosen, setChosen] = useState<number | null>(null);
-  const selected = items.find((offer) => offer.id === chosen) ?? items[0] ?? null;
+  const [chosen, setChosen] = useState<'all' | number>('all');
+  const selected = chosen === 'all' ? null : (items.find((offer) => offer.id === chosen) ?? null);
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const handleMove = (request: ReferralRequest, status: ReferralRequestStatus) => setMoving({ request, status });
 
   return (
     <section aria-labelledby="board-heading" className="space-y-4">
@@ -104,7 +98,11 @@ export function ReferralBoardSection() {
         </div>
         {items.length > 1 ? (
           <Field label="Offer" className="w-full sm:w-72">
-            <Select value={selected?.id ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
+            <Select
+              value={selected ? String(selected.id) : 'all'}
+              onChange={(event) => setChosen(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+            >
+              <option value="all">All offers</option>
               {items.map((offer) => (
                 <option key={offer.id} value={offer.id}>
                   {offerLabel(offer)}
@@ -118,11 +116,14 @@ export function ReferralBoardSection() {
         <SkeletonList label="Loading your offers" itemClassName="h-40" />
       ) : offers.isError && items.length === 0 ? (
         <ErrorState message="Failed to load your referrals." onRetry={() => void offers.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-fg-muted">Offer a referral; the requests members make on it will appear here.</p>
       ) : selected ? (
-        <Board referralId={selected.id} />
+        <OfferBoard referralId={selected.id} onMove={handleMove} />
       ) : (
-        <p className="text-sm text-fg-muted">Offer a referral above; requests on it will appear here.</p>
+        <AllOffersBoard offers={items} onMove={handleMove} />
       )}
+      {moving ? <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} /> : null}
     </section>
   );
 }

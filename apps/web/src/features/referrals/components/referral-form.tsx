@@ -18,7 +18,7 @@ const FIELDS = ['company', 'role', 'ctc', 'location', 'requirements'] as const;
 const EMPTY: CreateReferralRequest = { company: '', role: '', ctc: '', location: '', requirements: '' };
 
 /** The alumni referral form of the specification: five required fields, ctc in LPA (min 0, step 0.1). */
-export function ReferralForm() {
+export function ReferralForm({ onDone }: { onDone?: () => void } = {}) {
   const create = useCreateReferral();
   const form = useForm<CreateReferralRequest, unknown, CreateReferralFields>({
     resolver: zodResolver(createReferralRequestSchema),
@@ -32,6 +32,7 @@ export function ReferralForm() {
       await create.mutateAsync(values);
       toast.success(REFERRAL_MESSAGES.submitted);
       form.reset(EMPTY);
+      onDone?.();
     } catch (error) {
       if (isApiError(error)) {
         for (const field of FIELDS) {
@@ -75,7 +76,12 @@ export function ReferralForm() {
               {...register('requirements')}
             />
           </Field>
-          <div className="flex justify-end">
+          <div className="flex justify-end gap-2">
+            {onDone ? (
+              <Button type="button" variant="ghost" onClick={onDone}>
+                Cancel
+              </Button>
+            ) : null}
             <Button type="submit" loading={submitting}>
               {submitting ? 'Submitting...' : 'Submit referral'}
             </Button>

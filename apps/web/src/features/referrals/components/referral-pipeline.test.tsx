@@ -38,6 +38,7 @@ const offer = {
   status: 'open',
   created_at: '2026-04-01T10:00:00.000Z',
   alumni: { ...summary(alumnus), role: 'AL' },
+  my_request: null,
 };
 
 function renderAs(me: User) {
@@ -53,7 +54,10 @@ describe('asking for a referral', () => {
     const bodies: unknown[] = [];
     let mine: ReferralRequest[] = [];
     server.use(
-      http.get('/api/referrals/', () => HttpResponse.json({ results: [offer], next: null })),
+      // The server marks the offer with the viewer's request once there is one.
+      http.get('/api/referrals/', () =>
+        HttpResponse.json({ results: [{ ...offer, my_request: mine[0] ? { id: 7, status: 'requested' } : null }], next: null }),
+      ),
       http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: mine, next: null })),
       http.post('/api/referrals/3/requests/', async ({ request }) => {
         bodies.push(await request.json());
@@ -79,6 +83,11 @@ describe('asking for a referral', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ message: 'I know React well.', resume_url: 'https://cv.example.com/taylor.pdf' }]);
     expect(await screen.findByRole('article', { name: 'Your request: Software Engineer at Google' })).toBeInTheDocument();
+    // The offer now says "Asked" with the request's status, not a button that would answer 409.
+    const card = screen.getByRole('article', { name: 'Software Engineer at Google' });
+    expect(await within(card).findByText('Asked')).toBeInTheDocument();
+    expect(within(card).getByText('Requested')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Ask for a referral/ })).not.toBeInTheDocument();
   }, 20_000);
 
   it("shows the server's 409 in the dialog", async () => {
@@ -182,10 +191,12 @@ describe("the alumnus's board", () => {
     expect(within(screen.getByRole('list', { name: 'Outcome' })).getByText('Hired')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Referred' })).queryAllByRole('article')).toHaveLength(0);
 
-    await user.click(within(requested).getByRole('button', { name: "Move Taylor Reed's request to Referred" }));
-    const dialog = await screen.findByRole('dialog', { name: 'Move to Referred' });
+    // Named actions (DESIGN 8.2), not bare status words.
+    expect(within(requested).getByRole('button', { name: 'Decline: Taylor Reed' })).toBeInTheDocument();
+    await user.click(within(requested).getByRole('button', { name: 'Mark as referred: Taylor Reed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as referred?' });
     await user.type(within(dialog).getByLabelText(/Note/), 'Sent your CV.');
-    await user.click(within(dialog).getByRole('button', { name: 'Move to Referred' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as referred' }));
     await waitFor(() => expect(moves).toEqual([{ id: 7, status: 'referred', note: 'Sent your CV.' }]));
     const referred = await screen.findByRole('list', { name: 'Referred' });
     expect(await within(referred).findByRole('article', { name: 'Request from Taylor Reed' })).toBeInTheDocument();
@@ -195,15 +206,15 @@ describe("the alumnus's board", () => {
     const moves: unknown[] = [];
     serveBoard([buildRequest({ status: 'referred' })], moves);
     const { user } = renderAs(alumnus);
-    const select = await screen.findByRole('combobox', { name: "Status of Taylor Reed's request" });
+    const select = await screen.findByRole('combobox', { name: "Next step for Taylor Reed's request" });
     expect(
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Referred', 'Interviewing', 'Hired', 'Not selected']);
+    ).toEqual(['Referred', 'Move to interviewing', 'Mark as hired', 'Mark not selected']);
     await user.selectOptions(select, 'hired');
-    const dialog = await screen.findByRole('dialog', { name: 'Move to Hired' });
-    await user.click(within(dialog).getByRole('button', { name: 'Move to Hired' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as hired?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as hired' }));
     await waitFor(() => expect(moves).toEqual([{ id: 7, status: 'hired', note: '' }]));
   });
 
@@ -220,5 +231,30 @@ describe("the alumnus's board", () => {
     serveBoard([], []);
     renderAs(alumnus);
     expect(await screen.findByText('No requests yet')).toBeInTheDocument();
+  });
+
+  it('shows the requests of every offer by default ("All offers"), each with its offer', async () => {
+    const second = { ...offer, id: 4, role: 'Data Analyst' };
+    serveBoard([buildRequest()], []);
+    server.use(
+      http.get('/api/referrals/mine/', () => HttpResponse.json({ results: [offer, second], next: null })),
+      http.get('/api/referrals/4/requests/', () =>
+        HttpResponse.json({
+          results: [buildRequest({ id: 9, referral: { ...buildRequest().referral, id: 4, role: 'Data Analyst' } })],
+          next: null,
+        }),
+      ),
+    );
+    const { user } = renderAs(alumnus);
+    expect(await screen.findByRole('combobox', { name: 'Offer' })).toHaveDisplayValue('All offers');
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Request from Taylor Reed' })).toHaveLength(2));
+    const cards = screen.getAllByRole('article', { name: 'Request from Taylor Reed' });
+    expect(cards.map((card) => within(card).getByText(/ at Google$/).textContent)).toEqual([
+      'Data Analyst at Google',
+      'Software Engineer at Google',
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Offer' }), 'Data Analyst at Google');
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Request from Taylor Reed' })).toHaveLength(1));
   });
 });

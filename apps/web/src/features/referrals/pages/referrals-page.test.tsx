@@ -28,6 +28,7 @@ function buildReferral(alumnus: User, overrides: Partial<Referral> = {}): Referr
       profile: { profile_image: null },
       company: 'Globex',
     },
+    my_request: null,
     ...overrides,
   };
 }
@@ -65,6 +66,10 @@ describe('ReferralsPage', () => {
     );
     const { user } = renderReferrals(me);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // The board comes first; the offer form waits behind a button (issue #43).
+    expect(await screen.findByRole('heading', { name: 'Referral requests' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Company')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Offer a referral' }));
     const ctc = await screen.findByLabelText('CTC (LPA)');
     expect(ctc).toHaveAttribute('type', 'number');
     expect(ctc).toHaveAttribute('min', '0');
@@ -77,9 +82,9 @@ describe('ReferralsPage', () => {
     release();
 
     expect(await screen.findByText('Referral submitted successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Company')).toHaveValue(''));
-    expect(screen.getByLabelText('CTC (LPA)')).toHaveValue(null);
-    expect(screen.getByLabelText('Requirements')).toHaveValue('');
+    // Done: the form closes again, its button back.
+    await waitFor(() => expect(screen.queryByLabelText('Company')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Offer a referral' })).toBeInTheDocument();
     expect(bodies).toEqual([
       { company: 'Initech', role: 'Backend Developer', ctc: 12.5, location: 'Pune', requirements: 'Node.js, 2 years' },
     ]);
@@ -88,6 +93,7 @@ describe('ReferralsPage', () => {
   it('requires all five fields before calling the server', async () => {
     server.use(http.get('/api/referrals/mine/', () => HttpResponse.json({ results: [], next: null })));
     const { user } = renderReferrals(buildUser({ role: 'AL' }));
+    await user.click(await screen.findByRole('button', { name: 'Offer a referral' }));
     await user.click(await screen.findByRole('button', { name: 'Submit referral' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(5);
   });
@@ -99,6 +105,7 @@ describe('ReferralsPage', () => {
       http.post('/api/referrals/create/', () => answer),
     );
     const { user } = renderReferrals(buildUser({ role: 'AL' }));
+    await user.click(await screen.findByRole('button', { name: 'Offer a referral' }));
     await screen.findByLabelText('Company');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit referral' }));

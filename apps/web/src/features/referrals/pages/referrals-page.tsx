@@ -7,7 +7,7 @@ import { MyReferralRequestsSection } from '../components/my-referral-requests-se
 import { MyReferralsSection } from '../components/my-referrals-section';
 import { OpenReferralsSection } from '../components/open-referrals-section';
 import { ReferralBoardSection } from '../components/referral-board-section';
-import { ReferralForm } from '../components/referral-form';
+import { OfferReferralPanel } from '../components/offer-referral-panel';
 
 export const REFERRAL_PAGE_MESSAGES = {
   fetchUserFailed: 'Failed to fetch user',
@@ -31,8 +31,8 @@ function AccessRestricted() {
 }
 
 /**
- * /user/referrals: loading, then for alumni the form, the board of requests on their offers and
- * their offers; for everyone else 'Access Restricted' and the open referrals to ask on. Both see
+ * /user/referrals: loading, then for alumni the board of requests on their offers (the offer
+ * form behind a button), and their offers; for everyone else 'Access Restricted' and the open referrals to ask on. Both see
  * their own requests with their timelines.
  */
 export function ReferralsPage() {
@@ -61,7 +61,7 @@ export function ReferralsPage() {
   } else if (referralUser.data.role === 'AL') {
     body = (
       <>
-        <ReferralForm />
+        <OfferReferralPanel />
         <ReferralBoardSection />
         <MyReferralsSection />
         <MyReferralRequestsSection />
