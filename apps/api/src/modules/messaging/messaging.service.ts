@@ -106,7 +106,7 @@ export async function sendMessage(ctx: AppContext, sender: AuthUser, conversatio
     throw notFound();
   }
   const { recipientId } = sent;
-  const presented = announceSent(workScopeOf(ctx), sent);
+  const presented = announceSent(workScopeOf(ctx), sender.id, sent);
   // The message is committed and delivered: a failing notification must not turn that into an
   // error the sender would retry (and so duplicate the message).
   await tellRecipient(ctx, {
@@ -137,13 +137,13 @@ export async function openConversationBetween(db: Executor, starterId: number, o
 }
 
 /** `message.created` and `conversation.updated` to both people of a stored message. */
-function announceSent(work: WorkScope, sent: SentMessage): Message {
+function announceSent(work: WorkScope, senderId: number, sent: SentMessage): Message {
   const { message, recipientId } = sent;
   const presented = presentMessage(message);
-  const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: message.senderId };
-  work.emit('message.created', { userIds: [message.senderId, recipientId], message: presented });
+  const lastMessage = { content: message.content, timestamp: presented.timestamp, sender_id: senderId };
+  work.emit('message.created', { userIds: [senderId, recipientId], message: presented });
   for (const [userId, unread] of [
-    [message.senderId, sent.senderUnread],
+    [senderId, sent.senderUnread],
     [recipientId, sent.recipientUnread],
   ] as const) {
     work.emit('conversation.updated', {
@@ -164,7 +164,7 @@ export async function sendMessageInWork(
   values: { conversationId: number; senderId: number; content: string },
 ): Promise<Message | null> {
   const sent = await sendMessageWithin(work.tx, { ...values, createdAt: new Date() });
-  return sent ? announceSent(work, sent) : null;
+  return sent ? announceSent(work, values.senderId, sent) : null;
 }
 
 /**
