@@ -1,5 +1,6 @@
 import {
   BriefcaseBusiness,
+  CalendarDays,
   ChartNoAxesColumn,
   FileText,
   FileUp,
@@ -29,6 +30,7 @@ export interface AdminNavItem {
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Home', to: paths.admin.root, icon: House, end: true },
   { label: 'Job Posts', to: paths.admin.jobs, icon: BriefcaseBusiness },
+  { label: 'Events', to: paths.admin.events, icon: CalendarDays },
   { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
   { label: 'Reports', to: paths.admin.reports, icon: Flag },
   { label: 'Appeals', to: paths.admin.appeals, icon: Scale },
