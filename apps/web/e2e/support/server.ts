@@ -23,8 +23,8 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
-  // Three minutes: on a machine shared by many builds, migrations and the demo seed take a while.
-  const deadline = Date.now() + 180_000;
+  // Five minutes: on a machine shared by many builds, migrations and the demo seed take a while.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs()}`);
     try {
@@ -35,7 +35,7 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server not ready within 180 s:\n${logs()}`);
+  throw new Error(`server not ready within 300 s:\n${logs()}`);
 }
 
 const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
