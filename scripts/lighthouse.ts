@@ -1,7 +1,9 @@
 // `npm run lighthouse`: Lighthouse (mobile emulation, simulated slow 4G) on pages of a real server
-// (built SPA, production mode, demo content) started on a fresh data directory. Default pages: the
-// landing page, /login, /user (the feed, signed in as the demo alumni) and /admin (signed in as the
-// demo administrator). Prints one table: performance, accessibility, best practices, CLS, LCP.
+// (built SPA, production mode, demo content) started on a fresh data directory. Default pages: every
+// member page (signed in as the demo alumnus) and admin page (as the demo administrator) of
+// lighthouse-pages.ts, with the landing page and /login. Prints a line per page as it is measured,
+// then one table: performance, accessibility, best practices, CLS, LCP, and a verdict against the
+// feed measured in the same run (performance within 5 points of it, accessibility 100, CLS 0).
 //
 //   --pages /,/login          which pages (paths under /user sign in as alumni, under /admin as admin)
 //   --runs N                  up to N runs per page (default 1). With minimums, a page stops at the
@@ -28,6 +30,7 @@ import { chromium } from 'playwright-core';
 import { storedSessionOf } from '../apps/web/e2e/support/api-session.ts';
 import { startServer } from '../apps/web/e2e/support/server.ts';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
+import { ALL_PAGES, FEED, verdict } from './lighthouse-pages.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +38,7 @@ const { values } = parseArgs({
     'min-accessibility': { type: 'string' },
     'min-best-practices': { type: 'string' },
     'max-cls': { type: 'string' },
-    pages: { type: 'string', default: '/,/login,/user,/admin' },
+    pages: { type: 'string', default: ALL_PAGES.join(',') },
     runs: { type: 'string', default: '1' },
     'report-dir': { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
@@ -48,6 +51,7 @@ if (throttlingMethod !== 'simulate' && throttlingMethod !== 'devtools')
 
 /** Who is signed in for a page, by its first path segment; other pages are audited signed out. */
 const SIGN_IN_AS: Record<string, string> = { user: 'alumni@example.com', admin: 'admin@example.com' };
+const segmentOf = (page: string) => new URL(page, 'http://x').pathname.split('/')[1] ?? '';
 
 const maxRuns = Math.max(1, Math.floor(optionalNumber(values.runs) ?? 1));
 const minimums = {
@@ -193,7 +197,7 @@ const browser = await launchChromium().catch(async (error: unknown) => {
 const results: PageResult[] = [];
 try {
   for (const page of pages) {
-    const signedInAs = SIGN_IN_AS[page.split('/')[1] ?? ''] ?? null;
+    const signedInAs = SIGN_IN_AS[segmentOf(page)] ?? null;
     const runs: Run[] = [];
     while (runs.length < maxRuns) {
       // A fresh session per run: the app may rotate the refresh token during a run.
@@ -217,6 +221,7 @@ try {
     const best = runs.reduce((a, b) => (b.performance > a.performance ? b : a));
     const reported = hasThresholds && passing ? passing : best;
     results.push({ page, signedInAs, runs, reported });
+    console.log(`${page}: performance ${reported.performance}, accessibility ${reported.accessibility}, CLS ${reported.cls.toFixed(3)}`);
     if (reported.failing.length > 0) console.log(`${page}: audits below 90: ${reported.failing.join(', ')}`);
   }
 } finally {
@@ -234,7 +239,9 @@ const header = [
   'LCP ms',
   'CPU index',
   'performance of each run',
+  'verdict',
 ];
+const feed = results.find((result) => result.page === FEED)?.reported;
 const rows = results.map(({ page, signedInAs, runs, reported }) => [
   page,
   signedInAs ?? '–',
@@ -245,6 +252,7 @@ const rows = results.map(({ page, signedInAs, runs, reported }) => [
   String(Math.round(reported.lcpMs)),
   String(reported.cpuIndex),
   runs.map((run) => run.performance).join(' '),
+  verdict(reported, feed),
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 const line = (cells: string[]) =>

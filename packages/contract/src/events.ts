@@ -8,6 +8,12 @@ export const eventSchema = z.object({
   title: z.string(),
   /** Start time, ISO 8601. */
   date: z.string(),
+  /** End time, ISO 8601, or null for an event made without one. */
+  ends_at: z.string().nullable(),
+  /** The IANA time zone the event is held in (its times are shown in it). */
+  time_zone: z.string(),
+  /** Where: an address, a room, or a link; '' when not given. */
+  venue: z.string(),
   host: z.string(),
   category: z.string(),
   /** URL of the cover image (under /media/) or null. */
@@ -62,12 +68,16 @@ export const EVENT_MESSAGES = {
   alreadyCheckedIn: 'This person is already checked in.',
   capacityMin: 'Ensure this value is greater than or equal to 1.',
   invalidStartsAt: 'Enter a valid date and time (ISO 8601).',
+  endsBeforeStart: 'The end must be after the start.',
+  invalidTimeZone: 'Enter a time zone by its IANA name, e.g. Europe/Oslo.',
 } as const;
 
 export const EVENT_LIMITS = {
   titleMax: 200,
   hostMax: 150,
   categoryMax: 100,
+  venueMax: 300,
+  timeZoneMax: 64,
   descriptionMax: 5_000,
   discussionMessageMax: 2_000,
   /** Registered people get a reminder e-mail this long before the start. */
@@ -86,6 +96,40 @@ const startsAtSchema = z
   .trim()
   .min(1, REQUIRED)
   .pipe(z.iso.datetime({ offset: true, error: EVENT_MESSAGES.invalidStartsAt }));
+
+/** An end time: like the start, or null / '' for none. */
+const endsAtSchema = z.preprocess(
+  (value) => (value === '' || value === 'null' ? null : value),
+  z
+    .string()
+    .trim()
+    .pipe(z.iso.datetime({ offset: true, error: EVENT_MESSAGES.invalidStartsAt }))
+    .nullable(),
+);
+
+/** True for a time zone name of the IANA database that this runtime knows (Europe/Oslo, UTC). */
+export function isIanaTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZoneSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .max(EVENT_LIMITS.timeZoneMax, EVENT_MESSAGES.invalidTimeZone)
+  .refine(isIanaTimeZone, EVENT_MESSAGES.invalidTimeZone);
+
+/** "The end must be after the start", checked when a body carries both. */
+function endAfterStart(value: { starts_at?: string; ends_at?: string | null }, ctx: z.RefinementCtx): void {
+  if (!value.starts_at || !value.ends_at) return;
+  if (Date.parse(value.ends_at) <= Date.parse(value.starts_at))
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: EVENT_MESSAGES.endsBeforeStart });
+}
 
 /** Places (people plus their guests), or null for unlimited. */
 const capacitySchema = z
@@ -107,28 +151,41 @@ export const capacityFieldSchema = z.preprocess((value) => {
  * Body of POST /api/events/ (admin): JSON, or multipart/form-data with the same fields plus an
  * optional `image` file.
  */
-export const createEventRequestSchema = z.object({
-  title: requiredText(EVENT_LIMITS.titleMax),
-  /** Start time, ISO 8601 with a time zone. */
-  starts_at: startsAtSchema,
-  host: optionalText(EVENT_LIMITS.hostMax).default(''),
-  category: optionalText(EVENT_LIMITS.categoryMax).default(''),
-  description: optionalText(EVENT_LIMITS.descriptionMax).default(''),
-  /** Places (people plus guests, at least 1), or null / absent for unlimited. */
-  capacity: capacityFieldSchema.default(null),
-});
+export const createEventRequestSchema = z
+  .object({
+    title: requiredText(EVENT_LIMITS.titleMax),
+    /** Start time, ISO 8601 with a time zone. */
+    starts_at: startsAtSchema,
+    /** End time, after the start; null / absent for none. */
+    ends_at: endsAtSchema.default(null),
+    /** IANA time zone the event is held in (default UTC). */
+    time_zone: timeZoneSchema.default('UTC'),
+    venue: optionalText(EVENT_LIMITS.venueMax).default(''),
+    host: optionalText(EVENT_LIMITS.hostMax).default(''),
+    category: optionalText(EVENT_LIMITS.categoryMax).default(''),
+    description: optionalText(EVENT_LIMITS.descriptionMax).default(''),
+    /** Places (people plus guests, at least 1), or null / absent for unlimited. */
+    capacity: capacityFieldSchema.default(null),
+  })
+  .superRefine(endAfterStart);
 export type CreateEventRequest = z.input<typeof createEventRequestSchema>;
 
 /** Body of PATCH /api/events/{id}/ (admin): any subset of the create fields (and an optional image). */
-export const updateEventRequestSchema = z.object({
-  title: requiredText(EVENT_LIMITS.titleMax).optional(),
-  starts_at: startsAtSchema.optional(),
-  host: optionalText(EVENT_LIMITS.hostMax).optional(),
-  category: optionalText(EVENT_LIMITS.categoryMax).optional(),
-  description: optionalText(EVENT_LIMITS.descriptionMax).optional(),
-  /** A larger capacity promotes the first waitlisted people at once; a smaller one removes nobody. */
-  capacity: capacityFieldSchema.optional(),
-});
+export const updateEventRequestSchema = z
+  .object({
+    title: requiredText(EVENT_LIMITS.titleMax).optional(),
+    starts_at: startsAtSchema.optional(),
+    /** Checked against the stored start when the body carries no start. */
+    ends_at: endsAtSchema.optional(),
+    time_zone: timeZoneSchema.optional(),
+    venue: optionalText(EVENT_LIMITS.venueMax).optional(),
+    host: optionalText(EVENT_LIMITS.hostMax).optional(),
+    category: optionalText(EVENT_LIMITS.categoryMax).optional(),
+    description: optionalText(EVENT_LIMITS.descriptionMax).optional(),
+    /** A larger capacity promotes the first waitlisted people at once; a smaller one removes nobody. */
+    capacity: capacityFieldSchema.optional(),
+  })
+  .superRefine(endAfterStart);
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
 export const eventIdParamsSchema = z.object({ id: idSchema });
@@ -221,3 +278,17 @@ export type EventAttendeePage = z.infer<typeof eventAttendeePageSchema>;
 /** Body of POST /api/events/{id}/check-in/ (host, admin). */
 export const eventCheckInRequestSchema = z.object({ user_id: idSchema });
 export type EventCheckInRequest = z.input<typeof eventCheckInRequestSchema>;
+
+/** GET /api/events/{id}/going/?cursor=&limit= (signed in): who is going, in arrival order. */
+export const eventGoingQuerySchema = pageQuerySchema;
+
+/**
+ * The registered people the caller may see named (people who leave themselves out of the
+ * directory, or whose profile the caller may not see, are counted in `unnamed`, never named);
+ * `count`: every registered person.
+ */
+export const eventGoingPageSchema = paginated(userSummarySchema).extend({
+  count: z.number().int(),
+  unnamed: z.number().int(),
+});
+export type EventGoingPage = z.infer<typeof eventGoingPageSchema>;

@@ -71,6 +71,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/register/': 'signed-in',
   'DELETE /api/events/{id}/register/': 'signed-in',
   'GET /api/events/{id}/discussion/': 'signed-in',
+  'GET /api/events/{id}/going/': 'signed-in',
   'POST /api/events/{id}/discussion/': 'signed-in',
   'GET /api/events/{id}/calendar.ics': 'public',
   // The event's host (its creator) and admins; anyone else 403

@@ -84,6 +84,7 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /api/mentoring/mentors/{id}/': (_, f) => byTargets(f, (target) => `/api/mentoring/mentors/${target.id}/`),
   'GET /api/mentoring/requests/': () => ['/api/mentoring/requests/'],
   'GET /api/events/{id}/discussion/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/discussion/`],
+  'GET /api/events/{id}/going/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/going/`],
   'GET /api/events/{id}/attendees/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/attendees/`],
   'GET /api/events/{id}/attendees.csv': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/attendees.csv`],
   'GET /social/user-profiles/me/': 'the caller only',

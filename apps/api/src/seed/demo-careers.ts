@@ -1,6 +1,7 @@
 import type { JobType } from '@alumlink/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { communities, communityMembers, jobs, referrals } from '../db/schema/index';
+import { DEMO_PEOPLE } from './demo-people';
 import type { SeedContext, SeedStep } from './seed-step';
 
 const HOUR = 3_600_000;
@@ -110,12 +111,36 @@ const DEMO_REFERRALS = [
   },
 ];
 
+/**
+ * An open offer at the company of each demo job where an alumnus works (the job page's "Ask for a
+ * referral" then leads to it), by the first alumnus there, for the job's role; older than the two
+ * samples above, which stay first on their boards.
+ */
+const JOB_COMPANY_REFERRALS = DEMO_JOBS.flatMap((job) => {
+  const alumnus = DEMO_PEOPLE.find((person) => person.role === 'AL' && person.company === job.company);
+  if (!alumnus) return [];
+  return [
+    {
+      by: alumnus.email,
+      company: job.company,
+      role: job.title,
+      ctc: '9.0',
+      location: job.location,
+      requirements: `I work at ${job.company} as ${alumnus.jobTitle ?? 'an engineer'}; send me your CV and a line on why this role.`,
+    },
+  ];
+});
+
 /** Who belongs to which community in the demo. */
 const DEMO_MEMBERSHIPS: Record<string, string[]> = {
   'web-development': ['alumni@example.com', 'trainee@example.com', 'priya.sharma@example.com', 'noah.nguyen@example.com'],
   'data-science': ['intern@example.com', 'priya.sharma@example.com'],
   'career-growth': ['alumni@example.com', 'trainee@example.com', 'intern@example.com'],
   'ui-ux-design': ['priya.sharma@example.com'],
+  'cloud-devops': ['noah.nguyen@example.com', 'kwame.mensah@example.com'],
+  marketing: ['mateo.garcia@example.com', 'intern@example.com'],
+  'business-communication': ['fatima.haddad@example.com', 'trainee@example.com'],
+  'mobile-development': ['trainee@example.com', 'priya.sharma@example.com'],
 };
 
 function authorOf(context: SeedContext, email: string): number | undefined {
@@ -138,7 +163,7 @@ export const seedJobs: SeedStep = {
 export const seedReferrals: SeedStep = {
   name: 'referrals',
   async run(tx, context) {
-    const rows = DEMO_REFERRALS.flatMap(({ by, ...referral }, index) => {
+    const rows = [...DEMO_REFERRALS, ...JOB_COMPANY_REFERRALS].flatMap(({ by, ...referral }, index) => {
       const alumniId = context.userIds.get(by);
       if (alumniId === undefined) return [];
       const createdAt = new Date(context.now.getTime() - (index + 1) * 24 * HOUR);

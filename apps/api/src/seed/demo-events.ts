@@ -1,19 +1,24 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Two upcoming events, dated relative to the moment the demo is seeded: the meetup has places
- * left, the workshop is full with a waitlist (see DEMO_EVENT_REGISTRATIONS).
+ * Two upcoming events, dated relative to the moment the demo is seeded, each with a venue, an end
+ * and the time zone of its city: the meetup has places left, the workshop is full with a waitlist
+ * (see DEMO_EVENT_REGISTRATIONS).
  */
 export function demoEvents(now: Date) {
-  const inDays = (days: number, hourUtc: number) => {
+  const inDays = (days: number, hourUtc: number, minutes = 0) => {
     const date = new Date(now.getTime() + days * DAY_MS);
-    date.setUTCHours(hourUtc, 0, 0, 0);
+    date.setUTCHours(hourUtc, minutes, 0, 0);
     return date;
   };
   return [
     {
       title: 'Full-Stack Career Meetup',
-      startsAt: inDays(14, 16),
+      // 6:30 PM – 8:30 PM in Bengaluru (UTC+5:30).
+      startsAt: inDays(14, 13),
+      endsAt: inDays(14, 15),
+      timeZone: 'Asia/Kolkata',
+      venue: 'Pixel Labs office, 4th floor, 80 Feet Road, Koramangala, Bengaluru',
       host: 'AlumLink Alumni Network',
       category: 'Networking',
       capacity: 40,
@@ -22,7 +27,10 @@ export function demoEvents(now: Date) {
     },
     {
       title: 'Cloud Fundamentals Workshop',
-      startsAt: inDays(28, 14),
+      startsAt: inDays(28, 9),
+      endsAt: inDays(28, 12, 30),
+      timeZone: 'Asia/Kolkata',
+      venue: 'SkyOps training room, Hinjewadi Phase 1, Pune',
       host: 'Cloud & DevOps Community',
       category: 'Workshop',
       capacity: 10,

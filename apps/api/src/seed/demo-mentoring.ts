@@ -10,46 +10,37 @@ const HOUR = 60 * 60 * 1000;
 const alumni = DEMO_PEOPLE.filter((person) => person.role === 'AL').map((person) => person.email);
 const learners = DEMO_PEOPLE.filter((person) => person.role !== 'AL').map((person) => person.email);
 
-/** Mentor cards: the demo alumnus and six more alumni (one paused). */
+/** A demo alumnus's skills, as mentoring topics: what their job title and profile say they do. */
+function topicsOf(email: string): string[] {
+  const person = DEMO_PEOPLE.find((candidate) => candidate.email === email);
+  return (person?.skills ?? '').split(', ').filter(Boolean);
+}
+
+/** "Backend Engineer at Numbers Inc." for the mentor card's about. */
+function jobOf(email: string): string {
+  const person = DEMO_PEOPLE.find((candidate) => candidate.email === email);
+  return person?.jobTitle && person.company ? `${person.jobTitle} at ${person.company}.` : '';
+}
+
+/** Mentor cards: the demo alumnus and six more alumni (one paused), each mentoring in the skills of their job. */
 const DEMO_MENTORS: { email: string; topics: string[]; capacity: number; about: string; accepting?: boolean }[] = [
   {
     email: 'alumni@example.com',
-    topics: ['React', 'TypeScript', 'Accessibility', 'Career growth'],
+    topics: ['React', 'TypeScript', 'Accessibility'],
     capacity: 3,
     about: 'Front-end engineer for eight years. I review code, portfolios and interview prep.',
   },
-  {
-    email: alumni[0] ?? '',
-    topics: ['Node.js', 'PostgreSQL', 'System design'],
-    capacity: 2,
-    about: 'Back-end lead; happy to talk architecture and first jobs.',
-  },
-  {
-    email: alumni[1] ?? '',
-    topics: ['UX design', 'Figma', 'Portfolio review'],
-    capacity: 2,
-    about: 'Product designer. Bring your portfolio.',
-  },
-  {
-    email: alumni[2] ?? '',
-    topics: ['Machine learning', 'Python', 'Data science'],
-    capacity: 4,
-    about: 'ML engineer; I help with projects and reading lists.',
-  },
-  { email: alumni[3] ?? '', topics: ['DevOps', 'AWS', 'Career growth'], capacity: 1, about: 'Cloud engineer, one mentee at a time.' },
-  {
-    email: alumni[4] ?? '',
-    topics: ['Interviewing', 'Career growth', 'Java'],
-    capacity: 3,
-    about: 'Hiring manager; mock interviews on request.',
-  },
-  {
-    email: alumni[5] ?? '',
-    topics: ['Mobile', 'Kotlin', 'Swift'],
-    capacity: 2,
-    about: 'Mobile developer. Paused until next month.',
-    accepting: false,
-  },
+  ...[
+    { capacity: 2, about: 'Happy to review components and talk about first jobs.' },
+    { capacity: 2, about: 'Happy to talk databases, APIs and first jobs.' },
+    { capacity: 4, about: 'I help with writing samples and reading lists.' },
+    { capacity: 1, about: 'One mentee at a time.' },
+    { capacity: 3, about: 'Mock interviews on request.' },
+    { capacity: 2, about: 'Paused until next month.', accepting: false },
+  ].map((mentor, index) => {
+    const email = alumni[index] ?? '';
+    return { ...mentor, email, topics: topicsOf(email), about: `${jobOf(email)} ${mentor.about}`.trim() };
+  }),
 ];
 
 type DemoMentorship = { mentor: string; mentee: string; topic: string; message: string; status: string; reason?: string; daysAgo: number };
@@ -67,7 +58,7 @@ const DEMO_MENTORSHIPS: DemoMentorship[] = [
   {
     mentor: 'alumni@example.com',
     mentee: 'intern@example.com',
-    topic: 'Career growth',
+    topic: 'TypeScript',
     message: 'Could we talk about moving from data to front-end?',
     status: 'pending',
     daysAgo: 1,
@@ -75,24 +66,24 @@ const DEMO_MENTORSHIPS: DemoMentorship[] = [
   {
     mentor: alumni[0] ?? '',
     mentee: 'trainee@example.com',
-    topic: 'System design',
-    message: 'I would like to understand how to design a small API.',
+    topic: 'TypeScript',
+    message: 'I would like to understand how to type a small React app.',
     status: 'pending',
     daysAgo: 2,
   },
   {
     mentor: alumni[1] ?? '',
     mentee: learners[0] ?? '',
-    topic: 'Portfolio review',
-    message: 'Can you look at my case studies?',
+    topic: 'PostgreSQL',
+    message: 'Can you look at the schema of my first API?',
     status: 'active',
     daysAgo: 9,
   },
   {
     mentor: alumni[2] ?? '',
     mentee: learners[1] ?? '',
-    topic: 'Python',
-    message: 'Help with my first data project, please.',
+    topic: 'Writing',
+    message: 'Help with the write-up of my first project, please.',
     status: 'completed',
     daysAgo: 40,
   },
@@ -108,16 +99,16 @@ const DEMO_MENTORSHIPS: DemoMentorship[] = [
   {
     mentor: alumni[4] ?? '',
     mentee: learners[3] ?? '',
-    topic: 'Interviewing',
-    message: 'Mock interview before my first job interview?',
+    topic: 'Java',
+    message: 'Mock interview before my first Java interview?',
     status: 'cancelled',
     daysAgo: 15,
   },
   {
     mentor: alumni[4] ?? '',
     mentee: learners[4] ?? '',
-    topic: 'Interviewing',
-    message: 'Weekly interview practice?',
+    topic: 'Spring Boot',
+    message: 'Weekly practice on a Spring Boot project?',
     status: 'active',
     daysAgo: 4,
   },

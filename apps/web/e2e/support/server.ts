@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
   // E2E_READY_MS: more time on a machine shared by many runs (the embedded database starts slowly).
-  const waitMs = Number(process.env.E2E_READY_MS ?? 60_000);
+  const waitMs = Number(process.env.E2E_READY_MS ?? 120_000);
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs()}`);

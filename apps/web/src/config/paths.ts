@@ -55,6 +55,8 @@ export const paths = {
   admin: {
     root: '/admin',
     jobs: '/admin/jobs',
+    /** Events: create and edit (venue, times, time zone). */
+    events: '/admin/events',
     managePosts: '/admin/managepost',
     referrals: '/admin/referral',
     mentoring: '/admin/mentoring',

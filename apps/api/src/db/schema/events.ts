@@ -11,6 +11,12 @@ export const events = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     startsAt: timestamptz('starts_at').notNull(),
+    /** When it ends; null for events made before end times were asked (calendars assume two hours). */
+    endsAt: timestamptz('ends_at'),
+    /** The IANA time zone it is held in (Europe/Oslo); times are shown in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Where: an address, a room, or a link for an online event. */
+    venue: text('venue').notNull().default(''),
     host: text('host').notNull().default(''),
     category: text('category').notNull().default(''),
     /** Storage key of the cover image (not a URL). */
@@ -33,6 +39,7 @@ export const events = pgTable(
     index('events_category_trgm').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
     // Search everything: events by their words (migration 0032).
     index('events_search_idx').using('gin', searchDocumentSql('english', [t.title, t.host, t.category, t.description])),
+    check('events_ends_after_start_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],
 );

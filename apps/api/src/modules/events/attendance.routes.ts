@@ -4,18 +4,21 @@ import {
   eventAttendeeSchema,
   eventAttendeesQuerySchema,
   eventCheckInRequestSchema,
+  eventGoingPageSchema,
+  eventGoingQuerySchema,
   eventIdParamsSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
 import * as attendees from './attendees.service';
 import { eventCalendar } from './calendar';
+import { listGoing } from './going.service';
 
 const TAGS = ['events'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** The calendar file (public), and what the host and admins use to run an event: attendees, CSV, check-in. */
+/** The calendar file (public), who is going (members), and what the host and admins use to run an event: attendees, CSV, check-in. */
 export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/calendar.ics',
@@ -32,6 +35,22 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ics, fileName } = await eventCalendar(app.ctx, request.params.id);
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);
     },
+  );
+
+  app.get(
+    '/api/events/:id/going/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Signed-in members: who is going, in arrival order; people hidden from the directory are counted in `unnamed`, not named',
+        security,
+        params: eventIdParamsSchema,
+        querystring: eventGoingQuerySchema,
+        response: { 200: eventGoingPageSchema, ...errors },
+      },
+    },
+    async (request) => listGoing(app.ctx, request.user, request.params.id, request.query),
   );
 
   app.get(

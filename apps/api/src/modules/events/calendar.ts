@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { eventNotFound } from './event-errors';
 import { findEvents } from './events.repository';
 
-/** Events have a start only; calendars show them this long. */
+/** Events made without an end time: calendars show them this long. */
 const ASSUMED_DURATION_MS = 2 * 60 * 60 * 1000;
 
 export type CalendarSite = { publicUrl: string; siteName: string };
@@ -29,12 +29,13 @@ export async function eventCalendar(
   calendar.createEvent({
     id: `event-${event.id}@${host}`,
     start: event.startsAt,
-    end: new Date(event.startsAt.getTime() + ASSUMED_DURATION_MS),
+    end: event.endsAt ?? new Date(event.startsAt.getTime() + ASSUMED_DURATION_MS),
+    ...(event.venue ? { location: event.venue } : {}),
     stamp: event.createdAt,
     summary: event.title,
     description: [event.host ? `Hosted by ${event.host}` : '', event.description].filter(Boolean).join('\n\n'),
     ...(event.category ? { categories: [{ name: event.category }] } : {}),
-    url: `${site.publicUrl}/events`,
+    url: `${site.publicUrl}/user/events/${event.id}`,
   });
   return { ics: calendar.toString(), fileName: `event-${event.id}.ics` };
 }

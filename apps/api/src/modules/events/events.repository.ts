@@ -52,6 +52,9 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       id: events.id,
       title: events.title,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      venue: events.venue,
       host: events.host,
       category: events.category,
       image: events.image,
@@ -82,7 +85,16 @@ export async function eventExists(db: Executor, eventId: number): Promise<boolea
   return row !== undefined;
 }
 
-export type EventValues = Pick<EventRow, 'title' | 'startsAt' | 'host' | 'category' | 'description' | 'image' | 'capacity'>;
+/** The event's start and end (what a change of either is checked against), or undefined when there is no such event. */
+export async function findEventTimes(db: Executor, eventId: number): Promise<{ startsAt: Date; endsAt: Date | null } | undefined> {
+  const [row] = await db.select({ startsAt: events.startsAt, endsAt: events.endsAt }).from(events).where(eq(events.id, eventId)).limit(1);
+  return row;
+}
+
+export type EventValues = Pick<
+  EventRow,
+  'title' | 'startsAt' | 'endsAt' | 'timeZone' | 'venue' | 'host' | 'category' | 'description' | 'image' | 'capacity'
+>;
 
 export async function insertEvent(db: Executor, values: EventValues & { createdBy: number }): Promise<EventRow> {
   const [row] = await db.insert(events).values(values).returning();

@@ -1,8 +1,8 @@
-import type { Event, Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
+import { EVENT_MESSAGES, type Event, type Paginated, createEventRequestSchema, updateEventRequestSchema } from '@alumlink/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
-import { forbidden } from '../../lib/errors';
+import { forbidden, validation } from '../../lib/errors';
 import { storeUploadedImage } from '../../lib/images';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { canOnEvents } from './events.policy';
@@ -46,6 +46,9 @@ export async function createEvent(ctx: AppContext, user: AuthUser, input: Create
   const row = await repository.insertEvent(ctx.db, {
     title: input.title,
     startsAt: new Date(input.starts_at),
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+    timeZone: input.time_zone,
+    venue: input.venue,
     host: input.host,
     category: input.category,
     description: input.description,
@@ -65,10 +68,17 @@ export async function updateEvent(
   image?: Buffer,
 ): Promise<Event> {
   assertManager(user);
-  if (!(await repository.eventExists(ctx.db, eventId))) throw eventNotFound();
+  const stored = await repository.findEventTimes(ctx.db, eventId);
+  if (!stored) throw eventNotFound();
   const changes: Partial<repository.EventValues> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.starts_at !== undefined) changes.startsAt = new Date(input.starts_at);
+  if (input.ends_at !== undefined) changes.endsAt = input.ends_at ? new Date(input.ends_at) : null;
+  // A new start (or end) alone is checked against the stored end (or start).
+  const endsAt = changes.endsAt === undefined ? stored.endsAt : changes.endsAt;
+  if (endsAt && endsAt <= (changes.startsAt ?? stored.startsAt)) throw validation({ ends_at: [EVENT_MESSAGES.endsBeforeStart] });
+  if (input.time_zone !== undefined) changes.timeZone = input.time_zone;
+  if (input.venue !== undefined) changes.venue = input.venue;
   if (input.host !== undefined) changes.host = input.host;
   if (input.category !== undefined) changes.category = input.category;
   if (input.description !== undefined) changes.description = input.description;

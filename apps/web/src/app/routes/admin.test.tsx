@@ -15,6 +15,7 @@ describe('admin routes', () => {
     ['/admin/roleupdater', 'User Role Management', '/users/', { ...empty, count: 0 }],
     ['/admin/audit-log', 'Audit Log', '/api/admin/audit-log/', empty],
     ['/admin/jobs', 'Job Posts', '/api/admin/jobs/', empty],
+    ['/admin/events', 'Events', '/api/events/', empty],
     [
       '/admin/system',
       'System',

@@ -12,6 +12,7 @@ export const adminRoutes: RouteObject = {
       children: [
         { index: true, lazy: () => import('@/features/admin/pages/dashboard').then((m) => ({ Component: m.DashboardPage })) },
         { path: paths.admin.jobs, lazy: () => import('@/features/admin/pages/jobs').then((m) => ({ Component: m.JobsAdminPage })) },
+        { path: paths.admin.events, lazy: () => import('@/features/admin/pages/events').then((m) => ({ Component: m.EventsAdminPage })) },
         {
           path: paths.admin.managePosts,
           lazy: () => import('@/features/admin/pages/manage-posts').then((m) => ({ Component: m.ManagePostsPage })),

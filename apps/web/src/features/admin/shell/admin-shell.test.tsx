@@ -46,6 +46,7 @@ describe('AdminShell', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/admin'],
       ['Job Posts', '/admin/jobs'],
+      ['Events', '/admin/events'],
       ['Manage Posts', '/admin/managepost'],
       ['Reports', '/admin/reports'],
       ['Appeals', '/admin/appeals'],

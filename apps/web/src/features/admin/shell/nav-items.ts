@@ -34,6 +34,7 @@ export interface AdminNavItem {
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Home', to: paths.admin.root, icon: House, end: true },
   { label: 'Job Posts', to: paths.admin.jobs, icon: BriefcaseBusiness },
+  { label: 'Events', to: paths.admin.events, icon: CalendarDays },
   { label: 'Manage Posts', to: paths.admin.managePosts, icon: FileText },
   { label: 'Reports', to: paths.admin.reports, icon: Flag, count: 'open_reports' },
   { label: 'Appeals', to: paths.admin.appeals, icon: Scale, count: 'open_appeals' },

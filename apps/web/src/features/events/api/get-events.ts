@@ -6,6 +6,7 @@ export const eventKeys = {
   all: ['events'] as const,
   list: (q: string) => [...eventKeys.all, 'list', { q }] as const,
   detail: (eventId: number) => [...eventKeys.all, 'detail', eventId] as const,
+  going: (eventId: number) => [...eventKeys.all, 'going', eventId] as const,
   attendees: (eventId: number, q: string) => [...eventKeys.all, 'attendees', eventId, { q }] as const,
 };
 

@@ -1,17 +1,18 @@
-import { CalendarDays, CalendarPlus, ClipboardCheck, UserRound, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ClipboardCheck, Globe, MapPin, UserRound, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { displayName, type Event } from '@alumlink/contract';
-import { Avatar, Badge, buttonClasses, Card, ErrorState, Facts, PagedList, Spinner } from '@/components/ui';
+import type { Event } from '@alumlink/contract';
+import { Badge, buttonClasses, Card, ErrorState, Facts, Spinner } from '@/components/ui';
 import { eventCheckInHref, paths } from '@/config/paths';
-import { formatZonedDateTime } from '@/lib/format';
-import { eventCalendarUrl, useEventAttendees } from '../api/event-attendees';
+import { eventCalendarUrl } from '../api/event-attendees';
 import { useEvent } from '../api/get-event';
 import { EventStatusBadge, eventPlacesText } from '../components/event-places';
 import { EventRegistration } from '../components/event-registration';
+import { WhoIsGoing } from '../components/who-is-going';
+import { eventTimes } from '../event-time';
 
 export const EVENT_PAGE_TEXTS = { loadFailed: 'Failed to load this event. Please try again.' } as const;
 
-/** /user/events/:eventId: the event in full, the viewer's registration, and (for its host and admins) who is going. */
+/** /user/events/:eventId: the event in full (venue, times in its zone and the viewer's), the viewer's registration, and who is going. */
 export function EventPage() {
   const eventId = Number(useParams().eventId);
   const event = useEvent(eventId);
@@ -39,6 +40,7 @@ export function EventPage() {
 }
 
 function EventDetails({ event }: { event: Event }) {
+  const times = eventTimes(event.date, event.ends_at, event.time_zone);
   return (
     <>
       <Card className="overflow-hidden">
@@ -52,7 +54,9 @@ function EventDetails({ event }: { event: Event }) {
           <Facts
             layout="column"
             facts={[
-              { icon: CalendarDays, label: 'Starts', value: <time dateTime={event.date}>{formatZonedDateTime(event.date)}</time> },
+              { icon: CalendarDays, label: 'When', value: <time dateTime={event.date}>{times.local}</time> },
+              times.yours ? { icon: Globe, label: 'In your time zone', value: `Your time: ${times.yours}` } : null,
+              event.venue ? { icon: MapPin, label: 'Venue', value: event.venue } : null,
               { icon: UserRound, label: 'Host', value: `Hosted by ${event.host}` },
               { icon: Users, label: 'Registrations', value: eventPlacesText(event) },
             ]}
@@ -73,38 +77,7 @@ function EventDetails({ event }: { event: Event }) {
           </div>
         </div>
       </Card>
-      {event.can_manage ? <WhoIsGoing event={event} /> : null}
+      <WhoIsGoing event={event} />
     </>
-  );
-}
-
-/** The registered people, page by page (the attendees route answers the host and admins only). */
-function WhoIsGoing({ event }: { event: Event }) {
-  const attendees = useEventAttendees(event.id, '');
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby="who-is-going" className="space-y-3">
-        <h2 id="who-is-going" className="text-base font-semibold text-fg">
-          Who is going
-        </h2>
-        <PagedList
-          query={attendees}
-          loading="Loading who is going…"
-          error="Failed to load who is going."
-          empty={<p className="text-sm text-fg-muted">Nobody has registered yet.</p>}
-          label="Who is going"
-          className="divide-y divide-border"
-          itemKey={(attendee) => attendee.user.id}
-          itemClassName="flex items-center gap-3 py-2.5"
-          renderItem={(attendee) => (
-            <>
-              <Avatar src={attendee.user.image} alt="" size="sm" personId={attendee.user.id} name={displayName(attendee.user)} />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{displayName(attendee.user)}</span>
-              {attendee.status === 'waitlisted' ? <Badge tone="neutral">Waitlisted</Badge> : null}
-            </>
-          )}
-        />
-      </section>
-    </Card>
   );
 }
