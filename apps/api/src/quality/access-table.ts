@@ -90,7 +90,7 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /social/posts/{id}/': 'owner',
   // The author edits their post or comment; 403 for others, 404 when hidden (post-edits.test.ts)
   'PATCH /social/posts/{id}/': 'owner',
-  'PATCH /social/posts/{id}/comments/{comment_id}/': 'owner',
+  'PATCH /social/posts/{id}/comments/{comment_id}/': 'signed-in', // then the comment's author alone, 403 for others (post-edits.test.ts)
   'POST /social/posts/{id}/report/': 'signed-in', // not your own post (400), posts hidden from you 404
   'GET /social/moderation/{id}/': 'owner',
   'POST /social/moderation/{id}/appeal/': 'owner',
