@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './common';
 import { userSummarySchema } from './users';
 
 /** Who reads a space's posts: everyone who may see their authors, or its members alone (DESIGN 9.3). */
@@ -43,3 +44,7 @@ export type CommunityModeratorRequest = z.infer<typeof communityModeratorRequest
 /** GET /api/communities/{slug}/moderators/: the space's moderators the caller may see, by name. */
 export const communityModeratorListSchema = z.object({ results: z.array(userSummarySchema) });
 export type CommunityModeratorList = z.infer<typeof communityModeratorListSchema>;
+
+/** GET /api/communities/{slug}/members/?cursor=: its members the caller may see, newest first (members alone for a members-only space). */
+export const communityMemberPageSchema = paginated(userSummarySchema);
+export type CommunityMemberPage = z.infer<typeof communityMemberPageSchema>;

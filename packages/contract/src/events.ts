@@ -39,6 +39,8 @@ export const eventSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** True when the caller may see the attendees, export them and check people in (host or admin). */
   can_manage: z.boolean(),
+  /** The space the event belongs to (its members alone see it when the space is members-only), or null. */
+  community_id: z.number().int().nullable().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -52,6 +54,8 @@ export const eventsQuerySchema = pageQuerySchema.extend({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /** Only the events of this space (its slug). */
+  community: z.string().trim().min(1).max(100).optional(),
 });
 export type EventsQuery = z.input<typeof eventsQuerySchema>;
 
@@ -166,6 +170,11 @@ export const createEventRequestSchema = z
     description: optionalText(EVENT_LIMITS.descriptionMax).default(''),
     /** Places (people plus guests, at least 1), or null / absent for unlimited. */
     capacity: capacityFieldSchema.default(null),
+    /** The space the event belongs to (multipart: '' for none); absent or null: the whole hub. */
+    community_id: z.preprocess(
+      (value) => (value === '' || value === 'null' ? null : value),
+      z.coerce.number().int().positive().max(2_147_483_647).nullable().default(null),
+    ),
   })
   .superRefine(endAfterStart);
 export type CreateEventRequest = z.input<typeof createEventRequestSchema>;

@@ -20,6 +20,8 @@ export const postSchema = z.object({
   is_liked: z.boolean(),
   /** Same as is_liked (the name other screens read). */
   has_liked: z.boolean(),
+  /** ISO 8601 of the author's last edit; null or absent: never edited (screens show "Edited"). */
+  edited_at: z.string().nullable().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -57,6 +59,8 @@ export const commentSchema = z.object({
   created_at: z.string(),
   user: userSummarySchema,
   post_id: z.number().int(),
+  /** ISO 8601 of the author's last edit; null or absent: never edited. */
+  edited_at: z.string().nullable().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -69,3 +73,11 @@ export const createCommentRequestSchema = z.object({
   text: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(LIMITS.commentMax, tooLong(LIMITS.commentMax)),
 });
 export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
+
+/** Body of PATCH /social/posts/{id}/ (the author): the new caption, validated as a new post's. */
+export const updatePostRequestSchema = z.object({ caption: captionSchema });
+export type UpdatePostRequest = z.input<typeof updatePostRequestSchema>;
+
+/** Body of PATCH /social/posts/{id}/comments/{comment_id}/ (the author): validated as a new comment. */
+export const updateCommentRequestSchema = createCommentRequestSchema;
+export type UpdateCommentRequest = z.input<typeof updateCommentRequestSchema>;

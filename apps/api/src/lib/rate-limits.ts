@@ -97,6 +97,8 @@ export const ACCOUNT_RATE_LIMITS = {
   post: { max: 30, windowSeconds: HOUR },
   /** DELETE /social/posts/{id}/ */
   postDelete: { max: 60, windowSeconds: HOUR },
+  /** PATCH /social/posts/{id}/ and PATCH /social/posts/{id}/comments/{comment_id}/ (the author's edits) */
+  textEdit: { max: 120, windowSeconds: HOUR },
   /** POST /social/posts/{id}/like/ (like and unlike) */
   like: { max: 300, windowSeconds: HOUR },
   /** POST /social/posts/{id}/comment/ */

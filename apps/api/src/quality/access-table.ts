@@ -60,6 +60,8 @@ export const ACCESS: Record<string, Access> = {
   // Spaces (decision 034): the feed and moderators read by anyone signed in; a moderator removes posts of their space
   'GET /api/communities/{slug}/posts/': 'signed-in',
   'GET /api/communities/{slug}/moderators/': 'signed-in',
+  // Its members the caller may see; a members-only space lists them to members (and admins) alone (403)
+  'GET /api/communities/{slug}/members/': 'signed-in',
   'PATCH /api/communities/{slug}/': 'admin',
   'POST /api/communities/{slug}/moderators/': 'admin',
   'DELETE /api/communities/{slug}/moderators/': 'admin',
@@ -87,6 +89,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /social/posts/{id}/comment/': 'signed-in',
   'GET /social/posts/{id}/comments/': 'signed-in',
   'DELETE /social/posts/{id}/': 'owner',
+  // The author edits their post or comment; 403 for others, 404 when hidden (post-edits.test.ts)
+  'PATCH /social/posts/{id}/': 'owner',
+  'PATCH /social/posts/{id}/comments/{comment_id}/': 'signed-in', // then the comment's author alone, 403 for others (post-edits.test.ts)
   'POST /social/posts/{id}/report/': 'signed-in', // not your own post (400), posts hidden from you 404
   'GET /social/moderation/{id}/': 'owner',
   'POST /social/moderation/{id}/appeal/': 'owner',

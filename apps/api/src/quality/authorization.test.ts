@@ -154,6 +154,7 @@ describe('authorization matrix: owners', () => {
   /** Owner routes and the cast's object each one acts on (owned by the alumnus or the trainee; the event by the admin, its host). */
   const OWNED: Record<string, keyof Cast['objects']> = {
     'DELETE /social/posts/{id}/': 'postId',
+    'PATCH /social/posts/{id}/': 'postId',
     'GET /social/moderation/{id}/': 'removedPostId',
     'POST /social/moderation/{id}/appeal/': 'removedPostId',
     'GET /social/conversations/{id}/messages/': 'conversationId',
@@ -191,6 +192,7 @@ describe('authorization matrix: owners', () => {
       expect(id, `the cast has no ${objectName} (its creation failed)`).not.toBeNull();
       const payload = {
         content: 'not yours',
+        caption: 'not yours',
         title: 'Taken over',
         company: 'Evil',
         text: 'not yours: an appeal by a stranger',

@@ -6,7 +6,7 @@
 // connections. No hidden value may appear anywhere in any answer. A new people-returning route
 // fails here until WALK says how to reach those people on it (or why it shows only the caller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityModerators } from '../db/schema/index';
+import { communityMembers, communityModerators } from '../db/schema/index';
 import {
   createCommunity,
   createEvent,
@@ -72,6 +72,7 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /api/activity/recent/': () => ['/api/activity/recent/'],
   'GET /api/communities/{slug}/posts/': () => [`/api/communities/${WALK_SPACE}/posts/`],
   'GET /api/communities/{slug}/moderators/': () => [`/api/communities/${WALK_SPACE}/moderators/`],
+  'GET /api/communities/{slug}/members/': () => [`/api/communities/${WALK_SPACE}/members/`],
   'GET /social/conversations/': (viewer, f) => (f.own.get(viewer.id)?.conversationIds.length ? ['/social/conversations/'] : []),
   'GET /social/notifications/': () => ['/social/notifications/'],
   'GET /api/jobs/': () => ['/api/jobs/'],
@@ -216,6 +217,7 @@ beforeAll(async () => {
     await createPost(t.db, { userId: target.id, caption: 'Target post', image: 'posts/t.webp' });
     await createPost(t.db, { userId: target.id, caption: 'Target space post', image: 'posts/t.webp', communityId: space.id });
     await t.db.insert(communityModerators).values({ communityId: space.id, userId: target.id });
+    await t.db.insert(communityMembers).values({ communityId: space.id, userId: target.id });
     await ok(target, 'PUT', '/api/mentoring/profile/', { is_mentor: true, topics: ['Careers'], capacity: 3, about: 'Walk with me' });
     const job = await ok(target, 'POST', '/api/jobs/', {
       title: 'Engineer',

@@ -45,6 +45,8 @@ export const communityMembers = pgTable(
   (t) => [
     primaryKey({ name: 'community_members_pkey', columns: [t.communityId, t.userId] }),
     index('community_members_user_idx').on(t.userId),
+    // A space's members, newest first (migration 0038).
+    index('community_members_community_joined_idx').on(t.communityId, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { searchDocumentSql } from '../search-documents';
 import { timestamptz } from './columns';
+import { communities } from './communities';
 import { users } from './users';
 
 /** Events of the events page (seeded with two). */
@@ -32,9 +33,15 @@ export const events = pgTable(
     waitlistCount: integer('waitlist_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The space the event belongs to (null: the whole hub); a members-only space shows it to its members alone. */
+    communityId: integer('community_id').references(() => communities.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('events_starts_at_idx').on(t.startsAt, t.id),
+    // A space's upcoming events (migration 0038).
+    index('events_community_starts_idx')
+      .on(t.communityId, t.startsAt, t.id)
+      .where(sql`${t.communityId} is not null`),
     index('events_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('events_category_trgm').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
     // Search everything: events by their words (migration 0032).

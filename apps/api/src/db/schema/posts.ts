@@ -27,6 +27,8 @@ export const posts = pgTable(
     deleteReason: text('delete_reason'),
     /** The space the post was made in (null: none); its visibility rules who reads it (posts.policy.ts). */
     communityId: integer('community_id').references(() => communities.id, { onDelete: 'restrict' }),
+    /** When the author last edited the caption (null: never); the post shows "Edited". */
+    editedAt: timestamptz('edited_at'),
   },
   (t) => [
     // The feed: newest first, only live posts.
@@ -82,6 +84,8 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the author last edited the text (null: never). */
+    editedAt: timestamptz('edited_at'),
   },
   // comments_user_idx: a person's comments, for their deletion (counters and the cascade).
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id), index('comments_user_idx').on(t.userId)],

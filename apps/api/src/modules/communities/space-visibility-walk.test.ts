@@ -130,14 +130,16 @@ describe('a members-only space on every route that shows posts', () => {
     expect(idRoutes.length).toBeGreaterThan(3);
     const headers = await authHeader(t.app, outsider);
     for (const operation of idRoutes) {
-      const url = operation.path.replace('{id}', String(postId)).replace('{slug}', SLUG);
-      const payload = operation.method === 'GET' ? undefined : { text: 'sneaky', reason: 'Scam or fraud' };
+      const url = operation.path.replace('{id}', String(postId)).replace('{slug}', SLUG).replace('{comment_id}', '1');
+      const payload = operation.method === 'GET' ? undefined : { text: 'sneaky', caption: 'sneaky', reason: 'Scam or fraud' };
       const answer = await t.app.inject({ method: operation.method, url, headers, payload });
       expect([403, 404], operationKey(operation)).toContain(answer.statusCode);
     }
     const comments = await read(member, `/social/posts/${postId}/comments/`);
     expect(comments.status).toBe(200);
     expect(comments.body).not.toContain('sneaky');
+    const post = await read(member, `/social/posts/?tag=${TAG}`);
+    expect(post.body).not.toContain('sneaky');
   });
 
   it('lets a member comment and like, and a non-member not post into the space', async () => {
@@ -149,5 +151,62 @@ describe('a members-only space on every route that shows posts', () => {
     const refused = await postInSpace(outsider, 'let me in', (await createCommunity(t.db)).id);
     expect(refused.statusCode).toBe(403);
     expect((await postInSpace(member, 'nowhere', 2_000_000_000)).statusCode).toBe(404);
+  });
+});
+
+describe("a members-only space's events on every events route", () => {
+  const EVENT_WORD = 'Zqvspaceevent';
+  let eventId = 0;
+
+  beforeAll(async () => {
+    const space = await read(member, `/api/communities/${SLUG}/`);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: await authHeader(t.app, admin),
+      payload: {
+        title: `${EVENT_WORD} meetup`,
+        starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+        community_id: JSON.parse(space.body).id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    eventId = created.json<{ id: number }>().id;
+  });
+
+  const listUrls = () => [
+    '/api/events/',
+    `/api/events/?community=${SLUG}`,
+    '/api/events/?upcoming=true',
+    `/api/search/?q=${EVENT_WORD}&type=events`,
+  ];
+  const idUrls = () => [`/api/events/${eventId}/`, `/api/events/${eventId}/calendar.ics`, `/api/events/${eventId}/discussion/`];
+
+  it('shows the event to a member and an administrator on the list, the space filter, detail, calendar file and search', async () => {
+    for (const reader of [member, admin]) {
+      for (const url of [...listUrls(), ...idUrls()]) {
+        const answer = await read(reader, url);
+        expect(answer.status, url).toBe(200);
+        if (!url.includes('discussion')) expect(answer.body.toLowerCase(), url).toContain(EVENT_WORD.toLowerCase());
+      }
+    }
+  });
+
+  it('shows nothing of it to a non-member or a visitor: lists leave it out, its routes answer 404', async () => {
+    for (const url of listUrls()) {
+      const hidden = await read(outsider, url);
+      expect(hidden.status, url).toBe(200);
+      expect(hidden.body.toLowerCase(), url).not.toContain(EVENT_WORD.toLowerCase());
+    }
+    for (const url of idUrls()) expect((await read(outsider, url)).status, url).toBe(404);
+    for (const url of ['/api/events/', `/api/events/${eventId}/`, `/api/events/${eventId}/calendar.ics`]) {
+      const visitor = await t.app.inject({ url });
+      expect(visitor.body.toLowerCase(), url).not.toContain(EVENT_WORD.toLowerCase());
+    }
+    const headers = await authHeader(t.app, outsider);
+    const register = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/register/`, headers, payload: {} });
+    expect(register.statusCode).toBe(404);
+    const message = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/discussion/`, headers, payload: { text: 'hi' } });
+    expect(message.statusCode).toBe(404);
   });
 });

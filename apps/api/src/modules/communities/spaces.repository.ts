@@ -1,7 +1,8 @@
 import type { CommunityVisibility } from '@alumlink/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { communities, communityModerators, users } from '../../db/schema/index';
+import { communities, communityMembers, communityModerators, users } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/pagination';
 import { visibleToSql, type Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
 import { userSummaryColumnsOfListed } from '../users/index';
@@ -9,13 +10,14 @@ import { userSummaryColumnsOfListed } from '../users/index';
 /** Upper bound of a space's moderators listed (a handful by nature; no query is unbounded). */
 export const MODERATORS_MAX = 50;
 
-/** A space's id and visibility by slug, with whether `personId` moderates it. */
+/** A space's id and visibility by slug, with whether `personId` moderates it and is a member. */
 export async function findSpaceBySlug(db: Executor, slug: string, personId: number) {
   const [row] = await db
     .select({
       id: communities.id,
       visibility: communities.visibility,
       isModerator: sql<boolean>`exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${personId})`,
+      isMember: sql<boolean>`exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${personId})`,
     })
     .from(communities)
     .where(eq(communities.slug, slug))
@@ -55,4 +57,31 @@ export function findModerators(db: Executor, viewer: Viewer, communityId: number
     .where(and(eq(communityModerators.communityId, communityId), eq(users.isActive, true), visibleToSql(viewer, users.id)))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(MODERATORS_MAX);
+}
+
+/**
+ * A page of the space's active members the viewer may see (profile visibility: hidden people are
+ * not named), newest first, keyset on (joined at, id) (community_members_community_joined_idx).
+ */
+export function findMembers(
+  db: Executor,
+  viewer: Viewer,
+  page: { communityId: number; before?: CursorPosition; take: number },
+): Promise<(UserSummaryRow & { joinedAt: Date })[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(communityMembers.communityId, page.communityId),
+    eq(users.isActive, true),
+    visibleToSql(viewer, users.id),
+  ];
+  if (page.before) {
+    const { at, id } = page.before;
+    conditions.push(sql`(${communityMembers.createdAt}, ${communityMembers.userId}) < (${at.toISOString()}::timestamptz, ${id})`);
+  }
+  return db
+    .select({ ...userSummaryColumnsOfListed(viewer.id, viewer.role === 'AD'), joinedAt: communityMembers.createdAt })
+    .from(communityMembers)
+    .innerJoin(users, eq(users.id, communityMembers.userId))
+    .where(and(...conditions))
+    .orderBy(desc(communityMembers.createdAt), desc(communityMembers.userId))
+    .limit(page.take);
 }

@@ -1,4 +1,5 @@
 import {
+  communityMemberPageSchema,
   communityModeratorListSchema,
   communityModeratorRequestSchema,
   communitySlugParamsSchema,
@@ -54,6 +55,21 @@ export const spacesRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.setVisibility(app.ctx, request.user, request.params.slug, request.body.visibility);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/communities/:slug/members/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The space's members the caller may see, newest first (a members-only space: its members alone, else 403)",
+        params: communitySlugParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: communityMemberPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listMembers(app.ctx, request.user, request.params.slug, request.query),
   );
 
   app.get(

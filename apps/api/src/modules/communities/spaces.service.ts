@@ -1,7 +1,15 @@
-import type { CommunityModeratorList, CommunityVisibility, DeletionReason, PageQuery, PostPage } from '@alumlink/contract';
+import type {
+  CommunityMemberPage,
+  CommunityModeratorList,
+  CommunityVisibility,
+  DeletionReason,
+  PageQuery,
+  PostPage,
+} from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound, postgresErrorCode } from '../../lib/errors';
+import { decodeCursor, toPage } from '../../lib/pagination';
 import { removePost } from '../moderation/admin-posts.service';
 import { listSpacePosts, requireVisiblePost } from '../posts/posts.service';
 import { presentUserSummary } from '../users/users.presenter';
@@ -41,6 +49,21 @@ export async function setModerator(ctx: AppContext, admin: AuthUser, slug: strin
     if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound('User not found.');
     throw error;
   }
+}
+
+/**
+ * A page of the space's members the viewer may see, newest first; a members-only space lists
+ * them to its members, moderators and administrators alone (403 for others).
+ */
+export async function listMembers(ctx: AppContext, viewer: AuthUser, slug: string, query: PageQuery): Promise<CommunityMemberPage> {
+  const space = await requireSpace(ctx, slug, viewer);
+  if (space.visibility === 'members' && !space.isMember && !space.isModerator && viewer.role !== 'AD') {
+    throw forbidden('Join this community to see its members.');
+  }
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await repository.findMembers(ctx.db, viewer, { communityId: space.id, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.joinedAt, id: row.id }));
+  return { results: items.map((row) => presentUserSummary(row)), next };
 }
 
 /** The space's moderators the viewer may see. */

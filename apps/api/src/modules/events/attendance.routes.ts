@@ -9,6 +9,7 @@ import {
   eventIdParamsSchema,
 } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authenticateIfPresent, viewerOf } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import * as attendees from './attendees.service';
 import { eventCalendar } from './calendar';
@@ -23,6 +24,8 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/:id/calendar.ics',
     {
+      // The event of a members-only space: its members' token (else 404, like the event).
+      onRequest: authenticateIfPresent('visitor'),
       schema: {
         tags: TAGS,
         summary: 'The event as an iCalendar file (public like the event)',
@@ -32,7 +35,7 @@ export const eventAttendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { ics, fileName } = await eventCalendar(app.ctx, request.params.id);
+      const { ics, fileName } = await eventCalendar(app.ctx, request.params.id, viewerOf(request));
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(ics);
     },
   );

@@ -1,5 +1,6 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../lib/auth';
 import { eventNotFound } from './event-errors';
 import { findEvents } from './events.repository';
 
@@ -16,9 +17,10 @@ export type CalendarSite = { publicUrl: string; siteName: string };
 export async function eventCalendar(
   ctx: Pick<AppContext, 'db'> & { config: CalendarSite },
   eventId: number,
+  reader: Pick<AuthUser, 'id' | 'role'> | null = null,
 ): Promise<{ ics: string; fileName: string }> {
   const site = ctx.config;
-  const [event] = await findEvents(ctx.db, { viewerId: null, eventId, take: 1 });
+  const [event] = await findEvents(ctx.db, { viewerId: null, reader, eventId, take: 1 });
   if (!event) throw eventNotFound();
   const host = new URL(site.publicUrl).hostname;
   const calendar = ical({

@@ -19,7 +19,7 @@ export function presentEventMessage(row: EventMessageListRow): EventMessage {
 export async function listEventMessages(ctx: AppContext, viewer: AuthUser, eventId: number, query: PageQuery): Promise<EventMessagePage> {
   if (!canOnEvents(viewer, 'discuss')) throw forbidden();
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (!(await eventExists(ctx.db, eventId))) throw eventNotFound();
+  if (!(await eventExists(ctx.db, eventId, viewer))) throw eventNotFound();
   const rows = await findEventMessages(ctx.db, { viewer, eventId, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentEventMessage), next };
@@ -31,7 +31,7 @@ export async function listEventMessages(ctx: AppContext, viewer: AuthUser, event
  */
 export async function postEventMessage(ctx: AppContext, author: AuthUser, eventId: number, text: string): Promise<EventMessage> {
   if (!canOnEvents(author, 'discuss')) throw forbidden();
-  if (!(await eventExists(ctx.db, eventId))) throw eventNotFound();
+  if (!(await eventExists(ctx.db, eventId, author))) throw eventNotFound();
   let messageId: number;
   try {
     messageId = (await insertEventMessage(ctx.db, { eventId, userId: author.id, text })).id;

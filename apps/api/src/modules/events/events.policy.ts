@@ -1,5 +1,7 @@
-import type { EventRow } from '../../db/schema/index';
+import type { SQL } from 'drizzle-orm';
+import { events, type EventRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
+import { spaceReadableSql } from '../posts/posts.policy';
 
 export type EventAction = 'manage' | 'register' | 'discuss';
 
@@ -12,6 +14,17 @@ export function canOnEvents(user: AuthUser, action: EventAction): boolean {
     case 'discuss':
       return true;
   }
+}
+
+/**
+ * "The reader may see the event" on every events route (list, detail, calendar file, registration,
+ * discussion, search everything): an event of no space or of a public one is public; one of a
+ * members-only space is its members' and moderators' alone (spaceReadableSql, the posts' rule) and
+ * administrators'. Visitors (null) see public events only.
+ */
+export function eventReadableSql(reader: Pick<AuthUser, 'id' | 'role'> | null): SQL | undefined {
+  if (reader?.role === 'AD') return undefined;
+  return spaceReadableSql(reader?.id ?? 0, events.communityId);
 }
 
 /**

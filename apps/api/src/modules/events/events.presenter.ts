@@ -30,5 +30,6 @@ export function presentEvent(row: EventListRow, viewer: AuthUser | null): Event 
     my_guests: myStatus === null ? null : row.myGuests,
     checked_in_at: myStatus === null ? null : (row.myCheckedInAt?.toISOString() ?? null),
     can_manage: viewer !== null && canManageEvent(viewer, row),
+    community_id: row.communityId,
   };
 }

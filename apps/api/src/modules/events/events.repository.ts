@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
+import { communities, eventRegistrations, events, type EventRow } from '../../db/schema/index';
+import type { AuthUser } from '../../lib/auth';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
+import { eventReadableSql } from './events.policy';
 
 /** An event with the viewer's registration (all null for visitors and people not on its list). */
 export type EventListRow = EventRow & {
@@ -18,6 +20,10 @@ export type EventSearch = {
   after?: CursorPosition;
   /** The signed-in caller, or null for a visitor. */
   viewerId: number | null;
+  /** Who reads (eventReadableSql): events of a members-only space reach its members alone. */
+  reader: Pick<AuthUser, 'id' | 'role'> | null;
+  /** Only the events of the space with this slug. */
+  communitySlug?: string;
   /** Only this event. */
   eventId?: number;
   /** Only events starting after this time. */
@@ -34,7 +40,12 @@ function viewerJoin(viewerId: number | null): SQL {
 
 /** Events by start time (then id), served by events_starts_at_idx and the trigram indexes. */
 export function findEvents(db: Executor, search: EventSearch): Promise<EventListRow[]> {
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [eventReadableSql(search.reader)];
+  if (search.communitySlug !== undefined) {
+    conditions.push(
+      sql`${events.communityId} = (select ${communities.id} from ${communities} where ${communities.slug} = ${search.communitySlug})`,
+    );
+  }
   if (search.text) {
     const pattern = likeContains(search.text.toLowerCase());
     // lower(...) like matches the expression of the gin_trgm_ops indexes.
@@ -65,6 +76,7 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       waitlistCount: events.waitlistCount,
       createdBy: events.createdBy,
       createdAt: events.createdAt,
+      communityId: events.communityId,
       myStatus: eventRegistrations.status,
       myGuests: eventRegistrations.guests,
       // Served by event_registrations_event_status_arrival_idx (w is the same table, aliased).
@@ -80,8 +92,13 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
     .limit(search.take);
 }
 
-export async function eventExists(db: Executor, eventId: number): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+/** The event exists and, given a reader, they may see it (eventReadableSql). */
+export async function eventExists(db: Executor, eventId: number, reader?: Pick<AuthUser, 'id' | 'role'>): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), reader ? eventReadableSql(reader) : undefined))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -94,7 +111,7 @@ export async function findEventTimes(db: Executor, eventId: number): Promise<{ s
 export type EventValues = Pick<
   EventRow,
   'title' | 'startsAt' | 'endsAt' | 'timeZone' | 'venue' | 'host' | 'category' | 'description' | 'image' | 'capacity'
->;
+> & { communityId?: number | null };
 
 export async function insertEvent(db: Executor, values: EventValues & { createdBy: number }): Promise<EventRow> {
   const [row] = await db.insert(events).values(values).returning();

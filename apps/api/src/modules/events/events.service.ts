@@ -9,7 +9,7 @@ import { canOnEvents } from './events.policy';
 import { presentEvent } from './events.presenter';
 import * as repository from './events.repository';
 
-export type ListEventsInput = { q?: string; upcoming?: boolean; cursor?: string; limit: number };
+export type ListEventsInput = { q?: string; upcoming?: boolean; community?: string; cursor?: string; limit: number };
 export type CreateEventInput = z.output<typeof createEventRequestSchema>;
 export type UpdateEventInput = z.output<typeof updateEventRequestSchema>;
 
@@ -23,14 +23,22 @@ export async function listEvents(ctx: AppContext, viewer: AuthUser | null, input
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const text = input.q?.trim() || undefined;
   const startingAfter = input.upcoming ? new Date() : undefined;
-  const rows = await repository.findEvents(ctx.db, { text, after, startingAfter, viewerId: viewer?.id ?? null, take: input.limit + 1 });
+  const rows = await repository.findEvents(ctx.db, {
+    text,
+    after,
+    startingAfter,
+    communitySlug: input.community,
+    viewerId: viewer?.id ?? null,
+    reader: viewer,
+    take: input.limit + 1,
+  });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
   return { results: page.items.map((row) => presentEvent(row, viewer)), next: page.next };
 }
 
 /** One event; public. */
 export async function getEvent(ctx: Pick<AppContext, 'db'>, viewer: AuthUser | null, eventId: number): Promise<Event> {
-  const [row] = await repository.findEvents(ctx.db, { viewerId: viewer?.id ?? null, eventId, take: 1 });
+  const [row] = await repository.findEvents(ctx.db, { viewerId: viewer?.id ?? null, reader: viewer, eventId, take: 1 });
   if (!row) throw eventNotFound();
   return presentEvent(row, viewer);
 }
@@ -54,6 +62,7 @@ export async function createEvent(ctx: AppContext, user: AuthUser, input: Create
     description: input.description,
     capacity: input.capacity,
     image: imageKey,
+    communityId: input.community_id,
     createdBy: user.id,
   });
   return getEvent(ctx, user, row.id);

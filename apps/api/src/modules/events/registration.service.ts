@@ -7,6 +7,7 @@ import { notify } from '../notifications/notify.service';
 import { eventPromotedNotice } from './events.notices';
 import { canOnEvents } from './events.policy';
 import * as repository from './registration.repository';
+import { eventExists } from './events.repository';
 import type { EventPlaces, RegistrationRow, RegistrationStatus } from './registration.repository';
 import { eventNotFound } from './event-errors';
 
@@ -65,6 +66,8 @@ async function resultOf(
  */
 export async function register(ctx: AppContext, user: AuthUser, eventId: number, guests: number): Promise<EventRegistrationResult> {
   if (!canOnEvents(user, 'register')) throw forbidden();
+  // An event of a members-only space answers 404 to others, as everywhere (eventReadableSql).
+  if (!(await eventExists(ctx.db, eventId, user))) throw eventNotFound();
   // Four statements hold the lock (lock, look-up, insert, counters): simultaneous registrations for
   // one event wait for each other, so the lock is held as briefly as it can be.
   const { places, registration } = await ctx.db.transaction(async (tx) => {

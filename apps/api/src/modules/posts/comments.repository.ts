@@ -7,7 +7,10 @@ import { type UserSummaryRow } from '../users/users.presenter';
 import { userSummaryColumnsFor } from '../users/index';
 
 /** A comment with its author. */
-export type CommentListRow = Pick<CommentRow, 'id' | 'text' | 'createdAt' | 'postId'> & { author: UserSummaryRow };
+export type CommentListRow = Pick<CommentRow, 'id' | 'text' | 'createdAt' | 'postId'> & {
+  editedAt?: Date | null;
+  author: UserSummaryRow;
+};
 
 /** Comments of a post oldest first (keyset after `after`), served by comments_post_created_idx; commenters' e-mails as the viewer may read them. */
 export function findComments(db: Executor, search: CommentSearch): Promise<CommentListRow[]> {
@@ -29,6 +32,7 @@ export function commentsQuery(db: Executor, search: CommentSearch) {
       id: comments.id,
       text: comments.text,
       createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
       postId: comments.postId,
       author: userSummaryColumnsFor(search.viewer),
     })

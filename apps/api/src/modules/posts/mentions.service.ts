@@ -1,5 +1,5 @@
 import { extractMentions } from '@alumlink/contract';
-import type { AppContext } from '../../app-context';
+import { workScopeOf, type AppContext, type Scope } from '../../app-context';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { notify } from '../notifications/notify.service';
@@ -17,19 +17,22 @@ export function recordMentions(db: Executor, writer: AuthUser, text: string, pla
   return insertNewMentions(db, writer, extractMentions(text), place, new Date());
 }
 
-/** Tells each person newly mentioned (recordMentions) by a `mention` notification, as they chose for mentions. */
+/**
+ * Tells each person newly mentioned (recordMentions) by a `mention` notification, as they chose for
+ * mentions; in a unit of work (an edit) the notifications are written in its transaction.
+ */
 export async function tellMentioned(
-  ctx: AppContext,
+  scope: Scope,
   writer: AuthUser | UserSummaryRow,
   mentioned: readonly number[],
   place: MentionPlace,
 ): Promise<void> {
   if (mentioned.length === 0) return;
-  const actor = 'username' in writer ? writer : await findUserSummary(ctx.db, writer.id);
+  const actor = 'username' in writer ? writer : await findUserSummary(workScopeOf(scope).db, writer.id);
   if (!actor) return; // the writer left meanwhile
   const inComment = place.commentId !== undefined;
   for (const recipientId of mentioned) {
-    await notify(ctx, mentionedNotice({ recipientId, actor, postId: place.postId, inComment }));
+    await notify(scope, mentionedNotice({ recipientId, actor, postId: place.postId, inComment }));
   }
 }
 

@@ -29,6 +29,8 @@ export type PostSqlRow = UserSummarySqlRow & {
   comments_count: number;
   /** ISO 8601, as Date.prototype.toISOString writes it (isoTimestampSql). */
   created_at: string;
+  /** ISO 8601 of the last edit, or null. */
+  edited_at: string | null;
   liked: boolean;
   author_id: number;
 };
@@ -70,7 +72,8 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
   const orderId = tagged ? postTags.postId : posts.id;
   return sql`
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
-      ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${likedBySql(viewerId)} as liked,
+      ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${isoTimestampSql(posts.editedAt)} as edited_at,
+      ${likedBySql(viewerId)} as liked,
       ${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
       ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role, ${users.image} as image
     from ${from} inner join ${users} on ${users.id} = ${posts.userId}

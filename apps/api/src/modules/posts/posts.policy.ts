@@ -3,12 +3,13 @@ import { communities, communityMembers, communityModerators } from '../../db/sch
 import type { AuthUser } from '../../lib/auth';
 import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 
-export type PostAction = 'delete';
+export type PostAction = 'delete' | 'edit';
 
-/** Who may do what to a post through the posts routes (moderators use the admin and space routes). */
+/** Who may do what to a post (or a comment: its author) through the posts routes (moderators use the admin and space routes). */
 export function canOnPost(user: AuthUser, action: PostAction, post: { userId: number }): boolean {
   switch (action) {
     case 'delete':
+    case 'edit':
       return post.userId === user.id;
   }
 }

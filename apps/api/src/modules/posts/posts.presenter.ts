@@ -18,6 +18,7 @@ export function presentPost(row: PostListRow): Post {
     comments_count: row.commentsCount,
     is_liked: row.liked,
     has_liked: row.liked,
+    edited_at: row.editedAt?.toISOString() ?? null,
   };
 }
 
@@ -33,6 +34,7 @@ export function presentListedPost(row: PostSqlRow): Post {
     comments_count: row.comments_count,
     is_liked: row.liked,
     has_liked: row.liked,
+    edited_at: row.edited_at,
   };
 }
 
@@ -44,5 +46,6 @@ export function presentComment(row: CommentListRow): Comment {
     created_at: row.createdAt.toISOString(),
     user: presentUserSummary(row.author),
     post_id: row.postId,
+    edited_at: row.editedAt?.toISOString() ?? null,
   };
 }

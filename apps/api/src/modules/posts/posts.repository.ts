@@ -12,7 +12,7 @@ import { postReadableBySql } from './posts.policy';
 import { prepareWriteStatements } from './posts-writes.sql';
 
 /** A live post with its author and whether the viewer likes it. */
-export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt'> & {
+export type PostListRow = Pick<PostRow, 'id' | 'caption' | 'image' | 'likesCount' | 'commentsCount' | 'createdAt' | 'editedAt'> & {
   liked: boolean;
   author: UserSummaryRow;
 };
@@ -26,6 +26,7 @@ function postListColumns(viewerId: number | Placeholder, seesEveryone: boolean |
     likesCount: posts.likesCount,
     commentsCount: posts.commentsCount,
     createdAt: posts.createdAt,
+    editedAt: posts.editedAt,
     liked: likedBySql(viewerId),
     author: userSummaryColumnsOfListed(viewerId, seesEveryone),
   };

@@ -10,6 +10,8 @@ import {
   pageQuerySchema,
   postPageSchema,
   postSchema,
+  updateCommentRequestSchema,
+  updatePostRequestSchema,
   UPLOAD_MESSAGES,
   userPostsQuerySchema,
 } from '@alumlink/contract';
@@ -19,9 +21,11 @@ import { z } from 'zod';
 import { AppError, validation } from '../../lib/errors';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
 import { badRequestSchema, zodFieldErrors } from '../../lib/validation';
+import * as edits from './post-edits.service';
 import * as service from './posts.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 404: errorSchema };
+const commentParamsSchema = idParamsSchema.extend({ comment_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Reads caption + image from multipart; every missing or invalid field is reported at once. */
 async function readNewPost(request: FastifyRequest): Promise<{ caption: string; image: Buffer; communityId?: number }> {
@@ -157,5 +161,37 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteOwnPost(app.ctx, request.user, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.patch(
+    '/social/posts/:id/',
+    {
+      ...auth,
+      config: { accountRateLimit: 'textEdit' },
+      schema: {
+        tags: ['posts'],
+        summary: 'The author edits the caption (validated as a new post; newly mentioned people are told, others not again)',
+        params: idParamsSchema,
+        body: updatePostRequestSchema,
+        response: { 200: postSchema, 403: errorSchema, ...errors },
+      },
+    },
+    async (request) => edits.editPost(app.ctx, request.user, request.params.id, request.body.caption),
+  );
+
+  app.patch(
+    '/social/posts/:id/comments/:comment_id/',
+    {
+      ...auth,
+      config: { accountRateLimit: 'textEdit' },
+      schema: {
+        tags: ['posts'],
+        summary: 'The author edits their comment (validated as a new comment; newly mentioned people are told, others not again)',
+        params: commentParamsSchema,
+        body: updateCommentRequestSchema,
+        response: { 200: commentSchema, 403: errorSchema, ...errors },
+      },
+    },
+    async (request) => edits.editComment(app.ctx, request.user, request.params.id, request.params.comment_id, request.body.text),
   );
 };

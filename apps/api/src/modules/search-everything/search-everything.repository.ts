@@ -5,6 +5,7 @@ import { sqlInteger } from '../../db/prepared';
 import { searchDocumentSql, type SearchConfig } from '../../db/search-documents';
 import { communities, events, jobs, posts, users } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
+import { eventReadableSql } from '../events/events.policy';
 import { postReadableBySql } from '../posts/posts.policy';
 import { visibleToSql, type Viewer } from '../settings/visibility';
 
@@ -59,7 +60,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     pathKey: sql`''`,
     visible: () => sql`${jobs.status} = 'open'`,
   },
-  // Every event, as the events list shows them to anyone signed in.
+  // Events as the events list shows them: those of a members-only space to its members alone (eventReadableSql).
   events: {
     config: 'english',
     parts: [events.title, events.host, events.category, events.description],
@@ -67,7 +68,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     id: events.id,
     title: sql`${events.title}`,
     pathKey: sql`''`,
-    visible: () => undefined,
+    visible: (viewer) => eventReadableSql(viewer),
   },
   // Every community, as the communities list shows them.
   communities: {

@@ -5,8 +5,9 @@ import { PostList, useCreatePost } from '@/features/posts';
 import { useSpace, useSpaceModerators, useSpacePosts } from '../api/get-space';
 import { CommunityIcon } from '../components/community-icon';
 import { MembershipButton } from '../components/community-card';
+import { SpaceEvents, SpaceMembers } from '../components/space-sidebar';
 
-/** /user/communities/:slug: a community as a space — its header, feed and moderators (decision 034). */
+/** /user/communities/:slug: a community as a space — its header, feed, upcoming events, members and moderators (decision 034). */
 export function SpacePage() {
   const slug = useParams().slug ?? '';
   const space = useSpace(slug);
@@ -82,6 +83,8 @@ export function SpacePage() {
       </section>
 
       <aside className="space-y-4">
+        <SpaceEvents slug={slug} />
+        <SpaceMembers slug={slug} locked={locked} />
         <Card className="p-4">
           <h2 className="flex items-center gap-2 text-sm font-semibold text-fg">
             <ShieldCheck aria-hidden="true" className="size-4" /> Moderators

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import toast from 'react-hot-toast';
 import { LIMITS, type Post } from '@alumlink/contract';
 import { Button, Dialog, DialogClose, Field, Textarea } from '@/components/ui';
+import { PostToField, type PostTo } from './post-to-field';
 import { isApiError } from '@/lib/api-client';
 import { useCreatePostMutation } from '../api/create-post';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -42,6 +43,9 @@ export function CreatePostDialog({
 }) {
   const [image, setImage] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
+  // Where the post goes: the page's space, else Everyone until the author picks one of their spaces.
+  const [postTo, setPostTo] = useState<PostTo | null>(null);
+  const target = postTo ?? (space ? { id: space.id, name: space.name } : null);
   const mentions = useMentionTypeahead<HTMLTextAreaElement>({ value: caption, onChange: setCaption });
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState(0);
@@ -53,6 +57,7 @@ export function CreatePostDialog({
   const reset = () => {
     setImage(null);
     setCaption('');
+    setPostTo(null);
     setErrors({});
     setProgress(0);
     createPost.reset();
@@ -81,12 +86,12 @@ export function CreatePostDialog({
     if (!image || !text) return;
     setProgress(0);
     createPost.mutate(
-      { caption: text, image, communityId: space?.id, onProgress: setProgress },
+      { caption: text, image, communityId: target?.id ?? undefined, onProgress: setProgress },
       {
         onSuccess: (post) => {
           toast.success(CREATE_POST_MESSAGES.success);
           onPostCreated?.(post);
-          space?.onPosted?.();
+          if (target && target.id === space?.id) space.onPosted?.();
           reset();
           onOpenChange(false);
         },
@@ -102,7 +107,7 @@ export function CreatePostDialog({
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
-      title={space ? `Post in ${space.name}` : 'Create a post'}
+      title={target?.id ? `Post in ${target.name}` : 'Create a post'}
       description="Share an image and a few words with the community."
       footer={
         <>
@@ -118,6 +123,7 @@ export function CreatePostDialog({
       }
     >
       <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
+        <PostToField value={target} onChange={setPostTo} disabled={createPost.isPending} />
         <Field label="Image" error={errors.image}>
           <input
             ref={fileInput}

@@ -1,4 +1,4 @@
-import { Flag, MessageCircle, Trash2 } from 'lucide-react';
+import { Flag, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, roleLabel, type Post } from '@alumlink/contract';
@@ -13,6 +13,8 @@ import { LinkedText } from './linked-text';
 
 /** The confirmation's code (Radix dialog, toasts) loads when an author first asks to delete. */
 const DeletePostDialog = lazy(() => import('./delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })));
+/** Same for the inline editor, when an author first asks to edit. */
+const EditPostForm = lazy(() => import('./edit-post-form').then((m) => ({ default: m.EditPostForm })));
 /** Same for the report form, when a member first asks to report. */
 const ReportPostDialog = lazy(() => import('./report-post-dialog').then((m) => ({ default: m.ReportPostDialog })));
 
@@ -28,6 +30,7 @@ const IMAGE_HEIGHT = 600;
  */
 export function PostCard({ post, currentUserId, priority = false }: { post: Post; currentUserId: number | null; priority?: boolean }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const deleteDialog = useLazyDialog();
   const reportDialog = useLazyDialog();
   const name = displayName(post.user);
@@ -47,18 +50,31 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-fg-subtle">
             <Badge tone="brand">{roleLabel(post.user.role)}</Badge>
             <time dateTime={post.created_at}>{formatRelativeTime(post.created_at)}</time>
+            {post.edited_at ? <span title={new Date(post.edited_at).toLocaleString()}>Edited</span> : null}
           </p>
         </div>
         {isOwn ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={deleteDialog.show}
-            leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
-            className="text-fg-muted"
-          >
-            Delete
-          </Button>
+          <div className="flex flex-wrap justify-end">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing(true)}
+              disabled={editing}
+              leftIcon={<Pencil aria-hidden="true" className="size-4" />}
+              className="text-fg-muted"
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={deleteDialog.show}
+              leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
+              className="text-fg-muted"
+            >
+              Delete
+            </Button>
+          </div>
         ) : currentUserId !== null ? (
           <Button
             variant="ghost"
@@ -72,7 +88,11 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           </Button>
         ) : null}
       </header>
-      {post.caption ? (
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditPostForm postId={post.id} caption={post.caption} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : post.caption ? (
         <p className="px-4 pt-3 text-[15px] leading-6 break-words whitespace-pre-wrap text-fg sm:px-5">
           <LinkedText text={post.caption} />
         </p>

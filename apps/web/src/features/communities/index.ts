@@ -1,0 +1,1 @@
+export { communitiesQueryOptions } from './api/get-communities';
