@@ -12,3 +12,4 @@ export { failingOnce } from './failing-database';
 export { type RecordedStatement } from './recording-database';
 export { jobOf } from './jobs';
 export { everyFieldVisibleTo, requestsAs, writeEverywhere } from './requests';
+export { demoPersonHeaders, seededDemoApp } from './seeded-demo';
