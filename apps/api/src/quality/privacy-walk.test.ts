@@ -8,13 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers, communityModerators } from '../db/schema/index';
 import {
+  converse,
   createCommunity,
   createEvent,
   createPost,
   createTestApp,
   createUser,
-  authHeader,
-  converse,
+  everyFieldVisibleTo,
+  requestsAs,
   type TestApp,
   type TestUser,
 } from '../test/index';
@@ -165,14 +166,7 @@ let stranger: TestUser;
 let messenger: TestUser;
 let connection: TestUser;
 
-async function as(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
-}
-async function ok(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const response = await as(user, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response;
-}
+const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimitMultiplier: 1000 });
@@ -187,16 +181,8 @@ beforeAll(async () => {
   const viewers = [stranger, messenger, connection];
   await ok(secret, 'PUT', '/social/user-profiles/update-me/', SECRET);
   await ok(guarded, 'PUT', '/social/user-profiles/update-me/', GUARDED);
-  const everyField = (audience: string) => ({
-    email: audience,
-    phone: audience,
-    company: audience,
-    location: audience,
-    cohort_year: audience,
-    skills: audience,
-  });
-  await ok(secret, 'PUT', '/social/settings/privacy/', everyField('only_me'));
-  await ok(guarded, 'PUT', '/social/settings/privacy/', everyField('connections'));
+  await ok(secret, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('only_me'));
+  await ok(guarded, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('connections'));
 
   // The messenger writes to both and gets no answer; the connection and they write to each other.
   const conversations = new Map<number, number[]>([[stranger.id, []]]);

@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, type TestApp } from '../test/index';
-import { users } from '../db/schema/index';
-import { seedDemo } from './index';
+import { demoPersonHeaders, seededDemoApp, type TestApp } from '../test/index';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const result = await seedDemo(t.db);
-  expect(result.steps).toEqual(expect.arrayContaining(['jobs', 'referrals', 'memberships']));
+  t = await seededDemoApp(['jobs', 'referrals', 'memberships']);
 });
 afterAll(() => t.close());
 
-async function headersOf(email: string) {
-  const [person] = await t.db
-    .select()
-    .from(users)
-    .where(sql`${users.email} = ${email}`);
-  if (!person) throw new Error(`no demo person ${email}`);
-  return authHeader(t.app, person);
-}
+const headersOf = (email: string) => demoPersonHeaders(t, email);
 
 describe('demo jobs, referrals and memberships', () => {
   it('seeds open jobs of every type on the board', async () => {

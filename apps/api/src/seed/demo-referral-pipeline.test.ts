@@ -1,27 +1,15 @@
 import { REFERRAL_REQUEST_STATUSES, type Outcomes, type ReferralRequestDetail } from '@alumlink/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, type TestApp } from '../test/index';
-import { users } from '../db/schema/index';
-import { seedDemo } from './index';
+import { demoPersonHeaders, seededDemoApp, type TestApp } from '../test/index';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const result = await seedDemo(t.db);
-  expect(result.steps).toContain('referral-pipeline');
+  t = await seededDemoApp(['referral-pipeline']);
 });
 afterAll(() => t.close());
 
-async function headersOf(email: string) {
-  const [person] = await t.db
-    .select()
-    .from(users)
-    .where(sql`${users.email} = ${email}`);
-  if (!person) throw new Error(`no demo person ${email}`);
-  return authHeader(t.app, person);
-}
+const headersOf = (email: string) => demoPersonHeaders(t, email);
 
 describe('demo referral pipeline', () => {
   it("fills the demo alumnus's board with requests in every state but closed, each with its history", async () => {

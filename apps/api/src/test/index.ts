@@ -11,3 +11,5 @@ export { createTestClock, type TestClock } from './test-clock';
 export { failingOnce } from './failing-database';
 export { type RecordedStatement } from './recording-database';
 export { jobOf } from './jobs';
+export { everyFieldVisibleTo, requestsAs, writeEverywhere } from './requests';
+export { demoPersonHeaders, seededDemoApp } from './seeded-demo';

@@ -1,3 +1,5 @@
+import { and, asc, eq, getTableName, gt, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 
 /**
@@ -38,4 +40,44 @@ export async function* keyset<Row>(fetch: (afterId: number) => Promise<Row[]>, i
 
 export async function* mapRows<Row, Out>(rows: AsyncIterable<Row>, present: (row: Row) => Out): AsyncIterable<Out> {
   for await (const row of rows) yield present(row);
+}
+
+type Owned<T extends PgTable> = T['$inferSelect'];
+
+/** The person's rows of one table, a page at a time: `owner = personId`, keyset on the `key` column (a strictly increasing id). */
+export function ownRows<T extends PgTable, K extends keyof Owned<T> & keyof T>(
+  db: Executor,
+  table: T,
+  owner: Column,
+  key: K,
+  personId: number,
+): AsyncIterable<Owned<T>> {
+  const keyColumn = table[key] as Column;
+  return keyset(
+    (after) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(and(eq(owner, personId), gt(keyColumn, after)))
+        .orderBy(asc(keyColumn))
+        .limit(EXPORT_PAGE_SIZE) as Promise<Owned<T>[]>,
+    (row) => row[key] as number,
+  );
+}
+
+/** A list section that is the person's rows of one table (`table.owner` is the reference it names), each presented. */
+export function ownRowsSection<T extends PgTable, K extends keyof Owned<T> & keyof T>(section: {
+  file: string;
+  table: T;
+  owner: Column;
+  key: K;
+  present: (row: Owned<T>) => unknown;
+}): ExportSection {
+  const { file, table, owner, key, present } = section;
+  return {
+    file,
+    tables: [`${getTableName(table)}.${owner.name}`],
+    kind: 'list',
+    collect: (db, personId) => mapRows(ownRows(db, table, owner, key, personId), present),
+  };
 }

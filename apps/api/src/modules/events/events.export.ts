@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { eventMessages, eventRegistrations, events } from '../../db/schema/index';
-import { EXPORT_PAGE_SIZE, exportedMediaPath, iso, keyset, type ExportSection } from '../../lib/data-export/section';
+import { EXPORT_PAGE_SIZE, exportedMediaPath, iso, keyset, ownRows, type ExportSection } from '../../lib/data-export/section';
 
 /** events.json: the events the person created, and what they wrote in events' discussions. */
 export const eventsExport: ExportSection = {
@@ -8,17 +8,7 @@ export const eventsExport: ExportSection = {
   tables: ['events.created_by', 'event_messages.user_id'],
   kind: 'list',
   collect: async function* (db, personId) {
-    const created = keyset(
-      (after) =>
-        db
-          .select()
-          .from(events)
-          .where(and(eq(events.createdBy, personId), gt(events.id, after)))
-          .orderBy(asc(events.id))
-          .limit(EXPORT_PAGE_SIZE),
-      (row) => row.id,
-    );
-    for await (const row of created) {
+    for await (const row of ownRows(db, events, events.createdBy, 'id', personId)) {
       yield {
         kind: 'created',
         event_id: row.id,
@@ -32,17 +22,7 @@ export const eventsExport: ExportSection = {
         created_at: iso(row.createdAt),
       };
     }
-    const discussion = keyset(
-      (after) =>
-        db
-          .select()
-          .from(eventMessages)
-          .where(and(eq(eventMessages.userId, personId), gt(eventMessages.id, after)))
-          .orderBy(asc(eventMessages.id))
-          .limit(EXPORT_PAGE_SIZE),
-      (row) => row.id,
-    );
-    for await (const row of discussion) {
+    for await (const row of ownRows(db, eventMessages, eventMessages.userId, 'id', personId)) {
       yield { kind: 'discussion_message', event_id: row.eventId, id: row.id, text: row.text, created_at: iso(row.createdAt) };
     }
   },

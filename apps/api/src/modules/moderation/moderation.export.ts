@@ -1,6 +1,5 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { moderationAppeals, postReports } from '../../db/schema/index';
-import { EXPORT_PAGE_SIZE, iso, keyset, type ExportSection } from '../../lib/data-export/section';
+import { iso, ownRows, type ExportSection } from '../../lib/data-export/section';
 
 /** moderation.json: the posts the person reported (with their note) and their appeals against removals (with the reply). */
 export const moderationExport: ExportSection = {
@@ -8,17 +7,7 @@ export const moderationExport: ExportSection = {
   tables: ['post_reports.reporter_id', 'moderation_appeals.author_id'],
   kind: 'list',
   collect: async function* (db, personId) {
-    const reports = keyset(
-      (after) =>
-        db
-          .select()
-          .from(postReports)
-          .where(and(eq(postReports.reporterId, personId), gt(postReports.id, after)))
-          .orderBy(asc(postReports.id))
-          .limit(EXPORT_PAGE_SIZE),
-      (row) => row.id,
-    );
-    for await (const row of reports) {
+    for await (const row of ownRows(db, postReports, postReports.reporterId, 'id', personId)) {
       yield {
         kind: 'report',
         id: row.id,
@@ -30,17 +19,7 @@ export const moderationExport: ExportSection = {
         resolved_at: iso(row.resolvedAt),
       };
     }
-    const appeals = keyset(
-      (after) =>
-        db
-          .select()
-          .from(moderationAppeals)
-          .where(and(eq(moderationAppeals.authorId, personId), gt(moderationAppeals.id, after)))
-          .orderBy(asc(moderationAppeals.id))
-          .limit(EXPORT_PAGE_SIZE),
-      (row) => row.id,
-    );
-    for await (const row of appeals) {
+    for await (const row of ownRows(db, moderationAppeals, moderationAppeals.authorId, 'id', personId)) {
       yield {
         kind: 'appeal',
         id: row.id,

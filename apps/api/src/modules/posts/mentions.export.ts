@@ -1,20 +1,11 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { commentMentions, comments, postMentions } from '../../db/schema/index';
-import { EXPORT_PAGE_SIZE, iso, keyset, type ExportSection } from '../../lib/data-export/section';
+import { EXPORT_PAGE_SIZE, iso, keyset, ownRows, type ExportSection } from '../../lib/data-export/section';
 
 async function* mentionsOf(db: Executor, personId: number): AsyncIterable<unknown> {
-  const inPosts = keyset(
-    (after) =>
-      db
-        .select()
-        .from(postMentions)
-        .where(and(eq(postMentions.userId, personId), gt(postMentions.postId, after)))
-        .orderBy(asc(postMentions.postId))
-        .limit(EXPORT_PAGE_SIZE),
-    (row) => row.postId,
-  );
-  for await (const row of inPosts) yield { post_id: row.postId, comment_id: null, created_at: iso(row.createdAt) };
+  for await (const row of ownRows(db, postMentions, postMentions.userId, 'postId', personId))
+    yield { post_id: row.postId, comment_id: null, created_at: iso(row.createdAt) };
   const inComments = keyset(
     (after) =>
       db

@@ -1,35 +1,25 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { comments, postLikes, posts } from '../../db/schema/index';
-import { EXPORT_PAGE_SIZE, exportedMediaPath, iso, keyset, mapRows, type ExportSection } from '../../lib/data-export/section';
+import { EXPORT_PAGE_SIZE, exportedMediaPath, iso, keyset, ownRowsSection, type ExportSection } from '../../lib/data-export/section';
 
 /** posts.json: own posts, those the person or a moderator deleted too (with the reason): they are still kept. */
 export const postsExport: ExportSection = {
-  file: 'posts.json',
-  tables: ['posts.user_id'],
-  kind: 'list',
-  collect: (db, personId) =>
-    mapRows(
-      keyset(
-        (after) =>
-          db
-            .select()
-            .from(posts)
-            .where(and(eq(posts.userId, personId), gt(posts.id, after)))
-            .orderBy(asc(posts.id))
-            .limit(EXPORT_PAGE_SIZE),
-        (row) => row.id,
-      ),
-      (row) => ({
-        id: row.id,
-        caption: row.caption,
-        image: exportedMediaPath(row.image),
-        created_at: iso(row.createdAt),
-        likes_count: row.likesCount,
-        comments_count: row.commentsCount,
-        deleted_at: iso(row.deletedAt),
-        delete_reason: row.deleteReason,
-      }),
-    ),
+  ...ownRowsSection({
+    file: 'posts.json',
+    table: posts,
+    owner: posts.userId,
+    key: 'id',
+    present: (row) => ({
+      id: row.id,
+      caption: row.caption,
+      image: exportedMediaPath(row.image),
+      created_at: iso(row.createdAt),
+      likes_count: row.likesCount,
+      comments_count: row.commentsCount,
+      deleted_at: iso(row.deletedAt),
+      delete_reason: row.deleteReason,
+    }),
+  }),
   media: async function* (db, personId) {
     const seen = new Set<string>();
     const rows = keyset(
@@ -52,43 +42,19 @@ export const postsExport: ExportSection = {
 };
 
 /** comments.json: the person's comments on any post. */
-export const commentsExport: ExportSection = {
+export const commentsExport = ownRowsSection({
   file: 'comments.json',
-  tables: ['comments.user_id'],
-  kind: 'list',
-  collect: (db, personId) =>
-    mapRows(
-      keyset(
-        (after) =>
-          db
-            .select()
-            .from(comments)
-            .where(and(eq(comments.userId, personId), gt(comments.id, after)))
-            .orderBy(asc(comments.id))
-            .limit(EXPORT_PAGE_SIZE),
-        (row) => row.id,
-      ),
-      (row) => ({ id: row.id, post_id: row.postId, text: row.text, created_at: iso(row.createdAt) }),
-    ),
-};
+  table: comments,
+  owner: comments.userId,
+  key: 'id',
+  present: (row) => ({ id: row.id, post_id: row.postId, text: row.text, created_at: iso(row.createdAt) }),
+});
 
 /** likes.json: the posts the person likes. */
-export const likesExport: ExportSection = {
+export const likesExport = ownRowsSection({
   file: 'likes.json',
-  tables: ['post_likes.user_id'],
-  kind: 'list',
-  collect: (db, personId) =>
-    mapRows(
-      keyset(
-        (after) =>
-          db
-            .select()
-            .from(postLikes)
-            .where(and(eq(postLikes.userId, personId), gt(postLikes.postId, after)))
-            .orderBy(asc(postLikes.postId))
-            .limit(EXPORT_PAGE_SIZE),
-        (row) => row.postId,
-      ),
-      (row) => ({ post_id: row.postId, created_at: iso(row.createdAt) }),
-    ),
-};
+  table: postLikes,
+  owner: postLikes.userId,
+  key: 'postId',
+  present: (row) => ({ post_id: row.postId, created_at: iso(row.createdAt) }),
+});

@@ -1,37 +1,25 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { referralRequestEvents, referralRequests, referrals, type ReferralRequestRow } from '../../db/schema/index';
-import { EXPORT_PAGE_SIZE, iso, keyset, mapRows, type ExportSection } from '../../lib/data-export/section';
+import { EXPORT_PAGE_SIZE, iso, keyset, ownRowsSection, type ExportSection } from '../../lib/data-export/section';
 
 /** referrals.json: the referral offers the person (an alumnus) made. */
-export const referralOffersExport: ExportSection = {
+export const referralOffersExport = ownRowsSection({
   file: 'referrals.json',
-  tables: ['referrals.alumni_id'],
-  kind: 'list',
-  collect: (db, personId) =>
-    mapRows(
-      keyset(
-        (after) =>
-          db
-            .select()
-            .from(referrals)
-            .where(and(eq(referrals.alumniId, personId), gt(referrals.id, after)))
-            .orderBy(asc(referrals.id))
-            .limit(EXPORT_PAGE_SIZE),
-        (row) => row.id,
-      ),
-      (row) => ({
-        id: row.id,
-        company: row.company,
-        role: row.role,
-        ctc: Number(row.ctc),
-        location: row.location,
-        requirements: row.requirements,
-        status: row.status,
-        created_at: iso(row.createdAt),
-        closed_at: iso(row.closedAt),
-      }),
-    ),
-};
+  table: referrals,
+  owner: referrals.alumniId,
+  key: 'id',
+  present: (row) => ({
+    id: row.id,
+    company: row.company,
+    role: row.role,
+    ctc: Number(row.ctc),
+    location: row.location,
+    requirements: row.requirements,
+    status: row.status,
+    created_at: iso(row.createdAt),
+    closed_at: iso(row.closedAt),
+  }),
+});
 
 type RequestWithOffer = {
   request: ReferralRequestRow;

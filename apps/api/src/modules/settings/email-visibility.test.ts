@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
-  authHeader,
   connect,
   createEvent,
   createPost,
   createTestApp,
   createUser,
+  requestsAs,
+  writeEverywhere,
   type TestApp,
   type TestUser,
 } from '../../test/index';
@@ -32,14 +33,7 @@ let strangerPostId: number;
 let eventId: number;
 let socket: TestSocket;
 
-async function as(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
-}
-async function ok(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const response = await as(user, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response;
-}
+const { ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,25 +55,7 @@ beforeAll(async () => {
   eventId = event.id;
 
   for (const person of [hidden, reserved]) {
-    await ok(person, 'POST', `/social/posts/${strangerPostId}/like/`);
-    await ok(person, 'POST', `/social/posts/${strangerPostId}/comment/`, { text: 'Nice one' });
-    await ok(person, 'POST', '/api/jobs/', {
-      title: 'Engineer',
-      company: 'Acme',
-      location: 'Remote',
-      salary: '12 LPA',
-      type: 'Full-Time',
-      description: 'Build things.',
-      apply_url: 'https://acme.example.com/jobs/1',
-    });
-    await ok(person, 'POST', '/api/referrals/create/', {
-      company: 'Globex',
-      role: 'Engineer',
-      ctc: 12,
-      location: 'Pune',
-      requirements: 'React.',
-    });
-    await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
+    await writeEverywhere(ok, person, strangerPostId, eventId);
   }
   // A Private person may still write to a Public one; the conversation does not reveal them.
   const started = await ok(hidden, 'POST', '/social/conversations/start_conversation/', { user_id: stranger.id });

@@ -3,12 +3,14 @@ import { DEFAULT_FIELD_PRIVACY } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
-  authHeader,
   connect,
   createEvent,
   createPost,
   createTestApp,
   createUser,
+  everyFieldVisibleTo,
+  requestsAs,
+  writeEverywhere,
   type TestApp,
   type TestUser,
 } from '../../test/index';
@@ -47,14 +49,7 @@ function careerOf(tag: string) {
 const SECRET = careerOf('Zyxq');
 const SELECT = careerOf('Wvut');
 
-async function as(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
-}
-async function ok(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const response = await as(user, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response;
-}
+const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,16 +62,8 @@ beforeAll(async () => {
   friend = await createUser(t.db);
   await ok(secretive, 'PUT', '/social/user-profiles/update-me/', SECRET);
   await ok(selective, 'PUT', '/social/user-profiles/update-me/', SELECT);
-  const everything = (audience: string) => ({
-    email: audience,
-    phone: audience,
-    company: audience,
-    location: audience,
-    cohort_year: audience,
-    skills: audience,
-  });
-  await ok(secretive, 'PUT', '/social/settings/privacy/', everything('only_me'));
-  await ok(selective, 'PUT', '/social/settings/privacy/', everything('connections'));
+  await ok(secretive, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('only_me'));
+  await ok(selective, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('connections'));
   await connect(t.app, selective, friend);
   socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
 
@@ -86,25 +73,7 @@ beforeAll(async () => {
   eventId = event.id;
   for (const person of [secretive, selective]) {
     await createPost(t.db, { userId: person.id, caption: 'my own post', image: 'posts/q.webp' });
-    await ok(person, 'POST', `/social/posts/${postId}/like/`);
-    await ok(person, 'POST', `/social/posts/${postId}/comment/`, { text: 'Nice one' });
-    await ok(person, 'POST', '/api/jobs/', {
-      title: 'Engineer',
-      company: 'Acme',
-      location: 'Remote',
-      salary: '12 LPA',
-      type: 'Full-Time',
-      description: 'Build things.',
-      apply_url: 'https://acme.example.com/jobs/1',
-    });
-    await ok(person, 'POST', '/api/referrals/create/', {
-      company: 'Globex',
-      role: 'Engineer',
-      ctc: 12,
-      location: 'Pune',
-      requirements: 'React.',
-    });
-    await ok(person, 'POST', `/api/events/${eventId}/discussion/`, { text: 'See you there' });
+    await writeEverywhere(ok, person, postId, eventId);
   }
   // The secretive person writes to the stranger and the stranger answers: connected, yet
   // only_me still hides.

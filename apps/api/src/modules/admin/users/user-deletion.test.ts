@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../../db/schema/index';
 import {
-  authHeader,
   createCommunity,
   createEvent,
   createPost,
   createTestApp,
   createUser,
+  requestsAs,
   type TestApp,
   type TestUser,
 } from '../../../test/index';
@@ -25,14 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(user: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });
-}
-async function ok(user: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  const response = await as(user, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response;
-}
+const { as, ok } = requestsAs(() => t.app);
 
 /** The stored counter next to the real number of rows it counts. */
 async function counters(postId: number, communityId: number, eventId: number) {
