@@ -38,6 +38,8 @@ export function readScenarios<S extends { key: string }>(
       get(n, `/api/directory/facets/?${freshFacetQuery(n)}`),
     ),
     scenario('mentors-all', 'mentors, no topic: GET /api/mentoring/mentors/', (n) => get(n, '/api/mentoring/mentors/')),
-    scenario('profile', 'a profile by id: GET /social/user-profiles/{id}/', (n) => get(n, `/social/user-profiles/${personAt(n)}/`)),
+    scenario('profile', 'a profile by id: GET /social/user-profiles/by-id/?user_id=', (n) =>
+      get(n, `/social/user-profiles/by-id/?user_id=${personAt(n)}`),
+    ),
   ];
 }

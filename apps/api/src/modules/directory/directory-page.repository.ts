@@ -31,7 +31,7 @@ export type DirectoryPageShape = { filters: DirectoryFilters; admin: boolean };
 
 const PRESENT = 'x';
 
-/** The shape of a search: its filters with a stand-in for every value, so one statement serves every value. */
+/** The shape of a search: its filters with a stand-in for every value (open to referrals as itself: two values), so one statement serves every value. */
 export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): DirectoryPageShape {
   const words = filters.q === undefined ? [] : nameWordsOf(filters.q);
   return {
@@ -43,7 +43,7 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
       company: filters.company === undefined ? undefined : PRESENT,
       location: filters.location === undefined ? undefined : PRESENT,
       skill: filters.skill === undefined ? undefined : PRESENT,
-      open_to_referrals: filters.open_to_referrals === undefined ? undefined : true,
+      open_to_referrals: filters.open_to_referrals,
     },
   };
 }
@@ -85,7 +85,6 @@ export function directoryPageParams(viewer: Viewer, filters: DirectoryFilters, b
   if (filters.company !== undefined) params.company = filters.company.toLowerCase();
   if (filters.location !== undefined) params.location = filters.location.toLowerCase();
   if (filters.skill !== undefined) params.skill = filters.skill.toLowerCase();
-  if (filters.open_to_referrals !== undefined) params.open = filters.open_to_referrals;
   return params;
 }
 
@@ -104,7 +103,7 @@ function shapeName(filters: DirectoryFilters): string {
   const { q, ...rest } = filters;
   const set = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
-    .map(([name]) => name.slice(0, 4));
+    .map(([name, value]) => (typeof value === 'boolean' ? `${name.slice(0, 4)}${value ? 'y' : 'n'}` : name.slice(0, 4)));
   return `${set.join('_') || 'all'}_q${q ? q.split(' ').length : 0}`;
 }
 

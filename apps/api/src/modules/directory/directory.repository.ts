@@ -95,8 +95,9 @@ export function filterSql(filters: DirectoryFilters, visible: FieldRule, except?
     onField('location', sql`lower(${users.location}) = ${text('location', filters.location)}`);
   if (filters.skill !== undefined && except !== 'skill')
     onField('skill', sql`${skillItemsSql(users.skills)} @> array[${text('skill', filters.skill)}]`);
+  // Written in the text (two values), so that `true` can walk the partial users_directory_open_idx.
   if (filters.open_to_referrals !== undefined)
-    conditions.push(sql`${users.openToReferrals} = ${param('open', filters.open_to_referrals)}::boolean`);
+    conditions.push(sql`${users.openToReferrals} = ${sql.raw(filters.open_to_referrals ? 'true' : 'false')}`);
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
