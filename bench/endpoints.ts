@@ -2,6 +2,7 @@ import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf 
 import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
+import { readScenarios } from './endpoints-reads';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
 export type BenchContext = {
@@ -39,6 +40,13 @@ export const SCENARIO_KEYS = [
   'typeahead',
   'directory',
   'directory-facets',
+  // endpoints-reads.ts
+  'directory-all',
+  'directory-one',
+  'directory-facets-all',
+  'directory-facets-fresh',
+  'mentors-all',
+  'profile',
   'conversations',
   'messages',
   'like',
@@ -141,6 +149,7 @@ export function buildScenarios(context: BenchContext): Scenario[] {
       path: `/api/directory/facets/?${DIRECTORY_FILTER_PAIRS[n % DIRECTORY_FILTER_PAIRS.length] ?? ''}`,
       headers: bearer(viewerAt(n)),
     })),
+    ...readScenarios(scenario, (n, path) => ({ method: 'GET', path, headers: bearer(viewerAt(n)) }), personAt),
     scenario('conversations', 'conversation list: GET /social/conversations/', (n) => ({
       method: 'GET',
       path: '/social/conversations/',

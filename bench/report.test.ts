@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './http-load';
 import type { ClassResult, OpenLoopResult } from './open-loop';
-import { formatMixed, formatVerdicts, formatWindows, judgeMixed } from './report';
+import { formatMixed, formatVerdicts, formatWindows, judgeMixed, judgeTargets, type ResultRow } from './report';
 
 const cls = (kind: string, p99: number, errors = 0): ClassResult => ({
   kind,
@@ -99,5 +99,31 @@ describe('judgeMixed', () => {
     );
     expect(formatMixed({ ...mixed(), windows }, null)).toContain('2 of 5 above 25 ms');
     expect(formatMixed(mixed(), null)).not.toContain('Over time');
+  });
+});
+
+describe('judgeTargets: reads against the feed (READ_ROUTE_KEYS)', () => {
+  const row = (key: string, requestsPerSecond: number, p99: number): ResultRow => ({
+    key,
+    label: key,
+    result: { ...feed(requestsPerSecond), p99 },
+    cpuPerRequest: null,
+  });
+  const reads = (rows: ResultRow[]) => judgeTargets(rows, null, 0).filter((verdict) => verdict.target.includes('the feed req/s'));
+
+  it('meets at 0.8× the feed req/s and 1.5× its p99, misses just below or above, and skips keys not measured', () => {
+    const verdicts = reads([row('feed', 1_000, 20), row('directory', 800, 30), row('profile', 799, 20), row('mentors-all', 900, 30.1)]);
+    expect(verdicts.map((verdict) => [verdict.target.split(' ')[0], verdict.met])).toEqual([
+      ['directory', true],
+      ['mentors-all', false],
+      ['profile', false],
+    ]);
+    expect(formatVerdicts(verdicts)).toContain(
+      "- MET  directory ≥ 0.8× the feed req/s, p99 ≤ 1.5× the feed's: 0.80× req/s, p99 30 ms = 1.50×",
+    );
+  });
+
+  it('judges nothing without the feed of the same run', () => {
+    expect(reads([row('directory', 800, 30)])).toEqual([]);
   });
 });

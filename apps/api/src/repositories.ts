@@ -3,6 +3,7 @@ import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.re
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
 import { createAuthRepository } from './modules/auth/session-person.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createDirectoryRepository } from './modules/directory/directory-page.repository';
 import { createMentoringRepository } from './modules/mentoring/mentoring.repository';
 import { createMessagingRepository } from './modules/messaging/messaging.repository';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
@@ -30,6 +31,7 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     adminStats: createAdminStatsRepository(statements),
     adminUsers: createAdminUsersRepository(db),
     sessions: createSessionsRepository(statements),
+    directory: createDirectoryRepository(statements, db),
     mentoring: createMentoringRepository(statements),
     messaging: createMessagingRepository(statements),
     notifications: createNotificationsRepository(statements),

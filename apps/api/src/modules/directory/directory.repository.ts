@@ -1,10 +1,16 @@
 import type { DirectoryFacetName, DirectoryFilters, PrivateField } from '@alumlink/contract';
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { executeRaw } from '../../db/prepared';
 import { skillItemsSql, userSettings, users, type UserRow } from '../../db/schema/index';
-import { likeContains, type CursorPosition } from '../../lib/pagination';
-import { directoryCircleOfSql, fieldVisibleSql, listedForAudienceSql, listedInDirectoryForSql, type Viewer } from '../settings/visibility';
-import { listedPersonFieldSql } from '../users/index';
+import { likeContains } from '../../lib/pagination';
+import {
+  directoryCircleOfSql,
+  listedForAudienceSql,
+  listedInDirectoryForSql,
+  type Viewer,
+  type ViewerOfStatement,
+} from '../settings/visibility';
 
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;
@@ -31,7 +37,7 @@ export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
 export type DirectoryListRow = DirectoryRow;
 
 /** Who the directory may list to the viewer: active, verified, listed and visible to them. */
-function listedSql(viewer: Viewer): SQL {
+export function listedSql(viewer: ViewerOfStatement): SQL {
   return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedInDirectoryForSql(viewer, users.id)}`;
 }
 
@@ -40,14 +46,19 @@ export function nameWordsOf(q: string): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);
 }
 
+/** A filter's value in a statement: the value itself, or a placeholder of a prepared statement named after it. */
+export type FilterParam = (name: string, value: unknown) => unknown;
+const valueItself: FilterParam = (_name, value) => value;
+
 /** The name condition of `q`: every word is a substring of the first or the last name (trigram indexes). */
-function nameSql(q: string): SQL | undefined {
+function nameSql(q: string, param: FilterParam): SQL | undefined {
   const words = nameWordsOf(q);
   if (words.length === 0) return undefined;
   return and(
-    ...words.map(
-      (word) => sql`(lower(${users.firstName}) like ${likeContains(word)} or lower(${users.lastName}) like ${likeContains(word)})`,
-    ),
+    ...words.map((word, index) => {
+      const like = sql`${param(`w${index}`, likeContains(word))}::text`;
+      return sql`(lower(${users.firstName}) like ${like} or lower(${users.lastName}) like ${like})`;
+    }),
   );
 }
 
@@ -60,57 +71,34 @@ export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = {
 };
 
 /** "The viewer may see this field of the person", or undefined when it needs no condition. */
-type FieldRule = (field: PrivateField) => SQL | undefined;
+export type FieldRule = (field: PrivateField) => SQL | undefined;
 
 /**
  * Conditions of the filters (each AND-ed), leaving out the facet `except` (its own filter). A
  * filter on a private field matches only people whose field the viewer may see (`visible`), so
  * filtering never tells what a hidden field holds.
  */
-function filterSql(filters: DirectoryFilters, visible: FieldRule, except?: DirectoryFacetName): SQL[] {
+export function filterSql(filters: DirectoryFilters, visible: FieldRule, except?: DirectoryFacetName, param = valueItself): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   const onField = (facet: DirectoryFacetName, condition: SQL) => {
     const field = FIELD_OF[facet];
     conditions.push(field ? and(condition, visible(field)) : condition);
   };
-  if (filters.q !== undefined) conditions.push(nameSql(filters.q));
-  if (filters.role !== undefined && except !== 'role') conditions.push(eq(users.role, filters.role));
-  if (filters.cohort_year !== undefined && except !== 'cohort_year') onField('cohort_year', eq(users.cohortYear, filters.cohort_year));
+  const text = (name: string, value: string) => sql`${param(name, value.toLowerCase())}::text`;
+  if (filters.q !== undefined) conditions.push(nameSql(filters.q, param));
+  if (filters.role !== undefined && except !== 'role') conditions.push(sql`${users.role} = ${param('role', filters.role)}::text`);
+  if (filters.cohort_year !== undefined && except !== 'cohort_year')
+    onField('cohort_year', sql`${users.cohortYear} = ${param('cohortYear', filters.cohort_year)}::integer`);
   if (filters.company !== undefined && except !== 'company')
-    onField('company', sql`lower(${users.company}) = ${filters.company.toLowerCase()}`);
+    onField('company', sql`lower(${users.company}) = ${text('company', filters.company)}`);
   if (filters.location !== undefined && except !== 'location')
-    onField('location', sql`lower(${users.location}) = ${filters.location.toLowerCase()}`);
+    onField('location', sql`lower(${users.location}) = ${text('location', filters.location)}`);
   if (filters.skill !== undefined && except !== 'skill')
-    onField('skill', sql`${skillItemsSql(users.skills)} @> array[${filters.skill.toLowerCase()}::text]`);
-  if (filters.open_to_referrals !== undefined) conditions.push(eq(users.openToReferrals, filters.open_to_referrals));
+    onField('skill', sql`${skillItemsSql(users.skills)} @> array[${text('skill', filters.skill)}]`);
+  // Written in the text (two values), so that `true` can walk the partial users_directory_open_idx.
+  if (filters.open_to_referrals !== undefined)
+    conditions.push(sql`${users.openToReferrals} = ${sql.raw(filters.open_to_referrals ? 'true' : 'false')}`);
   return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
-
-/** One page of listed people matching the filters, newest members first, after `cursor`. */
-export async function listDirectory(
-  db: Executor,
-  viewer: Viewer,
-  filters: DirectoryFilters,
-  page: { cursor?: CursorPosition; limit: number },
-): Promise<DirectoryListRow[]> {
-  const after = page.cursor
-    ? sql`(${users.createdAt}, ${users.id}) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id}::integer)`
-    : undefined;
-  const visible: FieldRule = (field) => fieldVisibleSql(viewer, users.id, field);
-  // Everyone listed is visible to the viewer (listedSql): only each field's audience applies.
-  const shown = <Field extends PrivateField>(field: Field) => listedPersonFieldSql(viewer.id, viewer.role === 'AD', field);
-  return db
-    .select({
-      ...directoryColumns,
-      company: shown('company'),
-      location: shown('location'),
-      cohortYear: shown('cohort_year'),
-      skills: shown('skills'),
-    })
-    .from(users)
-    .where(and(listedSql(viewer), ...filterSql(filters, visible), after))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit + 1);
 }
 
 type FacetCount<T> = { value: T; count: number };
@@ -135,46 +123,67 @@ function fieldsRead(filters: DirectoryFilters, facet: DirectoryFacetName): Priva
   return [...read];
 }
 
-/** One facet's top values; `where` already holds the audience and every filter but the facet's own. */
-function facetQuery(db: Executor, where: SQL | undefined, facet: Exclude<DirectoryFacetName, 'skill'>, size: number) {
-  const count = sql<number>`count(*)::int`;
+/** The grouping of one facet: the value shown (most common spelling of a case-insensitive group) and the group. */
+function facetGroup(facet: DirectoryFacetName): { from: SQL; value: SQL; group: SQL; present: SQL } {
   switch (facet) {
     case 'role':
-    case 'cohort_year': {
-      const column = facet === 'role' ? users.role : users.cohortYear;
-      return db
-        .select({ value: sql<string | number>`${column}`, count })
-        .from(users)
-        .where(and(where, isNotNull(column)))
-        .groupBy(column)
-        .orderBy(sql`count(*) desc`, column)
-        .limit(size);
-    }
+      return { from: sql`${users}`, value: sql`${users.role}`, group: sql`${users.role}`, present: sql`true` };
+    case 'cohort_year':
+      return {
+        from: sql`${users}`,
+        value: sql`${users.cohortYear}::text`,
+        group: sql`${users.cohortYear}`,
+        present: sql`${users.cohortYear} is not null`,
+      };
     case 'company':
     case 'location': {
       const column = facet === 'company' ? users.company : users.location;
-      // Case-insensitive groups, shown in their most common spelling.
-      return db
-        .select({ value: sql<string>`mode() within group (order by ${column})`, count })
-        .from(users)
-        .where(and(where, sql`${column} <> ''`))
-        .groupBy(sql`lower(${column})`)
-        .orderBy(sql`count(*) desc`, sql`lower(${column})`)
-        .limit(size);
+      return {
+        from: sql`${users}`,
+        value: sql`mode() within group (order by ${column})`,
+        group: sql`lower(${column})`,
+        present: sql`${column} <> ''`,
+      };
     }
+    case 'skill':
+      // Each item of the stored list counts once per person.
+      return {
+        from: sql`${users} cross join lateral unnest(string_to_array(${users.skills}, ', ')) as item`,
+        value: sql`mode() within group (order by item)`,
+        group: sql`lower(item)`,
+        present: sql`${users.skills} <> ''`,
+      };
   }
 }
 
-/** Top skills (each item of the stored list counts once per person). */
-function skillFacetQuery(db: Executor, where: SQL | undefined, size: number) {
-  const item = sql`item`;
-  return db
-    .select({ value: sql<string>`mode() within group (order by ${item})`, count: sql<number>`count(*)::int` })
-    .from(sql`${users} cross join lateral unnest(string_to_array(${users.skills}, ', ')) as item`)
-    .where(and(where, sql`${users.skills} <> ''`))
-    .groupBy(sql`lower(${item})`)
-    .orderBy(sql`count(*) desc`, sql`lower(${item})`)
-    .limit(size);
+const FACET_NAMES = ['role', 'cohort_year', 'company', 'skill', 'location'] as const satisfies readonly DirectoryFacetName[];
+
+/**
+ * Every facet's top `size` values among the audience's people as ONE statement (one round trip,
+ * one plan: decision 043), rows (facet, value as text, count); each facet applies every filter but
+ * its own. `param` makes the filters' values placeholders for a prepared statement.
+ */
+export function directoryFacetsQuery(audience: FacetAudience, filters: DirectoryFilters, size: number, param?: FilterParam): SQL {
+  const branches = FACET_NAMES.map((facet) => {
+    // The field conditions sit in the audience's one settings probe (fieldsRead), not per filter.
+    const where = and(audienceSql(audience, fieldsRead(filters, facet)), ...filterSql(filters, () => undefined, facet, param));
+    const { from, value, group, present } = facetGroup(facet);
+    return sql`(select ${sql.raw(`'${facet}'`)}::text as facet, ${value} as value, count(*)::int as count from ${from}
+      where ${where} and ${present} group by ${group} order by count(*) desc, ${group} limit ${sql.raw(String(size))})`;
+  });
+  return sql.join(branches, sql` union all `);
+}
+
+export type FacetRow = { facet: DirectoryFacetName; value: string; count: number };
+
+/** The rows of directoryFacetsQuery, by facet (years as numbers), in their order. */
+export function facetRowsOf(rows: FacetRow[]): FacetRows {
+  const byFacet: FacetRows = { role: [], cohort_year: [], company: [], skill: [], location: [] };
+  for (const row of rows) {
+    if (row.facet === 'cohort_year') byFacet.cohort_year.push({ value: Number(row.value), count: row.count });
+    else byFacet[row.facet].push({ value: row.value, count: row.count });
+  }
+  return byFacet;
 }
 
 export type FacetRows = {
@@ -187,19 +196,11 @@ export type FacetRows = {
 
 /**
  * Every facet's top `size` values among the audience's people; each applies every filter but its
- * own. Viewer-independent, so the service shares it between viewers.
+ * own. Viewer-independent, so the service shares it between viewers. (The app runs the same
+ * statement prepared: DirectoryRepository.countFacets.)
  */
 export async function directoryFacets(db: Executor, audience: FacetAudience, filters: DirectoryFilters, size: number): Promise<FacetRows> {
-  // The field conditions sit in the audience's one settings probe (fieldsRead), not per filter.
-  const where = (facet: DirectoryFacetName) =>
-    and(audienceSql(audience, fieldsRead(filters, facet)), ...filterSql(filters, () => undefined, facet));
-  // One after the other: one connection per request, as every other route.
-  const role = (await facetQuery(db, where('role'), 'role', size)) as FacetCount<string>[];
-  const cohortYear = (await facetQuery(db, where('cohort_year'), 'cohort_year', size)) as FacetCount<number>[];
-  const company = (await facetQuery(db, where('company'), 'company', size)) as FacetCount<string>[];
-  const skill = await skillFacetQuery(db, where('skill'), size);
-  const location = (await facetQuery(db, where('location'), 'location', size)) as FacetCount<string>[];
-  return { role, cohort_year: cohortYear, company, skill, location };
+  return facetRowsOf(await executeRaw<FacetRow>(db, directoryFacetsQuery(audience, filters, size)));
 }
 
 /** What the service needs to count a person of the viewer's circle into the facets itself. */
@@ -220,7 +221,7 @@ export type CirclePersonRow = Pick<
  * The viewer and their connections (settings/visibility.ts connectedSql), active and verified, with their
  * settings: the only people a member may see more of than everyone does. A few rows.
  */
-export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<CirclePersonRow[]> {
+export function directoryCircleQuery(db: Executor, viewer: ViewerOfStatement) {
   return db
     .select({
       id: users.id,
@@ -242,4 +243,9 @@ export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<C
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(and(sql`${users.isActive} and ${users.emailVerifiedAt} is not null`, directoryCircleOfSql(viewer, users.id)));
+}
+
+/** directoryCircleQuery for one viewer, unprepared (the app prepares it: DirectoryRepository.findCircle). */
+export async function directoryCircleOf(db: Executor, viewer: Viewer): Promise<CirclePersonRow[]> {
+  return directoryCircleQuery(db, viewer);
 }

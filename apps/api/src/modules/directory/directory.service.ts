@@ -4,7 +4,7 @@ import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
 import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
-import { directoryCircleOf, directoryFacets, listDirectory, nameWordsOf, type FacetAudience } from './directory.repository';
+import { nameWordsOf, type FacetAudience } from './directory.repository';
 
 /** Filters without the page fields. */
 function filtersOf(query: DirectoryFilters): DirectoryFilters {
@@ -15,7 +15,7 @@ function filtersOf(query: DirectoryFilters): DirectoryFilters {
 /** A page of the people the directory lists to the viewer (DESIGN 8.1). */
 export async function getDirectoryPage(ctx: AppContext, viewer: AuthUser, query: DirectoryQuery): Promise<DirectoryPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await listDirectory(ctx.db, viewer, filtersOf(query), { cursor, limit: query.limit });
+  const rows = await ctx.repositories.directory.findPage(viewer, filtersOf(query), { before: cursor, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentDirectoryPerson), next };
 }
@@ -37,7 +37,9 @@ export async function getDirectoryFacets(
   const words = query.q ? nameWordsOf(query.q) : [];
   const filters = { ...filtersOf(query), q: words.length > 0 ? words.join(' ') : undefined };
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
-  const shared = await cache.get(JSON.stringify([audience, filters]), () => directoryFacets(ctx.db, audience, filters, SHARED_FACET_SIZE));
-  const circle = audience === 'everyone' ? [] : await directoryCircleOf(ctx.db, viewer);
+  const shared = await cache.get(JSON.stringify([audience, filters]), () =>
+    ctx.repositories.directory.countFacets(audience, filters, SHARED_FACET_SIZE),
+  );
+  const circle = audience === 'everyone' ? [] : await ctx.repositories.directory.findCircle(viewer);
   return mergeFacets(shared, circle, viewer, filters);
 }

@@ -7,6 +7,9 @@ import type { AuthUser } from '../../lib/auth';
 /** Who is looking. */
 export type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
+/** A viewer whose id may be a placeholder of a prepared statement (its role decides the statement's text). */
+export type ViewerOfStatement = { id: number | Placeholder; role: Viewer['role'] };
+
 /**
  * Condition "the viewer may see the person whose id is `personId`" (profile, posts, search),
  * or undefined when the viewer sees everyone (admins). Rules of the profile_visibility setting:
@@ -84,7 +87,7 @@ const AUDIENCE_COLUMNS = {
  * undefined when the viewer sees every field (admins). It does not repeat the person-level rule
  * (visibleToSql): pair them where the query does not already leave hidden people out.
  */
-export function fieldVisibleSql(viewer: Viewer, personId: SQLWrapper, field: PrivateField): SQL | undefined {
+export function fieldVisibleSql(viewer: ViewerOfStatement, personId: SQLWrapper, field: PrivateField): SQL | undefined {
   if (viewer.role === 'AD') return undefined;
   return fieldVisibleToViewerIdSql(viewer.id, personId, field);
 }
@@ -127,7 +130,7 @@ export const ALL_FIELDS_VISIBLE: Readonly<Record<PrivateField, boolean>> = Objec
  * probes of connectedSql), as visibleToViewerIdSql; no settings row means the defaults
  * (listed, Public).
  */
-export function listedInDirectoryForSql(viewer: Viewer, personId: SQLWrapper): SQL {
+export function listedInDirectoryForSql(viewer: ViewerOfStatement, personId: SQLWrapper): SQL {
   const seesEveryone = viewer.role === 'AD';
   const visibility = seesEveryone
     ? sql`true`
@@ -169,7 +172,7 @@ export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper
  * Connections profile, fields shown to connections). Bounded by the viewer's conversations
  * (conversations_user_a_idx and _b_idx) and mentorships (mentorships_mentor_ and _mentee_created_idx).
  */
-export function directoryCircleOfSql(viewer: Viewer, personId: SQLWrapper): SQL {
+export function directoryCircleOfSql(viewer: ViewerOfStatement, personId: SQLWrapper): SQL {
   const c = conversations;
   const m = mentorships;
   const me = sql`${viewer.id}::integer`;

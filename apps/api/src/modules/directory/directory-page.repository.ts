@@ -1,0 +1,144 @@
+import type { DirectoryFilters, PrivateField } from '@alumlink/contract';
+import { and, desc, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit, prepareRawStatement } from '../../db/prepared';
+import { users } from '../../db/schema/index';
+import { beforeParams, likeContains, type CursorPosition } from '../../lib/pagination';
+import { fieldVisibleSql, type Viewer, type ViewerOfStatement } from '../settings/visibility';
+import { listedPersonFieldSql } from '../users/index';
+import {
+  directoryCircleQuery,
+  directoryColumns,
+  directoryFacetsQuery,
+  facetRowsOf,
+  filterSql,
+  listedSql,
+  nameWordsOf,
+  type CirclePersonRow,
+  type DirectoryListRow,
+  type FacetAudience,
+  type FacetRow,
+  type FacetRows,
+  type FilterParam,
+} from './directory.repository';
+
+/**
+ * Which statement serves a page: the filters that are set (their values are placeholders), how
+ * many words of `q` it matches, and whether the viewer is an administrator (who sees every listed
+ * person and field: no privacy conditions in the text).
+ */
+export type DirectoryPageShape = { filters: DirectoryFilters; admin: boolean };
+
+const PRESENT = 'x';
+
+/** The shape of a search: its filters with a stand-in for every value (open to referrals as itself: two values), so one statement serves every value. */
+export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): DirectoryPageShape {
+  const words = filters.q === undefined ? [] : nameWordsOf(filters.q);
+  return {
+    admin: viewer.role === 'AD',
+    filters: {
+      q: words.length > 0 ? words.map(() => PRESENT).join(' ') : undefined,
+      role: filters.role === undefined ? undefined : 'AL',
+      cohort_year: filters.cohort_year === undefined ? undefined : 0,
+      company: filters.company === undefined ? undefined : PRESENT,
+      location: filters.location === undefined ? undefined : PRESENT,
+      skill: filters.skill === undefined ? undefined : PRESENT,
+      open_to_referrals: filters.open_to_referrals,
+    },
+  };
+}
+
+/**
+ * A page of `take` listed people matching the shape's filters, newest members first, before a
+ * (created_at, id) position, as a query with placeholders (viewerId, each filter's value,
+ * beforeAt, beforeId) so that it is prepared once per shape and page size (decision 043). Every
+ * whole-value filter has an index in page order (users_directory_*_idx); two filters meet in a
+ * bitmap and the page is the top of what both match. Everyone listed is visible to the viewer
+ * (listedSql), so only each private field's audience applies to what it shows.
+ */
+export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take: number) {
+  const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };
+  const shown = <Field extends PrivateField>(field: Field) => listedPersonFieldSql(viewer.id, shape.admin, field);
+  const visible = (field: PrivateField) => fieldVisibleSql(viewer, users.id, field);
+  const before = sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`;
+  return db
+    .select({
+      ...directoryColumns,
+      company: shown('company'),
+      location: shown('location'),
+      cohortYear: shown('cohort_year'),
+      skills: shown('skills'),
+    })
+    .from(users)
+    .where(and(listedSql(viewer), ...filterSql(shape.filters, visible, undefined, (name) => sql.placeholder(name)), before))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(literalLimit(take));
+}
+
+/** The placeholders of directoryPageQuery for a viewer, filters and position. */
+export function directoryPageParams(viewer: Viewer, filters: DirectoryFilters, before?: CursorPosition): Record<string, unknown> {
+  const params: Record<string, unknown> = { viewerId: viewer.id, ...beforeParams(before) };
+  const words = filters.q === undefined ? [] : nameWordsOf(filters.q);
+  words.forEach((word, index) => (params[`w${index}`] = likeContains(word)));
+  if (filters.role !== undefined) params.role = filters.role;
+  if (filters.cohort_year !== undefined) params.cohortYear = filters.cohort_year;
+  if (filters.company !== undefined) params.company = filters.company.toLowerCase();
+  if (filters.location !== undefined) params.location = filters.location.toLowerCase();
+  if (filters.skill !== undefined) params.skill = filters.skill.toLowerCase();
+  return params;
+}
+
+type Prepared<Statement> = Map<string, Statement>;
+const once = <Statement>(statements: Prepared<Statement>, name: string, make: () => Statement): Statement => {
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = make();
+    statements.set(name, statement);
+  }
+  return statement;
+};
+
+/** A short name of the filters set (`q` by its word count), for statement names. */
+function shapeName(filters: DirectoryFilters): string {
+  const { q, ...rest } = filters;
+  const set = Object.entries(rest)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => (typeof value === 'boolean' ? `${name.slice(0, 4)}${value ? 'y' : 'n'}` : name.slice(0, 4)));
+  return `${set.join('_') || 'all'}_q${q ? q.split(' ').length : 0}`;
+}
+
+/**
+ * The directory's statements, prepared once per shape (and page size) on first use
+ * (`ctx.repositories.directory`). Pages and the viewer's circle are bounded by indexes and run on
+ * the pipelined `statements`; facet counts grow with the people counted and run on `db`.
+ */
+export function createDirectoryRepository(statements: Database, db: Database) {
+  const pages: Prepared<ReturnType<ReturnType<typeof directoryPageQuery>['prepare']>> = new Map();
+  const facets: Prepared<ReturnType<typeof prepareRawStatement<FacetRow>>> = new Map();
+  const circle = directoryCircleQuery(statements, { id: sql.placeholder('viewerId'), role: 'AL' }).prepare('directory_circle');
+  return {
+    /** `take` listed people matching the filters before `before` (newest first), as the viewer may see them. */
+    findPage(viewer: Viewer, filters: DirectoryFilters, page: { before?: CursorPosition; take: number }): Promise<DirectoryListRow[]> {
+      const shape = directoryPageShape(viewer, filters);
+      const name = `directory_${shape.admin ? 'ad' : 'm'}_${shapeName(shape.filters)}_${page.take}`;
+      const statement = once(pages, name, () => directoryPageQuery(statements, shape, page.take).prepare(name));
+      return statement.execute(directoryPageParams(viewer, filters, page.before));
+    },
+    /** directoryFacets (`q` already as its matched words), prepared per audience, shape and size. */
+    async countFacets(audience: FacetAudience, filters: DirectoryFilters, size: number): Promise<FacetRows> {
+      const shape = directoryPageShape({ id: 0, role: 'AL' }, filters).filters;
+      const name = `directory_facets_${audience}_${shapeName(shape)}_${size}`;
+      const param: FilterParam = (placeholder) => sql.placeholder(placeholder);
+      const statement = once(facets, name, () =>
+        prepareRawStatement<FacetRow>(db, name, directoryFacetsQuery(audience, shape, size, param)),
+      );
+      return facetRowsOf(await statement.execute(directoryPageParams({ id: 0, role: 'AL' }, filters)));
+    },
+    /** The viewer and their connections, with their settings (directoryCircleOf). */
+    findCircle(viewer: Viewer): Promise<CirclePersonRow[]> {
+      return circle.execute({ viewerId: viewer.id });
+    },
+  };
+}
+
+export type DirectoryRepository = ReturnType<typeof createDirectoryRepository>;

@@ -1,0 +1,82 @@
+import type { DirectoryFilters } from '@alumlink/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { directoryPageParams, directoryPageQuery, directoryPageShape } from './directory-page.repository';
+import { directoryCircleQuery, directoryFacetsQuery, type FilterParam } from './directory.repository';
+
+// Pins the plans of the directory's prepared statements (decision 043) on a large, analysed table.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertBulkPeople(t.db, 5000);
+  await t.db.execute(sql`vacuum analyze`);
+}, 120_000);
+afterAll(() => t.close());
+
+const member = { id: 7, role: 'AL' as const };
+const asPlaceholder: FilterParam = (name) => sql.placeholder(name);
+
+/** The page statement's plan for these filters, custom (the values known) or generic (as prepared after five runs). */
+const pagePlan = (filters: DirectoryFilters, generic: boolean) =>
+  explain(t.database, directoryPageQuery(t.db, directoryPageShape(member, filters), 21), {
+    placeholders: directoryPageParams(member, filters),
+    generic,
+  });
+
+describe('directory statements on a large table', () => {
+  it("a prepared page is read through its filter's own index (walked in page order, or its few matches sorted), never by a scan of users", async () => {
+    const cases: [DirectoryFilters, string][] = [
+      [{}, 'users_created_idx'],
+      [{ company: 'Google' }, 'users_directory_company_idx'],
+      [{ location: 'Pune' }, 'users_directory_location_idx'],
+      [{ cohort_year: 2020 }, 'users_directory_cohort_idx'],
+      [{ open_to_referrals: true }, 'users_directory_open_idx'],
+    ];
+    for (const [filters, index] of cases) {
+      for (const generic of [false, true]) {
+        const plan = await pagePlan(filters, generic);
+        const what = `${JSON.stringify(filters)} generic=${generic}`;
+        // A custom plan (the value known) may walk the newest first instead, for a value many people share.
+        const ownIndex = new RegExp(`(Index Scan Backward using|Bitmap Index Scan on) ${index}`);
+        expect(plan, what).toMatch(generic ? ownIndex : new RegExp(`${ownIndex.source}|Index Scan Backward using users_created_idx`));
+        expect(plan, what).not.toMatch(/Seq Scan on users/);
+      }
+    }
+  });
+
+  it('a skill and two filters are found by index (the skills GIN index, two indexes meeting, or a common value by walking the newest first), never by a scan of users', async () => {
+    const cases: DirectoryFilters[] = [{ skill: 'react' }, { company: 'Google', cohort_year: 2020 }, { skill: 'sql', location: 'Pune' }];
+    for (const filters of cases) {
+      for (const generic of [false, true]) {
+        const plan = await pagePlan(filters, generic);
+        const what = `${JSON.stringify(filters)} generic=${generic}`;
+        expect(plan, what).toMatch(
+          /users_directory_(skills_gin|company_idx|cohort_idx|location_idx)|Index Scan Backward using users_created_idx/,
+        );
+        expect(plan, what).not.toMatch(/Seq Scan on users/);
+      }
+    }
+  });
+
+  it("the viewer's circle gathers their connections' ids first, then reads each person by primary key", async () => {
+    const circle = directoryCircleQuery(t.db, { id: sql.placeholder('viewerId'), role: 'AL' });
+    for (const generic of [false, true]) {
+      const plan = await explain(t.database, circle, { placeholders: { viewerId: 7 }, generic });
+      expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey/);
+      expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on users/);
+    }
+  });
+
+  it('facets with a filter count only the people matching it by index, except the facet of that filter itself (every listed person)', async () => {
+    const filters: DirectoryFilters = { company: 'google' };
+    const plan = await explain(t.database, directoryFacetsQuery('public', filters, 50, asPlaceholder), {
+      placeholders: directoryPageParams(member, filters),
+      generic: true,
+    });
+    // Four facets read the company's people by its index; the company facet (every filter but its own) reads everyone once.
+    expect(plan.match(/users_directory_company_idx/g)?.length).toBe(4);
+    expect(plan.match(/Seq Scan on users/g)?.length).toBe(1);
+  });
+});
