@@ -2,6 +2,7 @@ import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf 
 import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
+import { buildCommunityScenarios, COMMUNITY_SCENARIO_KEYS } from './endpoints-community';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
 export type BenchContext = {
@@ -41,6 +42,7 @@ export const SCENARIO_KEYS = [
   'directory-facets',
   'conversations',
   'messages',
+  ...COMMUNITY_SCENARIO_KEYS,
   'like',
   'comment',
   'send',
@@ -151,6 +153,7 @@ export function buildScenarios(context: BenchContext): Scenario[] {
       const pair = conversationPair(id);
       return { method: 'GET', path: `/social/conversations/${id}/messages/`, headers: bearer(n % 2 === 0 ? pair.a : pair.b) };
     }),
+    ...buildCommunityScenarios(context),
     scenario('like', 'like toggle: POST /social/posts/{id}/like/', (n) => ({
       method: 'POST',
       path: `/social/posts/${postAt(n)}/like/`,
