@@ -9,6 +9,7 @@ import { createNotificationsRepository } from './modules/notifications/notificat
 import { createNotificationPreferencesRepository } from './modules/notifications/preferences.repository';
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { createReferralsRepository } from './modules/referrals/referral-pages.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -36,6 +37,7 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     notificationPreferences: createNotificationPreferencesRepository(statements),
     posts: createPostsRepository(statements),
     profiles: createProfilesRepository(statements),
+    referrals: createReferralsRepository(statements),
     realtime: createRealtimeRepository(statements),
     search: createSearchRepository(statements),
     users: createUsersRepository(statements),

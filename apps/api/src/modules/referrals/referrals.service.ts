@@ -37,8 +37,11 @@ export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> 
 }
 
 /** Open referrals, newest first, for every signed-in person. */
-export function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(ctx.db, viewer, query, { status: 'open' });
+export async function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await ctx.repositories.referrals.openOffers({ viewer, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map(presentReferral), next };
 }
 
 /** The caller's own referrals, open and closed. */
