@@ -3,6 +3,9 @@ import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.re
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
 import { createAuthRepository } from './modules/auth/session-person.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createCommunitiesRepository } from './modules/communities/communities.repository';
+import { createEventsRepository } from './modules/events/events.repository';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createMentoringRepository } from './modules/mentoring/mentoring.repository';
 import { createMessagingRepository } from './modules/messaging/messaging.repository';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
@@ -31,6 +34,9 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     adminStats: createAdminStatsRepository(statements),
     adminUsers: createAdminUsersRepository(db),
     sessions: createSessionsRepository(statements),
+    communities: createCommunitiesRepository(statements),
+    events: createEventsRepository(statements),
+    jobs: createJobsRepository(statements),
     mentoring: createMentoringRepository(statements),
     messaging: createMessagingRepository(statements),
     notifications: createNotificationsRepository(statements),

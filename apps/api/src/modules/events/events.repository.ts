@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
+import { preparedPerPageSize } from '../../db/prepared-pages';
 import { eventRegistrations, events, type EventRow } from '../../db/schema/index';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 
@@ -47,6 +49,49 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
     const { at, id } = search.after;
     conditions.push(sql`(${events.startsAt}, ${events.id}) > (${at.toISOString()}::timestamptz, ${id})`);
   }
+  return selectEvents(db, viewerJoin(search.viewerId))
+    .where(and(...conditions))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(search.take);
+}
+
+/**
+ * findEvents without a text, for a prepared statement: events starting after `startingAfter`
+ * ('-infinity' for all) after a keyset position (afterAt, afterId; '-infinity' and 0 for the first
+ * page) with the registration of `viewerId` (0 for a visitor), the page size in the text:
+ * events_starts_at_idx in a generic plan.
+ */
+export function eventsPageQuery(db: Executor, take: number) {
+  const viewerId = sql`${sql.placeholder('viewerId')}::integer`;
+  return selectEvents(db, sql`${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.userId} = ${viewerId}`)
+    .where(
+      and(
+        sql`${events.startsAt} > ${sql.placeholder('startingAfter')}::timestamptz`,
+        sql`(${events.startsAt}, ${events.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`,
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(literalLimit(take));
+}
+
+/** The prepared statements of the events list (`ctx.repositories.events`). */
+export function createEventsRepository(db: Database) {
+  const pages = preparedPerPageSize('events_page', (take, name) => eventsPageQuery(db, take).prepare(name));
+  return {
+    /** A page of events by start time, as findEvents without a text or an event id. */
+    page(search: Omit<EventSearch, 'text' | 'eventId'>): Promise<EventListRow[]> {
+      return pages(search.take).execute({
+        viewerId: search.viewerId ?? 0,
+        startingAfter: search.startingAfter?.toISOString() ?? '-infinity',
+        afterAt: search.after?.at.toISOString() ?? '-infinity',
+        afterId: search.after?.id ?? 0,
+      });
+    },
+  };
+}
+
+/** The columns of an event with the viewer's registration (joined on `registration`). */
+function selectEvents(db: Executor, registration: SQL) {
   return db
     .select({
       id: events.id,
@@ -71,10 +116,7 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       myCheckedInAt: eventRegistrations.checkedInAt,
     })
     .from(events)
-    .leftJoin(eventRegistrations, viewerJoin(search.viewerId))
-    .where(and(...conditions))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(search.take);
+    .leftJoin(eventRegistrations, registration);
 }
 
 export async function eventExists(db: Executor, eventId: number): Promise<boolean> {
