@@ -3,6 +3,7 @@ import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 import { readScenarios } from './endpoints-reads';
+import { buildCommunityScenarios, COMMUNITY_SCENARIO_KEYS } from './endpoints-community';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
 export type BenchContext = {
@@ -49,6 +50,7 @@ export const SCENARIO_KEYS = [
   'profile',
   'conversations',
   'messages',
+  ...COMMUNITY_SCENARIO_KEYS,
   'like',
   'comment',
   'send',
@@ -160,6 +162,7 @@ export function buildScenarios(context: BenchContext): Scenario[] {
       const pair = conversationPair(id);
       return { method: 'GET', path: `/social/conversations/${id}/messages/`, headers: bearer(n % 2 === 0 ? pair.a : pair.b) };
     }),
+    ...buildCommunityScenarios(context),
     scenario('like', 'like toggle: POST /social/posts/{id}/like/', (n) => ({
       method: 'POST',
       path: `/social/posts/${postAt(n)}/like/`,

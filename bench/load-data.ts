@@ -4,9 +4,14 @@ import { BENCH_PASSWORD, conversationCount, emailOf, SQL_MAPPINGS } from './iden
 import { COMMENT_TEXTS, FIRST_NAMES, LAST_NAMES, MENTOR_TOPICS, POST_TOPICS, sqlTextArray } from './names';
 import type { Scale } from './options';
 import type { SqlSession } from './sql-session';
+import { COMMUNITY_IDENTITY_TABLES, COMMUNITY_TABLES, communitySteps } from './load-data-community';
 
-/** Tables the loader fills; their secondary indexes are dropped during the load and rebuilt after. */
-const LOADED_TABLES = [
+/**
+ * Tables the loader fills; their secondary indexes are dropped during the load and rebuilt after.
+ * A bench database whose recorded counts miss one of them was loaded by an older loader and is
+ * loaded again (holdsScale).
+ */
+export const LOADED_TABLES = [
   'users',
   'posts',
   'post_likes',
@@ -16,6 +21,7 @@ const LOADED_TABLES = [
   'messages',
   'mentor_profiles',
   'mentor_topics',
+  ...COMMUNITY_TABLES,
 ];
 
 export type LoadSummary = { seconds: number; counts: Record<string, number> };
@@ -136,6 +142,7 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
             UNION ALL
             SELECT id, user_b_id, user_a_id, 0, updated_at, updated_at FROM conversations`,
     },
+    ...communitySteps(scale, anchor),
   ];
 }
 
@@ -204,7 +211,7 @@ export async function loadBenchData(session: SqlSession, scale: Scale): Promise<
     for (const index of indexes) await session.query(index.definition);
   });
   await timed('identity sequences', async () => {
-    for (const table of ['users', 'posts', 'conversations']) {
+    for (const table of ['users', 'posts', 'conversations', ...COMMUNITY_IDENTITY_TABLES]) {
       await session.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`,
       );

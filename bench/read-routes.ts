@@ -15,6 +15,16 @@ export const READ_ROUTE_KEYS: readonly string[] = [
   'profile',
   'conversations',
   'typeahead',
+  'jobs',
+  'events',
+  'referrals',
+  'referral-board',
+  'my-referral-requests',
+  'notifications',
+  'communities',
+  'space-feed',
+  'tag-feed',
+  'search-everything',
 ];
 
 export const READ_SHARE_TARGET = 0.8;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPgliteDirectory, openPostgres } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
+import { LOADED_TABLES } from './load-data';
 import type { BenchOptions } from './options';
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session';
 
@@ -51,12 +52,17 @@ async function migratePostgres(url: string): Promise<SqlSession> {
   return postgresSession(url);
 }
 
-/** True when the bench_meta row says this scale was loaded completely. */
+/**
+ * True when the bench_meta row says this scale was loaded completely, by a loader that filled
+ * every table the current one fills (its counts name each of LOADED_TABLES).
+ */
 export async function holdsScale(session: SqlSession, scale: string): Promise<boolean> {
   const [table] = await session.query<{ present: boolean }>(`select to_regclass('public.bench_meta') is not null as present`);
   if (!table?.present) return false;
-  const rows = await session.query<{ scale: string }>(`select scale from bench_meta where complete`);
-  return rows.some((row) => row.scale === scale);
+  const rows = await session.query<{ scale: string; counts: Record<string, number> }>(
+    `select scale, counts from bench_meta where complete`,
+  );
+  return rows.some((row) => row.scale === scale && LOADED_TABLES.every((name) => name in row.counts));
 }
 
 function pgliteTarget(options: BenchOptions): BenchTarget {

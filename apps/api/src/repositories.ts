@@ -4,12 +4,16 @@ import { createAdminUsersRepository } from './modules/admin/users/admin-users.re
 import { createAuthRepository } from './modules/auth/session-person.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createDirectoryRepository } from './modules/directory/directory-page.repository';
+import { createCommunitiesRepository } from './modules/communities/communities.repository';
+import { createEventsRepository } from './modules/events/events.repository';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
 import { createMentoringRepository } from './modules/mentoring/mentoring.repository';
 import { createMessagingRepository } from './modules/messaging/messaging.repository';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { createNotificationPreferencesRepository } from './modules/notifications/preferences.repository';
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { createReferralsRepository } from './modules/referrals/referral-pages.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -32,12 +36,16 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     adminUsers: createAdminUsersRepository(db),
     sessions: createSessionsRepository(statements),
     directory: createDirectoryRepository(statements, db),
+    communities: createCommunitiesRepository(statements),
+    events: createEventsRepository(statements),
+    jobs: createJobsRepository(statements),
     mentoring: createMentoringRepository(statements),
     messaging: createMessagingRepository(statements),
     notifications: createNotificationsRepository(statements),
     notificationPreferences: createNotificationPreferencesRepository(statements),
     posts: createPostsRepository(statements),
     profiles: createProfilesRepository(statements),
+    referrals: createReferralsRepository(statements),
     realtime: createRealtimeRepository(statements),
     search: createSearchRepository(statements),
     users: createUsersRepository(statements),

@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
 import { communities, communityMembers, type CommunityRow } from '../../db/schema/index';
+import { spaceBySlugQuery } from './spaces.repository';
 
 /** Upper bound of the hub; the list is small by nature, but no query is unbounded. */
 export const COMMUNITIES_MAX = 200;
@@ -9,12 +11,12 @@ export const COMMUNITIES_MAX = 200;
 export type CommunityListRow = CommunityRow & { isMember: boolean };
 
 /** Membership of the viewer: an EXISTS on the community_members primary key (false for visitors). */
-function isMemberColumn(viewerId: number | null) {
+function isMemberColumn(viewerId: number | Placeholder | null) {
   if (viewerId === null) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId})`;
+  return sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId}::integer)`;
 }
 
-function communityColumns(viewerId: number | null) {
+function communityColumns(viewerId: number | Placeholder | null) {
   return {
     id: communities.id,
     slug: communities.slug,
@@ -29,7 +31,33 @@ function communityColumns(viewerId: number | null) {
 }
 
 export function listCommunitiesByName(db: Executor, viewerId: number | null): Promise<CommunityListRow[]> {
-  return db.select(communityColumns(viewerId)).from(communities).orderBy(asc(communities.name), asc(communities.id)).limit(COMMUNITIES_MAX);
+  return communitiesByNameQuery(db, viewerId);
+}
+
+/** Every community by name with the viewer's membership; the viewer a value, null (a visitor) or a placeholder. */
+export function communitiesByNameQuery(db: Executor, viewerId: number | Placeholder | null) {
+  return db
+    .select(communityColumns(viewerId))
+    .from(communities)
+    .orderBy(asc(communities.name), asc(communities.id))
+    .limit(literalLimit(COMMUNITIES_MAX));
+}
+
+/** The communities list for signed-in people as a prepared statement (`ctx.repositories.communities`). */
+export function createCommunitiesRepository(db: Database) {
+  const byName = communitiesByNameQuery(db, sql.placeholder('viewerId')).prepare('communities_by_name');
+  const spaceBySlug = spaceBySlugQuery(db, sql.placeholder('slug'), sql.placeholder('personId')).prepare('communities_space_by_slug');
+  return {
+    /** A space's id and visibility by slug, with whether `personId` moderates it and is a member. */
+    async spaceBySlug(slug: string, personId: number) {
+      const [row] = await spaceBySlug.execute({ slug, personId });
+      return row ?? null;
+    },
+    /** Every community by name with whether `viewerId` is a member. */
+    listByName(viewerId: number): Promise<CommunityListRow[]> {
+      return byName.execute({ viewerId });
+    },
+  };
 }
 
 export async function findCommunityBySlug(db: Executor, slug: string, viewerId: number | null): Promise<CommunityListRow | null> {

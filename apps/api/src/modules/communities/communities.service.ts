@@ -10,7 +10,8 @@ const communityNotFound = () => notFound('Community not found.');
 
 /** Every community of the hub, ordered by name; public (is_member false for visitors). */
 export async function listCommunities(ctx: AppContext, viewerId: number | null): Promise<Community[]> {
-  const rows = await repository.listCommunitiesByName(ctx.db, viewerId);
+  const rows =
+    viewerId === null ? await repository.listCommunitiesByName(ctx.db, null) : await ctx.repositories.communities.listByName(viewerId);
   return rows.map(presentCommunity);
 }
 

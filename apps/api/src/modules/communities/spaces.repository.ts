@@ -1,5 +1,5 @@
 import type { CommunityVisibility } from '@alumlink/contract';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { communities, communityMembers, communityModerators, users } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
@@ -10,19 +10,18 @@ import { userSummaryColumnsOfListed } from '../users/index';
 /** Upper bound of a space's moderators listed (a handful by nature; no query is unbounded). */
 export const MODERATORS_MAX = 50;
 
-/** A space's id and visibility by slug, with whether `personId` moderates it and is a member. */
-export async function findSpaceBySlug(db: Executor, slug: string, personId: number) {
-  const [row] = await db
+/** A space's id and visibility by slug, with whether `personId` moderates it and is a member; slug and person as values or placeholders. */
+export function spaceBySlugQuery(db: Executor, slug: string | Placeholder, personId: number | Placeholder) {
+  return db
     .select({
       id: communities.id,
       visibility: communities.visibility,
-      isModerator: sql<boolean>`exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${personId})`,
-      isMember: sql<boolean>`exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${personId})`,
+      isModerator: sql<boolean>`exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${personId}::integer)`,
+      isMember: sql<boolean>`exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${personId}::integer)`,
     })
     .from(communities)
-    .where(eq(communities.slug, slug))
+    .where(sql`${communities.slug} = ${slug}::text`)
     .limit(1);
-  return row ?? null;
 }
 
 export async function updateVisibility(db: Executor, communityId: number, visibility: CommunityVisibility): Promise<void> {

@@ -19,7 +19,7 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const communityNotFound = () => notFound('Community not found.');
 
 async function requireSpace(ctx: AppContext, slug: string, person: AuthUser) {
-  const space = await repository.findSpaceBySlug(ctx.db, slug, person.id);
+  const space = await ctx.repositories.communities.spaceBySlug(slug, person.id);
   if (!space) throw communityNotFound();
   return space;
 }

@@ -1,7 +1,10 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
+import { preparedPerPageSize } from '../../db/prepared-pages';
 import { communities, eventRegistrations, events, type EventRow } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
+import { spaceReadableSql } from '../posts/posts.policy';
 import { likeContains, type CursorPosition } from '../../lib/pagination';
 import { eventReadableSql } from './events.policy';
 
@@ -58,6 +61,52 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
     const { at, id } = search.after;
     conditions.push(sql`(${events.startsAt}, ${events.id}) > (${at.toISOString()}::timestamptz, ${id})`);
   }
+  return selectEvents(db, viewerJoin(search.viewerId))
+    .where(and(...conditions))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(search.take);
+}
+
+/**
+ * findEvents without a text or a space, for a prepared statement: events the reader may see
+ * (eventReadableSql with placeholders: `seesEveryone` for administrators, else the space rule for
+ * `viewerId`) starting after `startingAfter` ('-infinity' for all) after a keyset position
+ * (afterAt, afterId; '-infinity' and 0 for the first page) with the registration of `viewerId`
+ * (0 for a visitor), the page size in the text: events_starts_at_idx in a generic plan.
+ */
+export function eventsPageQuery(db: Executor, take: number) {
+  const viewerId = sql`${sql.placeholder('viewerId')}::integer`;
+  return selectEvents(db, sql`${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.userId} = ${viewerId}`)
+    .where(
+      and(
+        sql`(${sql.placeholder('seesEveryone')}::boolean or ${spaceReadableSql(viewerId, events.communityId)})`,
+        sql`${events.startsAt} > ${sql.placeholder('startingAfter')}::timestamptz`,
+        sql`(${events.startsAt}, ${events.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`,
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(literalLimit(take));
+}
+
+/** The prepared statements of the events list (`ctx.repositories.events`). */
+export function createEventsRepository(db: Database) {
+  const pages = preparedPerPageSize('events_page', (take, name) => eventsPageQuery(db, take).prepare(name));
+  return {
+    /** A page of events the reader may see by start time, as findEvents without a text, a space or an event id. */
+    page(search: Omit<EventSearch, 'text' | 'eventId' | 'communitySlug'>): Promise<EventListRow[]> {
+      return pages(search.take).execute({
+        seesEveryone: search.reader?.role === 'AD',
+        viewerId: search.viewerId ?? 0,
+        startingAfter: search.startingAfter?.toISOString() ?? '-infinity',
+        afterAt: search.after?.at.toISOString() ?? '-infinity',
+        afterId: search.after?.id ?? 0,
+      });
+    },
+  };
+}
+
+/** The columns of an event with the viewer's registration (joined on `registration`). */
+function selectEvents(db: Executor, registration: SQL) {
   return db
     .select({
       id: events.id,
@@ -86,10 +135,7 @@ export function findEvents(db: Executor, search: EventSearch): Promise<EventList
       myCheckedInAt: eventRegistrations.checkedInAt,
     })
     .from(events)
-    .leftJoin(eventRegistrations, viewerJoin(search.viewerId))
-    .where(and(...conditions))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(search.take);
+    .leftJoin(eventRegistrations, registration);
 }
 
 /** The event exists and, given a reader, they may see it (eventReadableSql). */

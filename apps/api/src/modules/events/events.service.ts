@@ -23,15 +23,14 @@ export async function listEvents(ctx: AppContext, viewer: AuthUser | null, input
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const text = input.q?.trim() || undefined;
   const startingAfter = input.upcoming ? new Date() : undefined;
-  const rows = await repository.findEvents(ctx.db, {
-    text,
-    after,
-    startingAfter,
-    communitySlug: input.community,
-    viewerId: viewer?.id ?? null,
-    reader: viewer,
-    take: input.limit + 1,
-  });
+  const viewerId = viewer?.id ?? null;
+  const take = input.limit + 1;
+  const communitySlug = input.community;
+  // Without a text or a space the list is a prepared statement; a text search is planned for its pattern.
+  const rows =
+    text || communitySlug !== undefined
+      ? await repository.findEvents(ctx.db, { text, after, startingAfter, communitySlug, viewerId, reader: viewer, take })
+      : await ctx.repositories.events.page({ after, startingAfter, viewerId, reader: viewer, take });
   const page = toPage(rows, input.limit, (row) => ({ at: row.startsAt, id: row.id }));
   return { results: page.items.map((row) => presentEvent(row, viewer)), next: page.next };
 }

@@ -1,11 +1,13 @@
 import type { JobStatus, JobType } from '@alumlink/contract';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
+import { preparedPerPageSize } from '../../db/prepared-pages';
 import { auditLog, jobs, users, type JobRow } from '../../db/schema/index';
-import { likeContains, type CursorPosition } from '../../lib/pagination';
+import { beforeParams, likeContains, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
-import { userSummaryColumnsFor } from '../users/index';
+import { userSummaryColumnsForViewer } from '../users/index';
 
 /** A job with its author. */
 export type JobListRow = Omit<JobRow, 'updatedAt' | 'closedAt'> & { author: UserSummaryRow };
@@ -48,6 +50,45 @@ export function jobsQuery(db: Executor, search: JobSearch) {
     const { at, id } = search.before;
     conditions.push(sql`(${jobs.createdAt}, ${jobs.id}) < (${at.toISOString()}::timestamptz, ${id})`);
   }
+  return selectJobs(db, search.viewer.id, search.viewer.role === 'AD')
+    .where(and(...conditions))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(search.take);
+}
+
+/**
+ * The job board without a text for a prepared statement: open jobs newest first, of one type
+ * (`byType`, placeholder type) or all, the viewer and the keyset position as placeholders
+ * (viewerId, seesEveryone, beforeAt, beforeId), the page size in the text: jobs_type_created_idx
+ * or jobs_status_created_idx in a generic plan.
+ */
+export function openJobsPageQuery(db: Executor, byType: boolean, take: number) {
+  const position = sql`(${jobs.createdAt}, ${jobs.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`;
+  return selectJobs(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
+    .where(and(eq(jobs.status, 'open'), byType ? sql`${jobs.type} = ${sql.placeholder('type')}::text` : undefined, position))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(literalLimit(take));
+}
+
+/** The job board's prepared statements (`ctx.repositories.jobs`). */
+export function createJobsRepository(db: Database) {
+  const pages = {
+    all: preparedPerPageSize('jobs_open_page', (take, name) => openJobsPageQuery(db, false, take).prepare(name)),
+    byType: preparedPerPageSize('jobs_open_type_page', (take, name) => openJobsPageQuery(db, true, take).prepare(name)),
+  };
+  return {
+    /** A page of open jobs newest first, of one type or all (findJobs without a text). */
+    openPage(search: { viewer: Viewer; type?: JobType; before?: CursorPosition; take: number }): Promise<JobListRow[]> {
+      const params = { viewerId: search.viewer.id, seesEveryone: search.viewer.role === 'AD', ...beforeParams(search.before) };
+      return search.type === undefined
+        ? pages.all(search.take).execute(params)
+        : pages.byType(search.take).execute({ ...params, type: search.type });
+    },
+  };
+}
+
+/** A job's columns and its author's summary (e-mail as the viewer may read it). */
+function selectJobs(db: Executor, viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
   return db
     .select({
       id: jobs.id,
@@ -61,13 +102,10 @@ export function jobsQuery(db: Executor, search: JobSearch) {
       applyUrl: jobs.applyUrl,
       status: jobs.status,
       createdAt: jobs.createdAt,
-      author: userSummaryColumnsFor(search.viewer),
+      author: userSummaryColumnsForViewer(viewerId, seesEveryone),
     })
     .from(jobs)
-    .innerJoin(users, eq(users.id, jobs.postedBy))
-    .where(and(...conditions))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(search.take);
+    .innerJoin(users, eq(users.id, jobs.postedBy));
 }
 
 export function findJobs(db: Executor, search: JobSearch): Promise<JobListRow[]> {

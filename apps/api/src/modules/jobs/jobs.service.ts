@@ -33,12 +33,19 @@ async function pageOfJobs(db: Executor, viewer: AuthUser, query: PageQuery, filt
 }
 
 /** The job board: open jobs newest first, optionally of one type and matching a text. */
-export function listOpenJobs(ctx: AppContext, viewer: AuthUser, query: PageQuery & { type: JobTypeFilter; q?: string }): Promise<JobPage> {
-  return pageOfJobs(ctx.db, viewer, query, {
-    status: 'open',
-    type: query.type === 'All' ? undefined : query.type,
-    text: query.q?.trim() || undefined,
-  });
+export async function listOpenJobs(
+  ctx: AppContext,
+  viewer: AuthUser,
+  query: PageQuery & { type: JobTypeFilter; q?: string },
+): Promise<JobPage> {
+  const type = query.type === 'All' ? undefined : query.type;
+  const text = query.q?.trim() || undefined;
+  if (text) return pageOfJobs(ctx.db, viewer, query, { status: 'open', type, text });
+  // Without a text the board is a prepared statement (a text search is planned for its pattern).
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await ctx.repositories.jobs.openPage({ viewer, type, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { results: items.map((row) => presentJob(row, viewer)), next };
 }
 
 /** The caller's own job posts, open and closed. */

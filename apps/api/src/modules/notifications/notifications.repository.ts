@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { notificationDigestItems, notifications, users, type NotificationRow } from '../../db/schema/index';
-import type { CursorPosition } from '../../lib/pagination';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
+import { literalLimit } from '../../db/prepared';
+import { preparedPerPageSize } from '../../db/prepared-pages';
 import type { Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
-import { userSummaryColumnsFor } from '../users/index';
+import { userSummaryColumnsForViewer } from '../users/index';
 import {
   emailParams,
   prepareInsertStatements,
@@ -51,18 +53,12 @@ export async function insertNotificationsWithin(
 }
 
 /**
- * One person's (the viewer's) notifications newest first, with their actors (e-mails as the
- * viewer may read them): served by notifications_user_created_idx.
+ * The viewer's notifications newest first with their actors, the viewer and the keyset position as
+ * placeholders (viewerId, seesEveryone, beforeAt, beforeId) and the page size in the text, for a
+ * prepared statement with a generic plan: notifications_user_created_idx.
  */
-export function findNotifications(
-  db: Executor,
-  search: { viewer: Viewer; before?: CursorPosition; take: number },
-): Promise<NotificationListRow[]> {
-  const conditions: SQL[] = [eq(notifications.userId, search.viewer.id)];
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${at.toISOString()}::timestamptz, ${id})`);
-  }
+export function notificationsPageQuery(db: Executor, take: number) {
+  const viewerId = sql.placeholder('viewerId');
   return db
     .select({
       id: notifications.id,
@@ -75,13 +71,26 @@ export function findNotifications(
       reason: notifications.reason,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
-      actor: userSummaryColumnsFor(search.viewer),
+      actor: userSummaryColumnsForViewer(viewerId, sql.placeholder('seesEveryone')),
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(...conditions))
+    .where(
+      and(
+        sql`${notifications.userId} = ${viewerId}::integer`,
+        sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(search.take);
+    .limit(literalLimit(take));
+}
+
+/** The unread count of one person, for a prepared statement (placeholder userId). */
+export function unreadCountQuery(db: Executor) {
+  return db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(sql`${notifications.userId} = ${sql.placeholder('userId')}::integer`, isNull(notifications.readAt)));
 }
 
 /** Served by the partial index notifications_unread_post_idx (its leading column). */
@@ -163,6 +172,8 @@ export function createNotificationsRepository(db: Database) {
   const statements = prepareStatements(db);
   const markReadStatements = prepareMarkReadStatements(db);
   const insertStatements = prepareInsertStatements(db);
+  const pages = preparedPerPageSize('notifications_page', (take, name) => notificationsPageQuery(db, take).prepare(name));
+  const unread = unreadCountQuery(db).prepare('notifications_unread_count');
   return {
     /** Stores a notification and, in the same statement, its e-mail side (`email`, see EmailWrite). */
     async insertNotification(values: NewNotification, email: EmailWrite = null): Promise<NotificationRow> {
@@ -178,6 +189,19 @@ export function createNotificationsRepository(db: Database) {
     /** Unread message notifications of one conversation become read (the person opened it; prepared statement). */
     async markConversationRead(userId: number, conversationId: number): Promise<void> {
       await markReadStatements.conversation.execute({ userId, conversationId, at: new Date().toISOString() });
+    },
+    /** A page of the viewer's notifications newest first, with their actors (see notificationsPageQuery). */
+    page(search: { viewer: Viewer; before?: CursorPosition; take: number }): Promise<NotificationListRow[]> {
+      return pages(search.take).execute({
+        viewerId: search.viewer.id,
+        seesEveryone: search.viewer.role === 'AD',
+        ...beforeParams(search.before),
+      });
+    },
+    /** The person's unread total (notifications_unread_post_idx). */
+    async unreadCount(userId: number): Promise<number> {
+      const [row] = await unread.execute({ userId });
+      return row?.value ?? 0;
     },
     /**
      * Stores a post notification and its e-mail side unless an unread one of the same kind exists

@@ -8,9 +8,13 @@ import * as repository from './notifications.repository';
 /** The caller's notifications newest first, with their unread total. */
 export async function listNotifications(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<NotificationPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findNotifications(ctx.db, { viewer, before, take: query.limit + 1 });
+  // Both prepared statements go out together on the pipelined client: one wait, not two.
+  const [rows, unread] = await Promise.all([
+    ctx.repositories.notifications.page({ viewer, before, take: query.limit + 1 }),
+    ctx.repositories.notifications.unreadCount(viewer.id),
+  ]);
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { results: items.map(presentNotification), next, unread_count: await repository.countUnread(ctx.db, viewer.id) };
+  return { results: items.map(presentNotification), next, unread_count: unread };
 }
 
 /** Marks some (own) or all notifications read; answers the new unread total. */

@@ -1,11 +1,12 @@
 import type { ReferralRequestStatus } from '@alumlink/contract';
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
 import { referralRequestEvents, referralRequests, referrals, users, type ReferralRequestRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { personFieldSql } from '../users/index';
+import { personFieldForViewerSql, userSummaryColumnsForViewer } from '../users/index';
 import { type UserSummaryRow } from '../users/users.presenter';
 import { userSummaryColumnsFor } from '../users/index';
 
@@ -47,6 +48,33 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
     const { at, id } = search.before;
     conditions.push(sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${at.toISOString()}::timestamptz, ${id})`);
   }
+  return selectRequests(db, search.viewer.id, search.viewer.role === 'AD')
+    .where(and(...conditions))
+    .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
+    .limit(search.take);
+}
+
+/**
+ * referralRequestsQuery for a prepared statement: one offer's requests (`by` referral) or one
+ * person's (`by` requester), the offer's or person's id and the viewer as placeholders (id,
+ * viewerId, seesEveryone) and the keyset position too (beforeAt, beforeId: beforeParams); the
+ * page size is in the text (literalLimit), so PostgreSQL keeps the generic plan.
+ */
+export function referralRequestsPageQuery(db: Executor, by: 'referral' | 'requester', take: number) {
+  const column = by === 'referral' ? referralRequests.referralId : referralRequests.requesterId;
+  return selectRequests(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
+    .where(
+      and(
+        sql`${column} = ${sql.placeholder('id')}::integer`,
+        sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+      ),
+    )
+    .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
+    .limit(literalLimit(take));
+}
+
+/** The columns and joins of a request list, the viewer given as values or placeholders. */
+function selectRequests(db: Executor, viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
   return (
     db
       .select({
@@ -59,12 +87,12 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
         referralId: referralRequests.referralId,
         requesterId: referralRequests.requesterId,
         referral: { id: referrals.id, company: referrals.company, role: referrals.role, status: referrals.status },
-        owner: userSummaryColumnsFor(search.viewer, owners),
+        owner: userSummaryColumnsForViewer(viewerId, seesEveryone, owners),
         requester: {
-          ...userSummaryColumnsFor(search.viewer, requesters),
+          ...userSummaryColumnsForViewer(viewerId, seesEveryone, requesters),
           headline: requesters.headline,
           // Per-field privacy: the cohort year as the viewer may see it (it leaked on the board before).
-          cohortYear: personFieldSql(search.viewer, 'cohort_year', requesters),
+          cohortYear: personFieldForViewerSql(viewerId, seesEveryone, 'cohort_year', requesters),
         },
       })
       .from(referralRequests)
@@ -72,9 +100,6 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
       // Either person may have left: the request stays for the other and for the outcomes.
       .leftJoin(owners, eq(owners.id, referrals.alumniId))
       .leftJoin(requesters, eq(requesters.id, referralRequests.requesterId))
-      .where(and(...conditions))
-      .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
-      .limit(search.take)
   );
 }
 
@@ -84,7 +109,11 @@ function present<Row extends { id: number | null }>(row: Row | null): (Row & { i
 }
 
 export async function findReferralRequests(db: Executor, search: ReferralRequestSearch): Promise<ReferralRequestListRow[]> {
-  const rows = await referralRequestsQuery(db, search).execute();
+  return presentRequestRows(await referralRequestsQuery(db, search).execute());
+}
+
+/** Rows of selectRequests with the people who left as null. */
+export function presentRequestRows(rows: Awaited<ReturnType<typeof referralRequestsQuery>>): ReferralRequestListRow[] {
   return rows.map((row) => ({ ...row, owner: present(row.owner), requester: present(row.requester) }));
 }
 

@@ -87,26 +87,27 @@ export async function listRequestsOfReferral(
   referralId: number,
   query: PageQuery,
 ): Promise<ReferralRequestPage> {
-  const offer = await repository.findOffer(ctx.db, referralId);
+  const offer = await ctx.repositories.referrals.findOffer(referralId);
   if (!offer) throw notFound('Referral not found.');
   if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId }))
     throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
-  return pageOf(ctx.db, user, query, { referralId });
+  return pageOf(ctx, user, query, 'referral', referralId);
 }
 
 /** The caller's own requests, newest first. */
 export function listOwnRequests(ctx: AppContext, user: AuthUser, query: PageQuery): Promise<ReferralRequestPage> {
-  return pageOf(ctx.db, user, query, { requesterId: user.id });
+  return pageOf(ctx, user, query, 'requester', user.id);
 }
 
 async function pageOf(
-  db: Executor,
+  ctx: AppContext,
   viewer: AuthUser,
   query: PageQuery,
-  filter: { referralId?: number; requesterId?: number },
+  by: 'referral' | 'requester',
+  id: number,
 ): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await repository.findReferralRequests(db, { ...filter, viewer, before, take: query.limit + 1 });
+  const rows = await ctx.repositories.referrals.requests(by, id, { viewer, before, take: query.limit + 1 });
   const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
   return { results: items.map(presentReferralRequest), next };
 }

@@ -1,10 +1,11 @@
 import type { ReferralStatus } from '@alumlink/contract';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { literalLimit } from '../../db/prepared';
 import { auditLog, referralRequests, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsFor } from '../users/index';
+import { userSummaryColumnsForViewer } from '../users/index';
 
 /** A referral with the alumnus offering it. */
 export type ReferralListRow = Pick<
@@ -39,6 +40,29 @@ export function referralsQuery(db: Executor, search: ReferralSearch) {
     const { at, id } = search.before;
     conditions.push(sql`(${referrals.createdAt}, ${referrals.id}) < (${at.toISOString()}::timestamptz, ${id})`);
   }
+  return selectReferrals(db, search.viewer.id, search.viewer.role === 'AD')
+    .where(and(...conditions))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(search.take);
+}
+
+/**
+ * The open offers newest first as a prepared statement (placeholders viewerId, seesEveryone,
+ * beforeAt, beforeId; the page size in the text): referrals_status_created_idx.
+ */
+export function openReferralsPageQuery(db: Executor, take: number) {
+  return selectReferrals(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
+    .where(
+      and(
+        eq(referrals.status, 'open'),
+        sql`(${referrals.createdAt}, ${referrals.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
+      ),
+    )
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(literalLimit(take));
+}
+
+function selectReferrals(db: Executor, viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
   return db
     .select({
       id: referrals.id,
@@ -55,20 +79,21 @@ export function referralsQuery(db: Executor, search: ReferralSearch) {
         username: users.username,
         firstName: users.firstName,
         lastName: users.lastName,
-        email: userSummaryColumnsFor(search.viewer).email,
+        email: userSummaryColumnsForViewer(viewerId, seesEveryone).email,
         role: users.role,
         image: users.image,
       },
     })
     .from(referrals)
-    .leftJoin(users, eq(users.id, referrals.alumniId))
-    .where(and(...conditions))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(search.take);
+    .leftJoin(users, eq(users.id, referrals.alumniId));
 }
 
 export async function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralListRow[]> {
-  const rows = await referralsQuery(db, search).execute();
+  return presentReferralRows(await referralsQuery(db, search).execute());
+}
+
+/** Rows of selectReferrals with an alumnus who left as null. */
+export function presentReferralRows(rows: Awaited<ReturnType<typeof referralsQuery>>): ReferralListRow[] {
   // The e-mail expression answers even when the alumnus is gone: the id says whether they are.
   return rows.map((row) => ({ ...row, alumni: row.alumni?.id == null ? null : (row.alumni as NonNullable<ReferralListRow['alumni']>) }));
 }

@@ -42,8 +42,16 @@ export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> 
 }
 
 /** Open referrals, newest first, for every signed-in person. */
-export function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
-  return pageOfReferrals(ctx.db, viewer, query, { status: 'open' });
+export async function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await ctx.repositories.referrals.openOffers({ viewer, before, take: query.limit + 1 });
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  const mine = await repository.findLatestRequestsOf(
+    ctx.db,
+    viewer.id,
+    items.map((row) => row.id),
+  );
+  return { results: items.map((row) => presentReferral(row, mine.get(row.id))), next };
 }
 
 /** The caller's own referrals, open and closed. */

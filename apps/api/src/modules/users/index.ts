@@ -3,10 +3,12 @@
 export {
   emailAsSeenBySql,
   listedPersonFieldSql,
+  personFieldForViewerSql,
   personFieldSql,
   personFieldVisibleSql,
   userSummaryColumns,
   userSummaryColumnsFor,
+  userSummaryColumnsForViewer,
   userSummaryColumnsOfListed,
   userSummaryFromSql,
   userSummarySqlColumns,

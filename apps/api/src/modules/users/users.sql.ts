@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import { HIDDEN_EMAIL, type PrivateField } from '@alumlink/contract';
 import { users } from '../../db/schema/index';
-import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, type Viewer } from '../settings/visibility';
+import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { UserSummaryRow } from './users.presenter';
 
 // The SQL other modules' statements embed to select people (decision record 038: shared SQL lives in
@@ -111,6 +111,36 @@ function summaryColumnsOf(table: UsersTable) {
  */
 export function userSummaryColumnsFor(viewer: Viewer, table: UsersTable = users) {
   return { ...summaryColumnsOf(table), email: personFieldSql(viewer, 'email', table) };
+}
+
+/**
+ * personFieldSql for a prepared statement: the viewer is two placeholders (or values), their id
+ * and whether they see everyone (admins), so one statement serves every viewer. Same rule: the
+ * value for themself, admins, and viewers who may see both the person and the field.
+ */
+export function personFieldForViewerSql<Field extends PrivateField>(
+  viewerId: number | Placeholder,
+  seesEveryone: boolean | Placeholder,
+  field: Field,
+  table: UsersTable = users,
+): SQL<FieldValue<Field>> {
+  const column = table[FIELD_COLUMNS[field]];
+  return sql<
+    FieldValue<Field>
+  >`case when ${seesEveryone}::boolean or (${visibleToViewerIdSql(viewerId, table.id)} and ${fieldVisibleToViewerIdSql(
+    viewerId,
+    table.id,
+    field,
+  )}) then ${column} else ${HIDDEN_SQL[field]} end`;
+}
+
+/** userSummaryColumnsFor for a prepared statement (personFieldForViewerSql's placeholders). */
+export function userSummaryColumnsForViewer(
+  viewerId: number | Placeholder,
+  seesEveryone: boolean | Placeholder,
+  table: UsersTable = users,
+) {
+  return { ...summaryColumnsOf(table), email: personFieldForViewerSql(viewerId, seesEveryone, 'email', table) };
 }
 
 /**

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { preparedPerPageSize } from '../../db/prepared-pages';
+import { referrals } from '../../db/schema/index';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
+import type { Viewer } from '../settings/visibility';
+import { presentRequestRows, referralRequestsPageQuery, type ReferralRequestListRow } from './referral-requests.repository';
+import { openReferralsPageQuery, presentReferralRows, type ReferralListRow } from './referrals.repository';
+
+type Page = { viewer: Viewer; before?: CursorPosition; take: number };
+
+const viewerParams = ({ viewer, before }: Page) => ({ viewerId: viewer.id, seesEveryone: viewer.role === 'AD', ...beforeParams(before) });
+
+/**
+ * The referral board's reads as prepared statements with generic plans (`ctx.repositories.referrals`):
+ * the open offers, one offer's requests (its owner's board) and one person's requests. Each was a
+ * query built by drizzle and planned by PostgreSQL on every call (issue #44: an empty "my
+ * requests" cost four feed pages).
+ */
+export function createReferralsRepository(db: Database) {
+  const requestPages = {
+    referral: preparedPerPageSize('referral_requests_of_offer', (take, name) =>
+      referralRequestsPageQuery(db, 'referral', take).prepare(name),
+    ),
+    requester: preparedPerPageSize('referral_requests_of_person', (take, name) =>
+      referralRequestsPageQuery(db, 'requester', take).prepare(name),
+    ),
+  };
+  const openOffers = preparedPerPageSize('referrals_open_page', (take, name) => openReferralsPageQuery(db, take).prepare(name));
+  const offer = db
+    .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, role: referrals.role, company: referrals.company })
+    .from(referrals)
+    .where(eq(referrals.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('referrals_find_offer');
+  return {
+    /** A page of one offer's requests (`by` referral) or one person's (`by` requester), newest first. */
+    async requests(by: 'referral' | 'requester', id: number, page: Page): Promise<ReferralRequestListRow[]> {
+      return presentRequestRows(await requestPages[by](page.take).execute({ id, ...viewerParams(page) }));
+    },
+    /** A page of the open offers, newest first. */
+    async openOffers(page: Page): Promise<ReferralListRow[]> {
+      return presentReferralRows(await openOffers(page.take).execute(viewerParams(page)));
+    },
+    /** An offer's owner, status and title (or null). */
+    async findOffer(id: number): Promise<{ id: number; alumniId: number | null; status: string; role: string; company: string } | null> {
+      const [row] = await offer.execute({ id });
+      return row ?? null;
+    },
+  };
+}
+
+export type ReferralsRepository = ReturnType<typeof createReferralsRepository>;
