@@ -1,5 +1,5 @@
 import { SlidersHorizontal, Search, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_MESSAGES, type DirectoryFilters } from '@alumlink/contract';
 import { Button, Card, Dialog, EmptyState, Input, PagedList, SkeletonList } from '@/components/ui';
@@ -22,8 +22,13 @@ export function DirectoryPage() {
   const debouncedName = useDebouncedValue(name.trim(), NAME_SEARCH_DEBOUNCE_MS);
   const [sheetOpen, setSheetOpen] = useState(false);
 
-  // Typing settles into the URL (replacing the entry: one history step per search, not per key).
+  // Typing settles into the URL (replacing the entry: one history step per search, not per key),
+  // once per settled value: setSearchParams changes with every URL change, and a stale name must
+  // not be written back over "Clear filters" before the box's new value settles.
+  const settledName = useRef(debouncedName);
   useEffect(() => {
+    if (settledName.current === debouncedName) return;
+    settledName.current = debouncedName;
     setSearchParams(
       (current) => {
         if ((current.get('q') ?? '') === debouncedName) return current;
