@@ -31,7 +31,7 @@ describe('mentoring', () => {
   let conversationUrl = '';
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}) });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
     browser = await launchBrowser();
     mentorContext = await newContext(browser, server.baseUrl);
     menteeContext = await newContext(browser, server.baseUrl, 390, 844);

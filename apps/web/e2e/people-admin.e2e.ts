@@ -28,7 +28,7 @@ describe('people and the admin portal', () => {
   let browser: Browser;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', PORT: process.env.E2E_PORT ?? '' });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
     browser = await launchBrowser();
   });
   after(async () => {

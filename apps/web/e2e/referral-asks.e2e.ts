@@ -32,7 +32,7 @@ describe('referral asks', () => {
   let alumnus: Page;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}) });
+    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
     browser = await launchBrowser();
     // The alumnus works at the job's company, is open to referrals and has an open offer there.
     const { access } = await signInByApi(server.baseUrl, 'alumni@example.com');

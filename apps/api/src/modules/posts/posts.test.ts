@@ -69,6 +69,8 @@ describe('POST /social/posts/', () => {
       comments_count: 0,
       is_liked: false,
       has_liked: false,
+      // Never edited yet.
+      edited_at: null,
     });
     const file = path.join(t.config.mediaDir, post.image.replace('/media/', ''));
     expect(existsSync(file)).toBe(true);

@@ -89,6 +89,8 @@ describe('POST /api/referrals/create/', () => {
         profile: { profile_image: '/media/avatars/alex.webp' },
         company: 'Globex',
       },
+      // The author has not asked on their own offer.
+      my_request: null,
     });
   });
 
