@@ -51,6 +51,8 @@ describe('POST /api/events/', () => {
       my_guests: null,
       checked_in_at: null,
       can_manage: true,
+      // The whole hub's, not a space's.
+      community_id: null,
     });
     const listed = (await t.app.inject({ url: '/api/events/?q=cloud night' })).json();
     expect(listed.results.map((event: { title: string }) => event.title)).toEqual(['Cloud Night']);

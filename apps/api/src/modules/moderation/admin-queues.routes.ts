@@ -1,6 +1,5 @@
 import { errorSchema, idParamsSchema, moderationQueueCountsSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminOnly } from '../../lib/auth';
 import { badRequestSchema } from '../../lib/validation';
 import { moderatedPostImage, queueCounts } from './admin-queues.service';
@@ -34,7 +33,7 @@ export const adminQueuesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A post's image, also when withheld after a removal (for judging its appeal); never cached by others",
         security: [{ bearerAuth: [] }],
         params: idParamsSchema,
-        response: { 200: z.unknown().describe('The image bytes (image/webp)'), 404: errorSchema, ...errors },
+        // No response schema: the body is the image's bytes (image/webp), not JSON (errors are the usual {detail, code}).
       },
     },
     async (request, reply) => {

@@ -55,10 +55,18 @@ describe('prepared list statements of the community reads: generic plans', () =>
     expect(typed).not.toMatch(/Seq Scan on (jobs|users)\b/);
   });
 
-  it('events walk events_starts_at_idx', async () => {
-    const plan = await generic(eventsPageQuery(t.db, 21), { viewerId: 7, startingAfter: '-infinity', afterAt: '-infinity', afterId: 0 });
-    expect(plan).toMatch(/events_starts_at_idx/);
-    expect(plan).not.toMatch(/Seq Scan on events\b/);
+  it('events walk events_starts_at_idx, for members and administrators alike', async () => {
+    for (const seesEveryone of [false, true]) {
+      const plan = await generic(eventsPageQuery(t.db, 21), {
+        viewerId: 7,
+        seesEveryone,
+        startingAfter: '-infinity',
+        afterAt: '-infinity',
+        afterId: 0,
+      });
+      expect(plan).toMatch(/events_starts_at_idx/);
+      expect(plan).not.toMatch(/Seq Scan on events\b/);
+    }
   });
 
   it('open offers walk referrals_status_created_idx; requests of an offer or a person their own index', async () => {
