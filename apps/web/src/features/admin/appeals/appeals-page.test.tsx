@@ -35,14 +35,15 @@ function buildAppeal(overrides: Partial<AdminAppeal> = {}): AdminAppeal {
   };
 }
 
-// jsdom has no object URLs: the withheld image's blob gets a stand-in one.
+// jsdom has no object URLs: the withheld image's blob gets a stand-in one, and the URL class
+// gets back exactly what it had (test files share one environment: a deleted property exposed
+// Node's own createObjectURL to the next file, which refuses jsdom's File).
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:withheld-image');
-  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:withheld-image');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
+  vi.restoreAllMocks();
 });
 
 const imageRequests: string[] = [];
