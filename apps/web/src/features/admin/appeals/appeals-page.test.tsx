@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAppeal } from '@alumlink/contract';
 import { buildSummary, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
+import { useQueueCounts } from '../shell/api/get-queue-counts';
 import { AppealsPage } from './appeals-page';
 
 const admin = buildUser({ id: 1, role: 'AD', is_staff: true, first_name: 'Ada', last_name: 'Admin' });
@@ -47,6 +48,12 @@ afterEach(() => {
 });
 
 const imageRequests: string[] = [];
+/** The admin shell's menu counts, refreshed with the queue after a decision. */
+function QueueCountsProbe() {
+  const counts = useQueueCounts();
+  return <p>{counts.data ? `${counts.data.open_appeals} open appeals` : 'counting'}</p>;
+}
+
 function renderAppeals(imageStatus = 200) {
   storeSession(admin);
   server.use(
@@ -57,7 +64,13 @@ function renderAppeals(imageStatus = 200) {
         : HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: imageStatus });
     }),
   );
-  return renderPage(<AppealsPage />, { path: '/admin/appeals' });
+  return renderPage(
+    <>
+      <QueueCountsProbe />
+      <AppealsPage />
+    </>,
+    { path: '/admin/appeals' },
+  );
 }
 
 describe('AppealsPage', () => {
@@ -97,6 +110,12 @@ describe('AppealsPage', () => {
     let decided = false;
     server.use(
       http.get('/social/admin/appeals/', () => HttpResponse.json(page(decided ? [] : [buildAppeal()]))),
+      // The menu's counts answer after the queue has already dropped the decided appeal (a slow server):
+      // the toast must not depend on the appeal's card still being on screen.
+      http.get('/social/admin/queue-counts/', async () => {
+        if (decided) await delay(300);
+        return HttpResponse.json({ open_reports: 0, open_appeals: decided ? 0 : 1 });
+      }),
       http.post('/social/admin/appeals/5/decide/', async ({ request }) => {
         sent = await request.json();
         decided = true;

@@ -45,12 +45,15 @@ export function DecideAppealDialog({
       return;
     }
     setErrors({});
-    decide.mutate(parsed.data, {
-      onSuccess: (answer) => {
+    // mutateAsync, not mutate's callbacks: the queue refresh removes this appeal's card (and this
+    // dialog) before the slower menu counts arrive, and an unmounted caller's callbacks never run.
+    decide
+      .mutateAsync(parsed.data)
+      .then((answer) => {
         onOpenChange(false);
         onDecided(answer.status === 'restored' ? 'restored' : 'upheld');
-      },
-    });
+      })
+      .catch(() => undefined); // the error is shown from decide.error
   };
 
   const formId = `decide-appeal-${appealId}`;
