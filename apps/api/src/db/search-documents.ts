@@ -1,17 +1,29 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * The text-search document of each kind one search finds (modules/search-everything), written
- * once here for the GIN indexes of migration 0032 (drizzle schema) and for the queries: PostgreSQL
- * uses an expression index only for the same expression, so both must build it alike.
+ * The text-search document of each kind one search finds (modules/search-everything): a stored
+ * generated tsvector column, search_document, of users, posts, jobs, events and communities
+ * (migration 0039), with a GIN index on it. PostgreSQL computes it when a row is written, so a
+ * search reads it instead of parsing the text again, and ANALYZE keeps per-word statistics of it.
+ *
+ *   users        to_tsvector('simple',  first_name || ' ' || last_name)
+ *   posts        to_tsvector('english', caption)                                   index: live posts
+ *   jobs         to_tsvector('english', title || ' ' || company || ' ' || location || ' ' || description)   index: open jobs
+ *   events       to_tsvector('english', title || ' ' || host || ' ' || category || ' ' || description)
+ *   communities  to_tsvector('english', name || ' ' || description)
  *
  * Names are read with the 'simple' configuration (no stemming: "Marks" is not "Mark"); prose with
- * 'english' (stems and stop words, so "running" finds "run"). The configuration is a literal, which
- * makes to_tsvector immutable, as an index expression must be.
+ * 'english' (stems and stop words, so "running" finds "run"). A query must use the same
+ * configuration as the column it matches. The column is not part of the drizzle tables, so that
+ * rows read with select() and returning() never carry it; the queries name it here.
  */
 export type SearchConfig = 'english' | 'simple';
 
-/** to_tsvector(config, part || ' ' || part ...) over non-null text columns. */
-export function searchDocumentSql(config: SearchConfig, parts: SQLWrapper[]): SQL {
-  return sql`to_tsvector(${sql.raw(`'${config}'::regconfig`)}, ${sql.join(parts, sql` || ' ' || `)})`;
+/** The column's name, for the drizzle schema's index definitions. */
+export const SEARCH_DOCUMENT = sql`"search_document"`;
+
+/** A table's stored document, qualified by the table. */
+export function searchDocumentOf(table: PgTable): SQL {
+  return sql`${table}."search_document"`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { COMMUNITY_VISIBILITIES } from '@alumlink/contract';
-import { searchDocumentSql } from '../search-documents';
+import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -22,8 +22,8 @@ export const communities = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // Search everything: communities by the words of their name and description (migration 0032).
-    index('communities_search_idx').using('gin', searchDocumentSql('english', [t.name, t.description])),
+    // Search everything: communities by the words of their name and description (its stored document, migration 0039).
+    index('communities_search_idx').using('gin', SEARCH_DOCUMENT),
     check('communities_visibility_check', sql`${t.visibility} in ('public', 'members')`),
   ],
 );

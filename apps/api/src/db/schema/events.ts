@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { searchDocumentSql } from '../search-documents';
+import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 import { communities } from './communities';
 import { users } from './users';
@@ -44,8 +44,8 @@ export const events = pgTable(
       .where(sql`${t.communityId} is not null`),
     index('events_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('events_category_trgm').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
-    // Search everything: events by their words (migration 0032).
-    index('events_search_idx').using('gin', searchDocumentSql('english', [t.title, t.host, t.category, t.description])),
+    // Search everything: events by their words (its stored document, migration 0039).
+    index('events_search_idx').using('gin', SEARCH_DOCUMENT),
     check('events_ends_after_start_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { searchDocumentSql } from '../search-documents';
+import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -36,9 +36,9 @@ export const jobs = pgTable(
     index('jobs_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('jobs_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
     index('jobs_location_trgm').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-    // Search everything: open jobs by their words (migration 0032).
+    // Search everything: open jobs by their words (its stored document, migration 0039).
     index('jobs_search_idx')
-      .using('gin', searchDocumentSql('english', [t.title, t.company, t.location, t.description]))
+      .using('gin', SEARCH_DOCUMENT)
       .where(sql`${t.status} = 'open'`),
   ],
 );

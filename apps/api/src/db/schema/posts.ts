@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { searchDocumentSql } from '../search-documents';
+import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 import { communities } from './communities';
 import { users } from './users';
@@ -49,9 +49,9 @@ export const posts = pgTable(
     index('posts_deleted_by_idx')
       .on(t.deletedBy)
       .where(sql`${t.deletedBy} is not null`),
-    // Search everything: live posts by the words of their caption (migration 0032).
+    // Search everything: live posts by the words of their caption (its stored document, migration 0039).
     index('posts_search_idx')
-      .using('gin', searchDocumentSql('english', [t.caption]))
+      .using('gin', SEARCH_DOCUMENT)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchDocumentSql } from '../search-documents';
+import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 
 /**
@@ -86,8 +86,8 @@ export const users = pgTable(
     index('users_referral_company_idx')
       .on(sql`lower(${t.company})`, t.id)
       .where(sql`${t.openToReferrals} and ${t.role} = 'AL'`),
-    // Search everything: people by the words of their name, never by a field they may hide (migration 0032).
-    index('users_search_idx').using('gin', searchDocumentSql('simple', [t.firstName, t.lastName])),
+    // Search everything: people by the words of their name, never by a field they may hide (its stored document, migration 0039).
+    index('users_search_idx').using('gin', SEARCH_DOCUMENT),
   ],
 );
 

@@ -2,9 +2,10 @@ import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { kindSearchQuery, splitSearchText } from './search-everything.repository';
+import { kindSearchQuery, RANKED_MATCHES_MAX, splitSearchText } from './search-everything.repository';
 
-// Proves each kind's search looks its matches up in its GIN index (migration 0032) once tables are large.
+// Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
+// once tables are large, never parses text again to match or rank, and ranks a common word's newest matches alone.
 let t: TestApp;
 
 const INDEX_OF = {
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into communities (slug, name, description) select 'c-' || id, 'Circle w' || id, 'A circle' from users`);
   await t.db.execute(sql`update users set first_name = 'w' || id where id % 2 = 0`);
+  await t.db.execute(sql`update users set last_name = 'alumnus' where id % 2 = 1`);
   // VACUUM fills in the GIN statistics the planner costs the lookups with (autovacuum does so in production).
   await t.db.execute(sql`vacuum analyze`);
 }, 180_000);
@@ -47,7 +49,26 @@ describe('search everything query plans on large tables', () => {
         const plan = await explain(t.database, kindSearchQuery(kind, { viewer, text: splitSearchText(text), take: 21 }));
         expect(plan, `${kind} ${text} ${viewer.role}`).toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
         expect(plan, `${kind} ${text} ${viewer.role}`).not.toMatch(new RegExp(`Seq Scan on ${TABLE_OF[kind]}\\b`));
+        expect(plan, `${kind} ${text} ${viewer.role}`).toMatch(/search_document @@/);
+        expect(plan, `${kind} ${text} ${viewer.role}`).not.toMatch(/to_tsvector/);
       }
     }
+  });
+
+  it.each(SEARCH_KINDS)('%s: a word most rows have ranks only the newest matches, from their stored documents', async (kind) => {
+    const word = { people: 'alumnus', posts: 'alumni', jobs: 'engineer', events: 'meetup', communities: 'circle' }[kind];
+    const query = kindSearchQuery(kind, { viewer: { id: 7, role: 'AL' }, text: splitSearchText(`${word} `), take: RANKED_MATCHES_MAX + 100 });
+    const plan = await explain(t.database, query, { analyze: true });
+    expect(plan).not.toMatch(/to_tsvector/);
+    // ts_rank runs over one bounded subquery's rows: at most RANKED_MATCHES_MAX.
+    const rankedRows = /Subquery Scan on newest .*?rows=([\d.]+) loops=1/.exec(plan)?.[1];
+    expect(Number(rankedRows)).toBeLessThanOrEqual(RANKED_MATCHES_MAX);
+    const { rows } = await t.db.execute<{ id: number }>(query);
+    expect(rows.length).toBe(RANKED_MATCHES_MAX);
+    // The newest: a bulk row's id grows with its user's id, so the oldest ranked match is among the newest ids.
+    const { rows: newest } = await t.db.execute<{ id: number }>(
+      sql`select id from ${sql.identifier(TABLE_OF[kind])} where search_document @@ to_tsquery(${kind === 'people' ? 'simple' : 'english'}::regconfig, ${word}) order by id desc limit ${RANKED_MATCHES_MAX}`,
+    );
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set(newest.map((row) => row.id)));
   });
 });

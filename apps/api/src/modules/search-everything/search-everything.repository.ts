@@ -1,8 +1,9 @@
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type SearchKind } from '@alumlink/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { sqlInteger } from '../../db/prepared';
-import { searchDocumentSql, type SearchConfig } from '../../db/search-documents';
+import { searchDocumentOf, type SearchConfig } from '../../db/search-documents';
 import { communities, events, jobs, posts, users } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
 import { eventReadableSql } from '../events/events.policy';
@@ -13,11 +14,15 @@ import { visibleToSql, type Viewer } from '../settings/visibility';
 export type SearchHitRow = { id: number; title: string; snippet: string; rank: number; path_key: string };
 
 /**
- * How one kind is searched: its rows, its document (the expression its GIN index is built on,
+ * How one kind is searched: its rows, its stored document (the column its GIN index is built on,
  * db/search-documents.ts), who may see which rows, and what a hit shows.
  */
 type KindSource = {
   config: SearchConfig;
+  /** The kind's table, where matches are found (the visibility rule reads its columns alone). */
+  table: PgTable;
+  /** The stored document of the kind's table. */
+  document: SQL;
   /** The parts of the document; the snippet is cut from the same text. */
   parts: SQLWrapper[];
   from: SQL;
@@ -33,6 +38,8 @@ const SOURCES: Record<SearchKind, KindSource> = {
   // Active, verified people the viewer may see (profile visibility), by name only: never by e-mail or any field they may hide.
   people: {
     config: 'simple',
+    table: users,
+    document: searchDocumentOf(users),
     parts: [users.firstName, users.lastName],
     from: sql`${users}`,
     id: users.id,
@@ -43,6 +50,8 @@ const SOURCES: Record<SearchKind, KindSource> = {
   // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
   posts: {
     config: 'english',
+    table: posts,
+    document: searchDocumentOf(posts),
     parts: [posts.caption],
     from: sql`${posts} inner join ${users} on ${users.id} = ${posts.userId}`,
     id: posts.id,
@@ -53,6 +62,8 @@ const SOURCES: Record<SearchKind, KindSource> = {
   // Open jobs, as the job board lists them.
   jobs: {
     config: 'english',
+    table: jobs,
+    document: searchDocumentOf(jobs),
     parts: [jobs.title, jobs.company, jobs.location, jobs.description],
     from: sql`${jobs}`,
     id: jobs.id,
@@ -63,6 +74,8 @@ const SOURCES: Record<SearchKind, KindSource> = {
   // Events as the events list shows them: those of a members-only space to its members alone (eventReadableSql).
   events: {
     config: 'english',
+    table: events,
+    document: searchDocumentOf(events),
     parts: [events.title, events.host, events.category, events.description],
     from: sql`${events}`,
     id: events.id,
@@ -73,6 +86,8 @@ const SOURCES: Record<SearchKind, KindSource> = {
   // Every community, as the communities list shows them.
   communities: {
     config: 'english',
+    table: communities,
+    document: searchDocumentOf(communities),
     parts: [communities.name, communities.description],
     from: sql`${communities}`,
     id: communities.id,
@@ -119,30 +134,47 @@ const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MAT
 export type KindSearch = { viewer: Viewer; text: SearchText; after?: RankPosition; take: number };
 
 /**
- * One kind's matches, best first (ts_rank, then newest id), after a position: the document's GIN
- * index finds the matches, the visibility rule filters them, and only the page's rows get a
- * snippet (ts_headline parses the text again, the dearest step). The stored text has private-use
+ * How many matches of one kind are ranked at most: the newest ones (by id) the viewer may see. A
+ * common word matches most rows; ranking them all cost a read of every matching document. Pages
+ * by rank continue within these, so a search reaches its newest RANKED_MATCHES_MAX matches.
+ */
+export const RANKED_MATCHES_MAX = 500;
+
+/**
+ * One kind's matches, best first (ts_rank, then newest id), after a position, in three steps:
+ * the newest RANKED_MATCHES_MAX matches the viewer may see (the stored document's GIN index finds
+ * rare words; for a common word PostgreSQL may walk the primary key newest first instead), their
+ * rank from the stored document, and for the page's rows alone the title and a snippet
+ * (ts_headline parses the text again, the dearest step). The stored text has private-use
  * characters removed before ts_headline marks it, so only its markers are in the snippet.
  */
 export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
   const source = SOURCES[kind];
-  const document = searchDocumentSql(source.config, source.parts);
   const query = tsquerySql(source.config, search.text);
   const visible = source.visible(search.viewer);
   const headlineText = sql`translate(${sql.join(source.parts, sql` || ' · ' || `)}, ${'\uE000\uE001'}::text, '')`;
-  const after = search.after ? sql`where (hits.rank, hits.id) < (${search.after.rank}::real, ${search.after.id}::integer)` : sql``;
+  const after = search.after ? sql`where (ranked.rank, ranked.id) < (${search.after.rank}::real, ${search.after.id}::integer)` : sql``;
   return sql`
-    select hits.id, hits.title, hits.rank, hits.path_key,
-      ts_headline(${sql.raw(`'${source.config}'::regconfig`)}, hits.headline_text, ${query}, ${HEADLINE_OPTIONS}::text) as snippet
-    from (
-      select ${source.id} as id, ${source.title} as title, ${source.pathKey} as path_key, ${headlineText} as headline_text,
-        ts_rank(${document}, ${query}) as rank
-      from ${source.from}
-      where ${document} @@ ${query}${visible ? sql` and ${visible}` : sql``}
-    ) as hits
-    ${after}
-    order by hits.rank desc, hits.id desc
-    limit ${sqlInteger(search.take)}`;
+    select page.id, ${source.title} as title, page.rank, ${source.pathKey} as path_key,
+      ts_headline(${sql.raw(`'${source.config}'::regconfig`)}, ${headlineText}, ${query}, ${HEADLINE_OPTIONS}::text) as snippet
+    from ${source.from}
+    inner join (
+      select ranked.id, ranked.rank
+      from (
+        select newest.id, ts_rank(newest.document, ${query}) as rank
+        from (
+          select ${source.id} as id, ${source.document} as document
+          from ${source.table}
+          where ${source.document} @@ ${query}${visible ? sql` and ${visible}` : sql``}
+          order by ${source.id} desc
+          limit ${sqlInteger(RANKED_MATCHES_MAX)}
+        ) as newest
+      ) as ranked
+      ${after}
+      order by ranked.rank desc, ranked.id desc
+      limit ${sqlInteger(search.take)}
+    ) as page on page.id = ${source.id}
+    order by page.rank desc, page.id desc`;
 }
 
 export async function searchKind(db: Executor, kind: SearchKind, search: KindSearch): Promise<SearchHitRow[]> {

@@ -60,6 +60,14 @@ describe('GET /api/search/ posts', () => {
     expect(marked(body.results[0]?.snippet ?? '')).toEqual(['kayaking', 'fjords']);
   });
 
+  it('finds an edited post by its new words alone (the stored document follows the caption)', async () => {
+    const author = await createUser(t.db);
+    const post = await createPost(t.db, { userId: author.id, caption: 'A wombatfirst caption', image: null });
+    await t.db.update(posts).set({ caption: 'A platypusafter caption' }).where(eq(posts.id, post.id));
+    expect(await idsOf(viewer, { q: 'wombatfirst', type: 'posts' })).toEqual([]);
+    expect(await idsOf(viewer, { q: 'platypusafter', type: 'posts' })).toEqual([post.id]);
+  });
+
   it('leaves out deleted and moderated posts', async () => {
     const author = await createUser(t.db);
     const removed = await createPost(t.db, { userId: author.id, caption: 'quokkabanana removed by a moderator', image: null });
