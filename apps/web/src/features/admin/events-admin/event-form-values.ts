@@ -20,6 +20,8 @@ export const eventFormSchema = z
     category: text(EVENT_LIMITS.categoryMax),
     description: text(EVENT_LIMITS.descriptionMax),
     capacity: z.string().regex(/^\d*$/, 'A valid integer is required.'),
+    /** The community space's id, or '' for the whole hub (set on creation; a disabled select holds none). */
+    community_id: z.string().regex(/^\d*$/, 'Choose a space from the list.').optional(),
   })
   .superRefine((values, ctx) => {
     if (values.starts_local && values.ends_local && values.ends_local <= values.starts_local)
@@ -42,6 +44,7 @@ export function eventFormValues(event: Event | null, viewerZone: string): EventF
     category: event?.category ?? '',
     description: event?.description ?? '',
     capacity: event?.capacity === null || event?.capacity === undefined ? '' : String(event.capacity),
+    community_id: event?.community_id ? String(event.community_id) : '',
   };
 }
 
@@ -57,6 +60,7 @@ export function eventRequestOf(values: EventFormValues): CreateEventRequest {
     category: values.category,
     description: values.description,
     capacity: values.capacity === '' ? null : Number(values.capacity),
+    community_id: values.community_id ? Number(values.community_id) : null,
   };
 }
 
@@ -71,4 +75,5 @@ export const SERVER_FIELDS = {
   category: 'category',
   description: 'description',
   capacity: 'capacity',
+  community_id: 'community_id',
 } as const satisfies Record<string, keyof EventFormValues>;

@@ -62,6 +62,73 @@ describe('EventsAdminPage', () => {
     });
   }, 20_000);
 
+  it('offers the community spaces in a labelled select and sends the chosen one', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get('/api/events/', () => HttpResponse.json(page([]))),
+      http.get('/api/communities/', () =>
+        HttpResponse.json([
+          { id: 4, slug: 'class-2019', name: 'Class of 2019', description: '', icon: 'users', members_count: 3, is_member: false, visibility: 'members' },
+          { id: 7, slug: 'data', name: 'Data Science', description: '', icon: 'code', members_count: 9, is_member: true, visibility: 'public' },
+        ]),
+      ),
+      http.post('/api/events/', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(buildEvent({ community_id: 4 }), { status: 201 });
+      }),
+    );
+    const { user } = renderEvents();
+    await user.click(await screen.findByRole('button', { name: 'Create event' }));
+    const space = screen.getByLabelText(/Space/);
+    expect(await screen.findByRole('option', { name: 'Class of 2019 (members only)' })).toBeInTheDocument();
+    expect(space).toHaveValue('');
+    await user.selectOptions(space, 'Class of 2019 (members only)');
+    await user.type(screen.getByLabelText('Title'), 'Class dinner');
+    setValue('Starts', '2031-05-01T17:00');
+    setValue('Ends', '2031-05-01T19:00');
+    await user.type(screen.getByLabelText('Venue'), 'Hall C');
+    await user.click(screen.getAllByRole('button', { name: 'Create event' }).at(-1)!);
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({ title: 'Class dinner', community_id: 4 });
+  }, 20_000);
+
+  it('says when the spaces are empty or fail to load, and keeps the whole hub', async () => {
+    server.use(
+      http.get('/api/events/', () => HttpResponse.json(page([]))),
+      http.get('/api/communities/', () => HttpResponse.json({ detail: 'Down' }, { status: 500 })),
+    );
+    const { user } = renderEvents();
+    await user.click(await screen.findByRole('button', { name: 'Create event' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the spaces');
+    server.use(http.get('/api/communities/', () => HttpResponse.json([])));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const space = await screen.findByLabelText(/Space/);
+    expect(space).toHaveValue('');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Whole hub (no space)']);
+  }, 20_000);
+
+  it('shows an event’s space when editing it, and sends no community_id', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get('/api/events/', () => HttpResponse.json(page([buildEvent({ title: 'Cloud Night', community_id: 7 })]))),
+      http.get('/api/communities/', () =>
+        HttpResponse.json([{ id: 7, slug: 'data', name: 'Data Science', description: '', icon: 'code', members_count: 9, is_member: true, visibility: 'public' }]),
+      ),
+      http.patch('/api/events/1/', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(buildEvent({ community_id: 7 }));
+      }),
+    );
+    const { user } = renderEvents();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cloud Night' }));
+    await screen.findByRole('option', { name: 'Data Science' });
+    await waitFor(() => expect(screen.getByLabelText(/Space/)).toHaveValue('7'));
+    expect(screen.getByLabelText(/Space/)).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).not.toHaveProperty('community_id');
+  }, 20_000);
+
   it('shows the server’s field errors under their fields', async () => {
     server.use(
       http.get('/api/events/', () => HttpResponse.json(page([buildEvent({ title: 'Cloud Night' })]))),

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSaveEvent } from '../api/admin-events';
 import { eventFormSchema, eventFormValues, eventRequestOf, SERVER_FIELDS, type EventFormValues } from '../event-form-values';
 import { knownTimeZones } from '../zoned-time';
+import { SpaceSelect } from './space-select';
 
 export interface EventFormDialogProps {
   open: boolean;
@@ -38,7 +39,9 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
   const handleValidSubmit = async (values: EventFormValues) => {
     setServerError(null);
     try {
-      await save.mutateAsync(eventRequestOf(values));
+      const { community_id: communityId, ...changes } = eventRequestOf(values);
+      // An event keeps the space it was created in (PATCH takes no community_id).
+      await save.mutateAsync(event ? changes : { ...changes, community_id: communityId });
       toast.success(event ? 'Event updated.' : 'Event created.');
       onOpenChange(false);
     } catch (error) {
@@ -101,6 +104,18 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
             <Input inputMode="numeric" {...register('capacity')} />
           </Field>
         </div>
+        <Field
+          label="Space"
+          labelSuffix="(optional)"
+          hint={
+            event
+              ? 'An event keeps the space it was created in.'
+              : 'A members-only space’s events are shown to its members alone.'
+          }
+          error={errorOf('community_id')}
+        >
+          <SpaceSelect enabled={open} disabled={event !== null} {...register('community_id')} />
+        </Field>
         <Field label="Description" labelSuffix="(optional)" error={errorOf('description')}>
           <Textarea rows={4} maxLength={EVENT_LIMITS.descriptionMax} {...register('description')} />
         </Field>
