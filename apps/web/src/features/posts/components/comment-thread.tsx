@@ -10,26 +10,43 @@ import { useStoredUser } from '@/lib/use-session';
 import { useAddComment, useComments } from '../api/comments';
 import { useWarnOnError } from '../use-warn-on-error';
 import { LinkedText } from './linked-text';
+import { EditCommentForm } from './edit-comment-form';
 import { useMentionTypeahead } from './use-mention-typeahead';
 
 function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const name = displayName(comment.user);
+  const [editing, setEditing] = useState(false);
   return (
     <li className="flex gap-2.5">
       {/* Same target as the name link beside it: one link per author for keyboard and screen-reader users. */}
       <Link to={profileHref(comment.user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
         <Avatar src={comment.user.image ?? comment.user.profile.profile_image} personId={comment.user.id} name={name} alt="" size="xs" />
       </Link>
-      <div className="min-w-0 rounded-2xl bg-surface-muted px-3 py-2">
+      <div className={cn('min-w-0 rounded-2xl bg-surface-muted px-3 py-2', editing && 'flex-1')}>
         <p className="text-xs">
           <Link to={profileHref(comment.user.id)} className="font-semibold text-fg hover:underline">
             {isOwn ? 'You' : name}
           </Link>
           <span className="ml-2 text-fg-subtle">{formatRelativeTime(comment.created_at)}</span>
+          {comment.edited_at ? <span className="ml-2 text-fg-subtle">Edited</span> : null}
+          {isOwn && !editing ? (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              aria-label="Edit your comment"
+              className="ml-2 font-medium text-fg-muted hover:text-fg hover:underline"
+            >
+              Edit
+            </button>
+          ) : null}
         </p>
-        <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">
-          <LinkedText text={comment.text} />
-        </p>
+        {editing ? (
+          <EditCommentForm postId={comment.post_id} commentId={comment.id} text={comment.text} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-fg">
+            <LinkedText text={comment.text} />
+          </p>
+        )}
       </div>
     </li>
   );
