@@ -57,7 +57,11 @@ describe('search everything query plans on large tables', () => {
 
   it.each(SEARCH_KINDS)('%s: a word most rows have ranks only the newest matches, from their stored documents', async (kind) => {
     const word = { people: 'alumnus', posts: 'alumni', jobs: 'engineer', events: 'meetup', communities: 'circle' }[kind];
-    const query = kindSearchQuery(kind, { viewer: { id: 7, role: 'AL' }, text: splitSearchText(`${word} `), take: RANKED_MATCHES_MAX + 100 });
+    const query = kindSearchQuery(kind, {
+      viewer: { id: 7, role: 'AL' },
+      text: splitSearchText(`${word} `),
+      take: RANKED_MATCHES_MAX + 100,
+    });
     const plan = await explain(t.database, query, { analyze: true });
     expect(plan).not.toMatch(/to_tsvector/);
     // ts_rank runs over one bounded subquery's rows: at most RANKED_MATCHES_MAX.
