@@ -68,8 +68,26 @@ describe('EventsAdminPage', () => {
       http.get('/api/events/', () => HttpResponse.json(page([]))),
       http.get('/api/communities/', () =>
         HttpResponse.json([
-          { id: 4, slug: 'class-2019', name: 'Class of 2019', description: '', icon: 'users', members_count: 3, is_member: false, visibility: 'members' },
-          { id: 7, slug: 'data', name: 'Data Science', description: '', icon: 'code', members_count: 9, is_member: true, visibility: 'public' },
+          {
+            id: 4,
+            slug: 'class-2019',
+            name: 'Class of 2019',
+            description: '',
+            icon: 'users',
+            members_count: 3,
+            is_member: false,
+            visibility: 'members',
+          },
+          {
+            id: 7,
+            slug: 'data',
+            name: 'Data Science',
+            description: '',
+            icon: 'code',
+            members_count: 9,
+            is_member: true,
+            visibility: 'public',
+          },
         ]),
       ),
       http.post('/api/events/', async ({ request }) => {
@@ -112,7 +130,18 @@ describe('EventsAdminPage', () => {
     server.use(
       http.get('/api/events/', () => HttpResponse.json(page([buildEvent({ title: 'Cloud Night', community_id: 7 })]))),
       http.get('/api/communities/', () =>
-        HttpResponse.json([{ id: 7, slug: 'data', name: 'Data Science', description: '', icon: 'code', members_count: 9, is_member: true, visibility: 'public' }]),
+        HttpResponse.json([
+          {
+            id: 7,
+            slug: 'data',
+            name: 'Data Science',
+            description: '',
+            icon: 'code',
+            members_count: 9,
+            is_member: true,
+            visibility: 'public',
+          },
+        ]),
       ),
       http.patch('/api/events/1/', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;

@@ -15,7 +15,11 @@ describe('editing one’s own comment', () => {
     storeSession(me);
     const post = buildPost({ comments_count: 2 });
     const mine = buildComment(post.id, { id: 31, text: 'Congrats!', user: summaryOf(me) });
-    const theirs = buildComment(post.id, { id: 32, text: 'First!', user: buildSummary({ id: 9, first_name: 'Priya', last_name: 'Sharma' }) });
+    const theirs = buildComment(post.id, {
+      id: 32,
+      text: 'First!',
+      user: buildSummary({ id: 9, first_name: 'Priya', last_name: 'Sharma' }),
+    });
     const sent: unknown[] = [];
     server.use(
       http.get('/social/posts/', () => HttpResponse.json(page([post]))),

@@ -12,7 +12,17 @@ export const EDIT_COMMENT_MESSAGES = {
 } as const;
 
 /** The inline editor of one's own comment: mentions offered as they type, Save or Cancel; the server's field error shows under it. */
-export function EditCommentForm({ postId, commentId, text: initial, onDone }: { postId: number; commentId: number; text: string; onDone: () => void }) {
+export function EditCommentForm({
+  postId,
+  commentId,
+  text: initial,
+  onDone,
+}: {
+  postId: number;
+  commentId: number;
+  text: string;
+  onDone: () => void;
+}) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const mentions = useMentionTypeahead<HTMLTextAreaElement>({ value: text, onChange: setText });

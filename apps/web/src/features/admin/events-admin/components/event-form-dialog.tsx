@@ -107,11 +107,7 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
         <Field
           label="Space"
           labelSuffix="(optional)"
-          hint={
-            event
-              ? 'An event keeps the space it was created in.'
-              : 'A members-only space’s events are shown to its members alone.'
-          }
+          hint={event ? 'An event keeps the space it was created in.' : 'A members-only space’s events are shown to its members alone.'}
           error={errorOf('community_id')}
         >
           <SpaceSelect enabled={open} disabled={event !== null} {...register('community_id')} />
