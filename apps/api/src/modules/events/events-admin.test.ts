@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { multipartBody, sampleImage } from '../../test/uploads';
+import { EVENT_UNKNOWN_SPACE } from './events.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,6 +23,17 @@ const newEvent = {
 };
 
 describe('POST /api/events/', () => {
+  it('answers 400 (not 500) for a community_id that names no space', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      headers: await authHeader(t.app, admin),
+      payload: { ...newEvent, community_id: 999_999 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ community_id: [EVENT_UNKNOWN_SPACE] });
+  });
+
   it('lets an admin create an event (JSON), trimmed, with the contract shape', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -174,3 +174,9 @@ export async function updateEvent(db: Executor, eventId: number, changes: Partia
   const [row] = await db.update(events).set(changes).where(eq(events.id, eventId)).returning();
   return row ?? null;
 }
+
+/** Whether a community (space) with this id exists, for an event's community_id. */
+export async function communityExists(db: Executor, communityId: number): Promise<boolean> {
+  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId)).limit(1);
+  return row !== undefined;
+}

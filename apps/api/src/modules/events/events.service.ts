@@ -47,8 +47,13 @@ function assertManager(user: AuthUser): void {
 }
 
 /** Admin: creates an event (the optional cover image is re-encoded like a post image). */
+/** An event's community_id that names no community. */
+export const EVENT_UNKNOWN_SPACE = 'No community space has this id.';
+
 export async function createEvent(ctx: AppContext, user: AuthUser, input: CreateEventInput, image?: Buffer): Promise<Event> {
   assertManager(user);
+  if (input.community_id !== null && !(await repository.communityExists(ctx.db, input.community_id)))
+    throw validation({ community_id: [EVENT_UNKNOWN_SPACE] });
   const imageKey = image ? await storeUploadedImage(ctx.storage, image, 'post') : null;
   const row = await repository.insertEvent(ctx.db, {
     title: input.title,
