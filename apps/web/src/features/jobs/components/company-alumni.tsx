@@ -34,7 +34,8 @@ function AlumnusRow({ person, job }: { person: CompanyAlumnus; job: Job }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-2.5">
       <Avatar src={person.image} personId={person.id} name={name} alt="" size="sm" />
-      <div className="min-w-0 flex-1">
+      {/* At least 10 rem for the name: what follows wraps onto its own line rather than squeezing it. */}
+      <div className="min-w-0 flex-1 basis-40">
         <p className="truncate text-sm font-semibold text-fg">{name}</p>
         {subtitle ? <p className="truncate text-xs text-fg-muted">{subtitle}</p> : null}
       </div>
