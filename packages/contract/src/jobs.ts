@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginated, REQUIRED } from './common';
 import { userSummarySchema } from './users';
+import { referralRequestStatusSchema } from './referral-pipeline';
 
 /** Job types of the job board, in the order of the filter. */
 export const JOB_TYPES = ['Full-Time', 'Part-Time', 'Contract'] as const;
@@ -117,6 +118,11 @@ export const companyAlumnusSchema = userSummarySchema.extend({
   job_title: z.string(),
   /** Their open referral offer at this company, if any: where "Ask for a referral" goes (else a message). */
   open_referral_id: z.number().int().nullable(),
+  /**
+   * The viewer's latest request on that offer (any status), or null when they never asked there:
+   * the row shows "Asked" and its status instead of a button that would answer 409.
+   */
+  my_request: z.object({ id: z.number().int(), status: referralRequestStatusSchema }).nullable(),
 });
 export type CompanyAlumnus = z.infer<typeof companyAlumnusSchema>;
 

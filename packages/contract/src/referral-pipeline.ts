@@ -76,6 +76,7 @@ export const REFERRAL_REQUEST_MESSAGES = {
   invalidTransition: 'This request cannot move to that status.',
   notOwner: 'Only the alumnus who offered this referral can move its requests.',
   notRequester: 'Only the person who asked can withdraw this request.',
+  onlyAlumniReceive: 'Only alumni receive referral requests.',
   resumeUrl: 'Enter an https:// link.',
   sent: 'Referral request sent.',
 } as const;

@@ -142,6 +142,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/referrals/{id}/requests/': 'signed-in', // not on one's own offer (403), only on an open one (409)
   'GET /api/referrals/{id}/requests/': 'owner', // and admins
   'GET /api/referral-requests/mine/': 'signed-in',
+  'GET /api/referral-requests/received/': 'alumni', // the requests on the caller's own offers
   'GET /api/referral-requests/{id}/': 'owner', // requester, the offer's alumnus, admins
   'POST /api/referral-requests/{id}/status/': 'owner', // the offer's alumnus
   'POST /api/referral-requests/{id}/withdraw/': 'owner', // the requester

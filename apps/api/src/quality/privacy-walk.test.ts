@@ -93,6 +93,8 @@ const WALK: Record<string, UrlsOf | string> = {
   'GET /social/profiles/me/': 'the caller only',
   'GET /api/referrals/mine/': "the caller's own offers and the requests on them: walked through GET /api/referrals/{id}/requests/",
   'GET /api/referral-requests/mine/': "the caller's own requests",
+  'GET /api/referral-requests/received/':
+    "the requests on the caller's own offers, the same rows as GET /api/referrals/{id}/requests/ (walked) for each of them",
   'GET /api/jobs/mine/': "the caller's own jobs",
   'GET /social/settings/notifications/': "the caller's own settings (an `email` channel, no person)",
   'GET /social/settings/privacy/': "the caller's own settings (the `email` field's audience, no person)",

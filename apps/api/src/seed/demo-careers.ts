@@ -91,11 +91,15 @@ const DEMO_JOBS: DemoJob[] = [
   },
 ];
 
-/** The specification's two sample referrals: one by the demo alumnus, one by another alumna. */
+/**
+ * The specification's two sample referrals: one by the demo alumnus, one by another alumna, each
+ * at the company of their career profile (an alumnus refers where they work; the seed's story test
+ * checks it for every offer).
+ */
 const DEMO_REFERRALS = [
   {
     by: 'alumni@example.com',
-    company: 'Google',
+    company: 'Pixel Labs',
     role: 'Software Engineer',
     ctc: '24.0',
     location: 'Bengaluru',
@@ -103,22 +107,23 @@ const DEMO_REFERRALS = [
   },
   {
     by: 'priya.sharma@example.com',
-    company: 'Microsoft',
+    company: 'Pixel Labs',
     role: 'Product Designer',
     ctc: '18.5',
-    location: 'Hyderabad',
+    location: 'Bengaluru',
     requirements: 'A portfolio of shipped work; Figma; user research experience.',
   },
 ];
 
 /**
  * An open offer at the company of each demo job where an alumnus works (the job page's "Ask for a
- * referral" then leads to it), by the first alumnus there, for the job's role; older than the two
- * samples above, which stay first on their boards.
+ * referral" then leads to it), by the first alumnus there who has no sample offer there yet, for
+ * the job's role; older than the two samples above, which stay first on their boards.
  */
 const JOB_COMPANY_REFERRALS = DEMO_JOBS.flatMap((job) => {
   const alumnus = DEMO_PEOPLE.find((person) => person.role === 'AL' && person.company === job.company);
   if (!alumnus) return [];
+  if (DEMO_REFERRALS.some((sample) => sample.by === alumnus.email && sample.company === job.company)) return [];
   return [
     {
       by: alumnus.email,

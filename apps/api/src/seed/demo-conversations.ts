@@ -30,7 +30,7 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     between: ['alumni@example.com', 'priya.sharma@example.com'],
     hoursAgo: 52,
     lines: [
-      [0, 'Priya, is the Product Designer referral at Microsoft still open?'],
+      [0, 'Priya, is your Product Designer referral still open?'],
       [1, 'Yes, until the end of the month. Do you know someone?'],
       [0, 'One of our trainees has a strong portfolio. I will ask her to apply through the referrals page.'],
       [1, 'Perfect, I will keep an eye out for it.'],

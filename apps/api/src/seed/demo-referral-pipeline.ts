@@ -11,20 +11,6 @@ const DAY = 24 * 3_600_000;
  * profile seed, where it sets them, wins.
  */
 const CAREERS: Record<string, { company?: string; jobTitle?: string; headline?: string; cohortYear?: number; open?: boolean }> = {
-  'alumni@example.com': {
-    company: 'Google',
-    jobTitle: 'Senior Front-end Engineer',
-    headline: 'Front-end engineer at Google · refers trainees',
-    cohortYear: 2019,
-    open: true,
-  },
-  'priya.sharma@example.com': {
-    company: 'Microsoft',
-    jobTitle: 'Product Designer',
-    headline: 'Designer at Microsoft',
-    cohortYear: 2020,
-    open: true,
-  },
   'noah.nguyen@example.com': {
     company: 'Pixel Labs',
     jobTitle: 'Frontend Lead',
@@ -66,13 +52,13 @@ const CAREERS: Record<string, { company?: string; jobTitle?: string; headline?: 
 };
 
 type Step = [ReferralRequestStatus, number, string?];
-type DemoRequest = { by: string; offer: 'google' | 'microsoft'; daysAgo: number; message: string; resume?: string; steps: Step[] };
+type DemoRequest = { by: string; offer: 'alex' | 'priya'; daysAgo: number; message: string; resume?: string; steps: Step[] };
 
 /** Requests in every state, with histories (days after the request, optional note). */
 const DEMO_REQUESTS: DemoRequest[] = [
   {
     by: 'trainee@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 14,
     message: 'Hi Alex! I finished the full-stack track and built an accessible React dashboard. Would you refer me?',
     resume: 'https://cv.example.com/taylor-reed.pdf',
@@ -83,14 +69,14 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     by: 'intern@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 1,
     message: 'Hello, I am a data intern moving towards software engineering. Could you refer me?',
     steps: [],
   },
   {
     by: 'hana.sato@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 3,
     message: 'I love building UI with TypeScript. Happy to share my projects.',
     resume: 'https://cv.example.com/hana-sato.pdf',
@@ -98,14 +84,14 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     by: 'sofia.rossi@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 9,
     message: 'Could you refer me for the SE role? I have two years of Node.js.',
     steps: [['referred', 3, 'Referred. The recruiter will reach out.']],
   },
   {
     by: 'liam.okafor@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 45,
     message: 'I would be grateful for a referral to the SE role.',
     resume: 'https://cv.example.com/liam-okafor.pdf',
@@ -117,14 +103,14 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     by: 'aisha.khan@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 20,
     message: 'Hi, I am interested in this role.',
     steps: [['declined', 2, 'This role needs more backend experience; try again in a few months.']],
   },
   {
     by: 'chen.wei@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 38,
     message: 'Would you refer me? I have done DSA practice daily.',
     steps: [
@@ -135,21 +121,21 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     by: 'olivia.johnson@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 11,
     message: 'Could you refer me for this position?',
     steps: [['withdrawn', 4]],
   },
   {
     by: 'elena.petrova@example.com',
-    offer: 'google',
+    offer: 'alex',
     daysAgo: 36,
     message: 'Hello! Referral for the SE role please.',
     steps: [['expired', 30]],
   },
   {
     by: 'jonas.berg@example.com',
-    offer: 'microsoft',
+    offer: 'priya',
     daysAgo: 30,
     message: 'I would like to be referred for the design role.',
     steps: [
@@ -159,7 +145,7 @@ const DEMO_REQUESTS: DemoRequest[] = [
   },
   {
     by: 'trainee@example.com',
-    offer: 'microsoft',
+    offer: 'priya',
     daysAgo: 6,
     message: 'I am learning Figma and would love to try design.',
     steps: [['referred', 1]],
@@ -200,10 +186,10 @@ export const seedReferralPipeline: SeedStep = {
       .select({ id: referrals.id, alumniId: referrals.alumniId, role: referrals.role, company: referrals.company })
       .from(referrals);
     const offerOf = {
-      google: offers.find((offer) => offer.alumniId === alexId),
-      microsoft: offers.find((offer) => offer.alumniId === priyaId),
+      alex: offers.find((offer) => offer.alumniId === alexId),
+      priya: offers.find((offer) => offer.alumniId === priyaId && offer.role === 'Product Designer'),
     };
-    const ownerOf = { google: alexId, microsoft: priyaId };
+    const ownerOf = { alex: alexId, priya: priyaId };
     const now = context.now.getTime();
     for (const demo of DEMO_REQUESTS) {
       const requesterId = context.userIds.get(demo.by);

@@ -25,6 +25,14 @@ describe('the demo story', () => {
     expect(tied.map((row) => row.company)).toEqual(expect.arrayContaining(['Pixel Labs', 'Numbers Inc']));
   });
 
+  it("puts every referral offer at its author's current company (an alumnus refers where they work)", async () => {
+    const elsewhere = await rows<{ email: string; offer: string; works_at: string }>(sql`
+      select u.email, r.company as offer, u.company as works_at from referrals r join users u on u.id = r.alumni_id
+      where lower(r.company) <> lower(u.company)`);
+    expect(elsewhere).toEqual([]);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from referrals`))[0]?.n).toBeGreaterThanOrEqual(4);
+  });
+
   it('gives every mentor topics that their job title, headline or skills name', async () => {
     const mismatched = await rows<{ email: string; topic: string }>(sql`
       select u.email, topic from mentor_profiles m join users u on u.id = m.user_id, unnest(m.topics) as topic

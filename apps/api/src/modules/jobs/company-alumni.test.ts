@@ -85,4 +85,40 @@ describe('GET /api/jobs/{id}/ alumni_at_company', () => {
     const asHidden = (await t.app.inject({ url: `/api/jobs/${jobId}/`, headers: await authHeader(t.app, hidden) })).json<JobDetail>();
     expect(asHidden.alumni_at_company.count).toBe(7);
   });
+
+  it("carries the viewer's own latest request on each open offer (my_request), nobody else's", async () => {
+    const job = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/',
+      headers: await authHeader(t.app, poster),
+      payload: { title: 'Analyst', company: 'Initrode', location: 'Pune', type: 'Full-Time', apply_url: 'https://initrode.example.com' },
+    });
+    const initrodeJob = job.json<{ id: number }>().id;
+    const referrer = await alumnus('Initrode');
+    const offerId = (
+      await createReferral(t.db, { alumniId: referrer.id, company: 'Initrode', role: 'Analyst', ctc: '9.0', location: 'Pune', requirements: 'SQL' })
+    )?.id;
+    const asker = await createUser(t.db, { role: 'TR' });
+    const stranger = await createUser(t.db, { role: 'IN' });
+    const myRequestAs = async (user: TestUser) => {
+      const response = await t.app.inject({ url: `/api/jobs/${initrodeJob}/`, headers: await authHeader(t.app, user) });
+      expect(response.statusCode).toBe(200);
+      return response.json<JobDetail>().alumni_at_company.people.find((person) => person.id === referrer.id)?.my_request;
+    };
+    expect(await myRequestAs(asker)).toBeNull();
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${offerId}/requests/`,
+      headers: await authHeader(t.app, asker),
+      payload: { message: 'Could you refer me?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<{ id: number }>().id;
+
+    expect(await myRequestAs(asker)).toEqual({ id: requestId, status: 'requested' });
+    // Another member and an admin never see someone else's request.
+    expect(await myRequestAs(stranger)).toBeNull();
+    expect(await myRequestAs(await createUser(t.db, { role: 'AD' }))).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { CompanyAlumnus, Job, JobStatus, JobType } from '@alumlink/contract';
+import type { CompanyAlumnus, Job, JobStatus, JobType, ReferralRequestStatus } from '@alumlink/contract';
 import type { AuthUser } from '../../lib/auth';
 import { presentUserSummary } from '../users/users.presenter';
 import { canOnJob } from './jobs.policy';
@@ -24,6 +24,13 @@ export function presentJob(row: JobListRow, viewer: Pick<AuthUser, 'id' | 'role'
 }
 
 /** An alumnus at the job's company, open to referrals. */
-export function presentCompanyAlumnus(row: CompanyAlumnusRow): CompanyAlumnus {
-  return { ...presentUserSummary(row), headline: row.headline, job_title: row.jobTitle, open_referral_id: row.openReferralId };
+/** `myRequest`: the viewer's latest request on the alumnus's open offer there, if any. */
+export function presentCompanyAlumnus(row: CompanyAlumnusRow, myRequest?: { id: number; status: string }): CompanyAlumnus {
+  return {
+    ...presentUserSummary(row),
+    headline: row.headline,
+    job_title: row.jobTitle,
+    open_referral_id: row.openReferralId,
+    my_request: myRequest ? { id: myRequest.id, status: myRequest.status as ReferralRequestStatus } : null,
+  };
 }

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, toPage } from '../../lib/pagination';
+import { latestRequestsOf } from '../referrals/referrals.service';
 import { countCompanyAlumni, findCompanyAlumni } from './company-alumni.repository';
 import { canOnJob } from './jobs.policy';
 import { presentCompanyAlumnus, presentJob } from './jobs.presenter';
@@ -72,7 +73,11 @@ export async function getJobDetail(ctx: AppContext, viewer: AuthUser, jobId: num
     findCompanyAlumni(ctx.db, viewer, job.company, COMPANY_ALUMNI_SHOWN),
     countCompanyAlumni(ctx.db, viewer, job.company),
   ]);
-  return { ...job, alumni_at_company: { count, people: people.map(presentCompanyAlumnus) } };
+  const offerIds = people.flatMap((person) => (person.openReferralId === null ? [] : [person.openReferralId]));
+  const mine = await latestRequestsOf(ctx.db, viewer.id, offerIds);
+  const present = (person: (typeof people)[number]) =>
+    presentCompanyAlumnus(person, person.openReferralId === null ? undefined : mine.get(person.openReferralId));
+  return { ...job, alumni_at_company: { count, people: people.map(present) } };
 }
 
 /** 403 unless the person may post jobs (alumni and admins). */

@@ -79,6 +79,11 @@ describe('prepared list statements of the community reads: generic plans', () =>
     const mine = await generic(referralRequestsPageQuery(t.db, 'requester', 21), { ...viewer, id: 42 });
     expect(mine).toMatch(/referral_requests_requester_created_idx/);
     expect(mine).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
+    // The "All offers" board: the alumnus's offers, then each offer's requests in order.
+    const owner = await generic(referralRequestsPageQuery(t.db, 'owner', 21), { ...viewer, id: 42 });
+    expect(owner).toMatch(/referrals_alumni_idx/);
+    expect(owner).toMatch(/referral_requests_referral_created_idx/);
+    expect(owner).not.toMatch(/Seq Scan on (referral_requests|referrals|users)\b/);
   });
 
   it('notifications walk notifications_user_created_idx; the unread total notifications_unread_post_idx', async () => {

@@ -4,7 +4,7 @@ import { preparedPerPageSize } from '../../db/prepared-pages';
 import { referrals } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { presentRequestRows, referralRequestsPageQuery, type ReferralRequestListRow } from './referral-requests.repository';
+import { presentRequestRows, referralRequestsPageQuery, type ReferralRequestListRow, type RequestsBy } from './referral-requests.repository';
 import { openReferralsPageQuery, presentReferralRows, type ReferralListRow } from './referrals.repository';
 
 type Page = { viewer: Viewer; before?: CursorPosition; take: number };
@@ -13,7 +13,8 @@ const viewerParams = ({ viewer, before }: Page) => ({ viewerId: viewer.id, seesE
 
 /**
  * The referral board's reads as prepared statements with generic plans (`ctx.repositories.referrals`):
- * the open offers, one offer's requests (its owner's board) and one person's requests. Each was a
+ * the open offers, one offer's requests (its owner's board), the requests on all offers of one
+ * alumnus (the "All offers" board) and one person's requests. Each was a
  * query built by drizzle and planned by PostgreSQL on every call (issue #44: an empty "my
  * requests" cost four feed pages).
  */
@@ -25,6 +26,7 @@ export function createReferralsRepository(db: Database) {
     requester: preparedPerPageSize('referral_requests_of_person', (take, name) =>
       referralRequestsPageQuery(db, 'requester', take).prepare(name),
     ),
+    owner: preparedPerPageSize('referral_requests_of_owner', (take, name) => referralRequestsPageQuery(db, 'owner', take).prepare(name)),
   };
   const openOffers = preparedPerPageSize('referrals_open_page', (take, name) => openReferralsPageQuery(db, take).prepare(name));
   const offer = db
@@ -34,8 +36,8 @@ export function createReferralsRepository(db: Database) {
     .limit(1)
     .prepare('referrals_find_offer');
   return {
-    /** A page of one offer's requests (`by` referral) or one person's (`by` requester), newest first. */
-    async requests(by: 'referral' | 'requester', id: number, page: Page): Promise<ReferralRequestListRow[]> {
+    /** A page of one offer's requests (`by` referral), one person's (`by` requester) or an alumnus's offers' (`by` owner), newest first. */
+    async requests(by: RequestsBy, id: number, page: Page): Promise<ReferralRequestListRow[]> {
       return presentRequestRows(await requestPages[by](page.take).execute({ id, ...viewerParams(page) }));
     },
     /** A page of the open offers, newest first. */

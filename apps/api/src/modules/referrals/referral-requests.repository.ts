@@ -54,14 +54,19 @@ export function referralRequestsQuery(db: Executor, search: ReferralRequestSearc
     .limit(search.take);
 }
 
+/** Whose requests a page lists: one offer's, one requester's, or those on every offer of one alumnus. */
+export type RequestsBy = 'referral' | 'requester' | 'owner';
+
 /**
- * referralRequestsQuery for a prepared statement: one offer's requests (`by` referral) or one
- * person's (`by` requester), the offer's or person's id and the viewer as placeholders (id,
- * viewerId, seesEveryone) and the keyset position too (beforeAt, beforeId: beforeParams); the
+ * referralRequestsQuery for a prepared statement: one offer's requests (`by` referral), one
+ * person's (`by` requester) or those on all offers of one alumnus (`by` owner: referrals_alumni_idx,
+ * then each offer's referral_requests_referral_created_idx), the id and the viewer as placeholders
+ * (id, viewerId, seesEveryone) and the keyset position too (beforeAt, beforeId: beforeParams); the
  * page size is in the text (literalLimit), so PostgreSQL keeps the generic plan.
  */
-export function referralRequestsPageQuery(db: Executor, by: 'referral' | 'requester', take: number) {
-  const column = by === 'referral' ? referralRequests.referralId : referralRequests.requesterId;
+export function referralRequestsPageQuery(db: Executor, by: RequestsBy, take: number) {
+  const column =
+    by === 'referral' ? referralRequests.referralId : by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
   return selectRequests(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
     .where(
       and(

@@ -68,6 +68,20 @@ export const referralRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/referral-requests/received/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The requests on all of the caller's offers, newest first (alumni)",
+        querystring: pageQuerySchema,
+        response: { 200: referralRequestPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listReceivedRequests(app.ctx, request.user, request.query),
+  );
+
+  app.get(
     '/api/referral-requests/:id/',
     {
       ...auth,

@@ -99,11 +99,18 @@ export function listOwnRequests(ctx: AppContext, user: AuthUser, query: PageQuer
   return pageOf(ctx, user, query, 'requester', user.id);
 }
 
+/** The requests on all of the caller's offers, newest first (the "All offers" board); alumni only. */
+export function listReceivedRequests(ctx: AppContext, user: AuthUser, query: PageQuery): Promise<ReferralRequestPage> {
+  if (!canOnReferralRequest(user, 'listReceived', { ownerId: user.id }))
+    throw forbidden(REFERRAL_REQUEST_MESSAGES.onlyAlumniReceive, 'forbidden');
+  return pageOf(ctx, user, query, 'owner', user.id);
+}
+
 async function pageOf(
   ctx: AppContext,
   viewer: AuthUser,
   query: PageQuery,
-  by: 'referral' | 'requester',
+  by: 'referral' | 'requester' | 'owner',
   id: number,
 ): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;

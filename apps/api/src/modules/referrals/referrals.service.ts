@@ -36,6 +36,14 @@ async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, f
   return { results: items.map((row) => presentReferral(row, mine.get(row.id))), next };
 }
 
+/**
+ * The person's latest request on each of these offers (any status), by offer id: the "Asked"
+ * state of other lists of offers (a job's alumni at its company).
+ */
+export function latestRequestsOf(db: Executor, requesterId: number, referralIds: number[]): Promise<Map<number, { id: number; status: string }>> {
+  return repository.findLatestRequestsOf(db, requesterId, referralIds);
+}
+
 /** The signed-in person, as the referral page reads them. */
 export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> {
   return getOwnUser(ctx, user.id);

@@ -2,3 +2,4 @@
 export { ReferralsPage } from './pages/referrals-page';
 export { referralKeys } from './api/keys';
 export { AskReferralDialog } from './components/ask-referral-dialog';
+export { RequestStatusBadge } from './components/request-status-badge';

@@ -69,11 +69,12 @@ export function EventRegistration({ event }: { event: Event }) {
         </Button>
       ) : (
         <div className="flex items-end gap-3">
-          <div className="w-28 shrink-0">
+          {/* As wide as its longest choice ("Just me") plus the arrow: a fixed width clipped it at phone font size. */}
+          <div className="shrink-0">
             <label htmlFor={guestsId} className="mb-1 block text-xs font-medium text-fg-muted">
               Guests
             </label>
-            <Select id={guestsId} value={guests} onChange={(change) => setGuests(Number(change.target.value))}>
+            <Select id={guestsId} className="w-auto" value={guests} onChange={(change) => setGuests(Number(change.target.value))}>
               {GUEST_CHOICES.map((count) => (
                 <option key={count} value={count}>
                   {count === 0 ? 'Just me' : `+${count}`}

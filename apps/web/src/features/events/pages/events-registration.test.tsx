@@ -101,6 +101,18 @@ describe('event registration', () => {
     expect(await within(card).findByRole('button', { name: 'Join waitlist: React Workshop' })).toBeInTheDocument();
   }, 15_000);
 
+  it('sizes the guests select to its longest choice ("Just me"), not a fixed width that clips it on a phone', async () => {
+    storeSession(buildUser({ role: 'TR' }));
+    serveRegistrableEvent();
+    renderPage(<UserEventsPage />, { path: '/user/events' });
+    const card = await screen.findByRole('article', { name: 'React Workshop' });
+    const guests = within(card).getByLabelText('Guests');
+    expect(guests).toHaveDisplayValue('Just me');
+    // A native select's auto width is its widest option plus the arrow's room; no fixed box around it.
+    expect(guests).toHaveClass('w-auto');
+    expect(guests.parentElement?.className ?? '').not.toMatch(/(^|\s)w-\d/);
+  });
+
   it('offers Add to calendar (the public .ics) and, to the host, the check-in screen', async () => {
     storeSession(buildUser({ role: 'AD' }));
     server.use(

@@ -39,6 +39,7 @@ const alumnusAtInitech = {
   headline: 'Frontend lead at Initech',
   job_title: 'Frontend Lead',
   open_referral_id: 55,
+  my_request: null,
 };
 
 describe('JobsPage', () => {

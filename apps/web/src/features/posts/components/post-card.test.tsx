@@ -85,6 +85,19 @@ describe('PostCard', () => {
     expect(like).toBeEnabled();
   });
 
+  it("leaves the header row to the author's name on a phone: the controls of one's own post show their icons, their words only from sm up", async () => {
+    serveFeed(buildPost({ user: summaryOf(me), caption: 'My own post' }), buildPost({ caption: 'Somebody else' }));
+    renderFeed();
+    const myCard = await screen.findByRole('article', { name: 'Post by Alex Morgan' });
+    for (const label of ['Edit', 'Delete']) {
+      const button = within(myCard).getByRole('button', { name: label });
+      expect(within(button).getByText(label)).toHaveClass('sr-only', 'sm:not-sr-only');
+    }
+    const theirCard = screen.getByRole('article', { name: 'Post by Grace Hopper' });
+    const report = within(theirCard).getByRole('button', { name: 'Report post by Grace Hopper' });
+    expect(within(report).getByText('Report')).toHaveClass('sr-only', 'sm:not-sr-only');
+  });
+
   it('offers Delete on my own posts only, and removes the post after confirming', async () => {
     const mine = buildPost({ user: summaryOf(me), caption: 'My own post' });
     const theirs = buildPost({ caption: 'Somebody else' });

@@ -54,25 +54,26 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
           </p>
         </div>
         {isOwn ? (
-          <div className="flex flex-wrap justify-end">
+          // Icons only below sm (their words stay for screen readers): the author's name keeps the row on a phone.
+          <div className="flex shrink-0 justify-end">
             <Button
               variant="ghost"
               size="sm"
               onClick={() => setEditing(true)}
               disabled={editing}
               leftIcon={<Pencil aria-hidden="true" className="size-4" />}
-              className="text-fg-muted"
+              className="px-2.5 text-fg-muted sm:px-3"
             >
-              Edit
+              <span className="sr-only sm:not-sr-only">Edit</span>
             </Button>
             <Button
               variant="ghost"
               size="sm"
               onClick={deleteDialog.show}
               leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
-              className="text-fg-muted"
+              className="px-2.5 text-fg-muted sm:px-3"
             >
-              Delete
+              <span className="sr-only sm:not-sr-only">Delete</span>
             </Button>
           </div>
         ) : currentUserId !== null ? (
@@ -81,10 +82,10 @@ export function PostCard({ post, currentUserId, priority = false }: { post: Post
             size="sm"
             onClick={reportDialog.show}
             leftIcon={<Flag aria-hidden="true" className="size-4" />}
-            className="text-fg-muted"
+            className="shrink-0 px-2.5 text-fg-muted sm:px-3"
             aria-label={`Report post by ${name}`}
           >
-            Report
+            <span className="sr-only sm:not-sr-only">Report</span>
           </Button>
         ) : null}
       </header>

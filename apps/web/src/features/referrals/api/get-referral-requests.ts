@@ -16,11 +16,17 @@ function requestPages(key: readonly unknown[], path: string) {
 /** GET /api/referrals/{id}/requests/: one offer's requests (its alumnus), for the board. */
 export const boardQueryOptions = (referralId: number) =>
   requestPages(referralKeys.board(referralId), `/api/referrals/${referralId}/requests/`);
+/** GET /api/referral-requests/received/: the requests on all of the caller's offers (the "All offers" board). */
+export const receivedRequestsQueryOptions = () => requestPages(referralKeys.received(), '/api/referral-requests/received/');
 /** GET /api/referral-requests/mine/: the caller's requests. */
 export const myRequestsQueryOptions = () => requestPages(referralKeys.myRequests(), '/api/referral-requests/mine/');
 
 export function useReferralBoard(referralId: number | null) {
   return useInfiniteQuery({ ...boardQueryOptions(referralId ?? 0), enabled: referralId !== null });
+}
+
+export function useReceivedReferralRequests() {
+  return useInfiniteQuery(receivedRequestsQueryOptions());
 }
 
 export function useMyReferralRequests() {

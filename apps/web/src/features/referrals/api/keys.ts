@@ -7,6 +7,8 @@ export const referralKeys = {
   /** Everything about requests (boards, own requests, details): invalidated after any move. */
   requests: () => [...referralKeys.all, 'requests'] as const,
   board: (referralId: number) => [...referralKeys.requests(), 'board', referralId] as const,
+  /** The requests on all of the alumnus's offers (the "All offers" board). */
+  received: () => [...referralKeys.requests(), 'received'] as const,
   myRequests: () => [...referralKeys.requests(), 'mine'] as const,
   request: (requestId: number) => [...referralKeys.requests(), 'detail', requestId] as const,
 };

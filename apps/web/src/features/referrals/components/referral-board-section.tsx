@@ -1,12 +1,9 @@
-import { useQueries } from '@tanstack/react-query';
 import { KanbanSquare } from 'lucide-react';
 import { useState } from 'react';
-import { referralRequestPageSchema, type Referral, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
+import { type Referral, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
 import { EmptyState, ErrorState, Field, PagedList, Select, SkeletonList } from '@/components/ui';
-import { api } from '@/lib/api-client';
-import { useReferralBoard } from '../api/get-referral-requests';
+import { useReceivedReferralRequests, useReferralBoard } from '../api/get-referral-requests';
 import { useMyReferrals } from '../api/get-referrals';
-import { referralKeys } from '../api/keys';
 import { BOARD_COLUMNS, BoardColumns } from './board-columns';
 import { MoveRequestDialog } from './move-request-dialog';
 
@@ -45,35 +42,25 @@ function OfferBoard({
   );
 }
 
-/** Every offer's requests on one board (the newest 100 of each), newest first. */
+/** The requests on every offer of the alumnus on one board, newest first, page by page. */
 function AllOffersBoard({
-  offers,
+  several,
   onMove,
 }: {
-  offers: Referral[];
+  several: boolean;
   onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
 }) {
-  const boards = useQueries({
-    queries: offers.map((offer) => ({
-      queryKey: [...referralKeys.board(offer.id), 'first'] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get(`/api/referrals/${offer.id}/requests/`, { schema: referralRequestPageSchema, query: { limit: 100 }, signal }),
-    })),
-  });
-  if (boards.some((board) => board.isPending)) return loading;
-  if (boards.some((board) => board.isError)) {
-    return (
-      <ErrorState
-        message="Failed to load the requests."
-        onRetry={() => boards.filter((board) => board.isError).forEach((board) => void board.refetch())}
-      />
-    );
-  }
-  const requests = boards
-    .flatMap((board) => board.data?.results ?? [])
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-  if (requests.length === 0) return noRequests;
-  return <BoardColumns requests={requests} showOffer={offers.length > 1} onMove={onMove} />;
+  const board = useReceivedReferralRequests();
+  return (
+    <PagedList
+      query={board}
+      loading={loading}
+      error="Failed to load the requests."
+      empty={noRequests}
+      loadMoreLabel="Load more requests"
+      render={(requests) => <BoardColumns requests={requests} showOffer={several} onMove={onMove} />}
+    />
+  );
 }
 
 const offerLabel = (offer: Referral) => `${offer.role} at ${offer.company}${offer.status === 'closed' ? ' (closed)' : ''}`;
@@ -121,7 +108,7 @@ export function ReferralBoardSection() {
       ) : selected ? (
         <OfferBoard referralId={selected.id} onMove={handleMove} />
       ) : (
-        <AllOffersBoard offers={items} onMove={handleMove} />
+        <AllOffersBoard several={items.length > 1} onMove={handleMove} />
       )}
       {moving ? <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} /> : null}
     </section>

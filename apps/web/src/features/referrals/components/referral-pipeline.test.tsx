@@ -160,6 +160,8 @@ describe("the alumnus's board", () => {
       http.get('/api/referrals/mine/', () => HttpResponse.json({ results: [offer], next: null })),
       http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: [], next: null })),
       http.get('/api/referrals/3/requests/', () => HttpResponse.json({ results: requests, next: null })),
+      // "All offers" (the default): the requests on every offer of the alumnus, here one.
+      http.get('/api/referral-requests/received/', () => HttpResponse.json({ results: requests, next: null })),
       http.post('/api/referral-requests/:id/status/', async ({ request, params }) => {
         const body = (await request.json()) as { status: ReferralRequest['status'] };
         moves.push({ id: Number(params.id), ...body });
@@ -235,15 +237,12 @@ describe("the alumnus's board", () => {
 
   it('shows the requests of every offer by default ("All offers"), each with its offer', async () => {
     const second = { ...offer, id: 4, role: 'Data Analyst' };
+    const onSecond = buildRequest({ id: 9, referral: { ...buildRequest().referral, id: 4, role: 'Data Analyst' } });
     serveBoard([buildRequest()], []);
     server.use(
       http.get('/api/referrals/mine/', () => HttpResponse.json({ results: [offer, second], next: null })),
-      http.get('/api/referrals/4/requests/', () =>
-        HttpResponse.json({
-          results: [buildRequest({ id: 9, referral: { ...buildRequest().referral, id: 4, role: 'Data Analyst' } })],
-          next: null,
-        }),
-      ),
+      http.get('/api/referrals/4/requests/', () => HttpResponse.json({ results: [onSecond], next: null })),
+      http.get('/api/referral-requests/received/', () => HttpResponse.json({ results: [onSecond, buildRequest()], next: null })),
     );
     const { user } = renderAs(alumnus);
     expect(await screen.findByRole('combobox', { name: 'Offer' })).toHaveDisplayValue('All offers');

@@ -39,6 +39,7 @@ function renderReferrals(me: User, { requests = [], board = [] }: { requests?: R
     http.get('/api/referral-user/', () => HttpResponse.json(me)),
     http.get('/api/referral-requests/mine/', () => HttpResponse.json({ results: requests, next: null })),
     http.get('/api/referrals/:id/requests/', () => HttpResponse.json({ results: board, next: null })),
+    http.get('/api/referral-requests/received/', () => HttpResponse.json({ results: board, next: null })),
   );
   return renderPage(<ReferralsPage />, { path: '/user/referrals', stubs: ['/user/messages'] });
 }
