@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -43,7 +43,9 @@ function templateFingerprint(): string {
  */
 async function preparePgliteDump(): Promise<string> {
   mkdirSync(TMP_DIR, { recursive: true });
-  const dumpFile = path.join(TMP_DIR, `test-template-${templateFingerprint()}.tar`);
+  const name = `test-template-${templateFingerprint()}`;
+  const dumpFile = path.join(TMP_DIR, `${name}.tar`);
+  removeOldDumps(name);
   try {
     statSync(dumpFile);
     return dumpFile;
@@ -66,6 +68,19 @@ async function preparePgliteDump(): Promise<string> {
     return dumpFile;
   } finally {
     await connection.close();
+  }
+}
+
+/** Deletes dumps of other migration sets (and their bulk-people dumps) not touched for a while. */
+function removeOldDumps(current: string): void {
+  for (const entry of readdirSync(TMP_DIR)) {
+    if (!entry.startsWith('test-template-') || entry.startsWith(current)) continue;
+    const file = path.join(TMP_DIR, entry);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_AFTER_SECONDS * 1000) rmSync(file, { force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
   }
 }
 
