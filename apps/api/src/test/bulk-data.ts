@@ -1,6 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sampleCareerSql } from '../seed/career-samples';
+
+/** How many people a query-plan test's database starts with (createTestApp's `bulkPeople`). */
+export const BULK_PEOPLE = 5000;
+
+/** Which bulk people: names 'F{n}' / 'L{n}', or ('varied-names') ten characters of an md5. */
+export type BulkPeople = 'plain' | 'varied-names';
+
+/** Hash of the code that makes bulk people: a dump holding them is rebuilt when it changes. */
+export function bulkDataFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of ['./bulk-data.ts', '../seed/career-samples.ts']) hash.update(readFileSync(new URL(file, import.meta.url)));
+  return hash.digest('hex').slice(0, 12);
+}
 
 /**
  * Inserts `count` verified people in one statement, for tests that need large tables (query

@@ -9,7 +9,7 @@ import type { MailerOptions } from '../lib/mailer/index';
 import type { Clock } from '../lib/scheduler/index';
 import type { Database, DatabaseConnection } from '../db/client';
 import { recordingDatabase, type RecordedStatement } from './recording-database';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabaseOptions } from './test-database';
 
 /** A fixed signing key, so tokens made in one test file are reproducible. */
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -59,10 +59,12 @@ export async function createTestApp(
     jobs?: readonly string[];
     /** The app runs on a handle that appends every statement it executes here; `db` and `database` stay unrecorded. */
     recordStatementsInto?: RecordedStatement[];
+    /** The database starts with 5,000 people, from a dump made once (query-plan tests; see openTestDatabase). */
+    bulkPeople?: TestDatabaseOptions['bulkPeople'];
   } = {},
 ): Promise<TestApp> {
   const config = createTestConfig(overrides);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.bulkPeople ? { bulkPeople: options.bulkPeople } : {});
   // Not ready()-ed yet: a test may add routes before its first inject (which readies the app).
   const app = await buildApp({
     config,

@@ -1,7 +1,7 @@
 import type { DirectoryFilters } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { directoryPageParams, directoryPageQuery, directoryPageShape } from './directory-page.repository';
 import { directoryCircleQuery, directoryFacetsQuery, type FilterParam } from './directory.repository';
 
@@ -9,8 +9,7 @@ import { directoryCircleQuery, directoryFacetsQuery, type FilterParam } from './
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000);
+  t = await createTestApp({}, { bulkPeople: 'plain' });
   await t.db.execute(sql`vacuum analyze`);
 }, 120_000);
 afterAll(() => t.close());

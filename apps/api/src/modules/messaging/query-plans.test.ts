@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { conversationsParams, conversationsQuery, messagesParams, messagesQuery, participationQuery } from './messaging.repository';
 import { sendStatement } from './message-send.sql';
 
@@ -10,8 +10,7 @@ import { sendStatement } from './message-send.sql';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000);
+  t = await createTestApp({}, { bulkPeople: 'plain' });
   await t.db.execute(sql`
     insert into conversations (user_a_id, user_b_id, created_at, updated_at)
     select 1, g, now(), now() from generate_series(2, 5000) g`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { emailParams, insertUnlessUnreadSql } from '../notifications/notifications.repository';
 import { postWriteStatements } from './posts-writes.sql';
 
@@ -9,8 +9,7 @@ import { postWriteStatements } from './posts-writes.sql';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000);
+  t = await createTestApp({}, { bulkPeople: 'plain' });
   await t.db.execute(sql`
     insert into posts (user_id, caption, image, created_at)
     select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);

@@ -1,7 +1,7 @@
 import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { kindSearchQuery, RANKED_MATCHES_MAX, splitSearchText } from './search-everything.repository';
 
 // Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
@@ -19,8 +19,7 @@ const INDEX_OF = {
 const TABLE_OF = { people: 'users', posts: 'posts', jobs: 'jobs', events: 'events', communities: 'communities' } as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000, { variedNames: true });
+  t = await createTestApp({}, { bulkPeople: 'varied-names' });
   // Every row has its own word ("w123"), and all share a few common ones.
   await t.db.execute(sql`
     insert into posts (user_id, caption, image, created_at)

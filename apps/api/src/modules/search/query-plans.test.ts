@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
+import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { searchPeopleParams, searchPeopleQuery } from './search.repository';
@@ -10,8 +10,7 @@ let t: TestApp;
 let md5Prefix = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000, { variedNames: true });
+  t = await createTestApp({}, { bulkPeople: 'varied-names' });
   await t.db.execute(sql`
     insert into posts (user_id, caption, image, created_at)
     select id, 'caption ' || id, 'posts/x.webp', now() - id * interval '1 minute' from users`);

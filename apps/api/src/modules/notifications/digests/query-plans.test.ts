@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../../test/index';
+import { createTestApp, explain, type TestApp } from '../../../test/index';
 import { recipientIdsQuery } from './digest.repository';
 
 // A digest run walks its recipients in keyset batches over notification_digest_items_due_idx,
@@ -8,8 +8,7 @@ import { recipientIdsQuery } from './digest.repository';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await insertBulkPeople(t.db, 5000);
+  t = await createTestApp({}, { bulkPeople: 'plain' });
   await t.db.execute(sql`
     insert into notification_digest_items (user_id, category, frequency, text, link)
     select id, 'comment', case when id % 4 = 0 then 'weekly' else 'daily' end, 'Someone commented.', '/user'
