@@ -96,7 +96,14 @@ describe('GET /api/jobs/{id}/ alumni_at_company', () => {
     const initrodeJob = job.json<{ id: number }>().id;
     const referrer = await alumnus('Initrode');
     const offerId = (
-      await createReferral(t.db, { alumniId: referrer.id, company: 'Initrode', role: 'Analyst', ctc: '9.0', location: 'Pune', requirements: 'SQL' })
+      await createReferral(t.db, {
+        alumniId: referrer.id,
+        company: 'Initrode',
+        role: 'Analyst',
+        ctc: '9.0',
+        location: 'Pune',
+        requirements: 'SQL',
+      })
     )?.id;
     const asker = await createUser(t.db, { role: 'TR' });
     const stranger = await createUser(t.db, { role: 'IN' });

@@ -4,7 +4,12 @@ import { preparedPerPageSize } from '../../db/prepared-pages';
 import { referrals } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { presentRequestRows, referralRequestsPageQuery, type ReferralRequestListRow, type RequestsBy } from './referral-requests.repository';
+import {
+  presentRequestRows,
+  referralRequestsPageQuery,
+  type ReferralRequestListRow,
+  type RequestsBy,
+} from './referral-requests.repository';
 import { openReferralsPageQuery, presentReferralRows, type ReferralListRow } from './referrals.repository';
 
 type Page = { viewer: Viewer; before?: CursorPosition; take: number };

@@ -1,6 +1,14 @@
 import type { ReferralRequestPage } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createReferral, createReferralRequest, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createReferral,
+  createReferralRequest,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 // GET /api/referral-requests/received/: the requests on every offer of the caller, newest first,
 // page by page (the "All offers" board).

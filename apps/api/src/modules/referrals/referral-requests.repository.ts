@@ -65,8 +65,7 @@ export type RequestsBy = 'referral' | 'requester' | 'owner';
  * page size is in the text (literalLimit), so PostgreSQL keeps the generic plan.
  */
 export function referralRequestsPageQuery(db: Executor, by: RequestsBy, take: number) {
-  const column =
-    by === 'referral' ? referralRequests.referralId : by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
+  const column = by === 'referral' ? referralRequests.referralId : by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
   return selectRequests(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
     .where(
       and(

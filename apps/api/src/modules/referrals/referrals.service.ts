@@ -40,7 +40,11 @@ async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, f
  * The person's latest request on each of these offers (any status), by offer id: the "Asked"
  * state of other lists of offers (a job's alumni at its company).
  */
-export function latestRequestsOf(db: Executor, requesterId: number, referralIds: number[]): Promise<Map<number, { id: number; status: string }>> {
+export function latestRequestsOf(
+  db: Executor,
+  requesterId: number,
+  referralIds: number[],
+): Promise<Map<number, { id: number; status: string }>> {
   return repository.findLatestRequestsOf(db, requesterId, referralIds);
 }
 

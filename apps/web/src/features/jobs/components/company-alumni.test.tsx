@@ -28,7 +28,11 @@ function serveAlumni() {
         ...job,
         alumni_at_company: {
           count: 3,
-          people: [alumnus(1, 'Ana', 51, asked ? 'requested' : null), alumnus(2, 'Ben', 52, 'interviewing'), alumnus(3, 'Cleo', 53, 'declined')],
+          people: [
+            alumnus(1, 'Ana', 51, asked ? 'requested' : null),
+            alumnus(2, 'Ben', 52, 'interviewing'),
+            alumnus(3, 'Cleo', 53, 'declined'),
+          ],
         },
       }),
     ),

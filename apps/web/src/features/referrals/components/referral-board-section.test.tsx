@@ -23,7 +23,12 @@ function request(id: number): ReferralRequest {
     created_at: new Date(Date.UTC(2026, 4, 1, 10, 0, id)).toISOString(),
     updated_at: new Date(Date.UTC(2026, 4, 1, 10, 0, id)).toISOString(),
     referral: { id: offer.id, company: offer.company, role: offer.role, status: 'open', alumni: { ...summaryOf(alumnus), email: '' } },
-    requester: { ...buildSummary({ id: 1000 + id, first_name: 'Member', last_name: String(id) }), email: '', headline: '', cohort_year: null },
+    requester: {
+      ...buildSummary({ id: 1000 + id, first_name: 'Member', last_name: String(id) }),
+      email: '',
+      headline: '',
+      cohort_year: null,
+    },
   };
 }
 
