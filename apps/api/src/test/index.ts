@@ -6,7 +6,7 @@ export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';
 export { connect, converse } from './connections';
 export { emailsTo, lastCodeSentTo } from './mail-helpers';
 export { explain, type ExplainableQuery } from './query-plans';
-export { insertBulkPeople } from './bulk-data';
+export { insertBulkPeople, insertBulkSessionFamilies } from './bulk-data';
 export { createTestClock, type TestClock } from './test-clock';
 export { failingOnce } from './failing-database';
 export { type RecordedStatement } from './recording-database';
