@@ -10,6 +10,6 @@ export { insertBulkPeople, insertBulkSessionFamilies } from './bulk-data';
 export { createTestClock, type TestClock } from './test-clock';
 export { failingOnce } from './failing-database';
 export { type RecordedStatement } from './recording-database';
-export { jobOf } from './jobs';
+export { expectRetryAfterFailure, jobOf } from './jobs';
 export { everyFieldVisibleTo, requestsAs, writeEverywhere } from './requests';
 export { demoPersonHeaders, seededDemoApp } from './seeded-demo';
