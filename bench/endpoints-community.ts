@@ -10,20 +10,6 @@ import {
   SEARCH_EVERYTHING_TERMS,
 } from './load-data-community';
 
-/** The community reads of issue #44 and #42, in the order they run (SCENARIO_KEYS lists them). */
-export const COMMUNITY_SCENARIO_KEYS = [
-  'jobs',
-  'events',
-  'referrals',
-  'referral-board',
-  'my-referral-requests',
-  'notifications',
-  'communities',
-  'space-feed',
-  'tag-feed',
-  'search-everything',
-] as const;
-
 /** Cycles through 0, 1, 2, … on every call. */
 function counter(): () => number {
   let value = 0;

@@ -3,7 +3,8 @@ import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
 import type { Scale } from './options';
 import { readScenarios } from './endpoints-reads';
-import { buildCommunityScenarios, COMMUNITY_SCENARIO_KEYS } from './endpoints-community';
+import { buildCommunityScenarios } from './endpoints-community';
+import { COMMUNITY_SCENARIO_KEYS } from './read-routes';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
 export type BenchContext = {

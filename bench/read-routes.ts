@@ -1,3 +1,17 @@
+/** The community reads of issue #44 and #42, in the order they run (endpoints.ts's SCENARIO_KEYS runs them; all are read routes). */
+export const COMMUNITY_SCENARIO_KEYS = [
+  'jobs',
+  'events',
+  'referrals',
+  'referral-board',
+  'my-referral-requests',
+  'notifications',
+  'communities',
+  'space-feed',
+  'tag-feed',
+  'search-everything',
+] as const;
+
 /**
  * The read routes a member uses, each held to the feed of the same run (issue #44): at least
  * READ_SHARE_TARGET of its req/s with p99 at most READ_P99_RATIO_TARGET × its p99. report.ts
@@ -15,16 +29,7 @@ export const READ_ROUTE_KEYS: readonly string[] = [
   'profile',
   'conversations',
   'typeahead',
-  'jobs',
-  'events',
-  'referrals',
-  'referral-board',
-  'my-referral-requests',
-  'notifications',
-  'communities',
-  'space-feed',
-  'tag-feed',
-  'search-everything',
+  ...COMMUNITY_SCENARIO_KEYS,
 ];
 
 export const READ_SHARE_TARGET = 0.8;

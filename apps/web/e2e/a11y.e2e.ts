@@ -1,14 +1,14 @@
 // Accessibility: axe-core on every public page and every signed-in page (user area and admin
 // portal), in light and dark themes, on the real server. No serious or critical violation.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { visitPages } from './support/visit-pages.ts';
 
-const PASSWORD = 'alumlink-demo';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PUBLIC_PAGES = [
@@ -71,29 +71,29 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
-async function settle(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByRole('heading').first().waitFor({ timeout: 15_000 });
-  // Lists load after the first paint; let them and any entrance transition finish.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(300);
+/** Each violation as a line (and its first nodes), for the failure message. */
+function describeViolations(scheme: string, violations: Violation[]): string[] {
+  return violations.map(
+    (v) =>
+      `(${scheme}) [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(0, 2).join(' ')}`).join('\n')}`,
+  );
 }
 
-function describeViolations(path: string, scheme: string, violations: Violation[]): string {
-  return violations
-    .map(
-      (v) =>
-        `${path} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(0, 2).join(' ')}`).join('\n')}`,
-    )
-    .join('\n');
+/** Runs axe on each path in a new page of `context` (signed in as it is, or not), then closes the context. */
+async function auditPages(context: BrowserContext, paths: readonly string[], scheme: string): Promise<void> {
+  const page = await context.newPage();
+  const found = await visitPages(page, paths, async () => describeViolations(scheme, await seriousViolations(page)));
+  await context.close();
+  assert.deepEqual(found, []);
 }
 
-async function signedInContext(
+/** A desktop context in `scheme`, with reduced motion, signed in as `email` through the sign-in page if given. */
+async function auditContext(
   browser: Browser,
   baseUrl: string,
-  email: string,
-  landing: string,
   scheme: 'light' | 'dark',
+  email?: string,
+  landing?: string,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -101,72 +101,28 @@ async function signedInContext(
     colorScheme: scheme,
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(`**${landing}`, { timeout: 15_000 });
-  await page.close();
+  if (email) {
+    const page = await context.newPage();
+    await signIn(page, email, { landing });
+    await page.close();
+  }
   return context;
 }
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`public pages (${scheme})`, async () => {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width: 1280, height: 800 },
-        colorScheme: scheme,
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      const found: string[] = [];
-      for (const path of PUBLIC_PAGES) {
-        await settle(page, path);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found.push(describeViolations(path, scheme, violations));
-      }
-      await context.close();
-      assert.deepEqual(found, []);
+      await auditPages(await auditContext(suite.browser, suite.server.baseUrl, scheme), PUBLIC_PAGES, scheme);
     });
 
     it(`user area (${scheme})`, async () => {
-      const context = await signedInContext(browser, server.baseUrl, 'alumni@example.com', '/user', scheme);
-      const page = await context.newPage();
-      const found: string[] = [];
-      for (const path of USER_PAGES) {
-        await settle(page, path);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found.push(describeViolations(path, scheme, violations));
-      }
-      await context.close();
-      assert.deepEqual(found, []);
+      await auditPages(await auditContext(suite.browser, suite.server.baseUrl, scheme, 'alumni@example.com', '/user'), USER_PAGES, scheme);
     });
 
     it(`admin portal (${scheme})`, async () => {
-      const context = await signedInContext(browser, server.baseUrl, 'admin@example.com', '/admin', scheme);
-      const page = await context.newPage();
-      const found: string[] = [];
-      for (const path of ADMIN_PAGES) {
-        await settle(page, path);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found.push(describeViolations(path, scheme, violations));
-      }
-      await context.close();
-      assert.deepEqual(found, []);
+      await auditPages(await auditContext(suite.browser, suite.server.baseUrl, scheme, 'admin@example.com', '/admin'), ADMIN_PAGES, scheme);
     });
   }
 });

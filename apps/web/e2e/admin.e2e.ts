@@ -1,53 +1,27 @@
 // The administrator portal end to end: moderation seen by the author, a role change, and a deletion.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-import { PNG } from './support/fixtures.ts';
-
-const PASSWORD = 'alumlink-demo';
-
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(`**${landing}`, { timeout: 15_000 });
-}
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
+import { createImagePost as createPost } from './support/fixtures.ts';
 
 async function accessToken(baseUrl: string, email: string): Promise<string> {
-  return (await signInByApi(baseUrl, email, PASSWORD)).access;
-}
-
-async function createPost(baseUrl: string, token: string, caption: string): Promise<number> {
-  const form = new FormData();
-  form.set('caption', caption);
-  form.set('image', new Blob([PNG], { type: 'image/png' }), 'moderate-me.png');
-  const response = await fetch(`${baseUrl}/social/posts/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  assert.equal(response.status, 201, await response.clone().text());
-  return ((await response.json()) as { id: number }).id;
+  return (await signInByApi(baseUrl, email)).access;
 }
 
 describe('administrator portal', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let adminContext: BrowserContext;
   let admin: Page;
   let adminErrors: string[];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    adminContext = await newContext(browser, server.baseUrl);
+    adminContext = await newContext(suite.browser, suite.server.baseUrl);
     ({ page: admin, errors: adminErrors } = await openPage(adminContext));
-    await signIn(admin, 'admin@example.com', '/admin');
-  });
-  after(async () => {
-    await adminContext?.close();
-    await browser?.close();
-    await server?.stop();
+    await signIn(admin, 'admin@example.com', { landing: '/admin' });
   });
 
   it('shows live figures on the dashboard', async () => {
@@ -59,12 +33,12 @@ describe('administrator portal', () => {
 
   it('deletes a post with a reason while its author watches the feed; the author is told why', async () => {
     const caption = `Selling exam answers ${Date.now()}`;
-    const authorToken = await accessToken(server.baseUrl, 'alumni@example.com');
-    await createPost(server.baseUrl, authorToken, caption);
+    const authorToken = await accessToken(suite.server.baseUrl, 'alumni@example.com');
+    await createPost(suite.server.baseUrl, authorToken, caption);
 
-    const authorContext = await newContext(browser, server.baseUrl);
+    const authorContext = await newContext(suite.browser, suite.server.baseUrl);
     const { page: author } = await openPage(authorContext);
-    await signIn(author, 'alumni@example.com', '/user');
+    await signIn(author, 'alumni@example.com', { landing: '/user' });
     const authorCard = author.getByRole('article').filter({ hasText: caption });
     await authorCard.waitFor();
 
@@ -88,7 +62,7 @@ describe('administrator portal', () => {
       .click();
     await author.getByRole('menu').getByText('Reason: Selling or promoting restricted items', { exact: true }).waitFor();
 
-    const response = await fetch(`${server.baseUrl}/social/notifications/`, { headers: { Authorization: `Bearer ${authorToken}` } });
+    const response = await fetch(`${suite.server.baseUrl}/social/notifications/`, { headers: { Authorization: `Bearer ${authorToken}` } });
     assert.equal(response.status, 200);
     const { results } = (await response.json()) as { results: { type: string; reason: string | null }[] };
     const removals = results.filter((n) => n.type === 'post_removed' && n.reason === 'Selling or promoting restricted items');
@@ -110,15 +84,15 @@ describe('administrator portal', () => {
 
     await admin.getByRole('tab', { name: 'Alumni' }).click();
     await admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'trainee@example.com' }).waitFor();
-    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, {
-      headers: { Authorization: `Bearer ${await accessToken(server.baseUrl, 'trainee@example.com')}` },
+    const me = await fetch(`${suite.server.baseUrl}/social/user-profiles/me/`, {
+      headers: { Authorization: `Bearer ${await accessToken(suite.server.baseUrl, 'trainee@example.com')}` },
     });
     assert.equal(((await me.json()) as { role: string }).role, 'AL');
 
     // The former trainee signs in and the alumni-only referral form is open to them now.
-    const traineeContext = await newContext(browser, server.baseUrl);
+    const traineeContext = await newContext(suite.browser, suite.server.baseUrl);
     const { page: trainee } = await openPage(traineeContext);
-    await signIn(trainee, 'trainee@example.com', '/user');
+    await signIn(trainee, 'trainee@example.com', { landing: '/user' });
     await trainee.goto('/user/referrals');
     await trainee.getByRole('button', { name: 'Offer a referral' }).waitFor();
     assert.equal(await trainee.getByText('Access Restricted').count(), 0);
@@ -127,7 +101,7 @@ describe('administrator portal', () => {
 
   it('deletes a person after confirming; their next request is refused', async () => {
     const email = 'intern@example.com';
-    const token = await accessToken(server.baseUrl, email);
+    const token = await accessToken(suite.server.baseUrl, email);
     await admin.getByRole('tab', { name: 'All Users' }).click();
     await admin.getByPlaceholder('Search users by name, email or ID...').fill(email);
     const row = admin.getByRole('tabpanel').getByRole('row').filter({ hasText: email });
@@ -137,7 +111,7 @@ describe('administrator portal', () => {
     await admin.getByText('User deleted successfully').waitFor();
     await row.waitFor({ state: 'detached' });
 
-    const refused = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${token}` } });
+    const refused = await fetch(`${suite.server.baseUrl}/social/user-profiles/me/`, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(refused.status, 401);
     assert.deepEqual(adminErrors, []);
   });

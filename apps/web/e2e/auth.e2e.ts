@@ -1,33 +1,22 @@
 // Accounts end to end: sign up with the e-mailed code, sign in, guards, and the server's error messages.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { submitSignIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { latestCode } from './support/mailbox.ts';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await submitSignIn(page, email, password);
 }
 
 describe('accounts', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it('a new person signs up with the e-mailed code, lands on /login, signs in and reaches /user', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page, errors } = await openPage(context);
     const email = `grace.${Date.now()}@example.org`;
     await page.goto('/signup');
@@ -40,7 +29,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Generate OTP' }).click();
     await page.getByText('OTP sent to your email!').waitFor();
 
-    const code = await latestCode(server.baseUrl, email);
+    const code = await latestCode(suite.server.baseUrl, email);
     await page
       .getByLabel(/otp|code/i)
       .first()
@@ -61,7 +50,7 @@ describe('accounts', () => {
   });
 
   it('the demo administrator reaches /admin', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page } = await openPage(context);
     await signIn(page, 'admin@example.com', 'alumlink-demo');
     await page.waitForURL('**/admin', { timeout: 10_000 });
@@ -69,7 +58,7 @@ describe('accounts', () => {
   });
 
   it('a wrong password shows the server message', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page } = await openPage(context);
     await signIn(page, 'alumni@example.com', 'not-the-password');
     await page.getByText('No active account found with the given credentials').waitFor();
@@ -78,7 +67,7 @@ describe('accounts', () => {
   });
 
   it('/admin and /user without a session go to /login; a trainee cannot open /admin', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page } = await openPage(context);
     await page.goto('/admin');
     await page.waitForURL('**/login');

@@ -1,33 +1,19 @@
 // Careers and community end to end: referrals, jobs, event registration, live discussions, two-factor sign-in.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn, submitSignIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { latestCode } from './support/mailbox.ts';
 
-const PASSWORD = 'alumlink-demo';
-
-async function fillSignIn(page: Page, email: string) {
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await fillSignIn(page, email);
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
-
 async function apiToken(baseUrl: string, email: string): Promise<string> {
-  return (await signInByApi(baseUrl, email, PASSWORD)).access;
+  return (await signInByApi(baseUrl, email)).access;
 }
 
 describe('careers and community', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let alumniContext: BrowserContext;
   let traineeContext: BrowserContext;
   let alumni: Page;
@@ -38,10 +24,8 @@ describe('careers and community', () => {
   const jobTitle = `Site Reliability Engineer ${stamp}`;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    alumniContext = await newContext(browser, server.baseUrl);
-    traineeContext = await newContext(browser, server.baseUrl);
+    alumniContext = await newContext(suite.browser, suite.server.baseUrl);
+    traineeContext = await newContext(suite.browser, suite.server.baseUrl);
     let errors: string[];
     ({ page: alumni, errors } = await openPage(alumniContext));
     pageErrors.push(errors);
@@ -49,12 +33,6 @@ describe('careers and community', () => {
     pageErrors.push(errors);
     await signIn(alumni, 'alumni@example.com');
     await signIn(trainee, 'trainee@example.com');
-  });
-  after(async () => {
-    await alumniContext?.close();
-    await traineeContext?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('an alumnus posts a referral and a job', async () => {
@@ -111,12 +89,12 @@ describe('careers and community', () => {
     await trainee.getByText('Referral request sent.').waitFor();
     await trainee.getByRole('article', { name: `Your request: ${referralRole} at Acme Cloud` }).waitFor();
 
-    const token = await apiToken(server.baseUrl, 'alumni@example.com');
-    const mine = await fetch(`${server.baseUrl}/api/referrals/mine/`, { headers: { Authorization: `Bearer ${token}` } });
+    const token = await apiToken(suite.server.baseUrl, 'alumni@example.com');
+    const mine = await fetch(`${suite.server.baseUrl}/api/referrals/mine/`, { headers: { Authorization: `Bearer ${token}` } });
     const offers = (await mine.json()) as { results: { id: number; role: string }[] };
     const offer = offers.results.find((row) => row.role === referralRole);
     assert.ok(offer, 'the offer is the alumnus’s');
-    const response = await fetch(`${server.baseUrl}/api/referrals/${offer.id}/requests/`, {
+    const response = await fetch(`${suite.server.baseUrl}/api/referrals/${offer.id}/requests/`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     const body = (await response.json()) as { results: { message: string; status: string }[] };
@@ -128,14 +106,14 @@ describe('careers and community', () => {
   });
 
   it('a visitor clicks Register Now, signs in, registers, sees the alert and the registered state after reload', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page, errors } = await openPage(context);
     pageErrors.push(errors);
     const event = 'Full-Stack Career Meetup';
     await page.goto('/events');
     await page.getByRole('link', { name: `Register Now: ${event}` }).click();
     await page.waitForURL('**/login');
-    await fillSignIn(page, 'intern@example.com');
+    await submitSignIn(page, 'intern@example.com');
     await page.waitForURL('**/events');
     const card = page.getByRole('article', { name: event });
     await card.getByRole('button', { name: `Register Now: ${event}` }).click();
@@ -181,7 +159,7 @@ describe('careers and community', () => {
 
   it('switching on two-factor makes the next sign-in ask for an e-mailed code', async () => {
     const email = 'liam.okafor@example.com';
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page, errors } = await openPage(context);
     pageErrors.push(errors);
     await signIn(page, email);
@@ -194,11 +172,11 @@ describe('careers and community', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).first().getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    await fillSignIn(page, email);
+    await submitSignIn(page, email);
     const code = page.getByLabel('Sign-in code');
     await code.waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('access_token')), null, 'no tokens before the code');
-    await code.fill(await latestCode(server.baseUrl, email));
+    await code.fill(await latestCode(suite.server.baseUrl, email));
     await page.getByRole('button', { name: 'Verify code' }).click();
     await page.waitForURL('**/user', { timeout: 15_000 });
     await context.close();

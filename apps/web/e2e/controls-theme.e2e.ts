@@ -1,26 +1,18 @@
 // The shared controls in both themes: a dropdown shows its arrow (it looked like a text box when
 // the arrow's class held spaces Tailwind could not generate), and a toast takes the theme's colours
 // (it stayed white in dark mode).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { storedSessionOf } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { signedInContext } from './support/signed-in-page.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 
 async function settingsPage(
   browser: Browser,
   baseUrl: string,
   colorScheme: 'light' | 'dark',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const storage = await storedSessionOf(baseUrl, 'alumni@example.com');
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, colorScheme });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const boot = await context.newPage();
-  await boot.goto('/healthz');
-  await boot.close();
+  const context = await signedInContext(browser, baseUrl, 'alumni@example.com', { viewport: { width: 1280, height: 800 }, colorScheme });
   const page = await context.newPage();
   await page.goto('/user/settings/privacy');
   return { context, page };
@@ -30,21 +22,11 @@ async function settingsPage(
 const SURFACE_RAISED = { light: 'rgb(255, 255, 255)', dark: 'rgb(24, 32, 51)' } as const;
 
 describe('shared controls in both themes', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`a dropdown shows its arrow and a toast the theme's surface (${colorScheme})`, async () => {
-      const { context, page } = await settingsPage(browser, server.baseUrl, colorScheme);
+      const { context, page } = await settingsPage(suite.browser, suite.server.baseUrl, colorScheme);
       try {
         const section = page.getByRole('form', { name: 'Privacy' });
         const skills = section.getByLabel('Skills');

@@ -1,20 +1,11 @@
 // The alumni directory end to end (issue #16): filter with the facet counts, share the URL (a new
 // page shows the same people), open a card to the profile with its career fields; the phone sheet.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-const PASSWORD = 'alumlink-demo';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
+import type { BrowserContext, Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 /** The names on the result cards, once the list has settled. */
 async function cardNames(page: Page): Promise<string[]> {
@@ -26,23 +17,15 @@ async function cardNames(page: Page): Promise<string[]> {
 }
 
 describe('directory', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
+    context = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(context));
     await signIn(page, 'trainee@example.com');
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('filters with facet counts, shares the URL, and opens a card to the profile', async () => {
@@ -99,7 +82,7 @@ describe('directory', () => {
   });
 
   it('on a phone the filters open in a dialog that holds the focus', async () => {
-    const phone = await newContext(browser, server.baseUrl, 390, 844);
+    const phone = await newContext(suite.browser, suite.server.baseUrl, 390, 844);
     const { page: mobile, errors: mobileErrors } = await openPage(phone);
     await signIn(mobile, 'trainee@example.com');
     await mobile.goto('/user/people');

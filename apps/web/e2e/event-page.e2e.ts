@@ -1,11 +1,10 @@
 // The event page as a member sees it (venue, start and end in the event's time zone, who is going,
 // linking to profiles), and the admin portal's event form checking the end before it sends. With
 // SHOTS_DIR set, each look (desktop and 390 px phone, light and dark) is saved there.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
 import { signedInPage, type PageLook } from './support/signed-in-page.ts';
 
 const LOOKS: (PageLook & { name: string })[] = [
@@ -26,21 +25,11 @@ async function assertNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 describe('the event page and the admin event form', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   for (const look of LOOKS) {
     it(`shows the venue, the end time and who is going (${look.name})`, async () => {
-      const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'trainee@example.com', look);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'trainee@example.com', look);
       try {
         await page.goto('/user/events/1');
         await page.getByRole('heading', { level: 1, name: 'Full-Stack Career Meetup' }).waitFor();
@@ -65,7 +54,7 @@ describe('the event page and the admin event form', () => {
 
   for (const look of LOOKS) {
     it(`checks the end after the start in the admin event form (${look.name})`, async () => {
-      const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'admin@example.com', look);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'admin@example.com', look);
       try {
         await page.goto('/admin/events');
         await page.getByRole('link', { name: 'Full-Stack Career Meetup' }).waitFor();

@@ -1,29 +1,12 @@
 // Events with capacity end to end: joining the waitlist of a full event, being promoted (told live)
 // when someone cancels, and the host checking people in on a phone.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInByApi, storedSessionOf } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-
-/** A context already signed in as `email` (the app's stored session), at the given viewport. */
-async function signedInContext(
-  browser: Browser,
-  baseUrl: string,
-  email: string,
-  viewport: { width: number; height: number },
-): Promise<BrowserContext> {
-  const storage = await storedSessionOf(baseUrl, email);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const page = await context.newPage();
-  await page.goto('/healthz');
-  await page.close();
-  return context;
-}
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signedInContext } from './support/signed-in-page.ts';
+import { openPage } from './support/browser.ts';
 
 async function api(baseUrl: string, email: string, method: string, path: string, body?: unknown): Promise<Response> {
   const { access } = await signInByApi(baseUrl, email);
@@ -35,8 +18,7 @@ async function api(baseUrl: string, email: string, method: string, path: string,
 }
 
 describe('events with capacity', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let alumniContext: BrowserContext;
   let hostContext: BrowserContext;
   let alumni: Page;
@@ -46,9 +28,7 @@ describe('events with capacity', () => {
   let eventId = 0;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    const created = await api(server.baseUrl, 'admin@example.com', 'POST', '/api/events/', {
+    const created = await api(suite.server.baseUrl, 'admin@example.com', 'POST', '/api/events/', {
       title,
       starts_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
       host: 'Ada Admin',
@@ -59,22 +39,20 @@ describe('events with capacity', () => {
     assert.equal(created.status, 201);
     eventId = ((await created.json()) as { id: number }).id;
     // The trainee takes the only place.
-    const taken = await api(server.baseUrl, 'trainee@example.com', 'POST', `/api/events/${eventId}/register/`, { guests: 0 });
+    const taken = await api(suite.server.baseUrl, 'trainee@example.com', 'POST', `/api/events/${eventId}/register/`, { guests: 0 });
     assert.equal(((await taken.json()) as { status: string }).status, 'registered');
 
-    alumniContext = await signedInContext(browser, server.baseUrl, 'alumni@example.com', { width: 1280, height: 800 });
-    hostContext = await signedInContext(browser, server.baseUrl, 'admin@example.com', { width: 390, height: 844 });
+    alumniContext = await signedInContext(suite.browser, suite.server.baseUrl, 'alumni@example.com', {
+      viewport: { width: 1280, height: 800 },
+    });
+    hostContext = await signedInContext(suite.browser, suite.server.baseUrl, 'admin@example.com', {
+      viewport: { width: 390, height: 844 },
+    });
     let errors: string[];
     ({ page: alumni, errors } = await openPage(alumniContext));
     pageErrors.push(errors);
     ({ page: host, errors } = await openPage(hostContext));
     pageErrors.push(errors);
-  });
-  after(async () => {
-    await alumniContext?.close();
-    await hostContext?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('joins the waitlist of a full event and sees the position', async () => {
@@ -92,7 +70,7 @@ describe('events with capacity', () => {
   });
 
   it('is promoted when the registered person cancels, and told at once', async () => {
-    const cancelled = await api(server.baseUrl, 'trainee@example.com', 'DELETE', `/api/events/${eventId}/register/`);
+    const cancelled = await api(suite.server.baseUrl, 'trainee@example.com', 'DELETE', `/api/events/${eventId}/register/`);
     assert.equal(cancelled.status, 200);
     // The live notification reaches the open page without a reload.
     await alumni.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor({ timeout: 15_000 });

@@ -2,45 +2,29 @@
 // allowed by its hash in the CSP) and a static shell that the app removes once its first page is on
 // screen: the frame of the signed-in pages, and the landing, sign-in and sign-up pages themselves
 // (rendered at build time).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { storedSessionOf } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { contextWithStorage } from './support/signed-in-page.ts';
+import { openPage } from './support/browser.ts';
 
 /** A demo person's session as the app stores it (the alumni's by default), plus a theme setting. */
 async function storedSession(baseUrl: string, theme: string, email = 'alumni@example.com'): Promise<Record<string, string>> {
   return { ...(await storedSessionOf(baseUrl, email)), theme };
 }
 
-async function contextWithStorage(browser: Browser, baseUrl: string, storage: Record<string, string>): Promise<BrowserContext> {
-  // A light system scheme: a dark page can only come from the stored setting.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'light' });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const page = await context.newPage();
-  await page.goto('/healthz');
-  await page.close();
-  return context;
-}
+// A light system scheme: a dark page can only come from the stored setting.
+const PHONE_LIGHT = { viewport: { width: 390, height: 844 }, colorScheme: 'light' } as const;
 
 describe('first paint', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser({});
+  /** A phone-sized context with a light system scheme whose local storage holds `storage`. */
+  const lightPhone = async (storage: Record<string, string>) =>
+    contextWithStorage(suite.browser, suite.server.baseUrl, storage, PHONE_LIGHT);
 
   it('paints the stored theme and the signed-in shell before any script file has loaded', async () => {
-    const context = await contextWithStorage(browser, server.baseUrl, await storedSession(server.baseUrl, 'Dark'));
+    const context = await lightPhone(await storedSession(suite.server.baseUrl, 'Dark'));
     const { page } = await openPage(context);
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/user');
@@ -53,7 +37,7 @@ describe('first paint', () => {
   });
 
   it('replaces the shell with the page once it has rendered, with no CSP or console errors', async () => {
-    const context = await contextWithStorage(browser, server.baseUrl, await storedSession(server.baseUrl, 'Dark'));
+    const context = await lightPhone(await storedSession(suite.server.baseUrl, 'Dark'));
     const { page, errors } = await openPage(context);
     await page.goto('/user');
     await page.getByRole('article').first().waitFor({ timeout: 15_000 });
@@ -65,7 +49,7 @@ describe('first paint', () => {
   });
 
   it('paints the landing, sign-in and sign-up pages themselves before any script, inert and in the stored theme', async () => {
-    const context = await contextWithStorage(browser, server.baseUrl, { theme: 'Dark' });
+    const context = await lightPhone({ theme: 'Dark' });
     const { page } = await openPage(context);
     await page.route('**/assets/*.js', (route) => route.abort());
     const headings: Record<string, RegExp> = {
@@ -94,7 +78,7 @@ describe('first paint', () => {
   });
 
   it("replaces a public page's shell with the page, which takes input, with no CSP or console errors", async () => {
-    const context = await contextWithStorage(browser, server.baseUrl, { theme: 'Light' });
+    const context = await lightPhone({ theme: 'Light' });
     const { page, errors } = await openPage(context);
     await page.goto('/login');
     await page.getByLabel('Email').fill('alumni@example.com');
@@ -107,7 +91,7 @@ describe('first paint', () => {
   });
 
   it("gives /admin the admin portal's own shell, gone once the dashboard shows", async () => {
-    const context = await contextWithStorage(browser, server.baseUrl, await storedSession(server.baseUrl, 'Light', 'admin@example.com'));
+    const context = await lightPhone(await storedSession(suite.server.baseUrl, 'Light', 'admin@example.com'));
     const withoutScripts = await context.newPage();
     await withoutScripts.route('**/assets/*.js', (route) => route.abort());
     await withoutScripts.goto('/admin');

@@ -2,15 +2,14 @@
 // box, picked with the keyboard, the comment posted links them, and they see the notification.
 // Screenshots of the offer and of the notification, desktop (1280) and phone (390), light and
 // dark, under SHOTS_DIR (default /tmp/shots-mentions).
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { PNG } from './support/fixtures.ts';
-import { signedInPage } from './support/signed-in-page.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { createImagePost } from './support/fixtures.ts';
+import { inEachLook, signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-mentions';
 const CAPTION = 'Our mentoring circle met at the observatory tonight';
@@ -35,35 +34,26 @@ async function typeMention(page: Page, person: Person) {
 }
 
 describe('mentions', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let trainee: Person;
 
   before(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
-    const form = new FormData();
-    form.set('caption', CAPTION);
-    form.set('image', new Blob([PNG], { type: 'image/png' }), 'sky.png');
-    const created = await fetch(`${server.baseUrl}/social/posts/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.access}` },
-      body: form,
+    const tokens = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    await createImagePost(suite.server.baseUrl, tokens.access, CAPTION);
+    const traineeTokens = await signInByApi(suite.server.baseUrl, 'trainee@example.com');
+    const me = await fetch(`${suite.server.baseUrl}/social/user-profiles/me/`, {
+      headers: { authorization: `Bearer ${traineeTokens.access}` },
     });
-    assert.equal(created.status, 201, await created.clone().text());
-    const traineeTokens = await signInByApi(server.baseUrl, 'trainee@example.com');
-    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${traineeTokens.access}` } });
     trainee = (await me.json()) as Person;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('offers the person as @ is typed, picks them with the keyboard, links them in the comment, and they are notified', async () => {
-    const alumni = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width: 1280, height: 800, colorScheme: 'light' });
+    const alumni = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', {
+      width: 1280,
+      height: 800,
+      colorScheme: 'light',
+    });
     try {
       const { card, box, listbox } = await typeMention(alumni.page, trainee);
       assert.equal(await box.getAttribute('aria-expanded'), 'true');
@@ -88,7 +78,7 @@ describe('mentions', () => {
       await alumni.context.close();
     }
 
-    const mentioned = await signedInPage(browser, server.baseUrl, 'trainee@example.com', {
+    const mentioned = await signedInPage(suite.browser, suite.server.baseUrl, 'trainee@example.com', {
       width: 1280,
       height: 800,
       colorScheme: 'light',
@@ -110,21 +100,10 @@ describe('mentions', () => {
   });
 
   it('screenshots: the offer as one types, desktop and phone, light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [device, width, height] of [
-        ['desktop', 1280, 800],
-        ['phone', 390, 844],
-      ] as const) {
-        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
-        try {
-          const { listbox } = await typeMention(page, trainee);
-          await listbox.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS_DIR}/offer-${device}-${colorScheme}.png` });
-          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(suite.browser, suite.server.baseUrl, 'alumni@example.com', async (page, look) => {
+      const { listbox } = await typeMention(page, trainee);
+      await listbox.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS_DIR}/offer-${look}.png` });
+    });
   });
 });

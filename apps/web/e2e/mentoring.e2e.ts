@@ -1,27 +1,18 @@
 // Mentoring end to end: an alumnus becomes a mentor, a trainee finds and asks them, the mentor
 // accepts and both land in their conversation; the profile shows the Mentor badge.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { photograph } from './support/photograph.ts';
 
-const PASSWORD = 'alumlink-demo';
 // A demo alumnus without a mentor card (demo-mentoring.ts gives cards to the first six).
 const MENTOR_EMAIL = 'ethan.brooks@example.com';
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
-
 describe('mentoring', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let mentorContext: BrowserContext;
   let menteeContext: BrowserContext;
   let mentor: Page;
@@ -31,10 +22,8 @@ describe('mentoring', () => {
   let conversationUrl = '';
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    mentorContext = await newContext(browser, server.baseUrl);
-    menteeContext = await newContext(browser, server.baseUrl, 390, 844);
+    mentorContext = await newContext(suite.browser, suite.server.baseUrl);
+    menteeContext = await newContext(suite.browser, suite.server.baseUrl, 390, 844);
     let errors: string[];
     ({ page: mentor, errors } = await openPage(mentorContext));
     pageErrors.push(errors);
@@ -42,12 +31,6 @@ describe('mentoring', () => {
     pageErrors.push(errors);
     await signIn(mentor, MENTOR_EMAIL);
     await signIn(mentee, 'trainee@example.com');
-  });
-  after(async () => {
-    await mentorContext?.close();
-    await menteeContext?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('an alumnus becomes a mentor from the settings', async () => {

@@ -1,17 +1,10 @@
 // Messaging end to end: two people in two browsers; messages arrive live, with unread badges.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill('alumlink-demo');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 /** Resolves once the page's live connection is authenticated (the server answered auth.ok). */
 function liveConnection(page: Page): Promise<void> {
@@ -39,8 +32,7 @@ async function send(page: Page, text: string) {
 }
 
 describe('messaging', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let alumniContext: BrowserContext;
   let traineeContext: BrowserContext;
   let alumni: Page;
@@ -51,18 +43,10 @@ describe('messaging', () => {
   const reply = 'Going well, thank you! Could you review my résumé?';
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    alumniContext = await newContext(browser, server.baseUrl);
-    traineeContext = await newContext(browser, server.baseUrl);
+    alumniContext = await newContext(suite.browser, suite.server.baseUrl);
+    traineeContext = await newContext(suite.browser, suite.server.baseUrl);
     ({ page: alumni, errors: alumniErrors } = await openPage(alumniContext));
     ({ page: trainee, errors: traineeErrors } = await openPage(traineeContext));
-  });
-  after(async () => {
-    await alumniContext?.close();
-    await traineeContext?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('the trainee waits on the messages page with no conversations yet', async () => {

@@ -1,51 +1,27 @@
 // Reports and appeals end to end: a member reports a post from the feed and the admin sees it in
 // the Reports queue; an author appeals a removal from the notification, the admin restores the
 // post from the Appeals queue, and the author reads the reply and finds the post back.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { createImagePost as createPost } from './support/fixtures.ts';
 
-const PASSWORD = 'alumlink-demo';
-
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(`**${landing}`, { timeout: 15_000 });
-}
-
 describe('reports and appeals', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let contexts: BrowserContext[];
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    contexts = [];
-  });
-  after(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   async function signedInPage(email: string, landing: string, width?: number) {
-    const context = await newContext(browser, server.baseUrl, width);
-    contexts.push(context);
+    const context = await newContext(suite.browser, suite.server.baseUrl, width);
     const { page, errors } = await openPage(context);
-    await signIn(page, email, landing);
+    await signIn(page, email, { landing });
     return { page, errors };
   }
 
   it('a member reports a post from the post menu, once; the admin sees it in the Reports queue and dismisses it', async () => {
     const caption = `Too good to be true ${Date.now()}`;
-    await createPost(server.baseUrl, (await signInByApi(server.baseUrl, 'alumni@example.com')).access, caption);
+    await createPost(suite.server.baseUrl, (await signInByApi(suite.server.baseUrl, 'alumni@example.com')).access, caption);
 
     const { page: member } = await signedInPage('trainee@example.com', '/user');
     const card = member.getByRole('article').filter({ hasText: caption });
@@ -83,10 +59,10 @@ describe('reports and appeals', () => {
 
   it('the author appeals a removal from the notification; the admin restores the post; the author reads the reply and finds the post back', async () => {
     const caption = `Our study group flyer ${Date.now()}`;
-    const authorToken = (await signInByApi(server.baseUrl, 'alumni@example.com')).access;
-    const postId = await createPost(server.baseUrl, authorToken, caption);
-    const adminToken = (await signInByApi(server.baseUrl, 'admin@example.com')).access;
-    const removed = await fetch(`${server.baseUrl}/social/admin/posts/${postId}/delete_post/`, {
+    const authorToken = (await signInByApi(suite.server.baseUrl, 'alumni@example.com')).access;
+    const postId = await createPost(suite.server.baseUrl, authorToken, caption);
+    const adminToken = (await signInByApi(suite.server.baseUrl, 'admin@example.com')).access;
+    const removed = await fetch(`${suite.server.baseUrl}/social/admin/posts/${postId}/delete_post/`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Unwanted content' }),
@@ -139,10 +115,10 @@ describe('reports and appeals', () => {
     await author.keyboard.press('Escape');
     await author.goto('/user');
     await author.getByRole('article').filter({ hasText: caption }).waitFor();
-    const image = await fetch(`${server.baseUrl}/social/posts/user-posts/`, { headers: { Authorization: `Bearer ${authorToken}` } });
+    const image = await fetch(`${suite.server.baseUrl}/social/posts/user-posts/`, { headers: { Authorization: `Bearer ${authorToken}` } });
     const posts = ((await image.json()) as { results: { id: number; image: string }[] }).results;
     const back = posts.find((post) => post.id === postId);
     assert.ok(back, 'the post is back');
-    assert.equal((await fetch(`${server.baseUrl}${back.image}`)).status, 200, 'its image is served again');
+    assert.equal((await fetch(`${suite.server.baseUrl}${back.image}`)).status, 200, 'its image is served again');
   });
 });

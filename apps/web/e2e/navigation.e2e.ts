@@ -1,59 +1,27 @@
 // Events in the navigation: on a phone (390 px; hosts check people in there) the More menu leads
 // to the events page, and on a desktop the sidebar does. With SHOTS_DIR set, it saves screenshots
 // of both widths in the light and the dark theme, and of the directory's typed filter values.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { storedSessionOf } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signedInContext } from './support/signed-in-page.ts';
+import { openPage } from './support/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const shotsDir = process.env.SHOTS_DIR;
-
-/** A context signed in as `email` (the app's stored session) in `theme`, at the given viewport. */
-async function signedInContext(
-  browser: Browser,
-  baseUrl: string,
-  email: string,
-  viewport: { width: number; height: number },
-  theme: 'Light' | 'Dark',
-): Promise<BrowserContext> {
-  const storage = { ...(await storedSessionOf(baseUrl, email)), theme };
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  await context.addInitScript((entries) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const page = await context.newPage();
-  await page.goto('/healthz');
-  await page.close();
-  return context;
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
 }
 
 describe('events in the navigation', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   async function open(viewport: { width: number; height: number }, theme: 'Light' | 'Dark') {
-    const context = await signedInContext(browser, server.baseUrl, 'trainee@example.com', viewport, theme);
-    contexts.push(context);
+    const context = await signedInContext(suite.browser, suite.server.baseUrl, 'trainee@example.com', { viewport }, { theme });
     return openPage(context);
   }
 

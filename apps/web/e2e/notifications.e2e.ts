@@ -1,22 +1,14 @@
 // Notification choices end to end: Settings → Notifications on desktop and phone, a weekly digest
 // run by an administrator, and its unsubscribe link used without signing in.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
-const PASSWORD = 'alumlink-demo';
 type MailboxMessage = { to: string; subject: string; text: string };
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
 
 async function apiCall(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
@@ -27,27 +19,18 @@ async function apiCall(baseUrl: string, token: string, method: string, path: str
 }
 
 describe('notification settings and digests', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let context: BrowserContext;
   let phoneContext: BrowserContext;
   let page: Page;
   const pageErrors: string[][] = [];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
+    context = await newContext(suite.browser, suite.server.baseUrl);
     let errors: string[];
     ({ page, errors } = await openPage(context));
     pageErrors.push(errors);
     await signIn(page, 'alumni@example.com');
-  });
-  after(async () => {
-    await context?.close();
-    await phoneContext?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('chooses per type: in the app on or off, e-mail off, instant or in a digest', async () => {
@@ -71,8 +54,8 @@ describe('notification settings and digests', () => {
     await table.waitFor();
     assert.equal(await page.getByLabel('Comments by e-mail').inputValue(), 'weekly');
     assert.equal(await page.getByRole('switch', { name: 'Likes in the app' }).getAttribute('aria-checked'), 'false');
-    const { access } = await signInByApi(server.baseUrl, 'alumni@example.com', PASSWORD);
-    const saved = (await (await apiCall(server.baseUrl, access, 'GET', '/social/settings/notifications/')).json()) as {
+    const { access } = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    const saved = (await (await apiCall(suite.server.baseUrl, access, 'GET', '/social/settings/notifications/')).json()) as {
       types: Record<string, { in_app: boolean; email: string }>;
     };
     assert.deepEqual(saved.types.comment, { in_app: true, email: 'weekly' });
@@ -80,7 +63,7 @@ describe('notification settings and digests', () => {
   });
 
   it('fits a 390 px phone', async () => {
-    phoneContext = await newContext(browser, server.baseUrl, 390, 844);
+    phoneContext = await newContext(suite.browser, suite.server.baseUrl, 390, 844);
     const phone = await openPage(phoneContext);
     pageErrors.push(phone.errors);
     await signIn(phone.page, 'alumni@example.com');
@@ -91,23 +74,23 @@ describe('notification settings and digests', () => {
   });
 
   it('a comment waits for the weekly digest, which an administrator sends; its link unsubscribes without signing in', async () => {
-    const alumni = await signInByApi(server.baseUrl, 'alumni@example.com', PASSWORD);
-    const trainee = await signInByApi(server.baseUrl, 'trainee@example.com', PASSWORD);
-    const admin = await signInByApi(server.baseUrl, 'admin@example.com', PASSWORD);
-    const own = (await (await apiCall(server.baseUrl, alumni.access, 'GET', '/social/posts/user-posts/')).json()) as {
+    const alumni = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    const trainee = await signInByApi(suite.server.baseUrl, 'trainee@example.com');
+    const admin = await signInByApi(suite.server.baseUrl, 'admin@example.com');
+    const own = (await (await apiCall(suite.server.baseUrl, alumni.access, 'GET', '/social/posts/user-posts/')).json()) as {
       results: { id: number }[];
     };
     const postId = own.results[0]?.id;
     assert.ok(postId, 'the demo alumnus has a post');
-    const commented = await apiCall(server.baseUrl, trainee.access, 'POST', `/social/posts/${postId}/comment/`, {
+    const commented = await apiCall(suite.server.baseUrl, trainee.access, 'POST', `/social/posts/${postId}/comment/`, {
       text: 'Great write-up!',
     });
     assert.equal(commented.status, 201);
 
-    const run = await apiCall(server.baseUrl, admin.access, 'POST', '/api/admin/digests/run/', { frequency: 'weekly' });
+    const run = await apiCall(suite.server.baseUrl, admin.access, 'POST', '/api/admin/digests/run/', { frequency: 'weekly' });
     assert.equal(run.status, 200);
     assert.ok(((await run.json()) as { sent: number }).sent >= 1);
-    const mailbox = (await (await fetch(`${server.baseUrl}/dev/mailbox/messages.json?to=alumni%40example.com`)).json()) as {
+    const mailbox = (await (await fetch(`${suite.server.baseUrl}/dev/mailbox/messages.json?to=alumni%40example.com`)).json()) as {
       results: MailboxMessage[];
     };
     const digest = mailbox.results.find((message) => message.subject.startsWith('Your weekly AlumLink digest'));
@@ -116,7 +99,7 @@ describe('notification settings and digests', () => {
     const token = /Stop e-mails about comments: \S+\/unsubscribe\?token=(\S+)/.exec(digest.text)?.[1];
     assert.ok(token, 'the digest has an unsubscribe link for comments');
 
-    const strangerContext = await newContext(browser, server.baseUrl);
+    const strangerContext = await newContext(suite.browser, suite.server.baseUrl);
     try {
       const stranger = await openPage(strangerContext);
       pageErrors.push(stranger.errors);
@@ -127,7 +110,7 @@ describe('notification settings and digests', () => {
     } finally {
       await strangerContext.close();
     }
-    const after = (await (await apiCall(server.baseUrl, alumni.access, 'GET', '/social/settings/notifications/')).json()) as {
+    const after = (await (await apiCall(suite.server.baseUrl, alumni.access, 'GET', '/social/settings/notifications/')).json()) as {
       types: Record<string, { in_app: boolean; email: string }>;
     };
     assert.deepEqual(after.types.comment, { in_app: true, email: 'off' });

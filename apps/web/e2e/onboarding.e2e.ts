@@ -1,44 +1,29 @@
 // Onboarding end to end: an administrator invites someone, who joins through the e-mailed link
 // and lands signed in; a cohort applied makes its trainee an alumnus, which they see. Screenshots
 // of the new screens (desktop 1280 and phone 390, light and dark) go to SHOTS_DIR when it is set.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, signInByApi } from './support/api-session.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
 import { latestMessage } from './support/mailbox.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/(user|admin)$/, { timeout: 15_000 });
-}
+import { useServerAndBrowser } from './support/suite.ts';
+import { HOME, signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
 
 describe('onboarding', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let admin: BrowserContext;
   let page: Page;
   let errors: string[];
   const invitee = `new.member.${Date.now()}@example.net`;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    admin = await newContext(browser, server.baseUrl);
+    admin = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(admin));
-    await signIn(page, 'admin@example.com');
-  });
-  after(async () => {
-    await admin?.close();
-    await browser?.close();
-    await server?.stop();
+    await signIn(page, 'admin@example.com', { landing: HOME });
   });
 
   it('an invitee joins through the e-mailed link and lands signed in with the invited role', async () => {
@@ -54,10 +39,10 @@ describe('onboarding', () => {
     await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
     await page.getByRole('list', { name: 'pending invitations' }).getByText(invitee).waitFor();
 
-    const mail = await latestMessage(server.baseUrl, invitee, /invited/);
+    const mail = await latestMessage(suite.server.baseUrl, invitee, /invited/);
     const link = /(http\S+\/join\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     assert.ok(link, 'the e-mail carries the join link');
-    const guest = await newContext(browser, server.baseUrl);
+    const guest = await newContext(suite.browser, suite.server.baseUrl);
     try {
       const { page: joinPage, errors: joinErrors } = await openPage(guest);
       const url = new URL(link);
@@ -85,15 +70,15 @@ describe('onboarding', () => {
   });
 
   it('a cohort applied makes its trainee an alumnus, who sees the new role', async () => {
-    const tokens = await signInByApi(server.baseUrl, 'admin@example.com');
+    const tokens = await signInByApi(suite.server.baseUrl, 'admin@example.com');
     const headers = { authorization: `Bearer ${tokens.access}`, 'content-type': 'application/json' };
-    const listed = (await (await fetch(`${server.baseUrl}/api/admin/cohorts/`, { headers })).json()) as {
+    const listed = (await (await fetch(`${suite.server.baseUrl}/api/admin/cohorts/`, { headers })).json()) as {
       results: { id: number; name: string }[];
     };
     const spring = listed.results.find((cohort) => cohort.name === 'Full-stack spring 2026');
     assert.ok(spring, 'the demo cohort');
     const today = new Date().toISOString().slice(0, 10);
-    const moved = await fetch(`${server.baseUrl}/api/admin/cohorts/${spring.id}/`, {
+    const moved = await fetch(`${suite.server.baseUrl}/api/admin/cohorts/${spring.id}/`, {
       method: 'PATCH',
       headers,
       body: JSON.stringify({ intern_from: null, alumni_from: today }),
@@ -106,10 +91,10 @@ describe('onboarding', () => {
     await card.getByRole('button', { name: /Apply now/ }).click();
     await page.getByText(/people? changed role\./).waitFor();
 
-    const trainee = await newContext(browser, server.baseUrl);
+    const trainee = await newContext(suite.browser, suite.server.baseUrl);
     try {
       const { page: traineePage } = await openPage(trainee);
-      await signIn(traineePage, 'trainee@example.com');
+      await signIn(traineePage, 'trainee@example.com', { landing: HOME });
       await traineePage.goto('/user/profile');
       await traineePage.getByText('Alumni', { exact: true }).first().waitFor();
     } finally {
@@ -121,16 +106,16 @@ describe('onboarding', () => {
   it('screenshots the new screens on desktop and phone, light and dark', { skip: !shotsDir }, async () => {
     const dir = String(shotsDir);
     mkdirSync(dir, { recursive: true });
-    const tokens = await signInByApi(server.baseUrl, 'admin@example.com');
+    const tokens = await signInByApi(suite.server.baseUrl, 'admin@example.com');
     const headers = { authorization: `Bearer ${tokens.access}`, 'content-type': 'application/json' };
     const shotInvitee = `shot.${Date.now()}@example.net`;
-    await fetch(`${server.baseUrl}/api/admin/invitations/`, {
+    await fetch(`${suite.server.baseUrl}/api/admin/invitations/`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ email: shotInvitee, role: 'TR', first_name: 'Kai' }),
     });
-    const token = /join\?token=([A-Za-z0-9_-]+)/.exec((await latestMessage(server.baseUrl, shotInvitee, /invited/)).text)?.[1] ?? '';
-    await fetch(`${server.baseUrl}/api/admin/sign-up-policy/`, {
+    const token = /join\?token=([A-Za-z0-9_-]+)/.exec((await latestMessage(suite.server.baseUrl, shotInvitee, /invited/)).text)?.[1] ?? '';
+    await fetch(`${suite.server.baseUrl}/api/admin/sign-up-policy/`, {
       method: 'PUT',
       headers,
       body: JSON.stringify({ mode: 'domains', domains: ['school.edu'] }),
@@ -141,13 +126,17 @@ describe('onboarding', () => {
         [1280, 900, 'desktop'],
         [390, 844, 'phone'],
       ] as const) {
-        const signedIn = await browser.newContext({
-          baseURL: server.baseUrl,
+        const signedIn = await suite.browser.newContext({
+          baseURL: suite.server.baseUrl,
           viewport: { width, height },
           colorScheme: scheme,
           storageState: state,
         });
-        const anonymous = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height }, colorScheme: scheme });
+        const anonymous = await suite.browser.newContext({
+          baseURL: suite.server.baseUrl,
+          viewport: { width, height },
+          colorScheme: scheme,
+        });
         try {
           const adminPage = await signedIn.newPage();
           for (const [path, name, ready] of [

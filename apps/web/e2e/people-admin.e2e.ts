@@ -1,14 +1,13 @@
 // People and the admin portal (issue #43): the directory's count, chips and typed filters, its
 // phone sheet; the admin menu's counts of open reports and appeals, and the removed post's image
 // shown to the moderator judging its appeal (and to nobody else). With SHOTS_DIR set, screenshots.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { launchBrowser } from './support/browser.ts';
 import { createImagePost } from './support/fixtures.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { signedInPage, type PageLook } from './support/signed-in-page.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
@@ -24,20 +23,10 @@ async function countText(page: Page): Promise<string> {
 }
 
 describe('people and the admin portal', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it('People: a count, chips for each filter, a typed company, and Clear filters that empties the name box', async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'trainee@example.com', DESKTOP);
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'trainee@example.com', DESKTOP);
     await page.goto('/user/people');
     assert.match(await countText(page), /^\d+ people$/);
     const sidebar = page.getByRole('complementary', { name: 'Filters' });
@@ -70,7 +59,7 @@ describe('people and the admin portal', () => {
   });
 
   it('People on a phone: the filters are a full-width sheet at the bottom; Escape closes it and focus returns', async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'trainee@example.com', PHONE);
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'trainee@example.com', PHONE);
     await page.goto('/user/people');
     const trigger = page.getByRole('button', { name: 'Filters' });
     await trigger.click();
@@ -91,7 +80,7 @@ describe('people and the admin portal', () => {
   });
 
   it("the admin menu counts open reports and appeals; an appeal shows the removed post's image to the admin only", async () => {
-    const base = server.baseUrl;
+    const base = suite.server.baseUrl;
     const auth = async (email: string) => ({ Authorization: `Bearer ${(await signInByApi(base, email)).access}` });
     const [author, member, admin] = [await auth('alumni@example.com'), await auth('trainee@example.com'), await auth('admin@example.com')];
     const before = (await (await fetch(`${base}/social/admin/queue-counts/`, { headers: admin })).json()) as {
@@ -112,7 +101,7 @@ describe('people and the admin portal', () => {
     assert.equal((await fetch(`${base}/social/admin/posts/${removed}/image/`, { headers: author })).status, 403);
     assert.equal((await fetch(`${base}/social/admin/posts/${removed}/image/`)).status, 401);
 
-    const { context, page, errors } = await signedInPage(browser, base, 'admin@example.com', DESKTOP);
+    const { context, page, errors } = await signedInPage(suite.browser, base, 'admin@example.com', DESKTOP);
     await page.goto('/admin/appeals');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await nav.getByRole('link', { name: `Reports, ${before.open_reports + 1} open` }).waitFor();
@@ -146,7 +135,7 @@ describe('people and the admin portal', () => {
         ['phone', PHONE],
       ] as const) {
         for (const colorScheme of ['light', 'dark'] as const) {
-          const { context, page } = await signedInPage(browser, server.baseUrl, email, { ...size, colorScheme });
+          const { context, page } = await signedInPage(suite.browser, suite.server.baseUrl, email, { ...size, colorScheme });
           await page.goto(url);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           if (name === 'people') await countText(page);

@@ -1,47 +1,30 @@
 // Per-field privacy end to end: an alumna hides her skills ("Only me") in Settings; a trainee no
 // longer sees them on her profile, an admin still does.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 45_000 });
-}
+import type { Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 describe('per-field privacy', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = useServerAndBrowser();
   const pageErrors: string[][] = [];
   let alumniId: number;
 
   async function signedInPage(email: string): Promise<Page> {
-    const context = await newContext(browser, server.baseUrl);
-    contexts.push(context);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page, errors } = await openPage(context);
     pageErrors.push(errors);
-    await signIn(page, email);
+    await signIn(page, email, { landing: (url) => !url.pathname.startsWith('/login'), timeout: 45_000 });
     return page;
   }
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
-    const me = await fetch(`${server.baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${tokens.access}` } });
+    const tokens = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    const me = await fetch(`${suite.server.baseUrl}/social/user-profiles/me/`, { headers: { authorization: `Bearer ${tokens.access}` } });
     alumniId = ((await me.json()) as { id: number }).id;
-  });
-  after(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a field set to "Only me" disappears for others and stays for admins', async () => {

@@ -1,9 +1,8 @@
 // Every public page renders on the real server without console errors, on desktop and phone widths.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 const PUBLIC_PAGES: Array<[path: string, text: RegExp]> = [
   ['/', /welcome/i],
@@ -19,22 +18,12 @@ const PUBLIC_PAGES: Array<[path: string, text: RegExp]> = [
 ];
 
 describe('public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser({});
 
   for (const [path, text] of PUBLIC_PAGES) {
     it(`${path} renders without console errors`, async () => {
       for (const width of [1280, 390]) {
-        const context = await newContext(browser, server.baseUrl, width, 844);
+        const context = await newContext(suite.browser, suite.server.baseUrl, width, 844);
         const { page, errors } = await openPage(context);
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
@@ -47,11 +36,11 @@ describe('public pages', () => {
   }
 
   it('lists the eight seeded communities from the database', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(suite.browser, suite.server.baseUrl);
     const { page } = await openPage(context);
     await page.goto('/communities');
     await page.getByRole('heading', { name: 'Web Development' }).first().waitFor();
-    const response = await fetch(`${server.baseUrl}/api/communities/`);
+    const response = await fetch(`${suite.server.baseUrl}/api/communities/`);
     const communities = (await response.json()) as unknown[];
     assert.equal(communities.length, 8);
     await context.close();

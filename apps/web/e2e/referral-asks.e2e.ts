@@ -1,12 +1,12 @@
 // Asking for a referral as a member expects it (issue #43): a trainee's referrals page shows no
 // error toast, an offer already asked says "Asked", and a job's "Ask for a referral" asks on the
 // alumnus's open offer at that company; the screens are photographed on desktop and phone, light and dark.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import type { RunningServer } from './support/server.ts';
 import { photograph } from './support/photograph.ts';
 import { signedInPage } from './support/signed-in-page.ts';
 
@@ -24,27 +24,23 @@ async function api(server: RunningServer, token: string, method: string, path: s
 }
 
 describe('referral asks', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = useServerAndBrowser();
   const pageErrors: string[][] = [];
   let trainee: Page;
   let alumnus: Page;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
     // The alumnus works at the job's company, is open to referrals and has an open offer there.
-    const { access } = await signInByApi(server.baseUrl, 'alumni@example.com');
-    await api(server, access, 'PUT', '/social/profiles/update-me/', { company, open_to_referrals: true });
-    await api(server, access, 'POST', '/api/referrals/create/', {
+    const { access } = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    await api(suite.server, access, 'PUT', '/social/profiles/update-me/', { company, open_to_referrals: true });
+    await api(suite.server, access, 'POST', '/api/referrals/create/', {
       company,
       role: offerRole,
       ctc: 30,
       location: 'Remote',
       requirements: 'Go',
     });
-    await api(server, access, 'POST', '/api/jobs/', {
+    await api(suite.server, access, 'POST', '/api/jobs/', {
       title: jobTitle,
       company,
       location: 'Remote',
@@ -55,20 +51,14 @@ describe('referral asks', () => {
       ['trainee@example.com', (page: Page) => (trainee = page)],
       ['alumni@example.com', (page: Page) => (alumnus = page)],
     ] as const) {
-      const { context, page, errors } = await signedInPage(browser, server.baseUrl, email, {
+      const { page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, email, {
         width: 1280,
         height: 900,
         colorScheme: 'light',
       });
-      contexts.push(context);
       pageErrors.push(errors);
       assign(page);
     }
-  });
-  after(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it("a trainee's referrals page shows no error toast", async () => {

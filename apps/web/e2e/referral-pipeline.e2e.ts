@@ -1,48 +1,25 @@
 // The referral pipeline end to end: a member asks on an offer, the alumnus moves the request to
 // hired on the board, the requester sees every change on their timeline, and the admin's outcomes count it.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInByApi, storedSessionOf } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { signInByApi } from './support/api-session.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signedInPage, type PageLook } from './support/signed-in-page.ts';
 
-/** A page signed in as a demo person: the session is stored once, on /healthz (so token rotation is never undone). */
-async function signedInPage(
-  browser: Browser,
-  server: RunningServer,
-  email: string,
-  errors: string[][],
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server.baseUrl);
-  const session = await storedSessionOf(server.baseUrl, email);
-  await context.addInitScript((entries: Record<string, string>) => {
-    if (window.location.pathname === '/healthz') for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, session);
-  const { page, errors: pageErrors } = await openPage(context);
-  errors.push(pageErrors);
-  await page.goto('/healthz');
-  await page.waitForLoadState('networkidle');
-  // The JSON page has no favicon (a 404 the browser logs); the app's pages start clean.
-  pageErrors.splice(0);
-  return { context, page };
-}
+const DESKTOP: PageLook = { width: 1280, height: 800, colorScheme: 'light' };
 
 describe('referral pipeline', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = useServerAndBrowser();
   const pageErrors: string[][] = [];
   let alumnus: Page;
   let trainee: Page;
   const role = `Pipeline Engineer ${Date.now()}`;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
     // The offer, made through the API (the form has its own test in careers.e2e.ts).
-    const { access } = await signInByApi(server.baseUrl, 'alumni@example.com');
-    const created = await fetch(`${server.baseUrl}/api/referrals/create/`, {
+    const { access } = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    const created = await fetch(`${suite.server.baseUrl}/api/referrals/create/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
       body: JSON.stringify({ company: 'Pipeline Corp', role, ctc: 20, location: 'Remote', requirements: 'TypeScript' }),
@@ -52,15 +29,10 @@ describe('referral pipeline', () => {
       ['alumni@example.com', (page: Page) => (alumnus = page)],
       ['trainee@example.com', (page: Page) => (trainee = page)],
     ] as const) {
-      const { context, page } = await signedInPage(browser, server, email, pageErrors);
-      contexts.push(context);
+      const { page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, email, DESKTOP);
+      pageErrors.push(errors);
       assign(page);
     }
-  });
-  after(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a trainee asks on the offer, with a CV link checked before sending', async () => {
@@ -116,8 +88,8 @@ describe('referral pipeline', () => {
   });
 
   it("the admin's outcomes count the hire, and the CSV downloads", async () => {
-    const { context, page } = await signedInPage(browser, server, 'admin@example.com', pageErrors);
-    contexts.push(context);
+    const { page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'admin@example.com', DESKTOP);
+    pageErrors.push(errors);
     await page.goto('/admin/outcomes');
     await page.getByRole('heading', { name: 'Outcomes', level: 1 }).waitFor();
     const funnel = page.getByRole('list', { name: 'Referral funnel' });

@@ -1,22 +1,14 @@
 // Roster import end to end: an administrator uploads a roster with a bad row, sees the preview's
 // errors by line, imports it and sees the result with its counts and rejected rows. Screenshots
 // of the Roster screen (desktop 1280 and phone 390, light and dark) go to SHOTS_DIR when it is set.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './support/api-session.ts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { latestMessage } from './support/mailbox.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/(user|admin)$/, { timeout: 15_000 });
-}
+import { useServerAndBrowser } from './support/suite.ts';
+import { HOME, signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
 const stamp = Date.now();
@@ -33,23 +25,15 @@ function rosterFile(name = 'team-roster.csv') {
 }
 
 describe('roster import', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let admin: BrowserContext;
   let page: Page;
   let errors: string[];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    admin = await newContext(browser, server.baseUrl);
+    admin = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(admin));
-    await signIn(page, 'admin@example.com');
-  });
-  after(async () => {
-    await admin?.close();
-    await browser?.close();
-    await server?.stop();
+    await signIn(page, 'admin@example.com', { landing: HOME });
   });
 
   it('an administrator previews a roster with a bad row, imports it and sees the result', async () => {
@@ -77,7 +61,7 @@ describe('roster import', () => {
     await page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click();
     assert.match((await download).suggestedFilename(), /^roster-import-\d+-rejected\.csv$/);
 
-    const mail = await latestMessage(server.baseUrl, newcomer, /invited/);
+    const mail = await latestMessage(suite.server.baseUrl, newcomer, /invited/);
     assert.match(mail.text, /join\?token=/);
     assert.deepEqual(errors, []);
   });
@@ -91,8 +75,8 @@ describe('roster import', () => {
         [1280, 900, 'desktop'],
         [390, 844, 'phone'],
       ] as const) {
-        const context = await browser.newContext({
-          baseURL: server.baseUrl,
+        const context = await suite.browser.newContext({
+          baseURL: suite.server.baseUrl,
           viewport: { width, height },
           colorScheme: scheme,
           storageState: state,

@@ -1,18 +1,11 @@
 // The social core end to end: post with an image, like, comment, people search, profile editing, deletion.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { PNG } from './support/fixtures.ts';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
 
 function postCard(page: Page, caption: string): Locator {
   return page.getByRole('article').filter({ hasText: caption });
@@ -23,24 +16,16 @@ async function count(button: Locator): Promise<string> {
 }
 
 describe('social core', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const caption = `Demo day photo ${Date.now()}`;
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
+    context = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(context));
-    await signIn(page, 'alumni@example.com', 'alumlink-demo');
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    await signIn(page, 'alumni@example.com');
   });
 
   it('creates a post with an image and sees it at the top of the feed', async () => {
@@ -140,9 +125,9 @@ describe('social core', () => {
   });
 
   it('on a 390 px phone the sidebar becomes a bottom tab bar with the rest in a menu', async () => {
-    const phone = await newContext(browser, server.baseUrl, 390, 844);
+    const phone = await newContext(suite.browser, suite.server.baseUrl, 390, 844);
     const { page: phonePage } = await openPage(phone);
-    await signIn(phonePage, 'trainee@example.com', 'alumlink-demo');
+    await signIn(phonePage, 'trainee@example.com');
     const nav = phonePage.getByRole('navigation', { name: 'Main' });
     await nav.last().waitFor();
     assert.equal(await nav.count(), 1, 'only the tab bar is visible');

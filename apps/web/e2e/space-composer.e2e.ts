@@ -1,15 +1,13 @@
 // Posting in a space from the general composer ("Post to…"), and editing a post: a mention added
 // by the edit tells only the new person. Screenshots of the space page (events, members) and the
 // composer on desktop (1280) and phone (390), light and dark, under SHOTS_DIR (default /tmp/shots-space-composer).
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { PNG } from './support/fixtures.ts';
-import { signedInPage } from './support/signed-in-page.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { createImagePost, PNG } from './support/fixtures.ts';
+import { inEachLook, screenshotLooks, signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-space-composer';
 const SPACE = 'web-development';
@@ -30,21 +28,18 @@ async function mentionsOf(baseUrl: string, who: Person): Promise<number> {
 }
 
 describe('spaces: the composer and editing', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let alumni: Person;
 
   before(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    alumni = await person(server.baseUrl, 'alumni@example.com');
+    alumni = await person(suite.server.baseUrl, 'alumni@example.com');
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-    const joined = await fetch(`${server.baseUrl}/api/communities/${SPACE}/join/`, { method: 'POST', headers: auth(alumni.access) });
+    const joined = await fetch(`${suite.server.baseUrl}/api/communities/${SPACE}/join/`, { method: 'POST', headers: auth(alumni.access) });
     assert.equal(joined.status, 200);
-    const space = (await (await fetch(`${server.baseUrl}/api/communities/${SPACE}/`)).json()) as { id: number };
-    const admin = await signInByApi(server.baseUrl, 'admin@example.com');
-    const event = await fetch(`${server.baseUrl}/api/events/`, {
+    const space = (await (await fetch(`${suite.server.baseUrl}/api/communities/${SPACE}/`)).json()) as { id: number };
+    const admin = await signInByApi(suite.server.baseUrl, 'admin@example.com');
+    const event = await fetch(`${suite.server.baseUrl}/api/events/`, {
       method: 'POST',
       headers: { ...auth(admin.access), 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -55,13 +50,9 @@ describe('spaces: the composer and editing', () => {
     });
     assert.equal(event.status, 201, await event.clone().text());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('posts in a space from the general composer; the post shows on the space page', async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', DESKTOP);
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', DESKTOP);
     try {
       await page.goto('/user');
       await page.getByRole('navigation', { name: 'Main' }).first().getByRole('button', { name: 'Create' }).click();
@@ -84,18 +75,13 @@ describe('spaces: the composer and editing', () => {
   });
 
   it('editing a post to add a mention tells only the newly mentioned person', async () => {
-    const [first, second] = [await person(server.baseUrl, 'trainee@example.com'), await person(server.baseUrl, 'priya.sharma@example.com')];
-    const form = new FormData();
-    form.set('caption', `Ocelot review notes, thanks @${first.username}`);
-    form.set('image', new Blob([PNG], { type: 'image/png' }), 'notes.png');
-    const created = await fetch(`${server.baseUrl}/social/posts/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${alumni.access}` },
-      body: form,
-    });
-    assert.equal(created.status, 201);
-    const [firstBefore, secondBefore] = [await mentionsOf(server.baseUrl, first), await mentionsOf(server.baseUrl, second)];
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', DESKTOP);
+    const [first, second] = [
+      await person(suite.server.baseUrl, 'trainee@example.com'),
+      await person(suite.server.baseUrl, 'priya.sharma@example.com'),
+    ];
+    await createImagePost(suite.server.baseUrl, alumni.access, `Ocelot review notes, thanks @${first.username}`);
+    const [firstBefore, secondBefore] = [await mentionsOf(suite.server.baseUrl, first), await mentionsOf(suite.server.baseUrl, second)];
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', DESKTOP);
     try {
       await page.goto('/user');
       const card = page.getByRole('list', { name: 'Posts' }).getByRole('article').filter({ hasText: 'Ocelot review notes' });
@@ -110,30 +96,25 @@ describe('spaces: the composer and editing', () => {
     } finally {
       await context.close();
     }
-    assert.equal(await mentionsOf(server.baseUrl, first), firstBefore);
-    assert.equal(await mentionsOf(server.baseUrl, second), secondBefore + 1);
+    assert.equal(await mentionsOf(suite.server.baseUrl, first), firstBefore);
+    assert.equal(await mentionsOf(suite.server.baseUrl, second), secondBefore + 1);
   });
 
   it('screenshots: the space page and the composer, desktop and phone, light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [device, width, height] of [
-        ['desktop', 1280, 900],
-        ['phone', 390, 844],
-      ] as const) {
-        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
-        try {
-          await page.goto(`/user/communities/${SPACE}`);
-          await page.getByRole('list', { name: 'Upcoming events' }).waitFor({ timeout: 15_000 });
-          await page.getByRole('list', { name: 'Members' }).waitFor();
-          await page.screenshot({ path: `${SHOTS_DIR}/space-${device}-${colorScheme}.png`, fullPage: true });
-          await page.getByRole('button', { name: /Post in Web Development/ }).click();
-          await page.getByRole('dialog').getByLabel('Post to').waitFor();
-          await page.screenshot({ path: `${SHOTS_DIR}/composer-${device}-${colorScheme}.png` });
-          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(
+      suite.browser,
+      suite.server.baseUrl,
+      'alumni@example.com',
+      async (page, look) => {
+        await page.goto(`/user/communities/${SPACE}`);
+        await page.getByRole('list', { name: 'Upcoming events' }).waitFor({ timeout: 15_000 });
+        await page.getByRole('list', { name: 'Members' }).waitFor();
+        await page.screenshot({ path: `${SHOTS_DIR}/space-${look}.png`, fullPage: true });
+        await page.getByRole('button', { name: /Post in Web Development/ }).click();
+        await page.getByRole('dialog').getByLabel('Post to').waitFor();
+        await page.screenshot({ path: `${SHOTS_DIR}/composer-${look}.png` });
+      },
+      screenshotLooks(900),
+    );
   });
 });

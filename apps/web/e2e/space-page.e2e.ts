@@ -1,14 +1,12 @@
 // A community's space page end to end (decision 034): a member posts in a members-only space from
 // its page; a non-member sees "Members only" there and not the post in their feed. Screenshots of a
 // space page on desktop (1280) and phone (390), light and dark, under SHOTS_DIR (default /tmp/shots-space-page).
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { useServerAndBrowser } from './support/suite.ts';
 import { PNG } from './support/fixtures.ts';
-import { signedInPage } from './support/signed-in-page.ts';
+import { inEachLook, signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-space-page';
 const CAPTION = 'Members-only tip: the gannet interview question bank is in our drive';
@@ -16,21 +14,14 @@ const CAPTION = 'Members-only tip: the gannet interview question bank is in our 
 const DESKTOP = { width: 1280, height: 800, colorScheme: 'light' } as const;
 
 describe('spaces: a community page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
 
   before(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a member posts in a members-only space from its page; a non-member sees neither the post there nor in the feed', async () => {
-    const member = await signedInPage(browser, server.baseUrl, 'alumni@example.com', DESKTOP);
+    const member = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', DESKTOP);
     try {
       const { page } = member;
       await page.goto('/user/communities/career-growth');
@@ -46,7 +37,7 @@ describe('spaces: a community page', () => {
     } finally {
       await member.context.close();
     }
-    const outsider = await signedInPage(browser, server.baseUrl, 'priya.sharma@example.com', DESKTOP);
+    const outsider = await signedInPage(suite.browser, suite.server.baseUrl, 'priya.sharma@example.com', DESKTOP);
     try {
       const { page } = outsider;
       await page.goto('/user/communities/career-growth');
@@ -62,22 +53,11 @@ describe('spaces: a community page', () => {
   });
 
   it('screenshots: a space page, desktop and phone, light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [device, width, height] of [
-        ['desktop', 1280, 800],
-        ['phone', 390, 844],
-      ] as const) {
-        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
-        try {
-          await page.goto('/user/communities/web-development');
-          await page.getByRole('list', { name: 'Posts' }).getByRole('article').first().waitFor({ timeout: 15_000 });
-          await page.getByRole('list', { name: 'Moderators' }).waitFor();
-          await page.screenshot({ path: `${SHOTS_DIR}/space-${device}-${colorScheme}.png` });
-          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(suite.browser, suite.server.baseUrl, 'alumni@example.com', async (page, look) => {
+      await page.goto('/user/communities/web-development');
+      await page.getByRole('list', { name: 'Posts' }).getByRole('article').first().waitFor({ timeout: 15_000 });
+      await page.getByRole('list', { name: 'Moderators' }).waitFor();
+      await page.screenshot({ path: `${SHOTS_DIR}/space-${look}.png` });
+    });
   });
 });

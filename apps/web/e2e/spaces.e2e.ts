@@ -1,14 +1,13 @@
 // Search everything from the top bar and a hashtag's page, end to end; screenshots of both on
 // desktop (1280) and phone (390), light and dark, under SHOTS_DIR (default /tmp/shots-spaces).
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { PNG } from './support/fixtures.ts';
-import { signedInPage } from './support/signed-in-page.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { createImagePost } from './support/fixtures.ts';
+import { inEachLook, signedInPage } from './support/signed-in-page.ts';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-spaces';
 const CAPTION = 'Sunrise kayaking with the quokka crew on the lake #RowClub';
@@ -24,31 +23,16 @@ async function searchFromTopBar(page: Page, text: string) {
 }
 
 describe('spaces: search everything and hashtags', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
 
   before(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    browser = await launchBrowser();
-    const tokens = await signInByApi(server.baseUrl, 'alumni@example.com');
-    const form = new FormData();
-    form.set('caption', CAPTION);
-    form.set('image', new Blob([PNG], { type: 'image/png' }), 'lake.png');
-    const created = await fetch(`${server.baseUrl}/social/posts/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.access}` },
-      body: form,
-    });
-    assert.equal(created.status, 201, await created.clone().text());
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+    const tokens = await signInByApi(suite.server.baseUrl, 'alumni@example.com');
+    await createImagePost(suite.server.baseUrl, tokens.access, CAPTION);
   });
 
   it('the top bar shows matching posts as one types, the match marked, and Enter opens the results page with a tab per kind', async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', {
       width: 1280,
       height: 800,
       colorScheme: 'light',
@@ -75,7 +59,7 @@ describe('spaces: search everything and hashtags', () => {
   });
 
   it("a post's #tag links to the tag's page, which lists the post, and trending tags show it", async () => {
-    const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.server.baseUrl, 'alumni@example.com', {
       width: 1280,
       height: 800,
       colorScheme: 'light',
@@ -99,27 +83,16 @@ describe('spaces: search everything and hashtags', () => {
   });
 
   it('screenshots: the dropdown, the results page and the tag page, desktop and phone, light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [device, width, height] of [
-        ['desktop', 1280, 800],
-        ['phone', 390, 844],
-      ] as const) {
-        const { context, page, errors } = await signedInPage(browser, server.baseUrl, 'alumni@example.com', { width, height, colorScheme });
-        try {
-          await searchFromTopBar(page, 'quokka');
-          await page.screenshot({ path: `${SHOTS_DIR}/dropdown-${device}-${colorScheme}.png` });
-          await page.goto('/user/search?q=quokka%20kayak');
-          await page.getByRole('heading', { name: /Results for/ }).waitFor();
-          await page.getByRole('list', { name: 'Posts' }).waitFor();
-          await page.screenshot({ path: `${SHOTS_DIR}/results-${device}-${colorScheme}.png`, fullPage: true });
-          await page.goto('/user/tags/rowclub');
-          await page.getByRole('article').first().waitFor();
-          await page.screenshot({ path: `${SHOTS_DIR}/tag-${device}-${colorScheme}.png` });
-          assert.deepEqual(errors, [], `${device} ${colorScheme}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(suite.browser, suite.server.baseUrl, 'alumni@example.com', async (page, look) => {
+      await searchFromTopBar(page, 'quokka');
+      await page.screenshot({ path: `${SHOTS_DIR}/dropdown-${look}.png` });
+      await page.goto('/user/search?q=quokka%20kayak');
+      await page.getByRole('heading', { name: /Results for/ }).waitFor();
+      await page.getByRole('list', { name: 'Posts' }).waitFor();
+      await page.screenshot({ path: `${SHOTS_DIR}/results-${look}.png`, fullPage: true });
+      await page.goto('/user/tags/rowclub');
+      await page.getByRole('article').first().waitFor();
+      await page.screenshot({ path: `${SHOTS_DIR}/tag-${look}.png` });
+    });
   });
 });

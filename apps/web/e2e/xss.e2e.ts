@@ -1,11 +1,11 @@
 // Stored XSS: markup saved in a caption, a comment, a message, a bio and a name is shown as text
 // on every page that displays it, and never runs (window.__xss stays undefined).
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
+import { useServerAndBrowser } from './support/suite.ts';
+import { newContext, openPage } from './support/browser.ts';
 import { PNG } from './support/fixtures.ts';
 
 const PAYLOAD = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">';
@@ -35,8 +35,7 @@ async function assertInert(page: Page, where: string) {
 }
 
 describe('stored markup stays text', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -45,11 +44,10 @@ describe('stored markup stays text', () => {
   const dialogs: string[] = [];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20' });
-    const alumni = await tokenOf(server.baseUrl, 'alumni@example.com');
-    const trainee = await tokenOf(server.baseUrl, 'trainee@example.com');
+    const alumni = await tokenOf(suite.server.baseUrl, 'alumni@example.com');
+    const trainee = await tokenOf(suite.server.baseUrl, 'trainee@example.com');
 
-    const me = await api<{ id: number }>(server.baseUrl, '/social/user-profiles/update-me/', {
+    const me = await api<{ id: number }>(suite.server.baseUrl, '/social/user-profiles/update-me/', {
       method: 'PUT',
       token: alumni,
       body: JSON.stringify({ first_name: PAYLOAD, bio: PAYLOAD }),
@@ -58,26 +56,25 @@ describe('stored markup stays text', () => {
     const form = new FormData();
     form.set('caption', PAYLOAD);
     form.set('image', new Blob([PNG], { type: 'image/png' }), 'xss.png');
-    const post = await api<{ id: number }>(server.baseUrl, '/social/posts/', { method: 'POST', token: alumni, body: form });
-    await api(server.baseUrl, `/social/posts/${post.id}/comment/`, {
+    const post = await api<{ id: number }>(suite.server.baseUrl, '/social/posts/', { method: 'POST', token: alumni, body: form });
+    await api(suite.server.baseUrl, `/social/posts/${post.id}/comment/`, {
       method: 'POST',
       token: alumni,
       body: JSON.stringify({ text: PAYLOAD }),
     });
-    const conversation = await api<{ id: number }>(server.baseUrl, '/social/conversations/start_conversation/', {
+    const conversation = await api<{ id: number }>(suite.server.baseUrl, '/social/conversations/start_conversation/', {
       method: 'POST',
       token: trainee,
       body: JSON.stringify({ user_id: alumniId }),
     });
     conversationId = conversation.id;
-    await api(server.baseUrl, `/social/conversations/${conversationId}/send_message/`, {
+    await api(suite.server.baseUrl, `/social/conversations/${conversationId}/send_message/`, {
       method: 'POST',
       token: alumni,
       body: JSON.stringify({ content: PAYLOAD }),
     });
 
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
+    context = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(context));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -88,11 +85,6 @@ describe('stored markup stays text', () => {
     await page.getByLabel(/^password$/i).fill(PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL('**/user', { timeout: 15_000 });
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the caption, the author name and the comment literally in the feed', async () => {

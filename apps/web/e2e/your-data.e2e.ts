@@ -1,23 +1,16 @@
 // "Your data" end to end: an export is built in the background, announced by e-mail and downloaded
 // signed in from Settings through a one-time ticket; an account is deleted from Settings and can
 // no longer sign in.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DATA_EXPORT_FILES } from '@alumlink/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api-session.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, openPage } from './support/browser.ts';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password$/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/user', { timeout: 15_000 });
-}
+import { useServerAndBrowser } from './support/suite.ts';
+import { signIn } from './support/sign-in.ts';
+import { newContext, openPage } from './support/browser.ts';
 
 type MailboxMessage = { to: string; subject: string; text: string };
 
@@ -63,22 +56,14 @@ async function takeScreenshots(signedIn: BrowserContext, baseURL: string) {
 }
 
 describe('your data', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useServerAndBrowser({ RATE_LIMIT_MULTIPLIER: '20', EXPORT_WORKER_MS: '500', BACKGROUND_JOBS: 'on' });
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
   before(async () => {
-    server = await startServer({ RATE_LIMIT_MULTIPLIER: '20', EXPORT_WORKER_MS: '500', BACKGROUND_JOBS: 'on' });
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseUrl);
+    context = await newContext(suite.browser, suite.server.baseUrl);
     ({ page, errors } = await openPage(context));
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('exports your data: prepared in the background, e-mailed, downloaded signed in from Settings as a zip', async () => {
@@ -111,12 +96,12 @@ describe('your data', () => {
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip file');
     for (const name of [...DATA_EXPORT_FILES]) assert.ok(bytes.includes(Buffer.from(name)), `${name} in the zip`);
     // The ticket was used up; the download route itself wants the owner's token.
-    assert.equal((await fetch(`${server.baseUrl}${ticketUrl}`)).status, 404);
+    assert.equal((await fetch(`${suite.server.baseUrl}${ticketUrl}`)).status, 404);
     const exportId = /export\/(\d+)\/ticket/.exec(ticketAnswer.url())?.[1];
-    assert.equal((await fetch(`${server.baseUrl}/api/account/export/${exportId}/download/`)).status, 401);
+    assert.equal((await fetch(`${suite.server.baseUrl}/api/account/export/${exportId}/download/`)).status, 401);
 
     // The e-mail sends the person to Settings → Your data, never to the file.
-    const mail = await mailTo(server.baseUrl, 'alumni@example.com', 'AlumLink: your data is ready to download');
+    const mail = await mailTo(suite.server.baseUrl, 'alumni@example.com', 'AlumLink: your data is ready to download');
     assert.doesNotMatch(mail.text, /\/api\/account\/export/);
     const mailed = /(http\S+\/user\/settings#your-data)/.exec(mail.text)?.[1];
     assert.ok(mailed, 'the e-mail links to Settings → Your data');
@@ -124,7 +109,7 @@ describe('your data', () => {
     await section.getByRole('button', { name: /Download zip/ }).waitFor();
     assert.ok(await section.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), 'scrolled to Your data');
 
-    await takeScreenshots(context, server.baseUrl);
+    await takeScreenshots(context, suite.server.baseUrl);
 
     // A second request the same day is refused with the time left.
     await section.getByRole('button', { name: 'Download my data' }).click();
@@ -148,13 +133,13 @@ describe('your data', () => {
     await page.waitForURL('**/login', { timeout: 15_000 });
     await page.getByText('Your account has been deleted.').waitFor();
 
-    const signInAgain = await fetch(`${server.baseUrl}/api/token/`, {
+    const signInAgain = await fetch(`${suite.server.baseUrl}/api/token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'trainee@example.com', password: DEMO_PASSWORD }),
     });
     assert.equal(signInAgain.status, 401);
-    await mailTo(server.baseUrl, 'trainee@example.com', 'AlumLink: your account has been deleted');
+    await mailTo(suite.server.baseUrl, 'trainee@example.com', 'AlumLink: your account has been deleted');
     assert.deepEqual(
       errors.filter((error) => !/status of 4\d\d/.test(error)),
       [],

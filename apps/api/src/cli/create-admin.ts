@@ -2,10 +2,10 @@
 import { parseArgs } from 'node:util';
 import { emailSchema, LIMITS, newPasswordSchema, REQUIRED } from '@alumlink/contract';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { runMigrations } from '../db/migrate';
+import { runCommand } from './run-command';
 import { upsertAdmin } from '../modules/admin/users/admin-account.service';
 
 const USAGE = 'Usage: npm run create-admin -- --email admin@example.org --password <password> [--first-name Ada] [--last-name Lovelace]';
@@ -66,11 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(expected ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,8 +1,8 @@
 // `npm run seed`: migrates the configured database and seeds the demo when it has no users.
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { runMigrations } from '../db/migrate';
+import { runCommand } from './run-command';
 import { seedDemo } from '../seed/index';
 import { mediaStorageFor } from '../lib/storage/index';
 
@@ -23,11 +23,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(expected ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

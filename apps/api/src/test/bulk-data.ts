@@ -36,3 +36,13 @@ export async function insertBulkPeople(db: Executor, count: number, { variedName
       headline, company, job_title, location, cohort_year, skills, open_to_referrals)
     select 'bulk' || g || '@example.com', 'bulk' || g, 'x', ${names}, now(), ${careerValues} from generate_series(1, ${count}) g`);
 }
+
+/**
+ * 16,667 session families (ids md5('f' || n) as uuids) spread over the first 5,000 people of
+ * insertBulkPeople (three each, about), started a day ago.
+ */
+export async function insertBulkSessionFamilies(db: Executor): Promise<void> {
+  await db.execute(sql`
+    insert into session_families (id, user_id, started_at)
+    select md5('f' || f)::uuid, 1 + (f * 3) % 5000, now() - interval '1 day' from generate_series(0, 16666) f`);
+}

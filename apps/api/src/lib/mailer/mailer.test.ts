@@ -1,53 +1,11 @@
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outgoingEmails } from '../../db/schema/index';
 import { registration } from '../../test/registration';
+import { freePort, startSmtpServer, type ReceivedMail } from '../../test/smtp-server';
 import { createTestApp, emailsTo, lastCodeSentTo, type TestApp } from '../../test/index';
 import { MAX_DELIVERY_ATTEMPTS, OUTBOX_RETENTION_MS, REDACTED_BODY, retryDelayMs, type MailMessage, type MailTransport } from './index';
 import { CLAIM_BATCH_SIZE } from './outbox';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtpServer(port = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (taken and released). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -61,7 +19,7 @@ async function testApp(...args: Parameters<typeof createTestApp>): Promise<TestA
 }
 
 /** The code in a received message's text part (the indented line of codeEmail). */
-function codeIn(received: Received | undefined): string {
+function codeIn(received: ReceivedMail | undefined): string {
   const code = /\n {4}(\d{6})\r?\n/.exec(received?.raw ?? '')?.[1];
   if (!code) throw new Error('no code in the received message');
   return code;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personBySessionQuery } from './session-person.repository';
-import { createTestApp, explain, type TestApp } from '../../test/index';
+import { createTestApp, explain, insertBulkSessionFamilies, type TestApp } from '../../test/index';
 import { rotateRefreshSessionSql } from './sessions.repository';
 
 // Proves a refresh-token rotation (one prepared statement) finds its session by the token hash's
@@ -12,9 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({}, { bulkPeople: 'plain' });
-  await t.db.execute(sql`
-    insert into session_families (id, user_id, started_at)
-    select md5('f' || f)::uuid, 1 + (f * 3) % 5000, now() - interval '1 day' from generate_series(0, 16666) f`);
+  await insertBulkSessionFamilies(t.db);
   await t.db.execute(sql`
     insert into refresh_sessions (user_id, token_hash, family, expires_at, created_at)
     select 1 + ((g / 3) * 3) % 5000, md5('t' || g), md5('f' || (g / 3))::uuid, now() + interval '7 days', now() from generate_series(1, 50000) g`);

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../../db/schema/index';
-import { jobDepsOf } from '../../lib/scheduler/index';
 import {
   authHeader,
   createTestApp,
   createTestClock,
+  expectRetryAfterFailure,
   createUser,
   emailsTo,
-  failingOnce,
-  jobOf,
   type TestApp,
   type TestClock,
 } from '../../test/index';
@@ -61,16 +59,13 @@ describe('the data export worker', () => {
   it('retries at the next tick when a run fails', async () => {
     const jobClock = createTestClock(clock.now());
     const { exportId } = await askForExport();
-    const deps = jobDepsOf(t.app, jobClock);
-    const warn = vi.spyOn(deps.log, 'warn');
-    const job = jobOf(dataExportJob, { ...deps, db: failingOnce(t.db) });
-    job.start();
-    await jobClock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'data-export' }), 'data-export failed; will retry');
-    expect((await exportRow(exportId))?.status).toBe('pending');
-    await jobClock.advance(INTERVAL_MS);
-    await job.stop();
-    expect((await exportRow(exportId))?.status).toBe('ready');
-    warn.mockRestore();
+    await expectRetryAfterFailure(t, dataExportJob, jobClock, INTERVAL_MS, {
+      afterFailure: async () => {
+        expect((await exportRow(exportId))?.status).toBe('pending');
+      },
+      afterRetry: async () => {
+        expect((await exportRow(exportId))?.status).toBe('ready');
+      },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDepsOf } from '../../lib/scheduler/index';
 import { eventRegistrations } from '../../db/schema/index';
 import {
@@ -7,9 +7,9 @@ import {
   createEventRegistration,
   createTestApp,
   createTestClock,
+  expectRetryAfterFailure,
   createUser,
   emailsTo,
-  failingOnce,
   jobOf,
   type TestApp,
   type TestUser,
@@ -98,17 +98,14 @@ describe('the event reminder job', () => {
     const clock = createTestClock(new Date(Date.UTC(2033, 2, 1, 8)));
     const person = await createUser(t.db);
     await register(await eventAt(new Date(clock.now().getTime() + HOUR)), [person]);
-    const deps = jobDepsOf(t.app, clock);
-    const warn = vi.spyOn(deps.log, 'warn');
-    const job = jobOf(eventReminderJob, { ...deps, db: failingOnce(t.db) });
-    job.start();
-    await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'event-reminders' }), 'event-reminders failed; will retry');
-    expect(await reminderCount(person)).toBe(0);
-    await clock.advance(EVENT_REMINDER_INTERVAL_MS);
-    await job.stop();
-    expect(await reminderCount(person)).toBe(1);
-    warn.mockRestore();
+    await expectRetryAfterFailure(t, eventReminderJob, clock, EVENT_REMINDER_INTERVAL_MS, {
+      afterFailure: async () => {
+        expect(await reminderCount(person)).toBe(0);
+      },
+      afterRetry: async () => {
+        expect(await reminderCount(person)).toBe(1);
+      },
+    });
   });
 });
 

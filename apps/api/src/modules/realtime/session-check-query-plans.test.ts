@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, explain, type TestApp } from '../../test/index';
+import { createTestApp, explain, insertBulkSessionFamilies, type TestApp } from '../../test/index';
 import { endedSocketSessionsSql } from './realtime.repository';
 
 // The sockets' periodic sign-in re-check is one statement per instance and tick, whatever the
@@ -11,9 +11,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({}, { bulkPeople: 'plain' });
-  await t.db.execute(sql`
-    insert into session_families (id, user_id, started_at)
-    select md5('f' || f)::uuid, 1 + (f * 3) % 5000, now() - interval '1 day' from generate_series(0, 16666) f`);
+  await insertBulkSessionFamilies(t.db);
   await t.db.execute(sql`vacuum analyze`);
 }, 120_000);
 afterAll(() => t.close());

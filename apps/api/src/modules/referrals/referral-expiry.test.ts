@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, referralRequestEvents, referralRequests } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
 import {
@@ -7,8 +7,8 @@ import {
   createReferralRequest,
   createTestApp,
   createTestClock,
+  expectRetryAfterFailure,
   createUser,
-  failingOnce,
   jobOf,
   type TestApp,
 } from '../../test/index';
@@ -118,16 +118,13 @@ describe('the referral expiry job', () => {
   it('retries at the next tick when a run fails', async () => {
     const clock = createTestClock(new Date());
     const due = await requestsAged(1, 40);
-    const deps = jobDepsOf(t.app, clock);
-    const warn = vi.spyOn(deps.log, 'warn');
-    const job = jobOf(referralExpiryJob, { ...deps, db: failingOnce(t.db) });
-    job.start();
-    await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'referral-expiry' }), 'referral-expiry failed; will retry');
-    expect(await statusesOf(due)).toEqual(['requested']);
-    await clock.advance(REFERRAL_EXPIRY_INTERVAL_MS);
-    await job.stop();
-    expect(await statusesOf(due)).toEqual(['expired']);
-    warn.mockRestore();
+    await expectRetryAfterFailure(t, referralExpiryJob, clock, REFERRAL_EXPIRY_INTERVAL_MS, {
+      afterFailure: async () => {
+        expect(await statusesOf(due)).toEqual(['requested']);
+      },
+      afterRetry: async () => {
+        expect(await statusesOf(due)).toEqual(['expired']);
+      },
+    });
   });
 });

@@ -1,7 +1,5 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notificationDigestItems, notificationPreferences } from '../../../db/schema/index';
 import { retryDelayMs } from '../../../lib/mailer/index';
 import { jobDepsOf } from '../../../lib/scheduler/index';
@@ -9,13 +7,14 @@ import {
   authHeader,
   createTestApp,
   createTestClock,
+  expectRetryAfterFailure,
   createUser,
   emailsTo,
-  failingOnce,
   jobOf,
   type TestApp,
   type TestUser,
 } from '../../../test/index';
+import { freePort, startSmtpServer } from '../../../test/smtp-server';
 import { emailNotification } from '../delivery';
 import { digestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
@@ -238,51 +237,16 @@ describe('the digest job', () => {
     const clock = createTestClock(freshDay());
     const person = await createUser(t.db);
     await waiting(person, 'comment', 'After a failure.');
-    const deps = jobDepsOf(t.app, clock);
-    const warn = vi.spyOn(deps.log, 'warn');
-    const job = jobOf(digestJob, { ...deps, db: failingOnce(t.db) });
-    job.start();
-    await clock.advance(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'notification-digests' }), 'notification-digests failed; will retry');
-    expect(await digestsTo(person)).toHaveLength(0);
-    await clock.advance(DIGEST_CHECK_INTERVAL_MS);
-    await job.stop();
-    expect(await digestsTo(person)).toHaveLength(1);
-    warn.mockRestore();
+    await expectRetryAfterFailure(t, digestJob, clock, DIGEST_CHECK_INTERVAL_MS, {
+      afterFailure: async () => {
+        expect(await digestsTo(person)).toHaveLength(0);
+      },
+      afterRetry: async () => {
+        expect(await digestsTo(person)).toHaveLength(1);
+      },
+    });
   });
 });
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtpServer(port: number): Promise<{ received: string[]; close: () => Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('an SMTP outage', () => {
   it('loses no digest: it waits in the outbox and goes out, with its headers and both parts, once SMTP is back', async () => {
@@ -303,7 +267,7 @@ describe('an SMTP outage', () => {
         expect(await down.app.mailer.deliverPending(later)).toEqual({ sent: 1, failed: 0 });
         expect(smtp.received).toHaveLength(1);
         // Unfolded (long header lines continue on indented lines).
-        const raw = (smtp.received[0] ?? '').replace(/\r\n[ \t]+/g, ' ');
+        const raw = (smtp.received[0]?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
         expect(raw).toMatch(/^List-Unsubscribe:\s*<http:\/\/localhost:3000\/api\/unsubscribe\/\?token=[\w.-]+>/m);
         expect(raw).toMatch(/^List-Unsubscribe-Post:\s*List-Unsubscribe=One-Click/m);
         expect(raw).toContain('multipart/alternative');

@@ -1,35 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildComment, buildPost, buildSummary, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
-import { renderPage } from '@/testing/render';
+import { buildComment, buildPost, buildSummary, buildUser, page } from '@/testing/factories';
 import { server } from '@/testing/server';
-import { Feed } from '../pages/feed-page';
-import { CreatePostProvider } from './create-post-provider';
+import { commentHandler, renderFeedAs } from './feed-test-helpers';
 
 const me = buildUser({ id: 8, first_name: 'Taylor', last_name: 'Reed' });
 
 describe('comments', () => {
   it('lists the comments, ignores an empty comment, adds a new one and counts it', async () => {
-    storeSession(me);
     const post = buildPost({ comments_count: 1 });
     const existing = buildComment(post.id, { text: 'First!', user: buildSummary({ first_name: 'Priya', last_name: 'Sharma' }) });
     const sent: unknown[] = [];
     server.use(
       http.get('/social/posts/', () => HttpResponse.json(page([post]))),
       http.get(`/social/posts/${post.id}/comments/`, () => HttpResponse.json(page([existing]))),
-      http.post(`/social/posts/${post.id}/comment/`, async ({ request }) => {
-        const body = (await request.json()) as { text: string };
-        sent.push(body);
-        return HttpResponse.json(buildComment(post.id, { text: body.text, user: summaryOf(me) }), { status: 201 });
-      }),
+      commentHandler(post.id, me, sent),
     );
-    const { user } = renderPage(
-      <CreatePostProvider>
-        <Feed />
-      </CreatePostProvider>,
-      { path: '/user' },
-    );
+    const { user } = renderFeedAs(me);
 
     const commentsButton = await screen.findByRole('button', { name: /comments/i });
     expect(commentsButton).toHaveTextContent('1');

@@ -1,25 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildPost, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
-import { renderPage } from '@/testing/render';
+import { buildPost, buildUser, page, summaryOf } from '@/testing/factories';
 import { server } from '@/testing/server';
-import { Feed } from '../pages/feed-page';
 import { CREATE_POST_MESSAGES } from './create-post-dialog';
-import { CreatePostProvider } from './create-post-provider';
+import { renderFeedAs } from './feed-test-helpers';
 
 const me = buildUser({ id: 9, first_name: 'Imani', last_name: 'Clarke' });
 const older = buildPost({ caption: 'An older post' });
 
 function renderWithFeed() {
-  storeSession(me);
-  server.use(http.get('/social/posts/', () => HttpResponse.json(page([older]))));
-  return renderPage(
-    <CreatePostProvider>
-      <Feed />
-    </CreatePostProvider>,
-    { path: '/user' },
-  );
+  return renderFeedAs(me, { posts: [older] });
 }
 
 async function openDialog(user: ReturnType<typeof renderWithFeed>['user']) {

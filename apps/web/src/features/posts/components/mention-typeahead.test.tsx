@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildComment, buildPost, buildSummary, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
+import { buildPost, buildSummary, buildUser, page } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
-import { Feed } from '../pages/feed-page';
-import { CreatePostProvider } from './create-post-provider';
+import { commentHandler, renderFeedAs } from './feed-test-helpers';
 import { LinkedText } from './linked-text';
 
 const me = buildUser({ id: 8, first_name: 'Taylor', last_name: 'Reed' });
@@ -22,7 +21,6 @@ describe('mentions', () => {
   });
 
   it('offers people as @ is typed in the comment box: arrows move, Enter picks, Escape closes', async () => {
-    storeSession(me);
     const post = buildPost({ comments_count: 0 });
     const asked: string[] = [];
     const sent: unknown[] = [];
@@ -33,18 +31,9 @@ describe('mentions', () => {
         asked.push(new URL(request.url).searchParams.get('q') ?? '');
         return HttpResponse.json([ann, anna]);
       }),
-      http.post(`/social/posts/${post.id}/comment/`, async ({ request }) => {
-        const body = (await request.json()) as { text: string };
-        sent.push(body);
-        return HttpResponse.json(buildComment(post.id, { text: body.text, user: summaryOf(me) }), { status: 201 });
-      }),
+      commentHandler(post.id, me, sent),
     );
-    const { user } = renderPage(
-      <CreatePostProvider>
-        <Feed />
-      </CreatePostProvider>,
-      { path: '/user' },
-    );
+    const { user } = renderFeedAs(me);
     await user.click(await screen.findByRole('button', { name: /comments/i }));
     const box = await screen.findByRole('combobox', { name: 'Write a comment' });
     expect(box).toHaveAttribute('aria-expanded', 'false');

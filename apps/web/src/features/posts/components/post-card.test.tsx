@@ -1,22 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildPost, buildSummary, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
-import { renderPage } from '@/testing/render';
+import { buildPost, buildSummary, buildUser, page, summaryOf } from '@/testing/factories';
 import { server } from '@/testing/server';
-import { Feed } from '../pages/feed-page';
-import { CreatePostProvider } from './create-post-provider';
+import { renderFeedAs } from './feed-test-helpers';
 
 const me = buildUser({ id: 7, first_name: 'Alex', last_name: 'Morgan' });
 
 function renderFeed() {
-  storeSession(me);
-  return renderPage(
-    <CreatePostProvider>
-      <Feed />
-    </CreatePostProvider>,
-    { path: '/user', stubs: ['/user/profile/:userId'] },
-  );
+  return renderFeedAs(me, { stubs: ['/user/profile/:userId'] });
 }
 
 function serveFeed(...posts: ReturnType<typeof buildPost>[]) {

@@ -2,23 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '@alumlink/contract';
-import { buildPost, buildUser, page, storeSession, summaryOf } from '@/testing/factories';
-import { renderPage } from '@/testing/render';
+import { buildPost, buildUser, summaryOf } from '@/testing/factories';
 import { server } from '@/testing/server';
-import { Feed } from '../pages/feed-page';
-import { CreatePostProvider } from './create-post-provider';
+import { renderFeedAs } from './feed-test-helpers';
 
 const me = buildUser({ id: 7, first_name: 'Alex', last_name: 'Morgan' });
 
 function renderFeed(...posts: ReturnType<typeof buildPost>[]) {
-  server.use(http.get('/social/posts/', () => HttpResponse.json(page(posts))));
-  storeSession(me);
-  return renderPage(
-    <CreatePostProvider>
-      <Feed />
-    </CreatePostProvider>,
-    { path: '/user', stubs: ['/user/profile/:userId'] },
-  );
+  return renderFeedAs(me, { posts, stubs: ['/user/profile/:userId'] });
 }
 
 describe('Report a post', () => {

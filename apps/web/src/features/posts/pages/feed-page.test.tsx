@@ -1,21 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildPost, buildUser, page, storeSession } from '@/testing/factories';
-import { renderPage } from '@/testing/render';
+import { buildPost, buildUser, page } from '@/testing/factories';
 import { server } from '@/testing/server';
 import { refetchFeedOnPostDeleted } from '../api/post-cache';
-import { CreatePostProvider } from '../components/create-post-provider';
-import { Feed, FEED_MESSAGES } from './feed-page';
+import { renderFeedAs } from '../components/feed-test-helpers';
+import { FEED_MESSAGES } from './feed-page';
 
 function renderFeed() {
-  storeSession(buildUser({ id: 3 }));
-  return renderPage(
-    <CreatePostProvider>
-      <Feed />
-    </CreatePostProvider>,
-    { path: '/user' },
-  );
+  return renderFeedAs(buildUser({ id: 3 }));
 }
 
 describe('Feed', () => {
