@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: on a loaded two-core machine a page's first requests and
+// render can take longer than a second (comments-panel timed out so), and a wait ends as soon as it holds.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test that logs console.error fails (React warnings, act() problems, unhandled requests).
 let consoleErrors: string[] = [];
