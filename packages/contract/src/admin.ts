@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, DELETION_REASONS, pageQuerySchema, paginated, REQUIRED, ROLES, roleSchema } from './common';
+import { ASSIGNABLE_ROLES, DELETION_REASONS, pageQuerySchema, paginated, REQUIRED, ROLES, roleSchema, notAChoice } from './common';
 
 /** DRF's message for a value outside a fixed list. */
-const notAChoice = (input: unknown) => `"${String(input)}" is not a valid choice.`;
 
 /** z.enum with DRF messages: 'This field is required.' or '"x" is not a valid choice.' */
 function choiceSchema<const T extends readonly [string, ...string[]]>(values: T) {

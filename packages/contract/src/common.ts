@@ -84,3 +84,15 @@ export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const REQUIRED = 'This field is required.';
+
+/**
+ * `"<value>" is not a valid choice.` for a string, number or boolean; a bare sentence for anything else.
+ * Never String() an arbitrary input: a JSON object such as {"toString": false} makes it throw.
+ */
+export function notAChoice(input: unknown): string {
+  const printable = typeof input === 'string' || typeof input === 'number' || typeof input === 'boolean';
+  return printable ? `"${String(input)}" is not a valid choice.` : 'Not a valid choice.';
+}
+
+/** The error of a choice field (z.enum): required when missing, else notAChoice. */
+export const choiceError = (issue: { input?: unknown }): string => (issue.input === undefined ? REQUIRED : notAChoice(issue.input));

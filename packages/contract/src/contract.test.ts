@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, displayName, registerRequestSchema, roleLabel } from './index';
+import { AUTH_MESSAGES, choiceError, displayName, notAChoice, registerRequestSchema, roleLabel } from './index';
 
 const valid = {
   first_name: 'Ada',
@@ -45,5 +45,15 @@ describe('display helpers', () => {
   it('maps role codes with the raw-code fallback', () => {
     expect(roleLabel('AL')).toBe('Alumni');
     expect(roleLabel('XX')).toBe('XX');
+  });
+});
+
+describe('choice errors', () => {
+  it('quote a printable input and never String() an object (one whose toString is not a function would throw)', () => {
+    expect(notAChoice('Weekly')).toBe('"Weekly" is not a valid choice.');
+    expect(notAChoice(3)).toBe('"3" is not a valid choice.');
+    expect(notAChoice({ toString: false })).toBe('Not a valid choice.');
+    expect(notAChoice(Object.create(null))).toBe('Not a valid choice.');
+    expect(choiceError({ input: undefined })).toBe('This field is required.');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginated, REQUIRED } from './common';
+import { pageQuerySchema, paginated, REQUIRED, choiceError } from './common';
 import { userSummarySchema } from './users';
 import { referralRequestStatusSchema } from './referral-pipeline';
 
@@ -32,8 +32,6 @@ export const JOB_MESSAGES = {
 } as const;
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
-const choiceError = (issue: { input?: unknown }) =>
-  issue.input === undefined ? REQUIRED : `"${String(issue.input)}" is not a valid choice.`;
 
 const requiredText = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong(max));
 const optionalText = (max: number) => z.string({ error: 'Not a valid string.' }).trim().max(max, tooLong(max));

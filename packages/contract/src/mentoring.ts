@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, paginated, REQUIRED } from './common';
+import { idSchema, pageQuerySchema, paginated, REQUIRED, notAChoice } from './common';
 import { userSummarySchema } from './users';
 
 /** Where a mentorship is: pending → active | declined | cancelled; active → completed. */
@@ -126,8 +126,8 @@ export type DeclineMentorshipRequest = z.input<typeof declineMentorshipRequestSc
 
 /** GET /api/mentoring/requests/?as=mentor|mentee&status= (both sides when `as` is absent). */
 export const mentorshipsQuerySchema = pageQuerySchema.extend({
-  as: z.enum(['mentor', 'mentee'], { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }).optional(),
-  status: z.enum(MENTORSHIP_STATUSES, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }).optional(),
+  as: z.enum(['mentor', 'mentee'], { error: (issue) => notAChoice(issue.input) }).optional(),
+  status: z.enum(MENTORSHIP_STATUSES, { error: (issue) => notAChoice(issue.input) }).optional(),
 });
 export type MentorshipsQuery = z.input<typeof mentorshipsQuerySchema>;
 

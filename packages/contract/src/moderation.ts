@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { DELETION_REASONS, pageQuerySchema, paginated, REQUIRED } from './common';
+import { DELETION_REASONS, pageQuerySchema, paginated, REQUIRED, notAChoice } from './common';
 import { userSummarySchema } from './users';
 
 const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
 const tooShort = (min: number) => `Ensure this field has at least ${min} characters.`;
-const notAChoice = (input: unknown) => `"${String(input)}" is not a valid choice.`;
 
 /** z.enum with DRF messages: 'This field is required.' or '"x" is not a valid choice.' */
 function choiceSchema<const T extends readonly [string, ...string[]]>(values: T) {

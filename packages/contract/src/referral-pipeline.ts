@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginated, REQUIRED } from './common';
+import { pageQuerySchema, paginated, REQUIRED, choiceError } from './common';
 import { mentorshipCountsSchema } from './mentoring';
 import { userSummarySchema } from './users';
 
@@ -115,7 +115,7 @@ export type AskReferralFields = z.output<typeof askReferralSchema>;
 /** Body of POST /api/referral-requests/{id}/status/. */
 export const moveReferralRequestSchema = z.object({
   status: z.enum(OWNER_MOVE_STATUSES, {
-    error: (issue) => (issue.input === undefined ? REQUIRED : `"${String(issue.input)}" is not a valid choice.`),
+    error: choiceError,
   }),
   /** Optional note kept in the history and shown to the requester. */
   note: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginated, REQUIRED, roleSchema } from './common';
+import { pageQuerySchema, paginated, REQUIRED, roleSchema, notAChoice } from './common';
 import { referralRequestStatusSchema } from './referral-pipeline';
 
 export const REFERRAL_STATUSES = ['open', 'closed'] as const;
@@ -115,7 +115,7 @@ export type ReferralPage = z.infer<typeof referralPageSchema>;
 export const adminReferralsQuerySchema = pageQuerySchema.extend({
   status: z
     .enum(REFERRAL_STATUSES, {
-      error: (issue) => `"${String(issue.input)}" is not a valid choice.`,
+      error: (issue) => notAChoice(issue.input),
     })
     .optional(),
 });

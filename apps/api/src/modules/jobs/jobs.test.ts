@@ -129,6 +129,15 @@ describe('one job: read, edit, close, reopen', () => {
     expect((await t.app.inject({ url: '/api/jobs/abc/', headers: auth(trainee) })).statusCode).toBe(400);
   });
 
+  it('answers 400 for a type that is an object whose toString is not a function (the fuzz tier found a 500)', async () => {
+    const response = await postJob(alumnus, { ...validJob, type: { toString: false } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().type).toEqual(['Not a valid choice.']);
+    const filtered = await t.app.inject({ url: '/api/jobs/?type=Weekly', headers: auth(trainee) });
+    expect(filtered.statusCode).toBe(400);
+    expect(filtered.json().type).toEqual(['"Weekly" is not a valid choice.']);
+  });
+
   it('lets the author edit without an audit entry; others get 403', async () => {
     const job = await createJob(alumnus);
     const patch = (user: TestUser, payload: object) =>
