@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { LIMITS } from '@alumlink/contract';
-import { Button, Field, Textarea } from '@/components/ui';
+import { Field, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useEditComment } from '../api/edit-comment';
+import { InlineEditActions } from './inline-edit-actions';
 import { useMentionTypeahead } from './use-mention-typeahead';
 
 export const EDIT_COMMENT_MESSAGES = {
@@ -52,14 +53,7 @@ export function EditCommentForm({
         </Field>
         {mentions.listbox}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" size="sm" onClick={onDone} disabled={edit.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={edit.isPending}>
-          Save
-        </Button>
-      </div>
+      <InlineEditActions pending={edit.isPending} onCancel={onDone} />
     </form>
   );
 }

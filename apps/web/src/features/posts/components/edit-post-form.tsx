@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { LIMITS } from '@alumlink/contract';
-import { Button, Field, Textarea } from '@/components/ui';
+import { Field, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useEditPost } from '../api/edit-post';
 import { CREATE_POST_MESSAGES } from './create-post-dialog';
+import { InlineEditActions } from './inline-edit-actions';
 import { useMentionTypeahead } from './use-mention-typeahead';
 
 /** The inline editor of a post's caption (its author): mentions offered as they type, Save or Cancel. */
@@ -38,14 +39,7 @@ export function EditPostForm({ postId, caption, onDone }: { postId: number; capt
         </Field>
         {mentions.listbox}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" size="sm" onClick={onDone} disabled={edit.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" loading={edit.isPending}>
-          Save
-        </Button>
-      </div>
+      <InlineEditActions pending={edit.isPending} onCancel={onDone} />
     </form>
   );
 }

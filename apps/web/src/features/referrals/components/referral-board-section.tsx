@@ -21,7 +21,29 @@ const noRequests = (
   />
 );
 
-/** One offer's requests, page by page. */
+/** One board of requests (one offer's, or every offer's), newest first, page by page. */
+function RequestsBoard({
+  query,
+  showOffer,
+  onMove,
+}: {
+  query: ReturnType<typeof useReferralBoard> | ReturnType<typeof useReceivedReferralRequests>;
+  showOffer: boolean;
+  onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
+}) {
+  return (
+    <PagedList
+      query={query}
+      loading={loading}
+      error="Failed to load the requests."
+      empty={noRequests}
+      loadMoreLabel="Load more requests"
+      render={(requests) => <BoardColumns requests={requests} showOffer={showOffer} onMove={onMove} />}
+    />
+  );
+}
+
+/** One offer's requests. */
 function OfferBoard({
   referralId,
   onMove,
@@ -29,20 +51,10 @@ function OfferBoard({
   referralId: number;
   onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
 }) {
-  const board = useReferralBoard(referralId);
-  return (
-    <PagedList
-      query={board}
-      loading={loading}
-      error="Failed to load the requests."
-      empty={noRequests}
-      loadMoreLabel="Load more requests"
-      render={(requests) => <BoardColumns requests={requests} showOffer={false} onMove={onMove} />}
-    />
-  );
+  return <RequestsBoard query={useReferralBoard(referralId)} showOffer={false} onMove={onMove} />;
 }
 
-/** The requests on every offer of the alumnus on one board, newest first, page by page. */
+/** The requests on every offer of the alumnus on one board. */
 function AllOffersBoard({
   several,
   onMove,
@@ -50,17 +62,7 @@ function AllOffersBoard({
   several: boolean;
   onMove: (request: ReferralRequest, status: ReferralRequestStatus) => void;
 }) {
-  const board = useReceivedReferralRequests();
-  return (
-    <PagedList
-      query={board}
-      loading={loading}
-      error="Failed to load the requests."
-      empty={noRequests}
-      loadMoreLabel="Load more requests"
-      render={(requests) => <BoardColumns requests={requests} showOffer={several} onMove={onMove} />}
-    />
-  );
+  return <RequestsBoard query={useReceivedReferralRequests()} showOffer={several} onMove={onMove} />;
 }
 
 const offerLabel = (offer: Referral) => `${offer.role} at ${offer.company}${offer.status === 'closed' ? ' (closed)' : ''}`;
