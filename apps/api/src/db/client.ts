@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { DEFAULT_DATABASE_PIPELINE_SIZE, DEFAULT_DATABASE_POOL_SIZE, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
+import { sessionSettingsOption } from './session-settings';
 import { openPipelinedClient, sendDatesAsIsoText, type PipelinedClient } from './pipelined-client';
 import * as schema from './schema/index';
 
@@ -168,6 +169,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
     query_timeout: queryTimeoutMs,
+    options: sessionSettingsOption(),
   });
   // An idle client losing its connection emits 'error' on the pool; without a listener it
   // would crash the process. The pool drops that client by itself.

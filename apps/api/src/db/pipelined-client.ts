@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import { parse } from 'pg-connection-string';
 import postgres from 'postgres';
+import { SESSION_SETTINGS } from './session-settings';
 import { createAnswerWatch, type AnswerWatch, type SettlingQuery, type SocketTarget } from './answer-watch';
 
 /*
@@ -35,7 +36,7 @@ export function openPipelinedClient(databaseUrl: string, options: PipelinedClien
   const settings = connectionSettingsOf(databaseUrl);
   const clientOptions: postgres.Options<Record<string, never>> & { socket: (target: SocketTarget) => net.Socket } = {
     ...settings,
-    connection: { ...settings.connection, statement_timeout: options.statementTimeoutMs },
+    connection: { ...settings.connection, ...SESSION_SETTINGS, statement_timeout: options.statementTimeoutMs },
     max: options.poolSize,
     connect_timeout: 3,
     idle_timeout: 30,
