@@ -2,7 +2,7 @@ import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
-import { kindSearchQuery, RANKED_MATCHES_MAX, splitSearchText } from './search-everything.repository';
+import { kindSearchQuery, probeQuery, RANKED_MATCHES_MAX, rowsToWalk, splitSearchText } from './search-everything.repository';
 
 // Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
 // once tables are large, never parses text again to match or rank, and ranks a common word's newest matches alone.
@@ -73,5 +73,29 @@ describe('search everything query plans on large tables', () => {
       sql`select id from ${sql.identifier(TABLE_OF[kind])} where search_document @@ to_tsquery(${kind === 'people' ? 'simple' : 'english'}::regconfig, ${word}) order by id desc limit ${RANKED_MATCHES_MAX}`,
     );
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set(newest.map((row) => row.id)));
+  });
+
+  it.each(['people', 'posts'] as const)(
+    '%s: a common word is found walking the newest rows, with the same matches as the GIN lookup',
+    async (kind) => {
+      const word = { people: 'alumnus', posts: 'alumni' }[kind];
+      const text = splitSearchText(`${word} `);
+      const { rows: probed } = await t.db.execute<{ walked: number; matches: number }>(probeQuery(kind, text));
+      const walk = rowsToWalk(Number(probed[0]?.walked), Number(probed[0]?.matches));
+      expect(walk).not.toBeNull();
+      const search = { viewer: { id: 7, role: 'AL' as const }, text, take: RANKED_MATCHES_MAX };
+      const walked = kindSearchQuery(kind, { ...search, walk: walk ?? undefined });
+      const plan = await explain(t.database, walked);
+      expect(plan).toMatch(new RegExp(`Index Scan Backward using ${TABLE_OF[kind]}_pkey`));
+      expect(plan).not.toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+      const ids = async (query: ReturnType<typeof kindSearchQuery>) =>
+        new Set((await t.db.execute<{ id: number }>(query)).rows.map((row) => row.id));
+      expect(await ids(walked)).toEqual(await ids(kindSearchQuery(kind, search)));
+    },
+  );
+
+  it('a rare word is looked up in the GIN index: the probe finds it in none of the newest rows', async () => {
+    const { rows: probed } = await t.db.execute<{ walked: number; matches: number }>(probeQuery('posts', splitSearchText('w1234')));
+    expect(rowsToWalk(Number(probed[0]?.walked), Number(probed[0]?.matches))).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ type KindSource = {
   pathKey: SQL;
   /** Rows the viewer may find; besides the partial indexes' own condition. */
   visible: (viewer: Viewer) => SQL | undefined;
+  /** A table that grows with use: a common word's matches are found by walking it newest first (rowsToWalk). */
+  grows: boolean;
 };
 
 const SOURCES: Record<SearchKind, KindSource> = {
@@ -46,6 +48,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     title: sql`${users.firstName} || ' ' || ${users.lastName}`,
     pathKey: sql`''`,
     visible: (viewer) => sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${visibleToSql(viewer, users.id) ?? sql`true`}`,
+    grows: true,
   },
   // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
   posts: {
@@ -58,6 +61,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     title: sql`${users.firstName} || ' ' || ${users.lastName}`,
     pathKey: sql`${posts.userId}::text`,
     visible: (viewer) => sql`${posts.deletedAt} is null and ${postReadableBySql(viewer, posts) ?? sql`true`}`,
+    grows: true,
   },
   // Open jobs, as the job board lists them.
   jobs: {
@@ -70,6 +74,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     title: sql`${jobs.title}`,
     pathKey: sql`''`,
     visible: () => sql`${jobs.status} = 'open'`,
+    grows: false,
   },
   // Events as the events list shows them: those of a members-only space to its members alone (eventReadableSql).
   events: {
@@ -82,6 +87,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     title: sql`${events.title}`,
     pathKey: sql`''`,
     visible: (viewer) => eventReadableSql(viewer),
+    grows: false,
   },
   // Every community, as the communities list shows them.
   communities: {
@@ -94,6 +100,7 @@ const SOURCES: Record<SearchKind, KindSource> = {
     title: sql`${communities.name}`,
     pathKey: sql`${communities.slug}`,
     visible: () => undefined,
+    grows: false,
   },
 };
 
@@ -131,7 +138,14 @@ export function tsquerySql(config: SearchConfig, text: SearchText): SQL {
 /** ts_headline's options: the private-use markers around matches, a sentence or two around them. */
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=30, MinWords=12, ShortWord=2`;
 
-export type KindSearch = { viewer: Viewer; text: SearchText; after?: RankPosition; take: number };
+export type KindSearch = {
+  viewer: Viewer;
+  text: SearchText;
+  after?: RankPosition;
+  take: number;
+  /** Find the matches among the kind's newest this many rows, walked newest first (rowsToWalk), instead of through the GIN index. */
+  walk?: number;
+};
 
 /**
  * How many matches of one kind are ranked at most: the newest ones (by id) the viewer may see. A
@@ -143,7 +157,7 @@ export const RANKED_MATCHES_MAX = 500;
 /**
  * One kind's matches, best first (ts_rank, then newest id), after a position, in three steps:
  * the newest RANKED_MATCHES_MAX matches the viewer may see (the stored document's GIN index finds
- * rare words; for a common word PostgreSQL may walk the primary key newest first instead), their
+ * rare words; a common word's are found walking the newest `walk` rows, see rowsToWalk), their
  * rank from the stored document, and for the page's rows alone the title and a snippet
  * (ts_headline parses the text again, the dearest step). The stored text has private-use
  * characters removed before ts_headline marks it, so only its markers are in the snippet.
@@ -164,7 +178,7 @@ export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
         select newest.id, ts_rank(newest.document, ${query}) as rank
         from (
           select ${source.id} as id, ${source.document} as document
-          from ${source.table}
+          from ${search.walk === undefined ? source.table : sql`(select * from ${source.table} order by ${source.id} desc limit ${sqlInteger(search.walk)}) as ${source.table}`}
           where ${source.document} @@ ${query}${visible ? sql` and ${visible}` : sql``}
           order by ${source.id} desc
           limit ${sqlInteger(RANKED_MATCHES_MAX)}
@@ -177,8 +191,39 @@ export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
     order by page.rank desc, page.id desc`;
 }
 
+/** How many of a growing kind's newest rows the probe reads to tell a common word from a rare one. */
+export const PROBE_ROWS = 1_000;
+/** A walk longer than this costs more than the GIN lookup of the word's matches it would replace. */
+export const WALK_ROWS_MAX = 20_000;
+
+/** One statement: of the kind's newest PROBE_ROWS rows, how many there are and how many match. */
+export function probeQuery(kind: SearchKind, text: SearchText): SQL {
+  const source = SOURCES[kind];
+  return sql`
+    select count(*)::integer as walked, (count(*) filter (where recent.document @@ ${tsquerySql(source.config, text)}))::integer as matches
+    from (select ${source.document} as document from ${source.table} order by ${source.id} desc limit ${sqlInteger(PROBE_ROWS)}) as recent`;
+}
+
+/**
+ * How many newest rows to walk for a word that `matches` of the `walked` newest rows hold, or null
+ * for the GIN lookup. The GIN index finds a rare word's few matches at once, but a common word's
+ * matches are most of a large table, every one read and checked for visibility before the newest
+ * are kept (2 s among a million posts). Walking newest first reaches RANKED_MATCHES_MAX of them in
+ * about RANKED_MATCHES_MAX ÷ frequency rows (a quarter more for the rows the viewer may not see).
+ */
+export function rowsToWalk(walked: number, matches: number): number | null {
+  if (walked < PROBE_ROWS || matches === 0) return null;
+  const rows = Math.ceil(((RANKED_MATCHES_MAX * walked) / matches) * 1.25);
+  return rows <= WALK_ROWS_MAX ? Math.max(rows, PROBE_ROWS) : null;
+}
+
 export async function searchKind(db: Executor, kind: SearchKind, search: KindSearch): Promise<SearchHitRow[]> {
-  const { rows } = await db.execute<SearchHitRow>(kindSearchQuery(kind, search));
+  let walk: number | undefined;
+  if (SOURCES[kind].grows) {
+    const { rows: probed } = await db.execute<{ walked: number; matches: number }>(probeQuery(kind, search.text));
+    walk = rowsToWalk(Number(probed[0]?.walked ?? 0), Number(probed[0]?.matches ?? 0)) ?? undefined;
+  }
+  const { rows } = await db.execute<SearchHitRow>(kindSearchQuery(kind, walk === undefined ? search : { ...search, walk }));
   // Both drivers answer a real as a number; the cast keeps the type honest if one answers text.
   return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
 }
