@@ -18,3 +18,4 @@ export { StatsTable, type StatsRow, type StatsTableProps } from './stats-table';
 export { TableHead, type HeadColumn } from './table-head';
 export { SearchBox, SearchField, type SearchFieldProps } from './search-box';
 export { Facts, type Fact } from './facts';
+export { TitledSection } from './titled-section';
