@@ -2,7 +2,7 @@
 // Usage: npx tsx scripts/screenshots.ts <baseUrl> <outDir> [--login email:password] [--themes Light,Dark,Blue] path...
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../apps/web/e2e/support/browser.ts';
 
 const [baseUrl, outDir, ...rest] = process.argv.slice(2);
 if (!baseUrl || !outDir) throw new Error('usage: screenshots.ts <baseUrl> <outDir> [--login email:password] path...');
@@ -14,19 +14,7 @@ const themes = (themesIndex >= 0 ? (rest.splice(themesIndex, 2)[1] ?? '') : 'Lig
 const paths = rest.length > 0 ? rest : ['/'];
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 for (const theme of themes) {
   const scheme = theme === 'Dark' ? 'dark' : 'light';
   for (const [label, width, height] of [

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/suite.ts';
 import { signIn } from './support/sign-in.ts';
-import { newContext, openPage } from './support/browser.ts';
+import { newContext, openNewPage, openPage } from './support/browser.ts';
 
 /** The names on the result cards, once the list has settled. */
 async function cardNames(page: Page): Promise<string[]> {
@@ -23,8 +23,7 @@ describe('directory', () => {
   let errors: string[];
 
   before(async () => {
-    context = await newContext(suite.browser, suite.server.baseUrl);
-    ({ page, errors } = await openPage(context));
+    ({ context, page, errors } = await openNewPage(suite.browser, suite.server.baseUrl));
     await signIn(page, 'trainee@example.com');
   });
 

@@ -10,6 +10,7 @@ import { latestMessage } from './support/mailbox.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { HOME, signIn } from './support/sign-in.ts';
 import { newContext, openPage } from './support/browser.ts';
+import { lookOptions, screenshotLooks } from './support/signed-in-page.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
 
@@ -121,43 +122,29 @@ describe('onboarding', () => {
       body: JSON.stringify({ mode: 'domains', domains: ['school.edu'] }),
     });
     const state = await admin.storageState();
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const [width, height, label] of [
-        [1280, 900, 'desktop'],
-        [390, 844, 'phone'],
-      ] as const) {
-        const signedIn = await suite.browser.newContext({
-          baseURL: suite.server.baseUrl,
-          viewport: { width, height },
-          colorScheme: scheme,
-          storageState: state,
-        });
-        const anonymous = await suite.browser.newContext({
-          baseURL: suite.server.baseUrl,
-          viewport: { width, height },
-          colorScheme: scheme,
-        });
-        try {
-          const adminPage = await signedIn.newPage();
-          for (const [path, name, ready] of [
-            ['/admin/cohorts', 'cohorts', 'Data track 2025'],
-            ['/admin/invitations', 'invitations', shotInvitee],
-          ] as const) {
-            await adminPage.goto(path);
-            await adminPage.getByText(ready).first().waitFor();
-            await adminPage.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, fullPage: true });
-          }
-          const guestPage = await anonymous.newPage();
-          await guestPage.goto(`/join?token=${token}`);
-          await guestPage.getByText('invited you to join as Trainee').waitFor();
-          await guestPage.screenshot({ path: `${dir}/join-${label}-${scheme}.png`, fullPage: true });
-          await guestPage.goto('/signup');
-          await guestPage.getByText(/open to e-mail addresses of @school.edu/).waitFor();
-          await guestPage.screenshot({ path: `${dir}/signup-${label}-${scheme}.png`, fullPage: true });
-        } finally {
-          await signedIn.close();
-          await anonymous.close();
+    for (const look of screenshotLooks(900)) {
+      const signedIn = await suite.browser.newContext({ baseURL: suite.server.baseUrl, ...lookOptions(look), storageState: state });
+      const anonymous = await suite.browser.newContext({ baseURL: suite.server.baseUrl, ...lookOptions(look) });
+      try {
+        const adminPage = await signedIn.newPage();
+        for (const [path, name, ready] of [
+          ['/admin/cohorts', 'cohorts', 'Data track 2025'],
+          ['/admin/invitations', 'invitations', shotInvitee],
+        ] as const) {
+          await adminPage.goto(path);
+          await adminPage.getByText(ready).first().waitFor();
+          await adminPage.screenshot({ path: `${dir}/${name}-${look.name}.png`, fullPage: true });
         }
+        const guestPage = await anonymous.newPage();
+        await guestPage.goto(`/join?token=${token}`);
+        await guestPage.getByText('invited you to join as Trainee').waitFor();
+        await guestPage.screenshot({ path: `${dir}/join-${look.name}.png`, fullPage: true });
+        await guestPage.goto('/signup');
+        await guestPage.getByText(/open to e-mail addresses of @school.edu/).waitFor();
+        await guestPage.screenshot({ path: `${dir}/signup-${look.name}.png`, fullPage: true });
+      } finally {
+        await signedIn.close();
+        await anonymous.close();
       }
     }
   });

@@ -9,6 +9,7 @@ import { latestMessage } from './support/mailbox.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { HOME, signIn } from './support/sign-in.ts';
 import { newContext, openPage } from './support/browser.ts';
+import { lookOptions, screenshotLooks } from './support/signed-in-page.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
 const stamp = Date.now();
@@ -70,32 +71,22 @@ describe('roster import', () => {
     const dir = String(shotsDir);
     mkdirSync(dir, { recursive: true });
     const state = await admin.storageState();
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const [width, height, label] of [
-        [1280, 900, 'desktop'],
-        [390, 844, 'phone'],
-      ] as const) {
-        const context = await suite.browser.newContext({
-          baseURL: suite.server.baseUrl,
-          viewport: { width, height },
-          colorScheme: scheme,
-          storageState: state,
-        });
-        try {
-          const shot = await context.newPage();
-          await shot.goto('/admin/roster');
-          await shot.getByRole('list', { name: 'Recent imports' }).getByText('spring-roster.csv').waitFor();
-          await shot.screenshot({ path: `${dir}/roster-${label}-${scheme}.png`, fullPage: true });
-          await shot.getByLabel('Roster file (CSV)').setInputFiles(rosterFile('shot.csv'));
-          await shot.getByRole('button', { name: 'Preview' }).click();
-          await shot.getByTestId('roster-row-error').waitFor();
-          await shot.screenshot({ path: `${dir}/roster-preview-${label}-${scheme}.png`, fullPage: true });
-          await shot.getByRole('list', { name: 'Recent imports' }).getByText('spring-roster.csv').click();
-          await shot.getByRole('list', { name: 'Rejected rows' }).waitFor();
-          await shot.screenshot({ path: `${dir}/roster-result-${label}-${scheme}.png`, fullPage: true });
-        } finally {
-          await context.close();
-        }
+    for (const look of screenshotLooks(900)) {
+      const context = await suite.browser.newContext({ baseURL: suite.server.baseUrl, ...lookOptions(look), storageState: state });
+      try {
+        const shot = await context.newPage();
+        await shot.goto('/admin/roster');
+        await shot.getByRole('list', { name: 'Recent imports' }).getByText('spring-roster.csv').waitFor();
+        await shot.screenshot({ path: `${dir}/roster-${look.name}.png`, fullPage: true });
+        await shot.getByLabel('Roster file (CSV)').setInputFiles(rosterFile('shot.csv'));
+        await shot.getByRole('button', { name: 'Preview' }).click();
+        await shot.getByTestId('roster-row-error').waitFor();
+        await shot.screenshot({ path: `${dir}/roster-preview-${look.name}.png`, fullPage: true });
+        await shot.getByRole('list', { name: 'Recent imports' }).getByText('spring-roster.csv').click();
+        await shot.getByRole('list', { name: 'Rejected rows' }).waitFor();
+        await shot.screenshot({ path: `${dir}/roster-result-${look.name}.png`, fullPage: true });
+      } finally {
+        await context.close();
       }
     }
   });

@@ -1,10 +1,10 @@
 // The social core end to end: post with an image, like, comment, people search, profile editing, deletion.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useServerAndBrowser } from './support/suite.ts';
 import { signIn } from './support/sign-in.ts';
-import { newContext, openPage } from './support/browser.ts';
+import { newContext, openNewPage, openPage } from './support/browser.ts';
 import { PNG } from './support/fixtures.ts';
 
 function postCard(page: Page, caption: string): Locator {
@@ -17,14 +17,12 @@ async function count(button: Locator): Promise<string> {
 
 describe('social core', () => {
   const suite = useServerAndBrowser();
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const caption = `Demo day photo ${Date.now()}`;
 
   before(async () => {
-    context = await newContext(suite.browser, suite.server.baseUrl);
-    ({ page, errors } = await openPage(context));
+    ({ page, errors } = await openNewPage(suite.browser, suite.server.baseUrl));
     await signIn(page, 'alumni@example.com');
   });
 

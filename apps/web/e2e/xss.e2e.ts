@@ -2,10 +2,10 @@
 // on every page that displays it, and never runs (window.__xss stays undefined).
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInByApi } from './support/api-session.ts';
 import { useServerAndBrowser } from './support/suite.ts';
-import { newContext, openPage } from './support/browser.ts';
+import { openNewPage } from './support/browser.ts';
 import { PNG } from './support/fixtures.ts';
 
 const PAYLOAD = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">';
@@ -36,7 +36,6 @@ async function assertInert(page: Page, where: string) {
 
 describe('stored markup stays text', () => {
   const suite = useServerAndBrowser();
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let alumniId: number;
@@ -74,8 +73,7 @@ describe('stored markup stays text', () => {
       body: JSON.stringify({ content: PAYLOAD }),
     });
 
-    context = await newContext(suite.browser, suite.server.baseUrl);
-    ({ page, errors } = await openPage(context));
+    ({ page, errors } = await openNewPage(suite.browser, suite.server.baseUrl));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();

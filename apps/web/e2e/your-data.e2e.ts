@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './support/api-session.ts';
 import { useServerAndBrowser } from './support/suite.ts';
 import { signIn } from './support/sign-in.ts';
-import { newContext, openPage } from './support/browser.ts';
+import { openNewPage } from './support/browser.ts';
 
 type MailboxMessage = { to: string; subject: string; text: string };
 
@@ -62,8 +62,7 @@ describe('your data', () => {
   let errors: string[];
 
   before(async () => {
-    context = await newContext(suite.browser, suite.server.baseUrl);
-    ({ page, errors } = await openPage(context));
+    ({ context, page, errors } = await openNewPage(suite.browser, suite.server.baseUrl));
   });
 
   it('exports your data: prepared in the background, e-mailed, downloaded signed in from Settings as a zip', async () => {

@@ -30,3 +30,9 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
 export async function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: { width, height } });
 }
+
+/** A fresh desktop context and its page (with the errors it collects), for a test file's `before`. */
+export async function openNewPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser, baseURL);
+  return { context, ...(await openPage(context)) };
+}

@@ -22,6 +22,11 @@ export async function contextWithStorage(
   return context;
 }
 
+/** The context options of a look: its viewport and colour scheme. */
+export function lookOptions(look: PageLook): BrowserContextOptions {
+  return { viewport: { width: look.width, height: look.height }, colorScheme: look.colorScheme };
+}
+
 /** A context signed in as `email` (the app's stored session), with any further stored settings (e.g. `{ theme: 'Dark' }`). */
 export async function signedInContext(
   browser: Browser,
@@ -43,10 +48,7 @@ export async function signedInPage(
   email: string,
   look: PageLook,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await signedInContext(browser, baseUrl, email, {
-    viewport: { width: look.width, height: look.height },
-    colorScheme: look.colorScheme,
-  });
+  const context = await signedInContext(browser, baseUrl, email, lookOptions(look));
   return { context, ...(await openPage(context)) };
 }
 

@@ -3,6 +3,7 @@ import type {
   AdminUser,
   AuditLogEntry,
   Comment,
+  Community,
   Conversation,
   ConversationUser,
   Event,
@@ -66,6 +67,21 @@ export function storeSession(user: User, tokens = { access: 'access-1', refresh:
 }
 
 /** An event card as the server sends it to someone not on its list (unlimited places). */
+export function buildCommunity(overrides: Partial<Community> = {}): Community {
+  const id = nextRecordId++;
+  return {
+    id,
+    slug: `space-${id}`,
+    name: `Space ${id}`,
+    description: '',
+    icon: 'users',
+    members_count: 0,
+    is_member: false,
+    visibility: 'public',
+    ...overrides,
+  };
+}
+
 export function buildEvent(overrides: Partial<Event> = {}): Event {
   return {
     id: 1,

@@ -15,5 +15,7 @@ export { LoadMore, type LoadMoreProps } from './load-more';
 export { LoadingState, PagedList, pagedItems, SkeletonList, type PagedListProps, type PagedQuery } from './paged-list';
 export { StatusTabs, type StatusTabsProps } from './status-tabs';
 export { StatsTable, type StatsRow, type StatsTableProps } from './stats-table';
+export { TableHead, type HeadColumn } from './table-head';
 export { SearchBox, SearchField, type SearchFieldProps } from './search-box';
 export { Facts, type Fact } from './facts';
+export { TitledSection } from './titled-section';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailSchema, LIMITS, newPasswordSchema, otpSchema } from '@alumlink/contract';
+import type { RegisterInput } from './api/register';
 
 /**
  * Form schemas of the auth screens. The sign-in and sign-up screens show ONE message at a
@@ -47,14 +48,7 @@ export const signupFormSchema = z
 export type SignupFormInput = z.input<typeof signupFormSchema>;
 export type SignupFormOutput = z.output<typeof signupFormSchema>;
 
-interface SignupValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-  country_code: string;
-  phone_number: string;
-  password: string;
-  password_confirm: string;
+interface SignupValues extends RegisterInput {
   terms: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@alumlink/contract';
-import { Badge, EmptyState, Field, PagedList, Select } from '@/components/ui';
+import { Badge, EmptyState, Field, PagedList, Select, TableHead } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { responsiveTable } from '../shell/responsive-table';
 import { useAuditLog } from './api/get-audit-log';
@@ -72,25 +72,7 @@ export function AuditLogPage() {
         render={(list) => (
           <div className={t.wrapper}>
             <table className={t.table('md:min-w-[760px]')}>
-              <thead className={t.head}>
-                <tr>
-                  <th scope="col" className={t.headCell}>
-                    When
-                  </th>
-                  <th scope="col" className={t.headCell}>
-                    Action
-                  </th>
-                  <th scope="col" className={t.headCell}>
-                    By
-                  </th>
-                  <th scope="col" className={t.headCell}>
-                    Target
-                  </th>
-                  <th scope="col" className={t.headCell}>
-                    Details
-                  </th>
-                </tr>
-              </thead>
+              <TableHead className={t.head} cellClassName={t.headCell} columns={['When', 'Action', 'By', 'Target', 'Details']} />
               <tbody className={t.body}>
                 {list.map((entry) => (
                   <tr key={entry.id} className={t.row}>

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import type { AdminStats } from '@alumlink/contract';
+import { TableHead } from '@/components/ui';
 
 type ActivityDay = AdminStats['activity'][number];
 
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
+const COLUMNS = ['Day', { label: 'Sign-ups', className: 'text-right' }, { label: 'Posts', className: 'text-right' }];
 const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A round upper bound for the y axis (at least 4 so the grid has whole numbers). */
@@ -90,19 +92,7 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
         <div className="mt-2 max-h-72 overflow-auto rounded-xl border border-border">
           <table className="w-full text-left">
             <caption className="sr-only">Sign-ups and posts per day</caption>
-            <thead className="bg-surface-muted text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Sign-ups
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Posts
-                </th>
-              </tr>
-            </thead>
+            <TableHead className="bg-surface-muted text-fg-muted" cellClassName="px-3 py-2 font-medium" columns={COLUMNS} />
             <tbody>
               {activity.map((day) => (
                 <tr key={day.day} className="border-t border-border">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '@alumlink/contract';
-import { buildEvent, buildUser, page, storeSession } from '@/testing/factories';
+import { buildCommunity, buildEvent, buildUser, page, storeSession } from '@/testing/factories';
 import { renderPage } from '@/testing/render';
 import { server } from '@/testing/server';
 import { EventsAdminPage } from './events-admin-page';
@@ -15,6 +15,8 @@ function renderEvents() {
 
 /** datetime-local inputs take their value as a change, not typing. */
 const setValue = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const DATA_SCIENCE = buildCommunity({ id: 7, slug: 'data', name: 'Data Science', icon: 'code', members_count: 9, is_member: true });
 
 describe('EventsAdminPage', () => {
   it('lists events with their time in their zone and venue', async () => {
@@ -68,26 +70,8 @@ describe('EventsAdminPage', () => {
       http.get('/api/events/', () => HttpResponse.json(page([]))),
       http.get('/api/communities/', () =>
         HttpResponse.json([
-          {
-            id: 4,
-            slug: 'class-2019',
-            name: 'Class of 2019',
-            description: '',
-            icon: 'users',
-            members_count: 3,
-            is_member: false,
-            visibility: 'members',
-          },
-          {
-            id: 7,
-            slug: 'data',
-            name: 'Data Science',
-            description: '',
-            icon: 'code',
-            members_count: 9,
-            is_member: true,
-            visibility: 'public',
-          },
+          buildCommunity({ id: 4, slug: 'class-2019', name: 'Class of 2019', members_count: 3, visibility: 'members' }),
+          DATA_SCIENCE,
         ]),
       ),
       http.post('/api/events/', async ({ request }) => {
@@ -129,20 +113,7 @@ describe('EventsAdminPage', () => {
     let body: Record<string, unknown> | null = null;
     server.use(
       http.get('/api/events/', () => HttpResponse.json(page([buildEvent({ title: 'Cloud Night', community_id: 7 })]))),
-      http.get('/api/communities/', () =>
-        HttpResponse.json([
-          {
-            id: 7,
-            slug: 'data',
-            name: 'Data Science',
-            description: '',
-            icon: 'code',
-            members_count: 9,
-            is_member: true,
-            visibility: 'public',
-          },
-        ]),
-      ),
+      http.get('/api/communities/', () => HttpResponse.json([DATA_SCIENCE])),
       http.patch('/api/events/1/', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(buildEvent({ community_id: 7 }));

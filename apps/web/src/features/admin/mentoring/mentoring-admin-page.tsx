@@ -1,5 +1,5 @@
 import { displayName } from '@alumlink/contract';
-import { Badge, Card, EmptyState, ErrorState, LoadingState, StatsTable } from '@/components/ui';
+import { Badge, Card, EmptyState, ErrorState, LoadingState, StatsTable, TitledSection } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useAdminMentoring } from './api/get-admin-mentoring';
 import { MENTORSHIP_COUNTS } from './mentorship-counts';
@@ -16,10 +16,7 @@ export function MentoringAdminPage() {
         <ErrorState message="Failed to load mentoring. Please try again later." onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <section aria-labelledby="mentoring-counts" className="space-y-3">
-            <h2 id="mentoring-counts" className="text-lg font-semibold text-fg">
-              Mentorships
-            </h2>
+          <TitledSection id="mentoring-counts" title="Mentorships" className="space-y-3">
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
               {MENTORSHIP_COUNTS.map(([key, label]) => (
                 <Card key={key} className="p-4">
@@ -28,12 +25,9 @@ export function MentoringAdminPage() {
                 </Card>
               ))}
             </dl>
-          </section>
+          </TitledSection>
           <div className="grid gap-6 lg:grid-cols-2">
-            <section aria-labelledby="mentoring-topics" className="space-y-3">
-              <h2 id="mentoring-topics" className="text-lg font-semibold text-fg">
-                Most asked-for topics
-              </h2>
+            <TitledSection id="mentoring-topics" title="Most asked-for topics" className="space-y-3">
               {overview.data.top_topics.length === 0 ? (
                 <EmptyState title="No requests yet" description="Topics appear once people ask for mentoring." />
               ) : (
@@ -49,11 +43,8 @@ export function MentoringAdminPage() {
                   />
                 </Card>
               )}
-            </section>
-            <section aria-labelledby="mentoring-mentors" className="space-y-3">
-              <h2 id="mentoring-mentors" className="text-lg font-semibold text-fg">
-                Mentors ({overview.data.mentor_total})
-              </h2>
+            </TitledSection>
+            <TitledSection id="mentoring-mentors" title={`Mentors (${overview.data.mentor_total})`} className="space-y-3">
               {overview.data.mentors.length === 0 ? (
                 <EmptyState title="No mentors yet" description="Alumni become mentors from the Mentoring page." />
               ) : (
@@ -77,7 +68,7 @@ export function MentoringAdminPage() {
                   ))}
                 </ul>
               )}
-            </section>
+            </TitledSection>
           </div>
         </>
       )}

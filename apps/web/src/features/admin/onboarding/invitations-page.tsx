@@ -1,19 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Invitation, InvitationStatus } from '@alumlink/contract';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  ErrorState,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@/components/ui';
+import { Card, CardContent, CardHeader, CardTitle, EmptyState, PagedList, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useChangeInvitation, type InvitationAction } from './api/change-invitation';
@@ -46,7 +34,6 @@ export function InvitationsPage() {
   const [status, setStatus] = useState<InvitationStatus>('pending');
   const invitations = useInvitations(status);
   const change = useChangeInvitation();
-  const list = invitations.data?.pages.flatMap((page) => page.results) ?? [];
 
   const handleAction = (invitation: Invitation, action: InvitationAction) => {
     change.mutate(
@@ -88,30 +75,24 @@ export function InvitationsPage() {
           ))}
         </TabsList>
         <TabsContent value={status} className="space-y-3">
-          {invitations.isPending ? (
-            <p role="status" className="py-10 text-center text-fg-muted">
-              {INVITATIONS_MESSAGES.loading}
-            </p>
-          ) : null}
-          {invitations.isError ? <ErrorState message={INVITATIONS_MESSAGES.loadFailed} onRetry={() => void invitations.refetch()} /> : null}
-          {invitations.isSuccess && list.length === 0 ? <EmptyState title={INVITATIONS_MESSAGES.empty[status]} /> : null}
-          <ul className="space-y-3" aria-label={`${status} invitations`}>
-            {list.map((invitation) => (
-              <InvitationRow
-                key={invitation.id}
-                invitation={invitation}
-                busy={change.isPending && change.variables.id === invitation.id ? change.variables.action : null}
-                onAction={handleAction}
-              />
-            ))}
-          </ul>
-          {invitations.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void invitations.fetchNextPage()} loading={invitations.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <PagedList
+            query={invitations}
+            loading={INVITATIONS_MESSAGES.loading}
+            error={INVITATIONS_MESSAGES.loadFailed}
+            empty={<EmptyState title={INVITATIONS_MESSAGES.empty[status]} />}
+            render={(list) => (
+              <ul className="space-y-3" aria-label={`${status} invitations`}>
+                {list.map((invitation) => (
+                  <InvitationRow
+                    key={invitation.id}
+                    invitation={invitation}
+                    busy={change.isPending && change.variables.id === invitation.id ? change.variables.action : null}
+                    onAction={handleAction}
+                  />
+                ))}
+              </ul>
+            )}
+          />
         </TabsContent>
       </Tabs>
     </div>

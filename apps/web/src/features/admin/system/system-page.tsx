@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleDashed } from 'lucide-react';
 import type { AdminSystem, SystemJob } from '@alumlink/contract';
-import { Badge, Card, CardContent, EmptyState, ErrorState, Skeleton } from '@/components/ui';
+import { Badge, Card, CardContent, EmptyState, ErrorState, Skeleton, TitledSection } from '@/components/ui';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { responsiveTable } from '../shell/responsive-table';
 import { useAdminSystem } from './api/get-system';
@@ -161,12 +161,9 @@ export function SystemPage() {
               </dl>
             </CardContent>
           </Card>
-          <section aria-labelledby="system-jobs" className="space-y-3">
-            <h2 id="system-jobs" className="text-lg font-semibold text-fg">
-              Background jobs
-            </h2>
+          <TitledSection id="system-jobs" title="Background jobs" className="space-y-3">
             <JobsTable jobs={data.jobs} />
-          </section>
+          </TitledSection>
         </>
       ) : null}
     </div>

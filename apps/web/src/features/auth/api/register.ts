@@ -1,16 +1,9 @@
-import { AUTH_MESSAGES, registerResponseSchema } from '@alumlink/contract';
+import { AUTH_MESSAGES, registerResponseSchema, type RegisterRequest } from '@alumlink/contract';
 import { SITE_NAME } from '@/config/site';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
 
-export interface RegisterInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  country_code: string;
-  phone_number: string;
-  password: string;
-  password_confirm: string;
-}
+/** What the sign-up form sends: the contract's request, every field filled in (the site name is added here). */
+export type RegisterInput = Required<Omit<RegisterRequest, 'site_name'>>;
 
 /** Order in which the specification picks the first field error to show. */
 export const REGISTER_ERROR_FIELDS = [

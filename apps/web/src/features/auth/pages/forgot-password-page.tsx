@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { paths, resetPasswordHref } from '@/config/paths';
 import { isApiError, isNetworkError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
+import { AuthLink } from '../components/auth-link';
 import { forgotPasswordFormSchema, type ForgotPasswordFormInput } from '../schemas';
 
 function forgotPasswordErrorMessage(error: unknown): string {
@@ -40,14 +41,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your account's e-mail and we'll send you a code to choose a new password."
-      footer={
-        <Link
-          to={paths.login}
-          className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          Back to sign in
-        </Link>
-      }
+      footer={<AuthLink to={paths.login}>Back to sign in</AuthLink>}
     >
       <form noValidate onSubmit={(event) => void form.handleSubmit(handleValidSubmit)(event)} className="space-y-5">
         {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   acceptInvitationRequestSchema,
   INVITATION_GONE_CODE,
@@ -11,10 +11,12 @@ import {
 } from '@alumlink/contract';
 import type { z } from 'zod';
 import { Button, EmptyState, ErrorState, Field, FormMessage, Input } from '@/components/ui';
-import { homeHrefFor, paths } from '@/config/paths';
+import { homeHrefFor } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { AuthCard } from '../components/auth-card';
+import { SignInInstead } from '../components/auth-link';
 import { PasswordInput } from '../components/password-input';
 
 const SsoButton = lazy(() => import('../components/sso-button').then((m) => ({ default: m.SsoButton })));
@@ -45,17 +47,7 @@ export function JoinPage() {
           ? `${invitation.data.invited_by} invited you to join as ${ROLE_LABELS[invitation.data.role]}.`
           : 'Accept your invitation.'
       }
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link
-            to={paths.login}
-            className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<SignInInstead />}
     >
       {!token ? <EmptyState title="No invitation" description={JOIN_MESSAGES.missing} /> : null}
       {token && invitation.isPending ? (
@@ -88,10 +80,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: PublicInvi
         form.setError('root', { message: 'Could not join. Please try again.' });
         return;
       }
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) form.setError(field, { message });
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
       if (error.code === INVITATION_GONE_CODE) form.setError('root', { message: JOIN_MESSAGES.gone });
       else if (error.detail) form.setError('root', { message: error.detail });
     }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@alumlink/contract';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { homeHrefFor, paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
+import { AuthLink } from '../components/auth-link';
 import { PasswordInput } from '../components/password-input';
 
 /** Only after the server asks for the e-mailed code. */
@@ -22,8 +23,6 @@ const SsoErrorNotice = lazy(() => import('../components/sso-error-notice').then(
 function loadSignIn() {
   return Promise.all([import('../api/login'), import('../schemas')]);
 }
-
-const linkClasses = 'rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
  * Where to go after signing in: back to the page that sent the person here (e.g. Register Now on
@@ -95,10 +94,7 @@ export function LoginPage() {
       subtitle="Welcome back! Pick up where you left off with your network."
       footer={
         <>
-          New to AlumLink?{' '}
-          <Link to={paths.signup} className={linkClasses}>
-            Create an account
-          </Link>
+          New to AlumLink? <AuthLink to={paths.signup}>Create an account</AuthLink>
         </>
       }
     >
@@ -128,9 +124,7 @@ export function LoginPage() {
                 <PasswordInput name="password" autoComplete="current-password" placeholder="Your password" />
               </Field>
               <div className="text-right text-sm">
-                <Link to={paths.forgotPassword} className={linkClasses}>
-                  Forgot password?
-                </Link>
+                <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
               </div>
             </div>
             {askUnlockCode ? (

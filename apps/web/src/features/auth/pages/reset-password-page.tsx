@@ -6,6 +6,7 @@ import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@alumlink
 import { Button, buttonClasses, Field, FormMessage, Input } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { isApiError, isNetworkError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
@@ -31,14 +32,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       if (isNetworkError(error)) return setFormError('Network error. Please check your connection.');
       if (!isApiError(error)) return setFormError('Something went wrong. Please try again.');
-      let shownByField = false;
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) {
-          form.setError(field, { message });
-          shownByField = true;
-        }
-      }
+      const shownByField = setApiFieldErrors(form.setError, error, FIELDS);
       const general = error.fieldErrors.non_field_errors?.[0] ?? error.detail;
       if (general || !shownByField) setFormError(general ?? 'Something went wrong. Please try again.');
     }

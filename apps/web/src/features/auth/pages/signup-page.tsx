@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
+import { SignInInstead } from '../components/auth-link';
 import { SignupForm } from '../components/signup-form';
 import { SocialButtons } from '../components/social-buttons';
 
@@ -21,17 +20,7 @@ export function SignupPage() {
     <AuthCard
       title="Signup to your account today."
       subtitle="Join the AlumLink network of alumni, interns and trainees."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link
-            to={paths.login}
-            className="rounded font-semibold text-accent-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<SignInInstead />}
     >
       {pendingEmail ? (
         <Suspense fallback={null}>

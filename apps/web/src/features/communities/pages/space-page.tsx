@@ -70,7 +70,6 @@ export function SpacePage() {
         ) : (
           <PostList
             query={feed}
-            errorMessage="Failed to load posts. Please try again later."
             empty={
               <EmptyState
                 icon={<MessagesSquare aria-hidden="true" className="size-6" />}

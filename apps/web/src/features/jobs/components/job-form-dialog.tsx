@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { createJobRequestSchema, JOB_LIMITS, JOB_TYPES, type CreateJobFields, type CreateJobRequest, type Job } from '@alumlink/contract';
 import { Dialog, DialogActions, Field, FormMessage, Input, Select, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useSaveJob } from '../api/save-job';
 
 const FIELDS = ['title', 'company', 'location', 'salary', 'type', 'description', 'apply_url'] as const;
@@ -64,16 +65,7 @@ export function JobFormDialog({ open, onOpenChange, job, lists, wording = 'post'
       toast.success(job ? 'Job updated.' : words.done);
       onOpenChange(false);
     } catch (error) {
-      let fieldMatched = false;
-      if (isApiError(error)) {
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) {
-            form.setError(field, { message });
-            fieldMatched = true;
-          }
-        }
-      }
+      const fieldMatched = isApiError(error) && setApiFieldErrors(form.setError, error, FIELDS);
       if (!fieldMatched) setServerError((isApiError(error) && error.serverMessage) || 'Failed to save the job. Please try again.');
     }
   };

@@ -1,41 +1,35 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { MENTORING_LIMITS } from '@alumlink/contract';
-import { EmptyState, Field, Input, PagedList, SkeletonList } from '@/components/ui';
+import { EmptyState, Field, Input, PagedList, SkeletonList, TitledSection } from '@/components/ui';
 import { useMentors } from '../api/get-mentors';
 import { MentorCard } from './mentor-card';
 
+const FILTERS = [
+  { key: 'topic', label: 'Topic', maxLength: MENTORING_LIMITS.topicMax, placeholder: 'e.g. React' },
+  { key: 'q', label: 'Name', maxLength: MENTORING_LIMITS.nameQueryMax, placeholder: 'Search by name' },
+] as const;
+
 /** "Find a mentor": topic and name filters, then open mentors (free places first, least loaded first). */
 export function FindMentorSection() {
-  const [topic, setTopic] = useState('');
-  const [q, setQ] = useState('');
-  const filters = useDeferredValue({ topic: topic.trim(), q: q.trim() });
+  const [typed, setTyped] = useState({ topic: '', q: '' });
+  const filters = useDeferredValue({ topic: typed.topic.trim(), q: typed.q.trim() });
   const mentors = useMentors(filters);
 
   return (
-    <section aria-labelledby="find-mentor-heading" className="space-y-4">
-      <h2 id="find-mentor-heading" className="text-lg font-semibold text-fg">
-        Find a mentor
-      </h2>
+    <TitledSection id="find-mentor-heading" title="Find a mentor">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label="Topic">
-          <Input
-            type="search"
-            value={topic}
-            maxLength={MENTORING_LIMITS.topicMax}
-            placeholder="e.g. React"
-            onChange={(event) => setTopic(event.target.value)}
-          />
-        </Field>
-        <Field label="Name">
-          <Input
-            type="search"
-            value={q}
-            maxLength={MENTORING_LIMITS.nameQueryMax}
-            placeholder="Search by name"
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </Field>
+        {FILTERS.map((filter) => (
+          <Field key={filter.key} label={filter.label}>
+            <Input
+              type="search"
+              value={typed[filter.key]}
+              maxLength={filter.maxLength}
+              placeholder={filter.placeholder}
+              onChange={(event) => setTyped((current) => ({ ...current, [filter.key]: event.target.value }))}
+            />
+          </Field>
+        ))}
       </div>
       <PagedList
         query={mentors}
@@ -53,6 +47,6 @@ export function FindMentorSection() {
         itemKey={(mentor) => mentor.id}
         renderItem={(mentor) => <MentorCard mentor={mentor} />}
       />
-    </section>
+    </TitledSection>
   );
 }

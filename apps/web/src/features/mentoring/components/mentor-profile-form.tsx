@@ -25,6 +25,7 @@ import {
   Textarea,
 } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useMentorProfile } from '../api/get-mentor-profile';
 import { useUpdateMentorProfile } from '../api/update-mentor-profile';
 
@@ -104,10 +105,7 @@ function MentorProfileFormFields({ initial }: { initial: MentorProfile }) {
       toast.success(saved.is_mentor ? 'Your mentor profile is saved.' : 'You are no longer listed as a mentor.');
     } catch (error) {
       if (isApiError(error)) {
-        for (const field of ['topics', 'capacity', 'about'] as const) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        setApiFieldErrors(form.setError, error, ['topics', 'capacity', 'about']);
       }
       toast.error((isApiError(error) && error.detail) || 'Failed to save your mentor profile.');
     }

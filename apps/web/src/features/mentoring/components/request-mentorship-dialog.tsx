@@ -12,6 +12,7 @@ import {
 } from '@alumlink/contract';
 import { Button, Dialog, Field, Select, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useRequestMentorship } from '../api/request-mentorship';
 
 /** "Request": a dialog with the topic (one of the mentor's) and a message. */
@@ -33,10 +34,7 @@ export function RequestMentorshipDialog({ mentor }: { mentor: Mentor }) {
       setOpen(false);
     } catch (error) {
       if (isApiError(error)) {
-        for (const field of ['topic', 'message'] as const) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        setApiFieldErrors(form.setError, error, ['topic', 'message']);
       }
       toast.error((isApiError(error) && error.detail) || 'Failed to send the request. Please try again.');
     }

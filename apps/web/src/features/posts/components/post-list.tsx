@@ -15,11 +15,12 @@ type PostPages = InfiniteData<{ results: Post[]; next: string | null }>;
  */
 export function PostList({
   query,
-  errorMessage,
+  errorMessage = 'Failed to load posts. Please try again later.',
   empty,
 }: {
   query: UseInfiniteQueryResult<PostPages>;
-  errorMessage: string;
+  /** The message when the first page failed (it comes with a retry). */
+  errorMessage?: string;
   empty: ReactNode;
 }) {
   const user = useStoredUser();

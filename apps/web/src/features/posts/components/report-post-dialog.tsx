@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { MODERATION_LIMITS, REPORT_REASONS, reportPostRequestSchema, type ReportReason } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Textarea } from '@/components/ui';
+import { Dialog, DialogActions, Field, FormMessage, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useReportPost } from '../api/report-post';
@@ -59,16 +59,7 @@ export function ReportPostDialog({ postId, open, onOpenChange }: { postId: numbe
       onOpenChange={onOpenChange}
       title={REPORT_MESSAGES.title}
       description={REPORT_MESSAGES.description}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form={formId} variant="danger" loading={report.isPending}>
-            Report
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Report" variant="danger" form={formId} loading={report.isPending} />}
     >
       <form id={formId} noValidate onSubmit={handleSubmit} className="space-y-4">
         <fieldset className="space-y-2" aria-describedby={errors.reason ? `${formId}-reason-error` : undefined}>

@@ -16,7 +16,6 @@ export function TagPage() {
       <PageHeader eyebrow="Hashtag" title={`#${tag}`} />
       <PostList
         query={feed}
-        errorMessage="Failed to load posts. Please try again later."
         empty={
           <EmptyState
             icon={<Hash aria-hidden="true" className="size-6" />}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PROFILE_MESSAGES, type User } from '@alumlink/contract';
-import { ErrorState, Skeleton } from '@/components/ui';
+import { ErrorState, Skeleton, TitledSection } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { useProfile } from '../api/get-profile';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
@@ -49,12 +49,9 @@ export function ProfilePage({ renderPosts, onProfileUpdated }: ProfilePageProps)
   return (
     <div className="space-y-6">
       <ProfileHeader user={user} isOwn={isOwn} onEdit={() => setEditOpen(true)} />
-      <section aria-labelledby="profile-posts" className="space-y-3">
-        <h2 id="profile-posts" className="text-lg font-semibold text-fg">
-          Posts
-        </h2>
+      <TitledSection id="profile-posts" title="Posts" className="space-y-3">
         {renderPosts?.(isOwn ? null : user.id, isOwn)}
-      </section>
+      </TitledSection>
       {isOwn ? <EditProfileDialog user={user} open={editOpen} onOpenChange={setEditOpen} onUpdated={onProfileUpdated} /> : null}
     </div>
   );

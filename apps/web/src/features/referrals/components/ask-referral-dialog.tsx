@@ -10,6 +10,7 @@ import {
 } from '@alumlink/contract';
 import { Dialog, DialogActions, Field, FormMessage, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useAskForReferral } from '../api/ask-for-referral';
 
 export interface AskReferralDialogProps {
@@ -40,10 +41,7 @@ export function AskReferralDialog({ offer, open, onOpenChange, defaultMessage = 
       onOpenChange(false);
     } catch (error) {
       if (isApiError(error)) {
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        setApiFieldErrors(form.setError, error, FIELDS);
         if (error.detail) form.setError('root', { message: error.detail });
       } else {
         form.setError('root', { message: 'Could not send your request. Please try again.' });

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ReferralRequest } from '@alumlink/contract';
-import { Button, Card, EmptyState, ErrorState, PagedList, SkeletonList, Spinner } from '@/components/ui';
+import { Button, Card, EmptyState, ErrorState, PagedList, SkeletonList, Spinner, TitledSection } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { formatEventDate } from '@/lib/format';
 import { useReferralRequest } from '../api/get-referral-request';
@@ -79,10 +79,7 @@ export function MyReferralRequestsSection() {
   const mine = useMyReferralRequests();
 
   return (
-    <section aria-labelledby="my-requests-heading" className="space-y-4">
-      <h2 id="my-requests-heading" className="text-lg font-semibold text-fg">
-        My referral requests
-      </h2>
+    <TitledSection id="my-requests-heading" title="My referral requests">
       <PagedList
         query={mine}
         loading={<SkeletonList label="Loading your referral requests" itemClassName="h-32" />}
@@ -99,6 +96,6 @@ export function MyReferralRequestsSection() {
         itemKey={(request) => request.id}
         renderItem={(request) => <MyRequestCard request={request} />}
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import type { Referral } from '@alumlink/contract';
-import { Badge, Button, Card, PagedList, SkeletonList } from '@/components/ui';
+import { Badge, Button, Card, PagedList, SkeletonList, TitledSection } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { useMyReferrals } from '../api/get-referrals';
 import { useSetReferralOpen } from '../api/set-referral-status';
@@ -46,10 +46,7 @@ export function MyReferralsSection() {
   const mine = useMyReferrals({ enabled: true });
 
   return (
-    <section aria-labelledby="my-referrals-heading" className="space-y-4">
-      <h2 id="my-referrals-heading" className="text-lg font-semibold text-fg">
-        Your referrals
-      </h2>
+    <TitledSection id="my-referrals-heading" title="Your referrals">
       <PagedList
         query={mine}
         loading={<SkeletonList label="Loading your referrals" itemClassName="h-32" />}
@@ -60,6 +57,6 @@ export function MyReferralsSection() {
         itemKey={(referral) => referral.id}
         renderItem={(referral) => <MyReferralRow referral={referral} />}
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Handshake } from 'lucide-react';
-import { EmptyState, PagedList, SkeletonList } from '@/components/ui';
+import { EmptyState, PagedList, SkeletonList, TitledSection } from '@/components/ui';
 import { useOpenReferrals } from '../api/get-referrals';
 import { OpenReferralCard } from './open-referral-card';
 
@@ -8,10 +8,7 @@ export function OpenReferralsSection({ currentUserId }: { currentUserId: number 
   const referrals = useOpenReferrals({ enabled: true });
 
   return (
-    <section aria-labelledby="open-referrals-heading" className="space-y-4">
-      <h2 id="open-referrals-heading" className="text-lg font-semibold text-fg">
-        Open referrals
-      </h2>
+    <TitledSection id="open-referrals-heading" title="Open referrals">
       <PagedList
         query={referrals}
         loading={<SkeletonList label="Loading referrals" count={2} className="grid gap-4 md:grid-cols-2" itemClassName="h-48" />}
@@ -29,6 +26,6 @@ export function OpenReferralsSection({ currentUserId }: { currentUserId: number 
         renderItem={(referral) => <OpenReferralCard referral={referral} isOwn={referral.alumni?.id === currentUserId} />}
         loadMoreLabel="Load more referrals"
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@alumlink/contract';
 import { Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Textarea } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useCreateReferral } from '../api/create-referral';
 
 export const REFERRAL_FORM_MESSAGES = { failed: 'Failed to submit referral' } as const;
@@ -35,10 +36,7 @@ export function ReferralForm({ onDone }: { onDone?: () => void } = {}) {
       onDone?.();
     } catch (error) {
       if (isApiError(error)) {
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        setApiFieldErrors(form.setError, error, FIELDS);
       }
       toast.error((isApiError(error) && error.detail) || REFERRAL_FORM_MESSAGES.failed);
     }

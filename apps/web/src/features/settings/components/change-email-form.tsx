@@ -4,7 +4,8 @@ import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { useRequestEmailChange } from '../api/change-email';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
-import { fieldErrorsOf } from './field-errors';
+import { PasswordField } from './password-field';
+import { useFormErrors } from './use-form-errors';
 
 export const CHANGE_EMAIL_FAILED = 'Failed to change your email. Please try again.';
 
@@ -13,24 +14,16 @@ export function ChangeEmailForm() {
   const user = useStoredUser();
   const [step, setStep] = useState<'request' | 'confirm'>('request');
   const [values, setValues] = useState({ current_password: '', new_email: '', otp: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const { errors, general, clear, fail } = useFormErrors(CHANGE_EMAIL_FAILED);
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestEmailChange();
   const confirm = useConfirmEmailChange();
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  const fail = (error: unknown) => {
-    const { fields, general: message } = fieldErrorsOf(error, CHANGE_EMAIL_FAILED);
-    setErrors(fields);
-    setGeneral(message);
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    setGeneral(null);
+    clear();
     try {
       if (step === 'request') {
         const answer = await request.mutateAsync({ current_password: values.current_password, new_email: values.new_email });
@@ -57,9 +50,12 @@ export function ChangeEmailForm() {
           <Field label="New email" error={errors.new_email}>
             <Input type="email" autoComplete="email" value={values.new_email} onChange={set('new_email')} />
           </Field>
-          <Field label="Current password" error={errors.current_password}>
-            <Input type="password" autoComplete="current-password" value={values.current_password} onChange={set('current_password')} />
-          </Field>
+          <PasswordField
+            label="Current password"
+            value={values.current_password}
+            onChange={set('current_password')}
+            error={errors.current_password}
+          />
         </div>
       ) : (
         <>

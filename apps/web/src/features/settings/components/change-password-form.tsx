@@ -1,50 +1,58 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ACCOUNT_MESSAGES } from '@alumlink/contract';
-import { Button, Field, FormMessage, Input } from '@/components/ui';
+import { Button, FormMessage } from '@/components/ui';
 import { useChangePassword } from '../api/change-password';
-import { fieldErrorsOf } from './field-errors';
+import { PasswordField } from './password-field';
+import { useFormErrors } from './use-form-errors';
 
 const EMPTY = { current_password: '', new_password: '', new_password_confirm: '' };
+const NEW_PASSWORD_FIELDS = [
+  { field: 'new_password', label: 'New password' },
+  { field: 'new_password_confirm', label: 'Confirm new password' },
+] as const;
 export const CHANGE_PASSWORD_FAILED = 'Failed to change your password. Please try again.';
 
 /** Current password, new password twice; on success every other device is signed out. */
 export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const { errors, general, clear, fail } = useFormErrors(CHANGE_PASSWORD_FAILED);
   const change = useChangePassword();
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    setGeneral(null);
+    clear();
     try {
       const answer = await change.mutateAsync(values);
       setValues(EMPTY);
       toast.success(answer.detail || ACCOUNT_MESSAGES.passwordChanged);
     } catch (error) {
-      const { fields, general: message } = fieldErrorsOf(error, CHANGE_PASSWORD_FAILED);
-      setErrors(fields);
-      setGeneral(message);
+      fail(error);
     }
   };
 
   return (
     <form noValidate aria-label="Change password" className="space-y-3" onSubmit={(event) => void handleSubmit(event)}>
       <h3 className="text-base font-semibold text-fg">Change password</h3>
-      <Field label="Current password" error={errors.current_password}>
-        <Input type="password" autoComplete="current-password" value={values.current_password} onChange={set('current_password')} />
-      </Field>
+      <PasswordField
+        label="Current password"
+        value={values.current_password}
+        onChange={set('current_password')}
+        error={errors.current_password}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="New password" error={errors.new_password}>
-          <Input type="password" autoComplete="new-password" value={values.new_password} onChange={set('new_password')} />
-        </Field>
-        <Field label="Confirm new password" error={errors.new_password_confirm}>
-          <Input type="password" autoComplete="new-password" value={values.new_password_confirm} onChange={set('new_password_confirm')} />
-        </Field>
+        {NEW_PASSWORD_FIELDS.map(({ field, label }) => (
+          <PasswordField
+            key={field}
+            label={label}
+            autoComplete="new-password"
+            value={values[field]}
+            onChange={set(field)}
+            error={errors[field]}
+          />
+        ))}
       </div>
       {general ? <FormMessage tone="error">{general}</FormMessage> : null}
       <div className="flex justify-end">

@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { deleteAccountRequestSchema, YOUR_DATA_MESSAGES } from '@alumlink/contract';
-import { Button, Dialog, DialogClose, Field, FormMessage, Input } from '@/components/ui';
+import { Button, Dialog, DialogActions, FormMessage } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { clearAllStorage } from '@/lib/storage';
 import { useDeleteAccount } from '../api/delete-account';
-import { fieldErrorsOf } from './field-errors';
+import { PasswordField } from './password-field';
+import { useFormErrors } from './use-form-errors';
 
 export const DELETE_ACCOUNT_TEXTS = {
   heading: 'Delete my account',
@@ -31,8 +32,7 @@ export const DELETE_ACCOUNT_TEXTS = {
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [general, setGeneral] = useState<string | null>(null);
+  const { errors, general, setErrors, clear, fail } = useFormErrors(DELETE_ACCOUNT_TEXTS.failed);
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,27 +40,23 @@ export function DeleteAccountDialog() {
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setPassword('');
-      setError(null);
-      setGeneral(null);
+      clear();
     }
     setOpen(next);
   };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setGeneral(null);
+    clear();
     const parsed = deleteAccountRequestSchema.safeParse({ password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? YOUR_DATA_MESSAGES.passwordRequired);
+      setErrors({ password: parsed.error.issues[0]?.message ?? YOUR_DATA_MESSAGES.passwordRequired });
       return;
     }
     try {
       await remove.mutateAsync(parsed.data);
     } catch (caught) {
-      const { fields, general: message } = fieldErrorsOf(caught, DELETE_ACCOUNT_TEXTS.failed);
-      setError(fields.password ?? null);
-      setGeneral(fields.password ? null : (message ?? DELETE_ACCOUNT_TEXTS.failed));
+      fail(caught, ['password']);
       return;
     }
     // Nothing may still fetch with the ended sign-in.
@@ -82,16 +78,7 @@ export function DeleteAccountDialog() {
           trigger={<Button variant="danger">{DELETE_ACCOUNT_TEXTS.open}</Button>}
           title={DELETE_ACCOUNT_TEXTS.title}
           description={DELETE_ACCOUNT_TEXTS.description}
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" form="delete-account" variant="danger" loading={remove.isPending}>
-                {DELETE_ACCOUNT_TEXTS.confirm}
-              </Button>
-            </>
-          }
+          footer={<DialogActions action={DELETE_ACCOUNT_TEXTS.confirm} variant="danger" form="delete-account" loading={remove.isPending} />}
         >
           <form id="delete-account" noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
             <div className="space-y-2 text-sm text-fg">
@@ -103,15 +90,13 @@ export function DeleteAccountDialog() {
               </ul>
               <p className="text-fg-muted">{DELETE_ACCOUNT_TEXTS.stays}</p>
             </div>
-            <Field label={DELETE_ACCOUNT_TEXTS.password} error={error}>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoFocus
-              />
-            </Field>
+            <PasswordField
+              label={DELETE_ACCOUNT_TEXTS.password}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              autoFocus
+            />
             {general ? <FormMessage tone="error">{general}</FormMessage> : null}
           </form>
         </Dialog>

@@ -14,7 +14,7 @@ import {
   type NotificationPreference,
   type NotificationSettings,
 } from '@alumlink/contract';
-import { Button, Card, FormMessage, Select } from '@/components/ui';
+import { Button, Card, FormMessage, Select, TableHead } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { ChoiceGroup, type ChoiceOption } from './settings-controls';
@@ -35,6 +35,12 @@ const CHANNEL_OPTIONS: readonly ChoiceOption<NotificationChannel | 'SMS'>[] = [
 ];
 
 /** The specification's single setting, applied to the table below (the server reads it back from the table). */
+const COLUMNS = [
+  { label: 'Type', className: 'px-3 sm:px-5' },
+  { label: 'In the app', className: 'px-2 text-center' },
+  { label: 'By e-mail', className: 'px-3 sm:px-5' },
+];
+
 function applyChannel(types: Types, channel: NotificationChannel): Types {
   const changes = emailChoicesForChannel(channel, types);
   const next = { ...types };
@@ -95,19 +101,11 @@ export function NotificationSettingsForm({ initial }: { initial: Types }) {
       <Card className="overflow-hidden">
         <table className="w-full text-sm">
           <caption className="sr-only">Notification types: in the app and by e-mail</caption>
-          <thead className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2.5 sm:px-5">
-                Type
-              </th>
-              <th scope="col" className="px-2 py-2.5 text-center">
-                In the app
-              </th>
-              <th scope="col" className="px-3 py-2.5 sm:px-5">
-                By e-mail
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-fg-muted uppercase"
+            cellClassName="py-2.5"
+            columns={COLUMNS}
+          />
           <tbody className="divide-y divide-border">
             {NOTIFICATION_CATEGORIES.map((category) => (
               <NotificationTypeRow

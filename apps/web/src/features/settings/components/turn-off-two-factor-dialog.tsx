@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { Button, Dialog, DialogClose, Field, FormMessage, Input } from '@/components/ui';
+import { Dialog, DialogActions, FormMessage } from '@/components/ui';
 import { useUpdateSettings } from '../api/update-settings';
-import { fieldErrorsOf } from './field-errors';
+import { PasswordField } from './password-field';
+import { useFormErrors } from './use-form-errors';
 
 export const TURN_OFF_TWO_FACTOR_TEXTS = {
   title: 'Turn off two-factor authentication',
@@ -26,15 +27,13 @@ export function TurnOffTwoFactorDialog({
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [general, setGeneral] = useState<string | null>(null);
+  const { errors, general, clear, fail } = useFormErrors(TURN_OFF_TWO_FACTOR_TEXTS.failed);
   const save = useUpdateSettings();
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setPassword('');
-      setError(null);
-      setGeneral(null);
+      clear();
     }
     onOpenChange(next);
   };
@@ -43,16 +42,13 @@ export function TurnOffTwoFactorDialog({
     event.preventDefault();
     // React events bubble through the portal to the settings form around the switch.
     event.stopPropagation();
-    setError(null);
-    setGeneral(null);
+    clear();
     try {
       await save.mutateAsync({ two_factor: false, current_password: password });
       onTurnedOff();
       handleOpenChange(false);
     } catch (caught) {
-      const { fields, general: message } = fieldErrorsOf(caught, TURN_OFF_TWO_FACTOR_TEXTS.failed);
-      setError(fields.current_password ?? null);
-      setGeneral(fields.current_password ? null : (message ?? TURN_OFF_TWO_FACTOR_TEXTS.failed));
+      fail(caught, ['current_password']);
     }
   };
 
@@ -66,27 +62,16 @@ export function TurnOffTwoFactorDialog({
         event.preventDefault();
         returnFocusTo.current?.focus();
       }}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" form="turn-off-two-factor" variant="danger" loading={save.isPending}>
-            Turn off
-          </Button>
-        </>
-      }
+      footer={<DialogActions action="Turn off" variant="danger" form="turn-off-two-factor" loading={save.isPending} />}
     >
       <form id="turn-off-two-factor" noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-3">
-        <Field label="Current password" error={error}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoFocus
-          />
-        </Field>
+        <PasswordField
+          label="Current password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.current_password}
+          autoFocus
+        />
         {general ? <FormMessage tone="error">{general}</FormMessage> : null}
       </form>
     </Dialog>

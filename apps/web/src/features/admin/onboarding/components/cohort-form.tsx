@@ -5,6 +5,7 @@ import { createCohortRequestSchema, ONBOARDING_LIMITS } from '@alumlink/contract
 import { z } from 'zod';
 import { Button, Field, FormMessage, Input } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useCreateCohort, type CreateCohortValues } from '../api/create-cohort';
 
 /** What the inputs hold (dates as YYYY-MM-DD from the date pickers; an empty intern date means none). */
@@ -38,10 +39,7 @@ export function CohortForm() {
         form.setError('root', { message: 'Could not create the cohort. Please try again.' });
         return;
       }
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) form.setError(field, { message });
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
       if (error.detail) form.setError('root', { message: error.detail });
     }
   };

@@ -6,6 +6,7 @@ import { updateCohortRequestSchema, type Cohort } from '@alumlink/contract';
 import { z } from 'zod';
 import { Button, Dialog, Field, FormMessage, Input } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useUpdateCohort, type UpdateCohortValues } from '../api/cohorts-update';
 
 type DatesFormValues = { intern_from: string; alumni_from: string };
@@ -37,10 +38,7 @@ export function CohortsEditDialog({ cohort }: { cohort: Cohort }) {
         form.setError('root', { message: 'Could not save the dates. Please try again.' });
         return;
       }
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) form.setError(field, { message });
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
       if (error.detail) form.setError('root', { message: error.detail });
     }
   };

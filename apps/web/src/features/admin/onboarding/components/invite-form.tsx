@@ -5,6 +5,7 @@ import { ASSIGNABLE_ROLES, createInvitationRequestSchema, ROLE_LABELS } from '@a
 import { z } from 'zod';
 import { Button, Field, FormMessage, Input, Select } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { setApiFieldErrors } from '@/lib/form-errors';
 import { useCohorts } from '../api/get-cohorts';
 import { useCreateInvitation, type CreateInvitationValues } from '../api/create-invitation';
 
@@ -40,10 +41,7 @@ export function InviteForm() {
         form.setError('root', { message: 'Could not send the invitation. Please try again.' });
         return;
       }
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) form.setError(field, { message });
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
       if (error.detail && error.status !== 400) form.setError('root', { message: error.detail });
     }
   };

@@ -1,7 +1,8 @@
 import type { RosterPreview } from '@alumlink/contract';
-import { Badge } from '@/components/ui';
+import { Badge, TableHead } from '@/components/ui';
 
 const TONES = { invite: 'brand', update: 'success', skip: 'neutral' } as const;
+const COLUMNS = ['Line', 'E-mail', 'Action', { label: 'Details', className: 'hidden sm:table-cell' }];
 
 /** The preview's rows: line, e-mail, what it would do and its errors (or note). */
 export function RosterPreviewTable({ preview }: { preview: RosterPreview }) {
@@ -9,22 +10,7 @@ export function RosterPreviewTable({ preview }: { preview: RosterPreview }) {
     <div className="max-h-[28rem] overflow-auto rounded-(--radius-card) border border-border">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">What each row of the file would do</caption>
-        <thead className="sticky top-0 bg-surface-muted text-fg-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Line
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              E-mail
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Action
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-              Details
-            </th>
-          </tr>
-        </thead>
+        <TableHead className="sticky top-0 bg-surface-muted text-fg-muted" cellClassName="px-3 py-2 font-medium" columns={COLUMNS} />
         <tbody>
           {preview.rows.map((row) => {
             const failed = row.errors.length > 0;

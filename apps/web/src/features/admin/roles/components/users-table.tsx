@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { ASSIGNABLE_ROLES, displayName, roleLabel, type AdminUser, type UpdateRoleRequest } from '@alumlink/contract';
-import { Avatar, Badge, Select } from '@/components/ui';
+import { Avatar, Badge, Select, TableHead } from '@/components/ui';
 import { responsiveTable } from '../../shell/responsive-table';
 import { dangerActionClasses } from '../../shell/danger-action';
 
@@ -19,7 +19,6 @@ export interface UsersTableProps {
 }
 
 const t = responsiveTable;
-const cell = t.headCell;
 const stackedCell = t.cell;
 
 /** People with their role dropdown (TR/IN/AL; administrators cannot be changed) and Delete. Rows become cards on phones. */
@@ -27,25 +26,7 @@ export function UsersTable({ users, savingUserId, onRoleChange, onDelete }: User
   return (
     <div className={t.wrapper}>
       <table className={t.table('md:min-w-[720px]')}>
-        <thead className={t.head}>
-          <tr>
-            <th scope="col" className={cell}>
-              User ID
-            </th>
-            <th scope="col" className={cell}>
-              Username
-            </th>
-            <th scope="col" className={cell}>
-              Email
-            </th>
-            <th scope="col" className={cell}>
-              Current Role
-            </th>
-            <th scope="col" className={cell}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead className={t.head} cellClassName={t.headCell} columns={['User ID', 'Username', 'Email', 'Current Role', 'Actions']} />
         <tbody className={t.body}>
           {users.map((user) => {
             const isAdmin = user.role === 'AD';
