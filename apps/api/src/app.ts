@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuth } from './modules/auth/authenticate';
 import { signInChangesPlugin } from './modules/auth/sign-in-changes.plugin';
+import { directoryChangesPlugin } from './modules/directory/directory-changes.plugin';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { spacesRoutes } from './modules/communities/spaces.routes';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   await app.register(appContextPlugin);
   await app.register(realtimePlugin);
   await app.register(signInChangesPlugin);
+  await app.register(directoryChangesPlugin);
   // Before every route and hook that answers: the request histogram sees every answer.
   await app.register(registerMetrics);
 

@@ -21,7 +21,7 @@ export const signInChangesPlugin = fastifyPlugin(
     let wasListening = false;
     // Closing stops the listening on purpose: the cache goes off, but nothing was lost.
     let closing = false;
-    const stopListening = await listenToChannel(app.database.driver, SIGN_IN_CHANGES_CHANNEL, {
+    const channel = await listenToChannel(app.database.driver, SIGN_IN_CHANGES_CHANNEL, {
       onPayload: (payload) => {
         const personId = Number(payload);
         if (Number.isSafeInteger(personId)) cache.forgetPerson(personId);
@@ -37,7 +37,7 @@ export const signInChangesPlugin = fastifyPlugin(
     app.addHook('onClose', async () => {
       closing = true;
       for (const stop of unsubscribe) stop();
-      await stopListening();
+      await channel.stop();
     });
   },
   { name: 'sign-in-changes', dependencies: ['app-context'] },

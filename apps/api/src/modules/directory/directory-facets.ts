@@ -12,8 +12,9 @@ import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repo
 import { skillList } from './directory.presenter';
 
 /**
- * Shared counts are fresh this long; older ones are still answered while one new computation runs
- * (no request waits for a recount once a combination has been counted), up to FACET_STALE_MS.
+ * Counts of the current generation (no change announced since they were counted) are recounted in
+ * the background once this old, the old ones answering meanwhile, up to FACET_STALE_MS: a belt
+ * against a change nobody announced (the announcement switched off), never the way a change is seen.
  */
 export const FACET_FRESH_MS = 30_000;
 /** Counts older than this are never answered: the request waits for the new ones. */
@@ -28,13 +29,23 @@ export const SHARED_FACET_SIZE = 50;
 
 type Entry = { at: number; value: Promise<FacetRows>; refreshing: boolean };
 
+/** Where the cache learns of changes (db/listen.ts's ListeningChannel): see createFacetCache. */
+export type FacetChanges = { caughtUp(): Promise<boolean> };
+
 /**
- * Facet counts shared between viewers, per audience and filters (decision 010): computed once,
- * answered from memory, recounted in the background once FACET_FRESH_MS old. Concurrent misses
- * wait for one computation; a failed one is not kept. App-scoped: built with the routes.
+ * Facet counts shared between viewers, per audience and filters (decisions 010 and 046): computed
+ * once, answered from memory until a change is announced. Every committed change the counts read
+ * is announced by the database (migration 0040_directory_changes) to every instance, and
+ * `changed()` drops every count and every computation under way (a new generation). A request
+ * first waits until every announcement committed before it has been heard (`caughtUp`), so no
+ * count older than a change it could know of is answered, here or on another instance. The cache
+ * is off (every request counts) while nobody listens (`follow(null)`). Concurrent misses wait for
+ * one computation; a failed one is not kept. App-scoped (ctx.repositories.directory.facetCache).
  */
 export function createFacetCache(now: () => number = Date.now) {
   const entries = new Map<string, Entry>();
+  let generation = 0;
+  let changes: FacetChanges | null = null;
   const remember = (key: string, entry: Entry) => {
     entries.delete(key);
     entries.set(key, entry);
@@ -44,34 +55,59 @@ export function createFacetCache(now: () => number = Date.now) {
     }
   };
   const compute = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
+    const counted = generation;
     const value = run();
     value.then(
-      () => remember(key, { at: now(), value, refreshing: false }),
+      () => {
+        // Counts that a change overtook answer the requests that were waiting for them, no other.
+        if (generation === counted) remember(key, { at: now(), value, refreshing: false });
+      },
       () => {
         if (entries.get(key)?.value === value) entries.delete(key);
       },
     );
     return value;
   };
-  return {
-    get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
-      const entry = entries.get(key);
-      const age = entry ? now() - entry.at : Infinity;
-      if (entry && age < FACET_STALE_MS) {
-        remember(key, entry);
-        if (age >= FACET_FRESH_MS && !entry.refreshing) {
-          entry.refreshing = true;
-          // The stale counts answer meanwhile; a failed recount leaves them for the next try.
-          compute(key, run).catch(() => {
-            entry.refreshing = false;
-          });
-        }
-        return entry.value;
+  const forgetAll = () => {
+    generation += 1;
+    entries.clear();
+  };
+  const fromMemory = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.at : Infinity;
+    if (entry && age < FACET_STALE_MS) {
+      remember(key, entry);
+      if (age >= FACET_FRESH_MS && !entry.refreshing) {
+        entry.refreshing = true;
+        // The same generation's counts answer meanwhile; a failed recount leaves them for the next try.
+        compute(key, run).catch(() => {
+          entry.refreshing = false;
+        });
       }
-      const value = compute(key, run);
-      // Misses while it runs share it (at: now, so they do not start their own).
-      remember(key, { at: now(), value, refreshing: true });
-      return value;
+      return entry.value;
+    }
+    const value = compute(key, run);
+    // Misses while it runs share it (at: now, so they do not start their own).
+    remember(key, { at: now(), value, refreshing: true });
+    return value;
+  };
+  return {
+    /** The shared counts for `key`: from memory when nothing changed since, else counted by `run`. */
+    async get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
+      const following = changes;
+      if (!following || !(await following.caughtUp())) return run();
+      return fromMemory(key, run);
+    },
+    /** A change was announced: no count held or under way is answered again. */
+    changed: forgetAll,
+    /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
+    follow(next: FacetChanges | null): void {
+      changes = next;
+      forgetAll();
+    },
+    /** Whether counts are kept (a channel is followed). */
+    get enabled(): boolean {
+      return changes !== null;
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   type FacetRows,
   type FilterParam,
 } from './directory.repository';
+import { createFacetCache } from './directory-facets';
 
 /**
  * Which statement serves a page: the filters that are set (their values are placeholders), how
@@ -110,13 +111,16 @@ function shapeName(filters: DirectoryFilters): string {
 /**
  * The directory's statements, prepared once per shape (and page size) on first use
  * (`ctx.repositories.directory`). Pages and the viewer's circle are bounded by indexes and run on
- * the pipelined `statements`; facet counts grow with the people counted and run on `db`.
+ * the pipelined `statements`; facet counts grow with the people counted and run on `db`, and the
+ * counts every member shares are kept in `facetCache` (kept true by directory-changes.plugin.ts).
  */
 export function createDirectoryRepository(statements: Database, db: Database) {
   const pages: Prepared<ReturnType<ReturnType<typeof directoryPageQuery>['prepare']>> = new Map();
   const facets: Prepared<ReturnType<typeof prepareRawStatement<FacetRow>>> = new Map();
   const circle = directoryCircleQuery(statements, { id: sql.placeholder('viewerId'), role: 'AL' }).prepare('directory_circle');
   return {
+    /** The shared facet counts (decision record 046). */
+    facetCache: createFacetCache(),
     /** `take` listed people matching the filters before `before` (newest first), as the viewer may see them. */
     findPage(viewer: Viewer, filters: DirectoryFilters, page: { before?: CursorPosition; take: number }): Promise<DirectoryListRow[]> {
       const shape = directoryPageShape(viewer, filters);

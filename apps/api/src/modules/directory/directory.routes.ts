@@ -1,7 +1,6 @@
 import { directoryFacetsSchema, directoryFiltersSchema, directoryPageSchema, directoryQuerySchema, errorSchema } from '@alumlink/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
-import { createFacetCache } from './directory-facets';
 import * as service from './directory.service';
 
 const errors = { 400: badRequestSchema, 401: errorSchema };
@@ -9,7 +8,6 @@ const errors = { 400: badRequestSchema, 401: errorSchema };
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: app.authenticate };
   const tags = ['directory'];
-  const facetCache = createFacetCache();
 
   app.get(
     '/api/directory/',
@@ -36,6 +34,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: directoryFacetsSchema, ...errors },
       },
     },
-    async (request) => service.getDirectoryFacets(app.ctx, facetCache, request.user, request.query),
+    async (request) => service.getDirectoryFacets(app.ctx, request.user, request.query),
   );
 };

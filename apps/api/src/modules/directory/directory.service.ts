@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { decodeCursor, toPage } from '../../lib/pagination';
 import { presentDirectoryPerson } from './directory.presenter';
-import { mergeFacets, SHARED_FACET_SIZE, type FacetCache } from './directory-facets';
+import { mergeFacets, SHARED_FACET_SIZE } from './directory-facets';
 import { nameWordsOf, type FacetAudience } from './directory.repository';
 
 /** Filters without the page fields. */
@@ -26,18 +26,13 @@ export async function getDirectoryPage(ctx: AppContext, viewer: AuthUser, query:
  * listed person) come from the cache, corrected for the member's circle (themselves and their
  * connections, who may show them more).
  */
-export async function getDirectoryFacets(
-  ctx: AppContext,
-  cache: FacetCache,
-  viewer: AuthUser,
-  query: DirectoryFilters,
-): Promise<DirectoryFacets> {
+export async function getDirectoryFacets(ctx: AppContext, viewer: AuthUser, query: DirectoryFilters): Promise<DirectoryFacets> {
   // Keyed (and counted) by what the search uses: `q` as the words it matches, so "Ann", " ann " and
   // "ann b c d e f" (only five words count) share one cache entry.
   const words = query.q ? nameWordsOf(query.q) : [];
   const filters = { ...filtersOf(query), q: words.length > 0 ? words.join(' ') : undefined };
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
-  const shared = await cache.get(JSON.stringify([audience, filters]), () =>
+  const shared = await ctx.repositories.directory.facetCache.get(JSON.stringify([audience, filters]), () =>
     ctx.repositories.directory.countFacets(audience, filters, SHARED_FACET_SIZE),
   );
   const circle = audience === 'everyone' ? [] : await ctx.repositories.directory.findCircle(viewer);
