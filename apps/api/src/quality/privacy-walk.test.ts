@@ -5,24 +5,23 @@
 // mentoring, conversations): one keeps every private field to themself, one shows them to
 // connections. No hidden value may appear anywhere in any answer. A new people-returning route
 // fails here until WALK says how to reach those people on it (or why it shows only the caller).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers, communityModerators } from '../db/schema/index';
 import {
   converse,
   createCommunity,
   createEvent,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   everyFieldVisibleTo,
   requestsAs,
-  type TestApp,
   type TestUser,
 } from '../test/index';
 import { ACCESS } from './access-table';
 import { listOperations, operationKey, type JsonSchema, type Operation } from './support/openapi';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 1000 });
 let operations: Operation[];
 
 /** Property names that make an object in an answer a person. */
@@ -171,7 +170,6 @@ let connection: TestUser;
 const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 1000 });
   operations = await listOperations(t.app);
   // Hidden e-mails whose local parts are not their names, as real ones often are.
   const secret = await createUser(t.db, { role: 'AL', firstName: 'Sigrid', lastName: 'Walker', email: 'hush.private77@corp.example' });
@@ -259,7 +257,6 @@ beforeAll(async () => {
   }
   fixture = { secret, guarded, own, targetJobId, targetRequestIds };
 }, 180_000);
-afterAll(() => t.close());
 
 describe('privacy walk over every route that shows people', () => {
   it('knows how to reach people on every such route (a new one needs an entry in WALK)', () => {
