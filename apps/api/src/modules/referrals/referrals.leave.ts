@@ -1,6 +1,7 @@
 import { kept, type LeavePart } from '../../lib/leave';
 import { notify, type Notice } from '../notifications/notify.service';
 import * as requests from './referral-requests.repository';
+import { closeActiveRequestsOnOffersOf, withdrawAndClearRequestsOf } from './referral-request-endings.repository';
 import { recordSystemEnd } from './referral-requests.service';
 import { referralWithdrawnNotice } from './referrals.notices';
 import { closeOpenReferralsOf } from './referrals.repository';
@@ -28,8 +29,8 @@ export const referralsLeave: LeavePart = {
     const { now } = leave;
     const notices: Notice[] = [];
     const offerIds = await closeOpenReferralsOf(tx, person.id);
-    const closed = await requests.closeActiveRequestsOnOffersOf(tx, person.id, now);
-    const withdrawn = await requests.withdrawAndClearRequestsOf(tx, person.id, now);
+    const closed = await closeActiveRequestsOnOffersOf(tx, person.id, now);
+    const withdrawn = await withdrawAndClearRequestsOf(tx, person.id, now);
     const titles = await requests.findOfferTitles(tx, [
       ...offerIds,
       ...closed.map((r) => r.referralId),
