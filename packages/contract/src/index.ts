@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './notification-settings';
 export * from './realtime';
 export * from './events';
+export * from './event-attendance';
 export * from './jobs';
 export * from './referrals';
 export * from './referral-pipeline';

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createUser, startTestSession, type TestApp } from '../test/index';
+import { accessTokenFor, authHeader, useTestApp, createUser, startTestSession } from '../test/index';
 import { adminOnly } from './auth';
 import { signAccessToken } from './tokens';
 
-let t: TestApp;
+const t = useTestApp();
 
 const TOKEN_NOT_VALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' };
 
 beforeAll(async () => {
-  t = await createTestApp();
   t.app.get('/api/test/admin-only/', adminOnly(t.app), async (request) => ({
     id: request.user.id,
     role: request.user.role,
   }));
 });
-afterAll(() => t.close());
 
 const me = (access: string) => t.app.inject({ url: '/social/user-profiles/me/', headers: { authorization: `Bearer ${access}` } });
 

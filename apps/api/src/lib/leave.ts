@@ -37,6 +37,21 @@ export type LeaveRule = {
   why: string;
 };
 
+/** A column as `table.column`, the form the data-export sections use too. */
+export type ColumnName = `${string}.${string}`;
+
+function leaveRule(rule: LeaveRule['rule'], at: ColumnName, why: string): LeaveRule {
+  const [table = '', column = ''] = at.split('.');
+  return { table, column, rule, why };
+}
+
+/** The rows stay for other people, the reference null once the person's row goes. */
+export const kept = (at: ColumnName, why: string): LeaveRule => leaveRule('kept', at, why);
+/** The part deletes the rows itself. */
+export const removed = (at: ColumnName, why: string): LeaveRule => leaveRule('removed', at, why);
+/** The rows are the person's own and go with their row. */
+export const cascade = (at: ColumnName, why: string): LeaveRule => leaveRule('cascade', at, why);
+
 /** One module's part of the leave step. */
 export type LeavePart = {
   /** The module, in messages. */

@@ -5,134 +5,24 @@
 // mentoring, conversations): one keeps every private field to themself, one shows them to
 // connections. No hidden value may appear anywhere in any answer. A new people-returning route
 // fails here until WALK says how to reach those people on it (or why it shows only the caller).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers, communityModerators } from '../db/schema/index';
 import {
   converse,
   createCommunity,
   createEvent,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   everyFieldVisibleTo,
   requestsAs,
-  type TestApp,
   type TestUser,
 } from '../test/index';
-import { ACCESS } from './access-table';
-import { listOperations, operationKey, type JsonSchema, type Operation } from './support/openapi';
+import { listOperations, type Operation } from './support/openapi';
+import { NAMELESS, peopleRoutes, WALK, WALK_SPACE, type Fixture } from './support/privacy-walk-routes';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 1000 });
 let operations: Operation[];
-
-/** Property names that make an object in an answer a person. */
-const PERSON_FIELDS = ['username', 'email', 'first_name', 'cohort_year'];
-
-/**
- * Routes that show people without person fields to say so: a CSV, and search everything (a
- * person is a hit's title and snippet).
- */
-const NON_JSON_PEOPLE_ROUTES = ['GET /api/events/{id}/attendees.csv', 'GET /api/search/'];
-
-/** The walked people (two targets, three viewers) and what each viewer owns. */
-type Fixture = {
-  secret: TestUser;
-  guarded: TestUser;
-  /** Per viewer id: their post, referral offer, hosted event, conversation with the targets (if any), mentorship request. */
-  own: Map<number, { postId: number; offerId: number; eventId: number; conversationIds: number[]; requestIds: number[] }>;
-  targetJobId: number;
-  targetRequestIds: Map<number, number[]>;
-};
-type UrlsOf = (viewer: TestUser, fixture: Fixture) => string[];
-
-const byTargets = (fixture: Fixture, url: (target: TestUser) => string) => [fixture.secret, fixture.guarded].map(url);
-const names = (fixture: Fixture) => [fixture.secret, fixture.guarded].map((target) => target.firstName);
-
-/**
- * How to reach the targets on each people-returning GET route: the URLs to read as a viewer, or
- * the reason the route never shows another member to a member.
- */
-const WALK: Record<string, UrlsOf | string> = {
-  'GET /social/posts/': () => ['/social/posts/'],
-  'GET /social/posts/user-posts/': (_, f) => byTargets(f, (target) => `/social/posts/user-posts/?user_id=${target.id}`),
-  'GET /social/posts/{id}/comments/': (viewer, f) => [`/social/posts/${f.own.get(viewer.id)?.postId}/comments/`],
-  'GET /social/user-profiles/by-id/': (_, f) => byTargets(f, (target) => `/social/user-profiles/by-id/?user_id=${target.id}`),
-  'GET /social/profiles/by-id/': (_, f) => byTargets(f, (target) => `/social/profiles/by-id/?user_id=${target.id}`),
-  'GET /social/user-profiles/by-username/': (_, f) =>
-    byTargets(f, (target) => `/social/user-profiles/by-username/?username=${target.username}`),
-  'GET /social/profiles/by-username/': (_, f) => byTargets(f, (target) => `/social/profiles/by-username/?username=${target.username}`),
-  'GET /api/search-users/': (_, f) => [...names(f).map((name) => `/api/search-users/?q=${name}`), '/api/search-users/?q=Walk'],
-  'GET /users/search-users/': (_, f) => names(f).map((name) => `/users/search-users/?q=${name}`),
-  'GET /api/search/': (_, f) => [
-    ...names(f).map((name) => `/api/search/?q=${name}`),
-    '/api/search/?q=Walk&type=people',
-    '/api/search/?q=Walk',
-  ],
-  'GET /api/directory/': () => ['/api/directory/', '/api/directory/?q=Walk'],
-  'GET /api/directory/facets/': () => ['/api/directory/facets/'],
-  'GET /api/activity/recent/': () => ['/api/activity/recent/'],
-  'GET /api/communities/{slug}/posts/': () => [`/api/communities/${WALK_SPACE}/posts/`],
-  'GET /api/communities/{slug}/moderators/': () => [`/api/communities/${WALK_SPACE}/moderators/`],
-  'GET /api/communities/{slug}/members/': () => [`/api/communities/${WALK_SPACE}/members/`],
-  'GET /social/conversations/': (viewer, f) => (f.own.get(viewer.id)?.conversationIds.length ? ['/social/conversations/'] : []),
-  'GET /social/notifications/': () => ['/social/notifications/'],
-  'GET /api/jobs/': () => ['/api/jobs/'],
-  'GET /api/jobs/{id}/': (_, f) => [`/api/jobs/${f.targetJobId}/`],
-  'GET /api/referrals/': () => ['/api/referrals/'],
-  'GET /api/referral-user/': 'the caller only (their referral profile)',
-  'GET /api/referrals/{id}/requests/': (viewer, f) => [`/api/referrals/${f.own.get(viewer.id)?.offerId}/requests/`],
-  'GET /api/referral-requests/{id}/': (viewer, f) => (f.targetRequestIds.get(viewer.id) ?? []).map((id) => `/api/referral-requests/${id}/`),
-  'GET /api/mentoring/mentors/': () => ['/api/mentoring/mentors/', '/api/mentoring/mentors/?q=Walk'],
-  'GET /api/mentoring/mentors/{id}/': (_, f) => byTargets(f, (target) => `/api/mentoring/mentors/${target.id}/`),
-  'GET /api/mentoring/requests/': () => ['/api/mentoring/requests/'],
-  'GET /api/events/{id}/discussion/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/discussion/`],
-  'GET /api/events/{id}/going/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/going/`],
-  'GET /api/events/{id}/attendees/': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/attendees/`],
-  'GET /api/events/{id}/attendees.csv': (viewer, f) => [`/api/events/${f.own.get(viewer.id)?.eventId}/attendees.csv`],
-  'GET /social/user-profiles/me/': 'the caller only',
-  'GET /social/profiles/me/': 'the caller only',
-  'GET /api/referrals/mine/': "the caller's own offers and the requests on them: walked through GET /api/referrals/{id}/requests/",
-  'GET /api/referral-requests/mine/': "the caller's own requests",
-  'GET /api/referral-requests/received/':
-    "the requests on the caller's own offers, the same rows as GET /api/referrals/{id}/requests/ (walked) for each of them",
-  'GET /api/jobs/mine/': "the caller's own jobs",
-  'GET /social/settings/notifications/': "the caller's own settings (an `email` channel, no person)",
-  'GET /social/settings/privacy/': "the caller's own settings (the `email` field's audience, no person)",
-  'GET /api/unsubscribe/': "the token holder's own notification settings",
-  'GET /api/invitations/{token}/': "the invitee's own invitation, reached only with its secret token",
-};
-
-/** A public space the targets post in and moderate. */
-const WALK_SPACE = 'walk-space';
-
-/** Walked routes whose answers count people without naming them. */
-const NAMELESS = ['GET /api/directory/facets/'];
-
-/** True when the schema (or anything inside it) is an object with a person field. */
-function showsPeople(schema: JsonSchema | null | undefined): boolean {
-  if (!schema) return false;
-  if (schema.properties && PERSON_FIELDS.some((field) => field in (schema.properties ?? {}))) return true;
-  const inner = [
-    ...Object.values(schema.properties ?? {}),
-    ...(schema.items ? [schema.items] : []),
-    ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []),
-    ...(schema.anyOf ?? []),
-    ...(schema.oneOf ?? []),
-    ...(schema.allOf ?? []),
-  ];
-  return inner.some(showsPeople);
-}
-
-/** GET routes a member can call whose answers show people; admin routes show admins everything by design. */
-function peopleRoutes(): string[] {
-  return operations
-    .filter((operation) => operation.method === 'GET')
-    .map((operation) => ({ key: operationKey(operation), schema: operation.responses.get(200) }))
-    .filter(({ key, schema }) => showsPeople(schema) || NON_JSON_PEOPLE_ROUTES.includes(key))
-    .filter(({ key }) => ACCESS[key] !== 'admin')
-    .map(({ key }) => key)
-    .sort();
-}
 
 /** Values found nowhere else: a body containing one shows it. */
 function career(tag: string, cohortYear: number) {
@@ -171,7 +61,6 @@ let connection: TestUser;
 const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 1000 });
   operations = await listOperations(t.app);
   // Hidden e-mails whose local parts are not their names, as real ones often are.
   const secret = await createUser(t.db, { role: 'AL', firstName: 'Sigrid', lastName: 'Walker', email: 'hush.private77@corp.example' });
@@ -259,11 +148,10 @@ beforeAll(async () => {
   }
   fixture = { secret, guarded, own, targetJobId, targetRequestIds };
 }, 180_000);
-afterAll(() => t.close());
 
 describe('privacy walk over every route that shows people', () => {
   it('knows how to reach people on every such route (a new one needs an entry in WALK)', () => {
-    const routes = peopleRoutes();
+    const routes = peopleRoutes(operations);
     expect(routes.length).toBeGreaterThan(20);
     const missing = routes.filter((key) => !(key in WALK));
     expect(missing, `GET routes that show people but are not walked: add them to WALK in quality/privacy-walk.test.ts`).toEqual([]);
@@ -280,7 +168,7 @@ describe('privacy walk over every route that shows people', () => {
       const viewer = { stranger, messenger, connection }[role];
       const hidden = [...hiddenValuesOf(fixture.secret, SECRET), ...(hidesGuarded ? hiddenValuesOf(fixture.guarded, GUARDED) : [])];
       const leaks: string[] = [];
-      for (const key of peopleRoutes()) {
+      for (const key of peopleRoutes(operations)) {
         const entry = WALK[key];
         if (typeof entry !== 'function') continue;
         for (const url of entry(viewer, fixture)) {

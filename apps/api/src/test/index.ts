@@ -1,5 +1,6 @@
 // The API test harness: import from '../../test' (or the right relative path) in *.test.ts files.
 export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from './create-test-app';
+export { useTestApp } from './use-test-app';
 export * from './factories';
 export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';

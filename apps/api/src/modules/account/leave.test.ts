@@ -1,21 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationDigestItems, users } from '../../db/schema/index';
-import { authHeader, createEvent, createPost, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createEvent, createPost, useTestApp, createUser, emailsTo, type TestUser } from '../../test/index';
 import { runDigests } from '../notifications/digests/digest.service';
 import { leave } from './account-deletion.service';
 
 // What a leave does to what other people have (DESIGN 7): event places and waitlists, referral
 // requests and their history, outcomes, digests. Each test failed before the one leave step.
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function call(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   const response = await t.app.inject({ method, url, headers: await authHeader(t.app, user), ...(payload ? { payload } : {}) });

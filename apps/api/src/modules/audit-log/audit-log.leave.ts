@@ -1,4 +1,4 @@
-import type { LeavePart } from '../../lib/leave';
+import { kept, type LeavePart } from '../../lib/leave';
 
 /**
  * Audit log: entries stay whole (an administrator's actions and a deletion are accountable); the
@@ -7,8 +7,8 @@ import type { LeavePart } from '../../lib/leave';
 export const auditLogLeave: LeavePart = {
   name: 'audit-log',
   tables: [
-    { table: 'audit_log', column: 'actor_id', rule: 'kept', why: 'what an administrator did stays logged, with the label written then' },
-    { table: 'audit_log', column: 'target_id', rule: 'kept', why: "entries about them (their deletion) stay, target_type 'user'" },
+    kept('audit_log.actor_id', 'what an administrator did stays logged, with the label written then'),
+    kept('audit_log.target_id', "entries about them (their deletion) stay, target_type 'user'"),
   ],
   async run() {},
 };

@@ -1,29 +1,15 @@
 import { AUTH_MESSAGES, LIMITS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshSessions, sessionFamilies, users } from '../../db/schema/index';
 import { hashRefreshToken } from '../../lib/tokens';
-import {
-  authHeader,
-  createRefreshSession,
-  createSessionFamily,
-  createTestApp,
-  createUser,
-  emailsTo,
-  lastCodeSentTo,
-  type TestApp,
-} from '../../test/index';
+import { authHeader, createRefreshSession, createSessionFamily, useTestApp, createUser, emailsTo, lastCodeSentTo } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 
 const INVALID_CREDENTIALS = { detail: AUTH_MESSAGES.invalidCredentials, code: 'invalid_credentials' };
 const TOKEN_NOT_VALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' };
-
-beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
-});
-afterAll(() => t.close());
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });

@@ -1,16 +1,14 @@
 import type { CommunityMemberPage } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers } from '../../db/schema/index';
-import { authHeader, createCommunity, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createCommunity, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 1000 });
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 1000 });
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function members(as: TestUser, url: string) {
   return t.app.inject({ url, headers: await authHeader(t.app, as) });

@@ -1,29 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../../db/schema/index';
-import {
-  authHeader,
-  createTestApp,
-  createTestClock,
-  expectRetryAfterFailure,
-  createUser,
-  emailsTo,
-  type TestApp,
-  type TestClock,
-} from '../../test/index';
+import { authHeader, useTestApp, createTestClock, expectRetryAfterFailure, createUser, emailsTo, type TestClock } from '../../test/index';
 import { dataExportJob } from './data-export.scheduler';
 
 const INTERVAL_MS = 60_000;
-let t: TestApp;
-let clock: TestClock;
+// The data-export job runs (every EXPORT_WORKER_MS) on a clock the tests advance.
+const clock: TestClock = createTestClock(new Date());
+const t = useTestApp({ exportWorkerMs: INTERVAL_MS, rateLimitMultiplier: 100 }, { clock, jobs: ['data-export'] });
 
 beforeAll(async () => {
-  // The data-export job runs (every EXPORT_WORKER_MS) on a clock the tests advance.
-  clock = createTestClock(new Date());
-  t = await createTestApp({ exportWorkerMs: INTERVAL_MS, rateLimitMultiplier: 100 }, { clock, jobs: ['data-export'] });
   await t.app.ready();
 });
-afterAll(() => t.close());
 
 async function askForExport() {
   const person = await createUser(t.db);

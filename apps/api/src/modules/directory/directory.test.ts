@@ -1,18 +1,17 @@
 import type { DirectoryFacets, DirectoryPage } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeader,
   createConversation,
-  createTestApp,
+  useTestApp,
   createUser,
   createUserSettings,
   type CreateUserOptions,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let viewer: TestUser;
 let admin: TestUser;
 let headers: { authorization: string };
@@ -25,7 +24,6 @@ async function person(name: string, options: CreateUserOptions) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   viewer = await createUser(t.db, { firstName: 'Viewer', lastName: 'Self', role: 'TR' });
   admin = await createUser(t.db, { firstName: 'Admin', lastName: 'Root', role: 'AD' });
   headers = await authHeader(t.app, viewer);
@@ -88,7 +86,6 @@ beforeAll(async () => {
     bothWrote: true,
   });
 });
-afterAll(() => t.close());
 
 async function list(query: string, as = headers) {
   const response = await t.app.inject({ method: 'GET', url: `/api/directory/?${query}`, headers: as });

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createEvent, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createEvent, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function newEvent(capacity: number | null): Promise<number> {
   const row = await createEvent(t.db, { title: 'Capped meetup', startsAt: new Date('2031-01-01T10:00:00Z'), capacity });

@@ -1,29 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessTokenFor,
-  authHeader,
-  createEvent,
-  createEventMessage,
-  createTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/index';
+import { accessTokenFor, authHeader, createEvent, createEventMessage, useTestApp, createUser, type TestUser } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
-let t: TestApp;
+const t = useTestApp();
 let baseUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));
-  await t.close();
 });
 
 async function newEvent(): Promise<number> {

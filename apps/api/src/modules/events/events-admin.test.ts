@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 import { multipartBody, sampleImage } from '../../test/uploads';
 import { EVENT_UNKNOWN_SPACE } from './events.service';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let alumnus: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
   alumnus = await createUser(t.db, { role: 'AL' });
 });
-afterAll(() => t.close());
 
 const newEvent = {
   title: '  Cloud Night ',

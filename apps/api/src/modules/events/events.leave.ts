@@ -1,4 +1,4 @@
-import type { LeavePart } from '../../lib/leave';
+import { cascade, kept, removed, type LeavePart } from '../../lib/leave';
 import { releasePlacesOfLeavingPerson, tellPromotedAfterLeave } from './registration.service';
 
 /**
@@ -8,14 +8,12 @@ import { releasePlacesOfLeavingPerson, tellPromotedAfterLeave } from './registra
 export const eventsLeave: LeavePart = {
   name: 'events',
   tables: [
-    {
-      table: 'event_registrations',
-      column: 'user_id',
-      rule: 'removed',
-      why: 'their places and waitlist spots are released one event at a time, counters kept exact, the waitlist promoted',
-    },
-    { table: 'event_messages', column: 'user_id', rule: 'cascade', why: 'their own messages in event discussions go with them' },
-    { table: 'events', column: 'created_by', rule: 'kept', why: 'an event they created stays for its attendees (its host is a text)' },
+    removed(
+      'event_registrations.user_id',
+      'their places and waitlist spots are released one event at a time, counters kept exact, the waitlist promoted',
+    ),
+    cascade('event_messages.user_id', 'their own messages in event discussions go with them'),
+    kept('events.created_by', 'an event they created stays for its attendees (its host is a text)'),
   ],
   async run(tx, leave, person) {
     const promotions = await releasePlacesOfLeavingPerson(tx, person.id);

@@ -1,29 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobDepsOf } from '../../lib/scheduler/index';
 import { eventRegistrations } from '../../db/schema/index';
 import {
   createEvent,
   createEventRegistration,
   createTestApp,
+  useTestApp,
   createTestClock,
   expectRetryAfterFailure,
   createUser,
   emailsTo,
   jobOf,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 import { eventReminderJob, EVENT_REMINDER_INTERVAL_MS } from './reminders.scheduler';
 import { sendDueEventReminders } from './reminders';
 
 const HOUR = 60 * 60 * 1000;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function eventAt(startsAt: Date, title = 'Cloud Night'): Promise<number> {
   const row = await createEvent(t.db, { title, startsAt, host: 'DevOps' });

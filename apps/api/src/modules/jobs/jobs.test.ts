@@ -1,10 +1,10 @@
 import { JOB_MESSAGES, type CreateJobRequest } from '@alumlink/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let alumnus: TestUser;
 let otherAlumnus: TestUser;
 let admin: TestUser;
@@ -14,7 +14,6 @@ const headers = new Map<number, { authorization: string }>();
 const auth = (user: TestUser) => headers.get(user.id) ?? {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   alumnus = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
   otherAlumnus = await createUser(t.db, { role: 'AL' });
   admin = await createUser(t.db, { role: 'AD' });
@@ -22,7 +21,6 @@ beforeAll(async () => {
   intern = await createUser(t.db, { role: 'IN' });
   for (const user of [alumnus, otherAlumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
 });
-afterAll(() => t.close());
 
 const validJob: CreateJobRequest = {
   title: 'Frontend Engineer',

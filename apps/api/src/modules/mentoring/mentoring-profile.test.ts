@@ -1,18 +1,10 @@
 import { HIDDEN_EMAIL, MENTORING_MESSAGES } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mentorProfiles, userSettings, users } from '../../db/schema/index';
-import {
-  authHeader,
-  createConversation,
-  createTestApp,
-  createUser,
-  createUserSettings,
-  type TestApp,
-  type TestUser,
-} from '../../test/index';
+import { authHeader, createConversation, useTestApp, createUser, createUserSettings, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let alumnus: TestUser;
 let admin: TestUser;
 let trainee: TestUser;
@@ -21,14 +13,12 @@ const headers = new Map<number, { authorization: string }>();
 const auth = (user: TestUser) => headers.get(user.id) ?? {};
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   alumnus = await createUser(t.db, { role: 'AL', firstName: 'Maya', lastName: 'Rao' });
   admin = await createUser(t.db, { role: 'AD' });
   trainee = await createUser(t.db, { role: 'TR' });
   intern = await createUser(t.db, { role: 'IN' });
   for (const user of [alumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
 });
-afterAll(() => t.close());
 
 const put = (user: TestUser, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/mentoring/profile/', headers: auth(user), payload: payload as object });

@@ -1,4 +1,4 @@
-import type { LeavePart } from '../../lib/leave';
+import { cascade, kept, type LeavePart } from '../../lib/leave';
 import { deleteAbandonedConversationsOf } from './messaging.repository';
 
 /**
@@ -8,17 +8,15 @@ import { deleteAbandonedConversationsOf } from './messaging.repository';
 export const messagingLeave: LeavePart = {
   name: 'messaging',
   tables: [
-    { table: 'conversations', column: 'user_a_id', rule: 'kept', why: "the other side keeps the conversation ('Deleted user')" },
-    { table: 'conversations', column: 'user_b_id', rule: 'kept', why: "the other side keeps the conversation ('Deleted user')" },
-    { table: 'conversations', column: 'last_message_sender_id', rule: 'kept', why: 'the last message stays, its sender null' },
-    {
-      table: 'conversation_participants',
-      column: 'user_id',
-      rule: 'cascade',
-      why: 'their side of each conversation (unread count, order) is theirs alone; conversations nobody is left in go first',
-    },
-    { table: 'conversation_participants', column: 'other_user_id', rule: 'kept', why: "the other side's row stays, the person null" },
-    { table: 'messages', column: 'sender_id', rule: 'kept', why: 'their messages stay for the other side, the sender null' },
+    kept('conversations.user_a_id', "the other side keeps the conversation ('Deleted user')"),
+    kept('conversations.user_b_id', "the other side keeps the conversation ('Deleted user')"),
+    kept('conversations.last_message_sender_id', 'the last message stays, its sender null'),
+    cascade(
+      'conversation_participants.user_id',
+      'their side of each conversation (unread count, order) is theirs alone; conversations nobody is left in go first',
+    ),
+    kept('conversation_participants.other_user_id', "the other side's row stays, the person null"),
+    kept('messages.sender_id', 'their messages stay for the other side, the sender null'),
   ],
   async run(tx, _leave, person) {
     await deleteAbandonedConversationsOf(tx, person.id);

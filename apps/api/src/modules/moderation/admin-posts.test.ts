@@ -1,23 +1,21 @@
 import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let author: TestUser;
 let adminAuth: { authorization: string };
 let authorAuth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
   author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/a.webp' });
   adminAuth = await authHeader(t.app, admin);
   authorAuth = await authHeader(t.app, author);
 });
-afterAll(() => t.close());
 
 let clock = Date.UTC(2032, 0, 1);
 async function insertPost(caption: string): Promise<number> {

@@ -1,23 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, moderationAppeals, postLikes, posts } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+// One author appeals many times here (the per-person limit is 10 an hour).
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let admin: TestUser;
 let author: TestUser;
 let adminAuth: { authorization: string };
 let authorAuth: { authorization: string };
 
 beforeAll(async () => {
-  // One author appeals many times here (the per-person limit is 10 an hour).
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   admin = await createUser(t.db, { role: 'AD' });
   author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
   adminAuth = await authHeader(t.app, admin);
   authorAuth = await authHeader(t.app, author);
 });
-afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const TEXT = 'I think this was a mistake: the link is to our own job board.';

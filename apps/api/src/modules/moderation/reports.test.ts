@@ -1,23 +1,21 @@
 import { REPORT_REASONS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, postReports, posts } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let author: TestUser;
 let adminAuth: { authorization: string };
 let authorAuth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
   author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
   adminAuth = await authHeader(t.app, admin);
   authorAuth = await authHeader(t.app, author);
 });
-afterAll(() => t.close());
 
 async function insertPost(caption = 'A post', userId = author.id): Promise<number> {
   const row = await createPost(t.db, { userId, caption, image: 'posts/p.webp' });

@@ -2,16 +2,15 @@
 // statement: the hot writes (comments, messages) make one round trip fewer. What the requests
 // actually run is recorded through the app's own database handle.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationDigestItems, notifications, outgoingEmails } from '../../db/schema/index';
 import {
   authHeader,
   createConversation,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   type RecordedStatement,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 
@@ -21,13 +20,11 @@ const WRITES_OUTBOX = /insert into "?outgoing_emails"?/i;
 const READS_PREFERENCES = /"?notification_preferences"?/i;
 
 const captured: RecordedStatement[] = [];
-let t: TestApp;
+const t = useTestApp({}, { recordStatementsInto: captured });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { recordStatementsInto: captured });
   await t.app.ready();
 });
-afterAll(() => t.close());
 
 /** Runs a request and answers the statements it ran that write a notification, a digest item or an e-mail. */
 async function notificationWritesOf(user: TestUser, url: string, payload?: Record<string, unknown>) {

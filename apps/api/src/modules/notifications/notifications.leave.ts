@@ -1,4 +1,4 @@
-import type { LeavePart } from '../../lib/leave';
+import { cascade, kept, removed, type LeavePart } from '../../lib/leave';
 import { deleteNotificationsCausedBy } from './notifications.repository';
 
 /**
@@ -8,28 +8,16 @@ import { deleteNotificationsCausedBy } from './notifications.repository';
 export const notificationsLeave: LeavePart = {
   name: 'notifications',
   tables: [
-    { table: 'notifications', column: 'user_id', rule: 'cascade', why: 'their own notifications go with them' },
-    {
-      table: 'notifications',
-      column: 'actor_id',
-      rule: 'removed',
-      why: "notifications they caused name them: they go from the others' lists",
-    },
-    { table: 'notification_preferences', column: 'user_id', rule: 'cascade', why: 'their own choices' },
-    { table: 'notification_digest_items', column: 'user_id', rule: 'cascade', why: 'their own digest, never sent now' },
-    {
-      table: 'notification_digest_items',
-      column: 'actor_id',
-      rule: 'removed',
-      why: "queued digest items that name them are dropped from the others' digests",
-    },
-    { table: 'notification_digests', column: 'user_id', rule: 'cascade', why: 'the record of their own digests sent' },
-    {
-      table: 'outgoing_emails',
-      column: 'to_address',
-      rule: 'kept',
-      why: 'the outbox delivers the deletion confirmation; delivered mail is purged after 7 days (lib/mailer/outbox.ts)',
-    },
+    cascade('notifications.user_id', 'their own notifications go with them'),
+    removed('notifications.actor_id', "notifications they caused name them: they go from the others' lists"),
+    cascade('notification_preferences.user_id', 'their own choices'),
+    cascade('notification_digest_items.user_id', 'their own digest, never sent now'),
+    removed('notification_digest_items.actor_id', "queued digest items that name them are dropped from the others' digests"),
+    cascade('notification_digests.user_id', 'the record of their own digests sent'),
+    kept(
+      'outgoing_emails.to_address',
+      'the outbox delivers the deletion confirmation; delivered mail is purged after 7 days (lib/mailer/outbox.ts)',
+    ),
   ],
   async run(tx, _leave, person) {
     await deleteNotificationsCausedBy(tx, person.id);

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authHeader,
   createConversation,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   type RecordedStatement,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 
 // A like again, or a further message, while the first one's notification is unread: the write's
 // own statement says so, and no notification statement follows (nor an e-mail rendered for it).
-let t: TestApp;
 const statements: RecordedStatement[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({}, { recordStatementsInto: statements });
-});
-afterAll(() => t.close());
+const t = useTestApp({}, { recordStatementsInto: statements });
 
 async function statementsOf(user: TestUser, url: string, payload?: Record<string, unknown>) {
   const headers = await authHeader(t.app, user);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 const asAdmin = async (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: await authHeader(t.app, admin), ...(payload ? { payload } : {}) });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LeavePart } from '../../lib/leave';
+import { cascade, kept, removed, type LeavePart } from '../../lib/leave';
 import { invitations } from '../../db/schema/index';
 
 /**
@@ -10,20 +10,10 @@ import { invitations } from '../../db/schema/index';
 export const onboardingLeave: LeavePart = {
   name: 'onboarding',
   tables: [
-    { table: 'cohort_members', column: 'user_id', rule: 'cascade', why: 'their own place in a cohort' },
-    { table: 'hand_set_roles', column: 'user_id', rule: 'cascade', why: 'the mark that an admin set their role by hand' },
-    {
-      table: 'invitations',
-      column: 'accepted_user_id',
-      rule: 'removed',
-      why: 'the invitations to their address hold it and their name: they go',
-    },
-    {
-      table: 'invitations',
-      column: 'invited_by_id',
-      rule: 'kept',
-      why: 'invitations they sent stay valid for the people invited, without naming them',
-    },
+    cascade('cohort_members.user_id', 'their own place in a cohort'),
+    cascade('hand_set_roles.user_id', 'the mark that an admin set their role by hand'),
+    removed('invitations.accepted_user_id', 'the invitations to their address hold it and their name: they go'),
+    kept('invitations.invited_by_id', 'invitations they sent stay valid for the people invited, without naming them'),
   ],
   async run(tx, _leave, person) {
     await tx

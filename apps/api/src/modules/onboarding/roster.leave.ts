@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rosterImportRejects } from '../../db/schema/index';
-import type { LeavePart } from '../../lib/leave';
+import { kept, type LeavePart } from '../../lib/leave';
 
 /**
  * Roster imports. An import belongs to the organisation's record of who was invited: when the
@@ -10,14 +10,7 @@ import type { LeavePart } from '../../lib/leave';
  */
 export const rosterLeave: LeavePart = {
   name: 'roster',
-  tables: [
-    {
-      table: 'roster_imports',
-      column: 'admin_id',
-      rule: 'kept',
-      why: "imports they ran stay in the organisation's record of invitations, unlinked from them",
-    },
-  ],
+  tables: [kept('roster_imports.admin_id', "imports they ran stay in the organisation's record of invitations, unlinked from them")],
   async run(tx, _leave, person) {
     await tx.delete(rosterImportRejects).where(sql`lower(${rosterImportRejects.email}) = lower(${person.email})`);
   },

@@ -1,24 +1,22 @@
 import type { RosterImport, RosterPreview } from '@alumlink/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cohortMembers, invitations, rosterImportRejects, rosterImports, users } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, emailsTo, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, useTestApp, createUser, emailsTo, type TestUser } from '../../test/index';
 import { multipartBody } from '../../test/uploads';
 import { insertCohort, recordHandSetRole } from './cohorts.repository';
 import { leave } from '../account/account-deletion.service';
 import { sweepRosterImports } from './roster.service';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let member: TestUser;
 let run = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
   member = await createUser(t.db, { role: 'AL' });
 });
-afterAll(() => t.close());
 
 const csvUpload = (text: string) =>
   multipartBody({}, [{ field: 'file', filename: 'roster.csv', contentType: 'text/csv', bytes: Buffer.from(text) }]);

@@ -1,22 +1,20 @@
 import { extractHashtags, type PostPage, type TrendingTags } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, createUserSettings, explain, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, useTestApp, createUser, createUserSettings, explain, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { postPageParams, postPageQuery } from './post-page.sql';
 
-let t: TestApp;
+const t = useTestApp();
 let author: TestUser;
 let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   author = await createUser(t.db);
   viewer = await createUser(t.db);
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function post(as: TestUser, caption: string): Promise<number> {
   const body = multipartBody({ caption }, [imageFile(await sampleImage(40, 30, 'jpeg'), 'photo.jpg', 'image/jpeg')]);

@@ -1,20 +1,18 @@
 import type { NotificationPage } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commentMentions, communityMembers } from '../../db/schema/index';
-import { authHeader, connect, createCommunity, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, connect, createCommunity, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { findPostMentions } from './mentions.repository';
 import { mentionInText } from './mentions.service';
 
-let t: TestApp;
+const t = useTestApp();
 let writer: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   writer = await createUser(t.db, { firstName: 'Wren', lastName: 'Writer' });
 });
-afterAll(() => t.close());
 
 async function post(as: TestUser, caption: string): Promise<number> {
   const body = multipartBody({ caption }, [imageFile(await sampleImage(40, 30, 'jpeg'), 'photo.jpg', 'image/jpeg')]);

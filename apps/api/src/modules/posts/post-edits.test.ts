@@ -1,16 +1,14 @@
 import type { Comment, NotificationPage, Post } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers } from '../../db/schema/index';
-import { authHeader, createCommunity, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createCommunity, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let writer: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   writer = await createUser(t.db, { firstName: 'Edda', lastName: 'Editor' });
 });
-afterAll(() => t.close());
 
 async function patch(as: TestUser, url: string, payload: object) {
   return t.app.inject({ method: 'PATCH', url, payload, headers: await authHeader(t.app, as) });

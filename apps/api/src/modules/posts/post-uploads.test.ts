@@ -1,28 +1,26 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { LIMITS, UPLOAD_MESSAGES } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { posts } from '../../db/schema/index';
 import { DECODE_LANES, imageDecoding } from '../../lib/images';
 import { readMultipartForm, registerMultipart } from '../../lib/multipart';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../test/index';
+import { authHeader, useTestApp, createUser } from '../../test/index';
 import { bombPng, imageFile, multipartBody, sampleImage, streamedBody, type StreamedBody, type UploadFile } from '../../test/uploads';
 
-let t: TestApp;
+const t = useTestApp();
 let headers: { authorization: string };
 
 /** A test route with a 100 ms body deadline, to see a trickling body give its place up. */
 const DEADLINE_ROUTE = '/api/test/upload-deadline/';
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.register(async (scope) => {
     await registerMultipart(scope, { bodyDeadlineMs: 100 });
     scope.post(DEADLINE_ROUTE, async (request) => ({ files: (await readMultipartForm(request, ['image'])).files.size }));
   });
   headers = await authHeader(t.app, await createUser(t.db));
 });
-afterAll(() => t.close());
 
 function upload(file: UploadFile, url = '/social/posts/', method: 'POST' | 'PUT' = 'POST') {
   const body = multipartBody({ caption: 'Look at this' }, [file]);

@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema/index';
-import { authHeader, converse, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, converse, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 
 // Every route that takes a post id answers 404 to whoever may not see the post's author
 // (profile visibility), as the profile and user-posts routes do: ids are sequential.
 
-let t: TestApp;
+const t = useTestApp();
 let stranger: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   stranger = await createUser(t.db);
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 type Visibility = 'Private' | 'Only Connections';
 

@@ -1,20 +1,18 @@
 import { cohortYearMessage, latestCohortYear } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createUser, createTestApp, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createUser, useTestApp, type TestUser } from '../../test/index';
 import { multipartBody } from '../../test/uploads';
 
-let t: TestApp;
+const t = useTestApp();
 let me: TestUser;
 let viewer: TestUser;
 let myAuth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await createUser(t.db, { firstName: 'Casey', lastName: 'Nguyen', role: 'AL' });
   viewer = await createUser(t.db, { firstName: 'View', lastName: 'Er' });
   myAuth = await authHeader(t.app, me);
 });
-afterAll(() => t.close());
 
 function put(payload: Record<string, unknown>) {
   return t.app.inject({ method: 'PUT', url: '/social/user-profiles/update-me/', payload, headers: myAuth });

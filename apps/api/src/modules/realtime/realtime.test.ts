@@ -3,22 +3,20 @@ import { LIMITS, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
 
-let t: TestApp;
+const t = useTestApp();
 let baseUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));
-  await t.close();
 });
 
 async function connect(user: TestUser): Promise<TestSocket> {

@@ -1,28 +1,22 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications, referralRequestEvents, referralRequests } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
 import {
   createReferral,
   createReferralRequest,
-  createTestApp,
+  useTestApp,
   createTestClock,
   expectRetryAfterFailure,
   createUser,
   jobOf,
-  type TestApp,
 } from '../../test/index';
 import { expireStaleReferralRequests } from './referral-expiry';
-import { expireWaitingRequests } from './referral-requests.repository';
+import { expireWaitingRequests } from './referral-request-endings.repository';
 import { referralExpiryJob, REFERRAL_EXPIRY_INTERVAL_MS } from './referral-expiry.scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** `count` requests on a fresh offer, made `ageDays` ago, in the given status. */
 async function requestsAged(count: number, ageDays: number, status = 'requested'): Promise<number[]> {

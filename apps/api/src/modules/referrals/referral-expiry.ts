@@ -1,5 +1,6 @@
 import { REFERRAL_REQUEST_LIMITS } from '@alumlink/contract';
 import type { AppContext } from '../../app-context';
+import { expireWaitingRequests } from './referral-request-endings.repository';
 import * as repository from './referral-requests.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
 
@@ -17,7 +18,7 @@ export async function expireStaleReferralRequests(ctx: AppContext, now: Date = n
   let total = 0;
   for (;;) {
     const count = await withNotifications(ctx, async (tx, notices) => {
-      const expired = await repository.expireWaitingRequests(tx, cutoff, now, BATCH_SIZE);
+      const expired = await expireWaitingRequests(tx, cutoff, now, BATCH_SIZE);
       const offers = await repository.findOfferTitles(
         tx,
         expired.map((request) => request.referralId),

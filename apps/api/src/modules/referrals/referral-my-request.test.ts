@@ -1,10 +1,10 @@
 import type { Referral, ReferralPage } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 
 // `my_request` on offers: each viewer sees their own latest request on an offer, nobody else's.
 
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let owner: TestUser;
 let trainee: TestUser;
 let intern: TestUser;
@@ -13,14 +13,12 @@ const headers = new Map<number, { authorization: string }>();
 const auth = (user: TestUser) => headers.get(user.id) ?? {};
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   owner = await createUser(t.db, { role: 'AL' });
   trainee = await createUser(t.db, { role: 'TR' });
   intern = await createUser(t.db, { role: 'IN' });
   otherAlumnus = await createUser(t.db, { role: 'AL' });
   for (const user of [owner, trainee, intern, otherAlumnus]) headers.set(user.id, await authHeader(t.app, user));
 });
-afterAll(() => t.close());
 
 async function offer(): Promise<number> {
   const response = await t.app.inject({

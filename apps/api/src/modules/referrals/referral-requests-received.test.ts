@@ -1,25 +1,16 @@
 import type { ReferralRequestPage } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  createReferral,
-  createReferralRequest,
-  createTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createReferral, createReferralRequest, useTestApp, createUser, type TestUser } from '../../test/index';
 
 // GET /api/referral-requests/received/: the requests on every offer of the caller, newest first,
 // page by page (the "All offers" board).
-let t: TestApp;
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let owner: TestUser;
 let otherAlumnus: TestUser;
 let trainee: TestUser;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   owner = await createUser(t.db, { role: 'AL' });
   otherAlumnus = await createUser(t.db, { role: 'AL' });
   trainee = await createUser(t.db, { role: 'TR' });
@@ -39,7 +30,6 @@ beforeAll(async () => {
   }
   await createReferralRequest(t.db, { referralId: theirs, requesterId: trainee.id, createdAt: new Date(start + 10 * 60_000) });
 });
-afterAll(() => t.close());
 
 async function get(user: TestUser | null, query = '') {
   const headers = user ? await authHeader(t.app, user) : {};

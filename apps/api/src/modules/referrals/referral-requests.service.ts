@@ -19,6 +19,7 @@ import { referralRequestedNotice, referralStatusNotice, referralWithdrawnNotice 
 import { canOnReferralRequest } from './referral-requests.policy';
 import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
+import type { EndedRequest } from './referral-request-endings.repository';
 import { lockReferral } from './referrals.repository';
 import { findUserSummary } from '../users/users.service';
 
@@ -196,7 +197,7 @@ export async function withdrawReferralRequest(ctx: AppContext, user: AuthUser, r
  */
 export async function recordSystemEnd(
   tx: Executor,
-  ended: repository.EndedRequest[],
+  ended: EndedRequest[],
   status: 'expired' | 'closed',
   offers: Map<number, { role: string; company: string }>,
   notices: Notice[],

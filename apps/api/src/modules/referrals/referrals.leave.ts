@@ -1,6 +1,7 @@
-import type { LeavePart } from '../../lib/leave';
+import { kept, type LeavePart } from '../../lib/leave';
 import { notify, type Notice } from '../notifications/notify.service';
 import * as requests from './referral-requests.repository';
+import { closeActiveRequestsOnOffersOf, withdrawAndClearRequestsOf } from './referral-request-endings.repository';
 import { recordSystemEnd } from './referral-requests.service';
 import { referralWithdrawnNotice } from './referrals.notices';
 import { closeOpenReferralsOf } from './referrals.repository';
@@ -17,26 +18,19 @@ import { closeOpenReferralsOf } from './referrals.repository';
 export const referralsLeave: LeavePart = {
   name: 'referrals',
   tables: [
-    { table: 'referrals', column: 'alumni_id', rule: 'kept', why: 'their offers close and stay for the requests made on them, owner null' },
-    {
-      table: 'referral_requests',
-      column: 'requester_id',
-      rule: 'kept',
-      why: 'their requests are withdrawn and stay, message and CV link cleared, for the owners and the outcomes',
-    },
-    {
-      table: 'referral_request_events',
-      column: 'actor_id',
-      rule: 'kept',
-      why: "the history stays whole for the other person, the leaver's moves by null",
-    },
+    kept('referrals.alumni_id', 'their offers close and stay for the requests made on them, owner null'),
+    kept(
+      'referral_requests.requester_id',
+      'their requests are withdrawn and stay, message and CV link cleared, for the owners and the outcomes',
+    ),
+    kept('referral_request_events.actor_id', "the history stays whole for the other person, the leaver's moves by null"),
   ],
   async run(tx, leave, person) {
     const { now } = leave;
     const notices: Notice[] = [];
     const offerIds = await closeOpenReferralsOf(tx, person.id);
-    const closed = await requests.closeActiveRequestsOnOffersOf(tx, person.id, now);
-    const withdrawn = await requests.withdrawAndClearRequestsOf(tx, person.id, now);
+    const closed = await closeActiveRequestsOnOffersOf(tx, person.id, now);
+    const withdrawn = await withdrawAndClearRequestsOf(tx, person.id, now);
     const titles = await requests.findOfferTitles(tx, [
       ...offerIds,
       ...closed.map((r) => r.referralId),

@@ -15,7 +15,7 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { getOwnUser } from '../users/users.service';
 import { canOnReferral } from './referrals.policy';
 import { presentReferral } from './referrals.presenter';
-import { closeWaitingRequestsOf } from './referral-requests.repository';
+import { closeWaitingRequestsOf } from './referral-request-endings.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
 import * as repository from './referrals.repository';
 

@@ -2,9 +2,18 @@ import { REFERRAL_MESSAGES, type CreateReferralRequest } from '@alumlink/contrac
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, referrals, statCounters } from '../../db/schema/index';
-import { authHeader, createReferral as createReferralRow, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createReferral as createReferralRow,
+  createTestApp,
+  useTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
-let t: TestApp;
+// One alumnus posts more offers here than the per-person limit allows in an hour.
+const t = useTestApp({ rateLimitMultiplier: 100 });
 let alumnus: TestUser;
 let otherAlumnus: TestUser;
 let admin: TestUser;
@@ -14,8 +23,6 @@ const headers = new Map<number, { authorization: string }>();
 const auth = (user: TestUser) => headers.get(user.id) ?? {};
 
 beforeAll(async () => {
-  // One alumnus posts more offers here than the per-person limit allows in an hour.
-  t = await createTestApp({ rateLimitMultiplier: 100 });
   alumnus = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/alex.webp' });
   otherAlumnus = await createUser(t.db, { role: 'AL' });
   admin = await createUser(t.db, { role: 'AD' });
@@ -23,7 +30,6 @@ beforeAll(async () => {
   intern = await createUser(t.db, { role: 'IN' });
   for (const user of [alumnus, otherAlumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
 });
-afterAll(() => t.close());
 
 const validReferral: CreateReferralRequest = {
   company: 'Globex',

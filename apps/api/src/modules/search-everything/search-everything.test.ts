@@ -1,6 +1,6 @@
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type SearchEverythingResult } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, posts } from '../../db/schema/index';
 import {
   authHeader,
@@ -8,23 +8,20 @@ import {
   createEvent,
   createJob,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   createUserSettings,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   viewer = await createUser(t.db);
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function search(user: TestUser, query: Record<string, string>) {
   const response = await t.app.inject({

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, createUser, createUserSettings, type TestApp, type TestUser } from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, useTestApp, createUser, createUserSettings, type TestUser } from '../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let headers: { authorization: string };
 let priya: TestUser;
 let rossi: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const searcher = await createUser(t.db, { firstName: 'Searcher', lastName: 'Person', email: 'searcher@test.example' });
   headers = await authHeader(t.app, searcher);
   priya = await createUser(t.db, { firstName: 'Priya', lastName: 'Sharma', email: 'priya.sharma@example.com', image: 'avatars/p.webp' });
@@ -17,7 +16,6 @@ beforeAll(async () => {
   await createUser(t.db, { firstName: 'Hidden', lastName: 'Inactive', email: 'gone@example.com', isActive: false });
   await createUser(t.db, { firstName: '100%', lastName: 'Under_score', email: 'odd@example.com' });
 });
-afterAll(() => t.close());
 
 async function search(q: string, url = '/api/search-users/') {
   const response = await t.app.inject({ url: `${url}?q=${encodeURIComponent(q)}`, headers });

@@ -5,11 +5,10 @@ import {
   connect,
   createEvent,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   requestsAs,
   writeEverywhere,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
@@ -19,7 +18,7 @@ import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-clien
 // Everyone else gets '' wherever the person appears (comments, jobs, referrals, discussion,
 // notifications, messages, sockets).
 
-let t: TestApp;
+const t = useTestApp();
 let baseUrl: string;
 let stranger: TestUser;
 let admin: TestUser;
@@ -36,7 +35,6 @@ let socket: TestSocket;
 const { ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   stranger = await createUser(t.db, { role: 'AL' });
@@ -67,7 +65,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await socket?.close();
-  await t.close();
 });
 
 /** Every JSON answer that lists people, as `viewer` sees it, one string per route. */

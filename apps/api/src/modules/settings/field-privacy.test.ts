@@ -6,12 +6,11 @@ import {
   connect,
   createEvent,
   createPost,
-  createTestApp,
+  useTestApp,
   createUser,
   everyFieldVisibleTo,
   requestsAs,
   writeEverywhere,
-  type TestApp,
   type TestUser,
 } from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
@@ -21,7 +20,7 @@ import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-clien
 // presenters apply it wherever a person appears, admins see everything, and search never
 // matches a field the viewer may not see.
 
-let t: TestApp;
+const t = useTestApp();
 let baseUrl: string;
 let stranger: TestUser;
 let admin: TestUser;
@@ -52,7 +51,6 @@ const SELECT = careerOf('Wvut');
 const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   stranger = await createUser(t.db, { role: 'AL' });
@@ -85,7 +83,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await socket?.close();
-  await t.close();
 });
 
 /** Every JSON answer that shows people, as `viewer` sees it, one string per route. */

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@alumlink/contract';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const DEFAULTS = {
   theme: 'Default',

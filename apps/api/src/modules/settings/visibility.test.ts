@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversations, mentorships, userSettings } from '../../db/schema/index';
-import { authHeader, converse, createPost, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, converse, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
 import { canSeePerson, userCanSeeEmailOf, type Viewer } from './visibility';
 
-let t: TestApp;
+const t = useTestApp();
 let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   viewer = await createUser(t.db);
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 async function as(user: TestUser, url: string) {
   return t.app.inject({ url, headers: await authHeader(t.app, user) });

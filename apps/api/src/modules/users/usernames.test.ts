@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/migrate';
 import { usernameAliases, users } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
 import { usernameBase } from './users.service';
 
 // Usernames are never derived from a hidden field (DESIGN 7): new ones come from the name;
 // migration 0026 replaced those made from the e-mail's local part and kept the old ones as
 // aliases, so links by an old username keep reaching their person.
-let t: TestApp;
+const t = useTestApp();
 let viewer: TestUser;
 
 /** The statements of migration 0026 that rewrite data (the usernames' DO block), run again on today's rows. */
@@ -22,10 +22,8 @@ async function rerunUsernameMigration(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   viewer = await createUser(t.db, { role: 'AL' });
 });
-afterAll(() => t.close());
 
 describe('usernames', () => {
   it('are made from the name: lower-case, accents folded, anything else an underscore', () => {

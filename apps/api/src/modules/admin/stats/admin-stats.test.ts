@@ -1,18 +1,16 @@
 import type { AdminStats } from '@alumlink/contract';
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { posts, referrals, users } from '../../../db/schema/index';
-import { authHeader, createPost, createReferral, createTestApp, createUser, type TestApp } from '../../../test/index';
+import { authHeader, createPost, createReferral, useTestApp, createUser } from '../../../test/index';
 import { lastUtcDays } from './admin-stats.service';
 
-let t: TestApp;
+const t = useTestApp();
 let adminAuth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminAuth = await authHeader(t.app, await createUser(t.db, { role: 'AD' }));
 });
-afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,17 +1,15 @@
 import type { AdminSystem } from '@alumlink/contract';
 import { adminSystemSchema } from '@alumlink/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordJobRun } from '../../../lib/scheduler/index';
-import { authHeader, createTestApp, createUser, type TestApp } from '../../../test/index';
+import { authHeader, useTestApp, createUser } from '../../../test/index';
 
-let t: TestApp;
+const t = useTestApp();
 let adminAuth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminAuth = await authHeader(t.app, await createUser(t.db, { role: 'AD' }));
 });
-afterAll(() => t.close());
 
 async function readSystem(): Promise<AdminSystem> {
   const response = await t.app.inject({ url: '/api/admin/system/', headers: adminAuth });

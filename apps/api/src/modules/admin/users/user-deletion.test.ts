@@ -1,29 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../../db/schema/index';
-import {
-  createCommunity,
-  createEvent,
-  createPost,
-  createTestApp,
-  createUser,
-  requestsAs,
-  type TestApp,
-  type TestUser,
-} from '../../../test/index';
+import { createCommunity, createEvent, createPost, useTestApp, createUser, requestsAs, type TestUser } from '../../../test/index';
 
 // Deleting a person keeps the other side of each conversation (their messages, the deleted
 // sender shown as 'Deleted user') and takes their likes, comments, memberships and
 // registrations off every counter in the same transaction.
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.db, { role: 'AD' });
 });
-afterAll(() => t.close());
 
 const { as, ok } = requestsAs(() => t.app);
 

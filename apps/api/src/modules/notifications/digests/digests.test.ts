@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, notificationDigestItems, notificationPreferences } from '../../../db/schema/index';
 import { retryDelayMs } from '../../../lib/mailer/index';
 import { jobDepsOf } from '../../../lib/scheduler/index';
 import {
   authHeader,
   createTestApp,
+  useTestApp,
   createTestClock,
   expectRetryAfterFailure,
   createUser,
   emailsTo,
   jobOf,
-  type TestApp,
   type TestUser,
 } from '../../../test/index';
 import { freePort, startSmtpServer } from '../../../test/smtp-server';
@@ -20,12 +20,7 @@ import { digestJob, DIGEST_CHECK_INTERVAL_MS } from './digest.scheduler';
 import { runDigests } from './digest.service';
 
 const DAY = 24 * 60 * 60 * 1000;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Digests run at 07:00 UTC (the default DIGEST_HOUR); every test uses days of its own. */
 let nextDay = 0;
