@@ -1,5 +1,5 @@
 import { Lock, MessagesSquare, PenSquare, ShieldCheck } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { Avatar, Badge, Button, Card, EmptyState, ErrorState, Spinner } from '@/components/ui';
 import { PostList, useCreatePost } from '@/features/posts';
@@ -17,13 +17,13 @@ export function SpacePage() {
   const moderators = useSpaceModerators(slug);
   const { openCreatePost } = useCreatePost();
   const locked = space.data !== undefined && space.data.visibility === 'members' && !space.data.is_member;
-  // The posts list draws its cards in a background pass (PostList): this is null until that pass.
-  const postsDrawn = useDeferredValue(feed.data, null);
-  // The side column (below the posts on a phone) shows once the posts are drawn and its own lists
-  // are in: it is never pushed down by the posts, nor its cards by the lists above them.
+  // The side column (below the posts on a phone) shows once the posts are on the page and its own
+  // lists are in: it is never pushed down by the posts, nor its cards by the lists above them.
+  const [postsShown, setPostsShown] = useState(false);
+  const handlePostsShown = useCallback(() => setPostsShown(true), []);
   const loaded = useLoadedOnce([
     space,
-    { isLoading: feed.isLoading || (feed.data !== undefined && postsDrawn === null) },
+    { isLoading: !(postsShown || feed.isError || locked) },
     useSpaceEvents(slug),
     useSpaceMembers(slug, space.data !== undefined && !locked),
     moderators,
@@ -83,6 +83,7 @@ export function SpacePage() {
         ) : (
           <PostList
             query={feed}
+            onShown={handlePostsShown}
             errorMessage="Failed to load posts. Please try again later."
             empty={
               <EmptyState
