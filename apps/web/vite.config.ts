@@ -15,6 +15,50 @@ const SHARED_CONTRACT =
 /** The static shells of the signed-in pages: see src/app/boot-shell/boot-shell.ts. */
 const USER_SHELL = 'src/app/boot-shell/user-shell.html';
 const ADMIN_SHELL = 'src/app/boot-shell/admin-shell.html';
+/** The frame of the other member and admin pages, with a page title's outline. */
+const USER_PAGE_SHELL = 'src/app/boot-shell/user-page-shell.html';
+const ADMIN_PAGE_SHELL = 'src/app/boot-shell/admin-page-shell.html';
+const USER_LAYOUT = 'src/app/layouts/user-layout.tsx';
+const ADMIN_LAYOUT = 'src/app/layouts/admin-layout.tsx';
+const SETTINGS_LAYOUT = 'src/features/settings/pages/settings-layout.tsx';
+
+/** The member pages with a fixed path and the module of each (src/app/routes/user.ts). */
+const USER_PAGES: [string, string][] = [
+  ['/user/profile', 'src/app/routes/user-profile.tsx'],
+  ['/user/people', 'src/features/directory/pages/directory-page.tsx'],
+  ['/user/messages', 'src/features/messaging/pages/messages-page.tsx'],
+  ['/user/jobs', 'src/features/jobs/pages/jobs-page.tsx'],
+  ['/user/referrals', 'src/features/referrals/pages/referrals-page.tsx'],
+  ['/user/mentoring', 'src/features/mentoring/pages/mentoring-page.tsx'],
+  ['/user/events', 'src/features/events/pages/events-page.tsx'],
+  ['/user/notifications', 'src/features/notifications/pages/notifications-page.tsx'],
+  ['/user/search', 'src/features/search/pages/search-page.tsx'],
+];
+const SETTINGS_PAGES: [string, string][] = [
+  ['/user/settings', 'settings-index-page'],
+  ['/user/settings/profile', 'profile-settings-page'],
+  ['/user/settings/privacy', 'privacy-settings-page'],
+  ['/user/settings/account', 'account-settings-page'],
+  ['/user/settings/notifications', 'notification-settings-page'],
+];
+/** The admin pages besides the dashboard (src/app/routes/admin.ts): path, then module under features/admin/pages. */
+const ADMIN_PAGES: [string, string][] = [
+  ['/admin/jobs', 'jobs'],
+  ['/admin/events', 'events'],
+  ['/admin/managepost', 'manage-posts'],
+  ['/admin/reports', 'reports'],
+  ['/admin/appeals', 'appeals'],
+  ['/admin/referral', 'referrals'],
+  ['/admin/mentoring', 'mentoring'],
+  ['/admin/outcomes', 'outcomes'],
+  ['/admin/roleupdater', 'roles'],
+  ['/admin/audit-log', 'audit-log'],
+  ['/admin/cohorts', 'cohorts'],
+  ['/admin/invitations', 'invitations'],
+  ['/admin/roster', 'roster'],
+  ['/admin/system', 'system'],
+  ['/admin/profile', 'profile'],
+];
 /** The landing, sign-in and sign-up pages' shell: the page itself, rendered at build time. */
 const PUBLIC_PAGE_SHELL = 'src/app/boot-shell/public-page-shell.tsx';
 
@@ -36,6 +80,17 @@ export default defineConfig({
       { path: '/signup', modules: ['src/features/auth/pages/signup-page.tsx'], renderedShell: PUBLIC_PAGE_SHELL },
       { path: '/user', modules: ['src/app/layouts/user-layout.tsx', 'src/app/routes/user-home.tsx'], shell: USER_SHELL },
       { path: '/admin', modules: ['src/app/layouts/admin-layout.tsx', 'src/features/admin/pages/dashboard.ts'], shell: ADMIN_SHELL },
+      ...USER_PAGES.map(([path, page]) => ({ path, modules: [USER_LAYOUT, page], shell: USER_PAGE_SHELL })),
+      ...SETTINGS_PAGES.map(([path, page]) => ({
+        path,
+        modules: [USER_LAYOUT, SETTINGS_LAYOUT, `src/features/settings/pages/${page}.tsx`],
+        shell: USER_PAGE_SHELL,
+      })),
+      ...ADMIN_PAGES.map(([path, page]) => ({
+        path,
+        modules: [ADMIN_LAYOUT, `src/features/admin/pages/${page}.ts`],
+        shell: ADMIN_PAGE_SHELL,
+      })),
     ]),
     // .br and .gz next to each built file, sent as they are by the server.
     precompress(),

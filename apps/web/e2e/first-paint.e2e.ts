@@ -106,4 +106,28 @@ describe('first paint', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it("gives the other signed-in pages the frame without the feed's outline, and their code preloaded", async () => {
+    for (const [email, path, chunk] of [
+      ['alumni@example.com', '/user/jobs', 'jobs-page'],
+      ['alumni@example.com', '/user/settings/profile', 'profile-settings-page'],
+      ['admin@example.com', '/admin/jobs', 'jobs'],
+    ] as const) {
+      const context = await lightPhone(await storedSession(suite.server.baseUrl, 'Light', email));
+      const withoutScripts = await context.newPage();
+      await withoutScripts.route('**/assets/*.js', (route) => route.abort());
+      await withoutScripts.goto(path);
+      const shell = withoutScripts.locator('#boot-shell');
+      assert.equal(await shell.isVisible(), true, `${path}: the shell is on screen`);
+      assert.equal(await shell.locator('.h-96').count(), 0, `${path}: no outline of the feed or the dashboard`);
+      const preloaded = await withoutScripts
+        .locator('link[rel=modulepreload]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      assert.ok(
+        preloaded.some((href) => href?.startsWith(`/assets/${chunk}-`)),
+        `${path}: its page's code is preloaded (${preloaded.join(', ')})`,
+      );
+      await context.close();
+    }
+  });
 });

@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAdminStats } from '@/features/admin/dashboard/api/get-stats';
+import { getJobs } from '@/features/jobs/api/get-jobs';
+import { getMyJobs } from '@/features/jobs/api/get-my-jobs';
+import { buildUser, storeSession } from '@/testing/factories';
 import { postKeys } from '@/features/posts/api/keys';
 import { prefetchFirstPage } from './prefetch-first-page';
 
@@ -53,13 +56,34 @@ describe('prefetchFirstPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("sends a page's first requests at once, by role; the page's calls take their answers instead of asking again", async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(page), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    storeSession(buildUser({ role: 'AL' }));
+    prefetchFirstPage(new QueryClient(), '/user/jobs');
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname + new URL(String(url)).search)).toEqual([
+      '/api/jobs/?type=All',
+      '/api/jobs/mine/',
+    ]);
+    await expect(getJobs({ type: 'All', q: '', cursor: null })).resolves.toEqual(page);
+    await expect(getMyJobs({ cursor: null })).resolves.toEqual(page);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    // A trainee posts no job: only the board's request leaves.
+    fetchMock.mockClear();
+    storeSession(buildUser({ role: 'TR' }));
+    prefetchFirstPage(new QueryClient(), '/user/jobs');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await getJobs({ type: 'All', q: '', cursor: null });
+  });
+
   it('does nothing without a session or on other pages', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     prefetchFirstPage(new QueryClient(), '/user');
     window.localStorage.setItem('access_token', 'token');
     prefetchFirstPage(new QueryClient(), '/user/messages');
-    prefetchFirstPage(new QueryClient(), '/admin/jobs');
+    prefetchFirstPage(new QueryClient(), '/admin/system');
     prefetchFirstPage(new QueryClient(), '/');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();

@@ -2,5 +2,5 @@
 export { JobsPage } from './pages/jobs-page';
 export { useNewestJobs, newestJobsQueryOptions } from './api/get-newest-jobs';
 export { jobKeys } from './api/keys';
-export { JobFormDialog } from './components/job-form-dialog';
+export { LazyJobFormDialog } from './components/lazy-job-dialogs';
 export { useSetJobOpen } from './api/save-job';

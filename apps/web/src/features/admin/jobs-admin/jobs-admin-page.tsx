@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Job } from '@alumlink/contract';
 import { Button, EmptyState, PagedList, StatusTabs } from '@/components/ui';
-import { JobFormDialog } from '@/features/jobs';
+import { LazyJobFormDialog } from '@/features/jobs';
 import { isApiError } from '@/lib/api-client';
 import { adminKeys } from '../api/keys';
 import { AdminPageTitle } from '../shell/admin-page-title';
@@ -86,7 +86,7 @@ export function JobsAdminPage() {
           )}
         />
       </StatusTabs>
-      <JobFormDialog
+      <LazyJobFormDialog
         open={editing !== null}
         onOpenChange={handleFormOpenChange}
         job={editing?.job ?? null}

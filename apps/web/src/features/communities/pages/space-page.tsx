@@ -1,8 +1,10 @@
 import { Lock, MessagesSquare, PenSquare, ShieldCheck } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { Avatar, Badge, Button, Card, EmptyState, ErrorState, Spinner } from '@/components/ui';
 import { PostList, useCreatePost } from '@/features/posts';
-import { useSpace, useSpaceModerators, useSpacePosts } from '../api/get-space';
+import { useLoadedOnce } from '@/lib/use-loaded-once';
+import { useSpace, useSpaceEvents, useSpaceMembers, useSpaceModerators, useSpacePosts } from '../api/get-space';
 import { CommunityIcon } from '../components/community-icon';
 import { MembershipButton } from '../components/community-card';
 import { SpaceEvents, SpaceMembers } from '../components/space-sidebar';
@@ -14,6 +16,18 @@ export function SpacePage() {
   const feed = useSpacePosts(slug);
   const moderators = useSpaceModerators(slug);
   const { openCreatePost } = useCreatePost();
+  const locked = space.data !== undefined && space.data.visibility === 'members' && !space.data.is_member;
+  // The side column (below the posts on a phone) shows once the posts are on the page and its own
+  // lists are in: it is never pushed down by the posts, nor its cards by the lists above them.
+  const [postsShown, setPostsShown] = useState(false);
+  const handlePostsShown = useCallback(() => setPostsShown(true), []);
+  const loaded = useLoadedOnce([
+    space,
+    { isLoading: !(postsShown || feed.isError || locked) },
+    useSpaceEvents(slug),
+    useSpaceMembers(slug, space.data !== undefined && !locked),
+    moderators,
+  ]);
 
   if (space.isPending) {
     return (
@@ -25,7 +39,6 @@ export function SpacePage() {
   if (space.isError) return <ErrorState message="Failed to load this community." onRetry={() => void space.refetch()} />;
   const community = space.data;
   const membersOnly = community.visibility === 'members';
-  const locked = membersOnly && !community.is_member;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -70,6 +83,7 @@ export function SpacePage() {
         ) : (
           <PostList
             query={feed}
+            onShown={handlePostsShown}
             empty={
               <EmptyState
                 icon={<MessagesSquare aria-hidden="true" className="size-6" />}
@@ -81,30 +95,32 @@ export function SpacePage() {
         )}
       </section>
 
-      <aside className="space-y-4">
-        <SpaceEvents slug={slug} />
-        <SpaceMembers slug={slug} locked={locked} />
-        <Card className="p-4">
-          <h2 className="flex items-center gap-2 text-sm font-semibold text-fg">
-            <ShieldCheck aria-hidden="true" className="size-4" /> Moderators
-          </h2>
-          {moderators.data && moderators.data.results.length > 0 ? (
-            <ul className="mt-3 space-y-2" aria-label="Moderators">
-              {moderators.data.results.map((person) => {
-                const name = `${person.first_name} ${person.last_name}`;
-                return (
-                  <li key={person.id} className="flex items-center gap-2 text-sm text-fg">
-                    <Avatar src={person.image} personId={person.id} name={name} alt="" size="sm" />
-                    <span className="truncate">{name}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="mt-2 text-sm text-fg-subtle">{moderators.isPending ? 'Loading…' : 'No moderators named yet.'}</p>
-          )}
-        </Card>
-      </aside>
+      {loaded ? (
+        <aside className="space-y-4">
+          <SpaceEvents slug={slug} />
+          <SpaceMembers slug={slug} locked={locked} />
+          <Card className="p-4">
+            <h2 className="flex items-center gap-2 text-sm font-semibold text-fg">
+              <ShieldCheck aria-hidden="true" className="size-4" /> Moderators
+            </h2>
+            {moderators.data && moderators.data.results.length > 0 ? (
+              <ul className="mt-3 space-y-2" aria-label="Moderators">
+                {moderators.data.results.map((person) => {
+                  const name = `${person.first_name} ${person.last_name}`;
+                  return (
+                    <li key={person.id} className="flex items-center gap-2 text-sm text-fg">
+                      <Avatar src={person.image} personId={person.id} name={name} alt="" size="sm" />
+                      <span className="truncate">{name}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-fg-subtle">{moderators.isPending ? 'Loading…' : 'No moderators named yet.'}</p>
+            )}
+          </Card>
+        </aside>
+      ) : null}
     </div>
   );
 }

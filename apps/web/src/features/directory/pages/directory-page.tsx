@@ -112,7 +112,10 @@ export function DirectoryPage() {
           <Card className="sticky top-4 p-4">{controls('side')}</Card>
         </aside>
 
-        <section aria-label="People" aria-busy={people.isFetching} className="min-w-0 space-y-4">
+        <section aria-labelledby="people-heading" aria-busy={people.isFetching} className="min-w-0 space-y-4">
+          <h2 id="people-heading" className="sr-only">
+            People
+          </h2>
           <ActiveFilters filters={filters} total={directoryTotal(facets.data, filters)} onRemove={handleRemove} onClear={handleClear} />
           <PagedList
             query={people}

@@ -125,6 +125,24 @@ describe('JobsPage', () => {
     expect(bodies).toEqual([expect.objectContaining({ title: 'QA Engineer', type: 'Contract', apply_url: 'mailto:hr@hooli.example.com' })]);
   }, 15_000);
 
+  it("shows 'Your job posts' below the board only once the board and the own jobs are in, so the board never pushes it down", async () => {
+    storeSession(buildUser({ role: 'AL' }));
+    let release: () => void = () => undefined;
+    serveJobs();
+    server.use(
+      http.get('/api/jobs/mine/', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ results: [], next: null });
+      }),
+    );
+    renderPage(<JobsPage />, { path: '/user/jobs' });
+    expect(await screen.findByRole('article', { name: 'Frontend Developer at Initech' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your job posts' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Your job posts' })).toBeInTheDocument();
+    expect(screen.getByText('You have not posted a job yet.')).toBeInTheDocument();
+  });
+
   it('lets the author close their own job', async () => {
     storeSession(buildUser({ role: 'AL' }));
     const own = buildJob({ title: 'My Opening', can_edit: true });

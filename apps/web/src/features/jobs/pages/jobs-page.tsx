@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { JOB_MESSAGES, type Job, type JobTypeFilter } from '@alumlink/contract';
 import { Button, EmptyState, SearchBox } from '@/components/ui';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLoadedOnce } from '@/lib/use-loaded-once';
 import { useStoredUser } from '@/lib/use-session';
 import { useJobs } from '../api/get-jobs';
-import { JobDetailDialog } from '../components/job-detail-dialog';
-import { JobFormDialog } from '../components/job-form-dialog';
+import { useMyJobs } from '../api/get-my-jobs';
 import { JobList } from '../components/job-list';
 import { JobTypeFilterBar } from '../components/job-type-filter';
+import { LazyJobDetailDialog, LazyJobFormDialog } from '../components/lazy-job-dialogs';
 import { MyJobsSection } from '../components/my-jobs-section';
 
 export const JOB_SEARCH_DEBOUNCE_MS = 250;
@@ -23,6 +24,8 @@ export function JobsPage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), JOB_SEARCH_DEBOUNCE_MS);
   const jobs = useJobs(type, query);
+  // "Your job posts" comes below the board once both lists are in, so the board never pushes it down.
+  const loaded = useLoadedOnce([jobs, useMyJobs({ enabled: canPost })]);
   const [selected, setSelected] = useState<Job | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, job: null });
 
@@ -57,7 +60,10 @@ export function JobsPage() {
         />
       </div>
 
-      <section aria-label="Open jobs" aria-busy={jobs.isFetching} className="space-y-3">
+      <section aria-labelledby="open-jobs-heading" aria-busy={jobs.isFetching} className="space-y-3">
+        <h2 id="open-jobs-heading" className="sr-only">
+          Open jobs
+        </h2>
         <JobList
           jobs={jobs}
           label="Jobs"
@@ -68,10 +74,10 @@ export function JobsPage() {
         />
       </section>
 
-      {canPost ? <MyJobsSection onOpen={setSelected} /> : null}
+      {canPost && loaded ? <MyJobsSection onOpen={setSelected} /> : null}
 
-      <JobDetailDialog job={selected} onOpenChange={(open) => !open && setSelected(null)} onEdit={handleEdit} />
-      <JobFormDialog open={form.open} job={form.job} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
+      <LazyJobDetailDialog job={selected} onOpenChange={(open) => !open && setSelected(null)} onEdit={handleEdit} />
+      <LazyJobFormDialog open={form.open} job={form.job} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
     </div>
   );
 }

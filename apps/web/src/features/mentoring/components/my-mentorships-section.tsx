@@ -7,8 +7,11 @@ import { MentorshipCard } from './mentorship-card';
 
 type Side = 'mentee' | 'mentor';
 
-/** "My mentorships": as mentee or as mentor, newest first, each with its actions. */
-export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
+/** The side shown, the way to change it, and its list (the page loads it with its other lists). */
+export type MyMentorships = ReturnType<typeof useMyMentorships>;
+
+/** The caller's mentorships on one side: the mentor's side first when a request waits there. */
+export function useMyMentorships(canMentor: boolean) {
   const [chosen, setSide] = useState<Side | null>(null);
   // Land where something waits: a request to answer as mentor comes before one's own as mentee.
   const waitingAsMentor = useMentorships({ as: 'mentor', status: 'pending' }, { enabled: canMentor && chosen === null });
@@ -16,6 +19,12 @@ export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
   const side: Side = chosen ?? (canMentor && mentorFirst ? 'mentor' : 'mentee');
   const deciding = canMentor && chosen === null && waitingAsMentor.isPending;
   const mentorships = useMentorships({ as: side }, { enabled: !deciding });
+  return { side, setSide, query: deciding ? waitingAsMentor : mentorships };
+}
+
+/** "My mentorships": as mentee or as mentor, newest first, each with its actions. */
+export function MyMentorshipsSection({ canMentor, mine }: { canMentor: boolean; mine: MyMentorships }) {
+  const { side, setSide } = mine;
 
   return (
     <section aria-labelledby="my-mentorships-heading" className="space-y-4">
@@ -44,7 +53,7 @@ export function MyMentorshipsSection({ canMentor }: { canMentor: boolean }) {
         ) : null}
       </div>
       <PagedList
-        query={deciding ? waitingAsMentor : mentorships}
+        query={mine.query}
         loading={<SkeletonList label="Loading mentorships" itemClassName="h-32" />}
         error="Failed to load your mentorships."
         empty={

@@ -1,6 +1,6 @@
 import type { Post } from '@alumlink/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { ErrorState, LoadMore, pagedItems, Spinner } from '@/components/ui';
 import { useStoredUser } from '@/lib/use-session';
 import { PostCard } from './post-card';
@@ -17,15 +17,22 @@ export function PostList({
   query,
   errorMessage = 'Failed to load posts. Please try again later.',
   empty,
+  onShown,
 }: {
   query: UseInfiniteQueryResult<PostPages>;
   /** The message when the first page failed (it comes with a retry). */
   errorMessage?: string;
   empty: ReactNode;
+  /** Called once the first posts (or the empty state) are on the page: what comes below may show then. */
+  onShown?: () => void;
 }) {
   const user = useStoredUser();
   const data = useDeferredValue(query.data, null);
   const posts = pagedItems({ data });
+  const shown = Boolean(data);
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
 
   if (query.isPending || (query.data && !data)) {
     return (

@@ -25,8 +25,8 @@ export function useReferralBoard(referralId: number | null) {
   return useInfiniteQuery({ ...boardQueryOptions(referralId ?? 0), enabled: referralId !== null });
 }
 
-export function useReceivedReferralRequests() {
-  return useInfiniteQuery(receivedRequestsQueryOptions());
+export function useReceivedReferralRequests({ enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...receivedRequestsQueryOptions(), enabled });
 }
 
 export function useMyReferralRequests() {

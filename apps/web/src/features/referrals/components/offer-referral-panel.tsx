@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui';
-import { ReferralForm } from './referral-form';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Spinner } from '@/components/ui';
+
+// The form and its rules load when it is opened, not with the page.
+const ReferralForm = lazy(() => import('./referral-form').then((m) => ({ default: m.ReferralForm })));
 
 /** "Offer a referral": a button that opens the form (the board stays the first thing alumni see). */
 export function OfferReferralPanel() {
@@ -15,5 +17,15 @@ export function OfferReferralPanel() {
       </div>
     );
   }
-  return <ReferralForm onDone={() => setOpen(false)} />;
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-8 text-primary">
+          <Spinner label="Loading the form" />
+        </div>
+      }
+    >
+      <ReferralForm onDone={() => setOpen(false)} />
+    </Suspense>
+  );
 }

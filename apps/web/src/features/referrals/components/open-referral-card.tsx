@@ -1,10 +1,12 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ACTIVE_REFERRAL_REQUEST_STATUSES, DELETED_USER_NAME, displayName, roleLabel, type Referral } from '@alumlink/contract';
 import { Avatar, Button, Card } from '@/components/ui';
-import { AskReferralDialog } from './ask-referral-dialog';
 import { ReferralDetails } from './referral-details';
 import { RequestStatusBadge } from './request-status-badge';
+
+// The dialog and its form rules load when it is opened, not with the list.
+const AskReferralDialog = lazy(() => import('./ask-referral-dialog').then((m) => ({ default: m.AskReferralDialog })));
 
 /** An open referral with its alumnus and 'Ask for a referral' (a request the alumnus moves along their board). */
 export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOwn: boolean }) {
@@ -61,11 +63,13 @@ export function OpenReferralCard({ referral, isOwn }: { referral: Referral; isOw
             </p>
           ) : null}
           {asking ? (
-            <AskReferralDialog
-              open
-              onOpenChange={setAsking}
-              offer={{ id: referral.id, title: `${referral.role} at ${referral.company}`, alumniName: alumnusName }}
-            />
+            <Suspense fallback={null}>
+              <AskReferralDialog
+                open
+                onOpenChange={setAsking}
+                offer={{ id: referral.id, title: `${referral.role} at ${referral.company}`, alumniName: alumnusName }}
+              />
+            </Suspense>
           ) : null}
         </>
       )}

@@ -1,11 +1,13 @@
 import { KanbanSquare } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Referral, type ReferralRequest, type ReferralRequestStatus } from '@alumlink/contract';
 import { EmptyState, ErrorState, Field, PagedList, Select, SkeletonList } from '@/components/ui';
 import { useReceivedReferralRequests, useReferralBoard } from '../api/get-referral-requests';
 import { useMyReferrals } from '../api/get-referrals';
 import { BOARD_COLUMNS, BoardColumns } from './board-columns';
-import { MoveRequestDialog } from './move-request-dialog';
+
+// The dialog loads when a request is first moved, not with the board.
+const MoveRequestDialog = lazy(() => import('./move-request-dialog').then((m) => ({ default: m.MoveRequestDialog })));
 
 type Moving = { request: ReferralRequest; status: ReferralRequestStatus };
 
@@ -112,7 +114,11 @@ export function ReferralBoardSection() {
       ) : (
         <AllOffersBoard several={items.length > 1} onMove={handleMove} />
       )}
-      {moving ? <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} /> : null}
+      {moving ? (
+        <Suspense fallback={null}>
+          <MoveRequestDialog request={moving.request} status={moving.status} onClose={() => setMoving(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

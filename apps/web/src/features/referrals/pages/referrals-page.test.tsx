@@ -153,9 +153,38 @@ describe('ReferralsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a referral' });
     expect(within(dialog).getByText('Data Analyst at Globex · Rahul Verma')).toBeInTheDocument();
   });
+  it("shows an alumnus's offers and requests below the board only once every list is in, so nothing painted moves", async () => {
+    const me = buildUser({ role: 'AL' });
+    let release: () => void = () => undefined;
+    storeSession(me);
+    server.use(
+      http.get('/api/referral-user/', () => HttpResponse.json(me)),
+      http.get('/api/referrals/mine/', () => HttpResponse.json({ results: [buildReferral(me)], next: null })),
+      http.get('/api/referral-requests/received/', () => HttpResponse.json({ results: [], next: null })),
+      http.get('/api/referral-requests/mine/', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ results: [], next: null });
+      }),
+    );
+    renderPage(<ReferralsPage />, { path: '/user/referrals' });
+    expect(await screen.findByRole('heading', { name: 'Referral requests' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your referrals' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My referral requests' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Your referrals' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My referral requests' })).toBeInTheDocument();
+  });
+
   it("toasts 'Failed to fetch user' when the user call fails", async () => {
     storeSession(buildUser({ role: 'AL' }));
-    server.use(http.get('/api/referral-user/', () => HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 })));
+    const empty = () => HttpResponse.json({ results: [], next: null });
+    server.use(
+      http.get('/api/referral-user/', () => HttpResponse.json({ detail: 'Down', code: 'unavailable' }, { status: 503 })),
+      // The page's lists load alongside the user.
+      http.get('/api/referrals/mine/', empty),
+      http.get('/api/referral-requests/received/', empty),
+      http.get('/api/referral-requests/mine/', empty),
+    );
     renderPage(<ReferralsPage />, { path: '/user/referrals' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');
     expect(screen.getAllByText('Failed to fetch user').length).toBeGreaterThanOrEqual(2);

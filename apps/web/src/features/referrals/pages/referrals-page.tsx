@@ -2,7 +2,11 @@ import { ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Card, ErrorState, Spinner } from '@/components/ui';
+import { useLoadedOnce } from '@/lib/use-loaded-once';
+import { useStoredUser } from '@/lib/use-session';
 import { useReferralUser } from '../api/get-referral-user';
+import { useMyReferralRequests, useReceivedReferralRequests } from '../api/get-referral-requests';
+import { useMyReferrals, useOpenReferrals } from '../api/get-referrals';
 import { MyReferralRequestsSection } from '../components/my-referral-requests-section';
 import { MyReferralsSection } from '../components/my-referrals-section';
 import { OpenReferralsSection } from '../components/open-referrals-section';
@@ -37,6 +41,16 @@ function AccessRestricted() {
  */
 export function ReferralsPage() {
   const referralUser = useReferralUser();
+  const storedUser = useStoredUser();
+  // Every list of the page loads at once, alongside the user (whose stored role is known already);
+  // the sections below the first show once all are in, so none is pushed down by one above it.
+  const alumnus = (referralUser.data?.role ?? storedUser?.role) === 'AL';
+  const loaded = useLoadedOnce([
+    useMyReferrals({ enabled: alumnus }),
+    useReceivedReferralRequests({ enabled: alumnus }),
+    useOpenReferrals({ enabled: !alumnus }),
+    useMyReferralRequests(),
+  ]);
   const toastedFor = useRef<string | null>(null);
 
   useEffect(() => {
@@ -63,8 +77,12 @@ export function ReferralsPage() {
       <>
         <OfferReferralPanel />
         <ReferralBoardSection />
-        <MyReferralsSection />
-        <MyReferralRequestsSection />
+        {loaded ? (
+          <>
+            <MyReferralsSection />
+            <MyReferralRequestsSection />
+          </>
+        ) : null}
       </>
     );
   } else {
@@ -72,7 +90,7 @@ export function ReferralsPage() {
       <>
         <AccessRestricted />
         <OpenReferralsSection currentUserId={referralUser.data.id} />
-        <MyReferralRequestsSection />
+        {loaded ? <MyReferralRequestsSection /> : null}
       </>
     );
   }
