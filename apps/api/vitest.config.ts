@@ -4,12 +4,26 @@ import { defineConfig } from 'vitest/config';
 /** The fault tests of docs/resilience.md. */
 export const RESILIENCE_SUITES = 'src/quality/resilience/**/*.test.ts';
 
+/**
+ * Operations tests that run with the fault tier: they are about processes and restarts, not API
+ * behaviour. The embedded data directory closed and reopened (two fresh directories migrated from
+ * scratch), and `npm run backup` / `npm run restore` run as child processes (each loads the scripts
+ * through tsx) on real data directories and buckets: 3-4 minutes of CPU between them on two cores.
+ */
+export const OPERATIONS_SUITES = [
+  'src/db/persistence.test.ts',
+  'src/quality/backup.test.ts',
+  'src/quality/backup-s3.test.ts',
+  'src/quality/backup-postgres.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     // The fault suites start real server processes and kill, freeze or restart what they depend on
-    // (minutes on two cores): their own tier, `npm run test:resilience` (vitest.resilience.config.ts).
-    exclude: ['**/node_modules/**', RESILIENCE_SUITES],
+    // (minutes on two cores): their own tier with the operations tests, `npm run test:resilience`
+    // (vitest.resilience.config.ts).
+    exclude: ['**/node_modules/**', RESILIENCE_SUITES, ...OPERATIONS_SUITES],
     environment: 'node',
     // One migrated database per run (PGlite dump or PostgreSQL template); each file copies it.
     globalSetup: ['src/test/global-setup.ts'],

@@ -1,11 +1,13 @@
+// The embedded data directory across close and reopen (migrated from scratch twice): the operations
+// tier, `npm run test:resilience` (vitest.config.ts OPERATIONS_SUITES); the lock itself: lock.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDirectory } from './client';
-import { acquireDataDirLock, DataDirLockedError } from './lock';
+import { DataDirLockedError } from './lock';
 import { runMigrations } from './migrate';
 import { communities } from './schema/index';
 import { createCommunity } from '../test/index';
@@ -26,26 +28,6 @@ function deadPid(): number {
   if (!child.pid) throw new Error('could not spawn');
   return child.pid;
 }
-
-describe('data directory lock', () => {
-  it('refuses a second holder while the first is alive, and frees on release', () => {
-    const dir = tempDir();
-    const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
-    expect(() => acquireDataDirLock(dir)).toThrow(`Another AlumLink server is using ${dir} (pid ${process.pid})`);
-    lock.release();
-    expect(existsSync(path.join(dir, 'alumlink.lock'))).toBe(false);
-    acquireDataDirLock(dir).release();
-  });
-
-  it('takes over a stale lock left by a dead process', () => {
-    const dir = tempDir();
-    writeFileSync(path.join(dir, 'alumlink.lock'), `${deadPid()}\n`);
-    const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'alumlink.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
-    lock.release();
-  });
-});
 
 describe('embedded PGlite directory', () => {
   it('keeps data across close and reopen, refusing a second open meanwhile', async () => {

@@ -45,14 +45,14 @@ describe('rate-limit keys of real requests', () => {
     direct = await createTestApp({ rateLimitMultiplier: 1 });
     // A route limited by @fastify/rate-limit's own keyGenerator (`config.rateLimit`).
     direct.app.get('/test-limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
-    behindProxy = await createTestApp({ rateLimitMultiplier: 1, trustProxy: 1 });
-    behindKnownProxy = await createTestApp({ rateLimitMultiplier: 1, trustProxy: ['10.30.0.0/24'] });
+    behindProxy = await createTestApp({ rateLimitMultiplier: 1, trustProxy: 1 }, { database: direct.database });
+    behindKnownProxy = await createTestApp({ rateLimitMultiplier: 1, trustProxy: ['10.30.0.0/24'] }, { database: direct.database });
     for (const t of [behindProxy, behindKnownProxy]) t.app.get('/test-ip', async (request) => ({ ip: request.ip }));
   });
   afterAll(async () => {
-    await direct.close();
     await behindProxy.close();
     await behindKnownProxy.close();
+    await direct.close();
   });
 
   /** A sign-in with a fresh unknown e-mail each time, so only the per-IP limit can refuse it. */

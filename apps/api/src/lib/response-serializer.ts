@@ -9,6 +9,27 @@ type Serialize = (data: unknown) => string;
 const zodSerializerCompiler = createSerializerCompiler({});
 
 /**
+ * The fast-json-stringify function of each zod schema (null: no JSON Schema form), compiled once per
+ * process: the function depends on the schema alone, and the contract's schemas are module
+ * constants. Compiling them was about 40 % of the CPU of building an app, which the tests do for
+ * every test file in the same worker (decision record 040).
+ */
+const compiled = new WeakMap<ZodType, Serialize | null>();
+
+function fastSerializer(schema: ZodType): Serialize | null {
+  let fast = compiled.get(schema);
+  if (fast === undefined) {
+    try {
+      fast = fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as object);
+    } catch {
+      fast = null;
+    }
+    compiled.set(schema, fast);
+  }
+  return fast;
+}
+
+/**
  * Response serialisation compiled once per route and status from its zod schema into a
  * fast-json-stringify function (decision record 023): it writes only the properties the schema
  * declares, like zod's default stripping, without building a checked copy of the answer first.
@@ -21,12 +42,8 @@ const zodSerializerCompiler = createSerializerCompiler({});
 export function createResponseSerializerCompiler(options: { checkWithZod: boolean }) {
   return (input: SerializerInput): Serialize => {
     const schema = input.schema as ZodType;
-    let fast: Serialize;
-    try {
-      fast = fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as object);
-    } catch {
-      return zodSerializerCompiler(input as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
-    }
+    const fast = fastSerializer(schema);
+    if (!fast) return zodSerializerCompiler(input as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
     if (!options.checkWithZod) return fast;
     return (data) => {
       const checked = safeEncode(schema, data);

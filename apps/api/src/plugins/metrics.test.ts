@@ -86,7 +86,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   let withToken: TestApp;
   const token = 'scrape-token-0123456789abcdef';
   beforeAll(async () => {
-    withToken = await createTestApp({ metricsToken: token });
+    withToken = await createTestApp({ metricsToken: token }, { database: t.database });
   });
   afterAll(() => withToken.close());
 
@@ -101,7 +101,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
 describe('METRICS=off (the bench measures what the per-request histogram costs)', () => {
   it('observes no request, and /metrics still answers', async () => {
-    const off = await createTestApp({ requestMetrics: false });
+    const off = await createTestApp({ requestMetrics: false }, { database: t.database });
     try {
       expect((await off.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       const response = await off.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });

@@ -74,7 +74,7 @@ describe('who can read the dev mailbox', () => {
   });
 
   it('is a 404 behind a trusted proxy too, whatever address the proxy reports', async () => {
-    const proxied = await createTestApp({ trustProxy: 1 });
+    const proxied = await createTestApp({ trustProxy: 1 }, { database: t.database });
     try {
       await expectNoMailbox(proxied, { headers: { 'x-forwarded-for': '127.0.0.1' } });
       expect((await proxied.app.inject({ url: '/dev/mailbox/messages.json' })).statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe('who can read the dev mailbox', () => {
   ];
   for (const [setup, overrides] of closedSetups) {
     it(`does not exist ${setup}, even for this machine`, async () => {
-      const closed = await createTestApp(overrides);
+      const closed = await createTestApp(overrides, { database: t.database });
       try {
         await expectNoMailbox(closed);
         expect(mailboxStartupNotice(closed.config)).toBeNull();
