@@ -12,8 +12,10 @@ async function cardNames(page: Page): Promise<string[]> {
   // The URL moves first; the requests for it follow (the name box after its debounce).
   await page.waitForTimeout(400);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForFunction(() => document.querySelector('section[aria-label="People"]')?.getAttribute('aria-busy') === 'false');
-  return page.locator('section[aria-label="People"] h3 a').allTextContents();
+  await page.waitForFunction(
+    () => document.querySelector('section[aria-labelledby="people-heading"]')?.getAttribute('aria-busy') === 'false',
+  );
+  return page.locator('section[aria-labelledby="people-heading"] h3 a').allTextContents();
 }
 
 describe('directory', () => {

@@ -16,7 +16,9 @@ const PHONE: PageLook = { width: 390, height: 844, colorScheme: 'light' };
 
 /** The count line once the list has settled ("12 people"). */
 async function countText(page: Page): Promise<string> {
-  await page.waitForFunction(() => document.querySelector('section[aria-label="People"]')?.getAttribute('aria-busy') === 'false');
+  await page.waitForFunction(
+    () => document.querySelector('section[aria-labelledby="people-heading"]')?.getAttribute('aria-busy') === 'false',
+  );
   const status = page.getByRole('status').filter({ hasText: /\d+ (people|person)$/ });
   await status.waitFor();
   return (await status.textContent()) ?? '';
@@ -36,7 +38,7 @@ describe('people and the admin portal', () => {
     await page.waitForURL(/company=pixel\+labs/);
     const chips = page.getByRole('list', { name: 'Active filters' });
     await chips.getByRole('button', { name: 'Remove filter Company: pixel labs' }).waitFor();
-    const cards = page.locator('section[aria-label="People"] h3 a');
+    const cards = page.locator('section[aria-labelledby="people-heading"] h3 a');
     const atPixel = await countText(page);
     assert.equal(atPixel, `${await cards.count()} ${(await cards.count()) === 1 ? 'person' : 'people'}`);
     assert.ok((await cards.allTextContents()).includes('Alex Morgan'));
