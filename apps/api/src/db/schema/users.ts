@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SEARCH_DOCUMENT } from '../search-documents';
 import { timestamptz } from './columns';
 
@@ -107,4 +107,21 @@ export const usernameAliases = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('username_aliases_user_idx').on(t.userId)],
+);
+
+/**
+ * Each person's lower-cased skill items (skillItemsSql of users.skills) with their created_at, kept
+ * by the trigger of migration 0041 in the writer's transaction: a skill's people in directory page
+ * order (user_skills_pkey walked newest first, decision record 042).
+ */
+export const userSkills = pgTable(
+  'user_skills',
+  {
+    skill: text('skill').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'user_skills_pkey', columns: [t.skill, t.createdAt, t.userId] }), index('user_skills_user_idx').on(t.userId)],
 );

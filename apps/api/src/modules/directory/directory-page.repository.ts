@@ -1,8 +1,8 @@
 import type { DirectoryFilters, PrivateField } from '@alumlink/contract';
-import { and, desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, prepareRawStatement } from '../../db/prepared';
-import { users } from '../../db/schema/index';
+import { userSkills, users } from '../../db/schema/index';
 import { beforeParams, likeContains, type CursorPosition } from '../../lib/pagination';
 import { fieldVisibleSql, type Viewer, type ViewerOfStatement } from '../settings/visibility';
 import { listedPersonFieldSql } from '../users/index';
@@ -54,25 +54,48 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
  * (created_at, id) position, as a query with placeholders (viewerId, each filter's value,
  * beforeAt, beforeId) so that it is prepared once per shape and page size (decision 043). Every
  * whole-value filter has an index in page order (users_directory_*_idx); two filters meet in a
- * bitmap and the page is the top of what both match. Everyone listed is visible to the viewer
- * (listedSql), so only each private field's audience applies to what it shows.
+ * bitmap and the page is the top of what both match. A skill's people are walked in page order
+ * in user_skills (decision 042), each read by primary key. Everyone listed is visible to the
+ * viewer (listedSql), so only each private field's audience applies to what it shows.
  */
 export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take: number) {
   const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };
   const shown = <Field extends PrivateField>(field: Field) => listedPersonFieldSql(viewer.id, shape.admin, field);
   const visible = (field: PrivateField) => fieldVisibleSql(viewer, users.id, field);
-  const before = sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`;
+  const columns = {
+    ...directoryColumns,
+    company: shown('company'),
+    location: shown('location'),
+    cohortYear: shown('cohort_year'),
+    skills: shown('skills'),
+  };
+  const listed = listedSql(viewer);
+  const before = (at: SQLWrapper, id: SQLWrapper) =>
+    sql`(${at}, ${id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`;
+  const placeholder: FilterParam = (name) => sql.placeholder(name);
+  if (shape.filters.skill === undefined) {
+    return db
+      .select(columns)
+      .from(users)
+      .where(and(listed, ...filterSql(shape.filters, visible, undefined, placeholder), before(users.createdAt, users.id)))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(literalLimit(take));
+  }
+  // The skill's rows in page order; the person's skills field must be one the viewer may see.
   return db
-    .select({
-      ...directoryColumns,
-      company: shown('company'),
-      location: shown('location'),
-      cohortYear: shown('cohort_year'),
-      skills: shown('skills'),
-    })
-    .from(users)
-    .where(and(listedSql(viewer), ...filterSql(shape.filters, visible, undefined, (name) => sql.placeholder(name)), before))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .select(columns)
+    .from(userSkills)
+    .innerJoin(users, eq(users.id, userSkills.userId))
+    .where(
+      and(
+        sql`${userSkills.skill} = ${sql.placeholder('skill')}::text`,
+        visible('skills'),
+        listed,
+        ...filterSql(shape.filters, visible, 'skill', placeholder),
+        before(userSkills.createdAt, userSkills.userId),
+      ),
+    )
+    .orderBy(desc(userSkills.createdAt), desc(userSkills.userId))
     .limit(literalLimit(take));
 }
 

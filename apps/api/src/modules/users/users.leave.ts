@@ -1,8 +1,11 @@
 import { cascade, type LeavePart } from '../../lib/leave';
 
-/** Users: the old usernames that led to their profile go with them (links by them then find nobody). */
+/** Users: the old usernames that led to their profile and their skills as the directory finds them go with them. */
 export const usersLeave: LeavePart = {
   name: 'users',
-  tables: [cascade('username_aliases.user_id', 'their own former usernames')],
+  tables: [
+    cascade('username_aliases.user_id', 'their own former usernames'),
+    cascade('user_skills.user_id', 'their skills as the directory filters by them (a copy of their profile)'),
+  ],
   async run() {},
 };
