@@ -1,5 +1,5 @@
 import type { RequestSpec } from './sender';
-import type { BenchContext, Scenario } from './endpoints';
+import type { BenchContext, Scenario } from './scenario';
 import {
   BENCH_TAGS,
   communitySizes,

@@ -1,32 +1,12 @@
 import { ADMIN_ID, BENCH_PASSWORD, conversationCount, conversationPair, emailOf } from './identities';
 import type { RequestSpec } from './sender';
 import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } from './names';
-import type { Scale } from './options';
+import type { BenchContext, Scenario } from './scenario';
 import { readScenarios } from './endpoints-reads';
 import { buildCommunityScenarios } from './endpoints-community';
 import { COMMUNITY_SCENARIO_KEYS } from './read-routes';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
-export type BenchContext = {
-  scale: Scale;
-  /** Ordinary people acting in turn (not the administrator). */
-  viewerIds: number[];
-  /** Access token per person id (viewers, chatters and the administrator). */
-  tokens: Map<number, string>;
-  /** Unused refresh tokens, one per refresh request. */
-  refreshPool: string[];
-  /** The cursor that opens page 50 of the feed. */
-  feedPage50Cursor: string;
-};
-
-export type Scenario = {
-  /** Short name for --only and the table. */
-  key: string;
-  label: string;
-  /** A new request per call: rotates people, posts, conversations and search terms. */
-  next(): RequestSpec;
-};
-
 /** Every scenario in the order they run (reads first, then writes; refresh before its pool runs low). */
 export const SCENARIO_KEYS = [
   'baseline',

@@ -1,7 +1,8 @@
 // The closed-loop HTTP part of `npm run bench`: each scenario warmed, measured and charged its server CPU.
 import { cpuMillisBetween, perItem, type CpuMeter } from './cpu-meter';
 import { refreshPoolNote } from './credentials';
-import { buildScenarios, SCENARIO_KEYS, type BenchContext } from './endpoints';
+import { buildScenarios, SCENARIO_KEYS } from './endpoints';
+import type { BenchContext } from './scenario';
 import { runLoad } from './http-load';
 import { MIXED_KEY, type BenchOptions } from './options';
 import type { ResultRow } from './report';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from '../apps/api/src/modules/auth/sign-in-news';
 import { insertRefreshPool, insertSessionFamilies, mintAccessTokens, signInThroughApi } from './credentials';
 import { createCpuMeter } from './cpu-meter';
-import type { BenchContext } from './endpoints';
+import type { BenchContext } from './scenario';
 import { feedCursor, runHttp, waitUntilIdle } from './http-run';
 import { ADMIN_ID, CHATTERS, FIRST_CHATTER_ID } from './identities';
 import { loadBenchData } from './load-data';
