@@ -151,6 +151,12 @@ export const capacityFieldSchema = z.preprocess((value) => {
   return /^-?\d+$/.test(text) ? Number(text) : value;
 }, capacitySchema);
 
+/** An event's space by id; '' or 'null' (multipart) and null mean none (the whole hub). */
+const eventSpaceSchema = z.preprocess(
+  (value) => (value === '' || value === 'null' ? null : value),
+  z.coerce.number().int().positive().max(2_147_483_647).nullable(),
+);
+
 /**
  * Body of POST /api/events/ (admin): JSON, or multipart/form-data with the same fields plus an
  * optional `image` file.
@@ -171,10 +177,7 @@ export const createEventRequestSchema = z
     /** Places (people plus guests, at least 1), or null / absent for unlimited. */
     capacity: capacityFieldSchema.default(null),
     /** The space the event belongs to (multipart: '' for none); absent or null: the whole hub. */
-    community_id: z.preprocess(
-      (value) => (value === '' || value === 'null' ? null : value),
-      z.coerce.number().int().positive().max(2_147_483_647).nullable().default(null),
-    ),
+    community_id: eventSpaceSchema.default(null),
   })
   .superRefine(endAfterStart);
 export type CreateEventRequest = z.input<typeof createEventRequestSchema>;
@@ -193,6 +196,8 @@ export const updateEventRequestSchema = z
     description: optionalText(EVENT_LIMITS.descriptionMax).optional(),
     /** A larger capacity promotes the first waitlisted people at once; a smaller one removes nobody. */
     capacity: capacityFieldSchema.optional(),
+    /** Moves the event to another space, or to the whole hub with null. */
+    community_id: eventSpaceSchema.optional(),
   })
   .superRefine(endAfterStart);
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;

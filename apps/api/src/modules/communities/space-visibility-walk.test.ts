@@ -8,6 +8,7 @@ import { ACCESS } from '../../quality/access-table';
 import { listOperations, operationKey, type JsonSchema, type Operation } from '../../quality/support/openapi';
 import { authHeader, createCommunity, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
+import { EVENT_UNKNOWN_SPACE } from '../events/events.service';
 
 let t: TestApp;
 let operations: Operation[];
@@ -208,5 +209,27 @@ describe("a members-only space's events on every events route", () => {
     expect(register.statusCode).toBe(404);
     const message = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/discussion/`, headers, payload: { text: 'hi' } });
     expect(message.statusCode).toBe(404);
+  });
+
+  it('follows the event when an administrator moves it out of the space and back (PATCH community_id)', async () => {
+    const move = async (communityId: number | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/events/${eventId}/`,
+        headers: await authHeader(t.app, admin),
+        payload: { community_id: communityId },
+      });
+    const spaceId = JSON.parse((await read(member, `/api/communities/${SLUG}/`)).body).id as number;
+    const unknown = await move(2_000_000_000);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ community_id: [EVENT_UNKNOWN_SPACE] });
+
+    expect((await move(null)).json()).toMatchObject({ community_id: null });
+    expect((await read(outsider, `/api/events/${eventId}/`)).status).toBe(200);
+    expect((await read(outsider, '/api/events/')).body.toLowerCase()).toContain(EVENT_WORD.toLowerCase());
+
+    expect((await move(spaceId)).json()).toMatchObject({ community_id: spaceId });
+    expect((await read(outsider, `/api/events/${eventId}/`)).status).toBe(404);
+    expect((await read(outsider, '/api/events/')).body.toLowerCase()).not.toContain(EVENT_WORD.toLowerCase());
   });
 });

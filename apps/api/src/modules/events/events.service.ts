@@ -46,14 +46,19 @@ function assertManager(user: AuthUser): void {
   if (!canOnEvents(user, 'manage')) throw forbidden(undefined, 'forbidden');
 }
 
-/** Admin: creates an event (the optional cover image is re-encoded like a post image). */
 /** An event's community_id that names no community. */
 export const EVENT_UNKNOWN_SPACE = 'No community space has this id.';
 
+async function assertSpaceExists(ctx: AppContext, communityId: number | null): Promise<void> {
+  if (communityId !== null && !(await repository.communityExists(ctx.db, communityId)))
+    throw validation({ community_id: [EVENT_UNKNOWN_SPACE] });
+}
+
+/** Admin: creates an event (the optional cover image is re-encoded like a post image). */
+
 export async function createEvent(ctx: AppContext, user: AuthUser, input: CreateEventInput, image?: Buffer): Promise<Event> {
   assertManager(user);
-  if (input.community_id !== null && !(await repository.communityExists(ctx.db, input.community_id)))
-    throw validation({ community_id: [EVENT_UNKNOWN_SPACE] });
+  await assertSpaceExists(ctx, input.community_id);
   const imageKey = image ? await storeUploadedImage(ctx.storage, image, 'post') : null;
   const row = await repository.insertEvent(ctx.db, {
     title: input.title,
@@ -96,6 +101,10 @@ export async function updateEvent(
   if (input.category !== undefined) changes.category = input.category;
   if (input.description !== undefined) changes.description = input.description;
   if (input.capacity !== undefined) changes.capacity = input.capacity;
+  if (input.community_id !== undefined) {
+    await assertSpaceExists(ctx, input.community_id);
+    changes.communityId = input.community_id;
+  }
   if (image) changes.image = await storeUploadedImage(ctx.storage, image, 'post');
   const row = await repository.updateEvent(ctx.db, eventId, changes);
   if (!row) throw eventNotFound();

@@ -20,7 +20,7 @@ export const eventFormSchema = z
     category: text(EVENT_LIMITS.categoryMax),
     description: text(EVENT_LIMITS.descriptionMax),
     capacity: z.string().regex(/^\d*$/, 'A valid integer is required.'),
-    /** The community space's id, or '' for the whole hub (set on creation; a disabled select holds none). */
+    /** The community space's id, or '' for the whole hub. */
     community_id: z.string().regex(/^\d*$/, 'Choose a space from the list.').optional(),
   })
   .superRefine((values, ctx) => {

@@ -39,9 +39,7 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
   const handleValidSubmit = async (values: EventFormValues) => {
     setServerError(null);
     try {
-      const { community_id: communityId, ...changes } = eventRequestOf(values);
-      // An event keeps the space it was created in (PATCH takes no community_id).
-      await save.mutateAsync(event ? changes : { ...changes, community_id: communityId });
+      await save.mutateAsync(eventRequestOf(values));
       toast.success(event ? 'Event updated.' : 'Event created.');
       onOpenChange(false);
     } catch (error) {
@@ -107,10 +105,10 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
         <Field
           label="Space"
           labelSuffix="(optional)"
-          hint={event ? 'An event keeps the space it was created in.' : 'A members-only space’s events are shown to its members alone.'}
+          hint="A members-only space’s events are shown to its members alone."
           error={errorOf('community_id')}
         >
-          <SpaceSelect enabled={open} disabled={event !== null} {...register('community_id')} />
+          <SpaceSelect enabled={open} {...register('community_id')} />
         </Field>
         <Field label="Description" labelSuffix="(optional)" error={errorOf('description')}>
           <Textarea rows={4} maxLength={EVENT_LIMITS.descriptionMax} {...register('description')} />
