@@ -1,45 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  createCommunity,
-  createPost,
-  createTestApp,
-  createUser,
-  type RecordedStatement,
-  type TestApp,
-  type TestUser,
-} from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCommunity, createPost, createUser, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // A space's feed: the page's statement finds the space by its slug itself, so a page with posts
 // costs one statement; only an empty page asks whether the space exists (404 for an unknown slug).
-let t: TestApp;
+const { t, statementsOf } = useRecordingTestApp(/"(posts|communities)"/);
 let viewer: TestUser;
-const statements: RecordedStatement[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { recordStatementsInto: statements });
   viewer = await createUser(t.db);
 });
-afterAll(() => t.close());
 
-async function spaceFeed(slug: string) {
-  const headers = await authHeader(t.app, viewer);
-  statements.length = 0;
-  const response = await t.app.inject({ method: 'GET', url: `/api/communities/${slug}/posts/`, headers });
-  // The route's own statements (not the authentication's session check).
-  const ofRoute = statements.filter((statement) => /"(posts|communities)"/.test(statement.text)).length;
-  return { response, statements: ofRoute };
-}
+const spaceFeed = (slug: string) => statementsOf(viewer, `/api/communities/${slug}/posts/`);
 
 describe('GET /api/communities/{slug}/posts/ round trips', () => {
   it('answers a page with posts from one statement', async () => {
     const space = await createCommunity(t.db);
     const author = await createUser(t.db);
     await createPost(t.db, { userId: author.id, communityId: space.id, caption: 'Hello space', image: 'posts/x.webp' });
-    const { response, statements: count } = await spaceFeed(space.slug);
+    const { response, statements } = await spaceFeed(space.slug);
     expect(response.statusCode).toBe(200);
     expect(response.json<{ results: unknown[] }>().results).toHaveLength(1);
-    expect(count).toBe(1);
+    expect(statements).toBe(1);
   });
 
   it('tells an empty space (200) from an unknown slug (404) with one more statement', async () => {
