@@ -14,3 +14,4 @@ export { type RecordedStatement } from './recording-database';
 export { expectRetryAfterFailure, jobOf } from './jobs';
 export { everyFieldVisibleTo, requestsAs, writeEverywhere } from './requests';
 export { demoPersonHeaders, seededDemoApp } from './seeded-demo';
+export { useRecordingTestApp } from './round-trips';

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Community } from '@alumlink/contract';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit } from '../../db/prepared';
+import { executeRaw, prepareRawStatement, sqlInteger } from '../../db/prepared';
 import { communities, communityMembers, type CommunityRow } from '../../db/schema/index';
 import { spaceBySlugQuery } from './spaces.repository';
 
@@ -30,22 +31,27 @@ function communityColumns(viewerId: number | Placeholder | null) {
   };
 }
 
-export function listCommunitiesByName(db: Executor, viewerId: number | null): Promise<CommunityListRow[]> {
-  return communitiesByNameQuery(db, viewerId);
+/**
+ * Every community by name with the viewer's membership, as the list answers it (snake_case, no
+ * drizzle mapping, no timestamp: the rows are the answer); the viewer a value, null (a visitor) or
+ * a placeholder.
+ */
+export function communitiesByNameSql(viewerId: number | Placeholder | null): SQL {
+  return sql`select ${communities.id} as id, ${communities.slug} as slug, ${communities.name} as name,
+      ${communities.description} as description, ${communities.icon} as icon, ${communities.membersCount} as members_count,
+      ${isMemberColumn(viewerId)} as is_member, ${communities.visibility} as visibility
+    from ${communities}
+    order by ${communities.name}, ${communities.id}
+    limit ${sqlInteger(COMMUNITIES_MAX)}`;
 }
 
-/** Every community by name with the viewer's membership; the viewer a value, null (a visitor) or a placeholder. */
-export function communitiesByNameQuery(db: Executor, viewerId: number | Placeholder | null) {
-  return db
-    .select(communityColumns(viewerId))
-    .from(communities)
-    .orderBy(asc(communities.name), asc(communities.id))
-    .limit(literalLimit(COMMUNITIES_MAX));
+export function listCommunitiesByName(db: Executor, viewerId: number | null): Promise<Community[]> {
+  return executeRaw<Community>(db, communitiesByNameSql(viewerId));
 }
 
 /** The communities list for signed-in people as a prepared statement (`ctx.repositories.communities`). */
 export function createCommunitiesRepository(db: Database) {
-  const byName = communitiesByNameQuery(db, sql.placeholder('viewerId')).prepare('communities_by_name');
+  const byName = prepareRawStatement<Community>(db, 'communities_by_name', communitiesByNameSql(sql.placeholder('viewerId')));
   const spaceBySlug = spaceBySlugQuery(db, sql.placeholder('slug'), sql.placeholder('personId')).prepare('communities_space_by_slug');
   return {
     /** A space's id and visibility by slug, with whether `personId` moderates it and is a member. */
@@ -53,8 +59,8 @@ export function createCommunitiesRepository(db: Database) {
       const [row] = await spaceBySlug.execute({ slug, personId });
       return row ?? null;
     },
-    /** Every community by name with whether `viewerId` is a member. */
-    listByName(viewerId: number): Promise<CommunityListRow[]> {
+    /** Every community by name with whether `viewerId` is a member, as the list answers them. */
+    listByName(viewerId: number): Promise<Community[]> {
       return byName.execute({ viewerId });
     },
   };

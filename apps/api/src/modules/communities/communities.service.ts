@@ -8,11 +8,9 @@ import * as repository from './communities.repository';
 const FOREIGN_KEY_VIOLATION = '23503';
 const communityNotFound = () => notFound('Community not found.');
 
-/** Every community of the hub, ordered by name; public (is_member false for visitors). */
-export async function listCommunities(ctx: AppContext, viewerId: number | null): Promise<Community[]> {
-  const rows =
-    viewerId === null ? await repository.listCommunitiesByName(ctx.db, null) : await ctx.repositories.communities.listByName(viewerId);
-  return rows.map(presentCommunity);
+/** Every community of the hub, ordered by name; public (is_member false for visitors). The rows are the answer. */
+export function listCommunities(ctx: AppContext, viewerId: number | null): Promise<Community[]> {
+  return viewerId === null ? repository.listCommunitiesByName(ctx.db, null) : ctx.repositories.communities.listByName(viewerId);
 }
 
 /** One community by slug; public. */

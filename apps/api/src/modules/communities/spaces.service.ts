@@ -24,10 +24,15 @@ async function requireSpace(ctx: AppContext, slug: string, person: AuthUser) {
   return space;
 }
 
-/** A space's feed: its live posts the viewer may read (postReadableSql), newest first. */
+/**
+ * A space's feed: its live posts the viewer may read (postReadableSql), newest first. One
+ * statement finds the space by slug and reads the page; only an empty page asks whether the
+ * space exists (404 for an unknown slug).
+ */
 export async function listPostsOfSpace(ctx: AppContext, viewer: AuthUser, slug: string, query: PageQuery): Promise<PostPage> {
-  const space = await requireSpace(ctx, slug, viewer);
-  return listSpacePosts(ctx, viewer, space.id, query);
+  const page = await listSpacePosts(ctx, viewer, slug, query);
+  if (page.results.length === 0) await requireSpace(ctx, slug, viewer);
+  return page;
 }
 
 /** An administrator sets who reads the space's posts. */

@@ -1,14 +1,14 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoTimestampSql, prepareRawStatement, sqlInteger } from '../../db/prepared';
-import { postLikes, posts, postTags, users } from '../../db/schema/index';
+import { communities, postLikes, posts, postTags, users } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { type Viewer } from '../settings/visibility';
 import { emailAsSeenBySql, type UserSummarySqlRow } from '../users/index';
 import { postReadableSql } from './posts.policy';
 
-/** Which posts a page lists: the feed (everything the viewer may see), one author's posts, one tag's, or one space's. */
-export type PostPageKind = 'feed' | 'author' | 'tag' | 'community';
+/** Which posts a page lists: the feed (everything the viewer may see), one author's posts, one tag's, or one space's (by slug). */
+export type PostPageKind = 'feed' | 'author' | 'tag' | 'space';
 
 /**
  * "The viewer likes this post". A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one
@@ -37,31 +37,34 @@ export type PostSqlRow = UserSummarySqlRow & {
 
 /**
  * A page of `take` live posts newest first, before a (created_at, id) position, as raw SQL with
- * placeholders (viewerId, seesEveryone, authorId, beforeAt, beforeId), so it is prepared once per
- * page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx. Its rows
+ * placeholders (viewerId, seesEveryone, authorId, tag, slug, beforeAt, beforeId), so it is prepared
+ * once per page size: the feed walks posts_feed_idx, one author's page posts_user_created_idx, a
+ * space's page posts_community_created_idx. Its rows
  * skip drizzle's mapping and come with their time as text: on the feed, mapping rows and parsing
  * and formatting dates were a sixth of the worker's CPU (profiled; `git log -p docs/performance.md`).
  * The page size is part of the text (sqlInteger), so PostgreSQL keeps the generic plan. The
  * first page uses the position ('infinity', MAX_ID), after every post (beforeParams). One
  * author's page checks that the viewer may see the author once (the rule reads only parameters,
  * so PostgreSQL evaluates it once per statement) and is empty when not: the service then tells a
- * hidden person from one without posts, in a second round trip only for an empty page.
+ * hidden person from one without posts, in a second round trip only for an empty page. A space's
+ * page finds the space by its slug in the same statement (communities_slug_unique, evaluated once),
+ * so an unknown slug lists nothing: the caller tells it from an empty space for an empty page alone.
  */
 export function postPageQuery(kind: PostPageKind, take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
   const authorId = sql`${sql.placeholder('authorId')}::integer`;
   const seesEveryone = sql`${sql.placeholder('seesEveryone')}::boolean`;
-  const communityId = sql`${sql.placeholder('communityId')}::integer`;
-  // One rule for every kind (posts.policy.ts); the author's or space's id is the parameter where known.
+  const spaceId = sql`(select ${communities.id} from ${communities} where ${communities.slug} = ${sql.placeholder('slug')}::text)`;
+  // One rule for every kind (posts.policy.ts); the author's or space's id is the parameter (or the space's lookup) where known.
   const readable = postReadableSql(viewerId, seesEveryone, {
     userId: kind === 'author' ? authorId : posts.userId,
-    communityId: kind === 'community' ? communityId : posts.communityId,
+    communityId: kind === 'space' ? spaceId : posts.communityId,
   });
   const which =
     kind === 'author'
       ? sql`${posts.userId} = ${authorId} and ${readable}`
-      : kind === 'community'
-        ? sql`${posts.communityId} = ${communityId} and ${readable}`
+      : kind === 'space'
+        ? sql`${posts.communityId} = ${spaceId} and ${readable}`
         : readable;
   // A tag's page walks post_tags_tag_created_idx (the post's time is copied there) and fetches each post by id.
   const tagged = kind === 'tag';
@@ -104,8 +107,8 @@ export type PostPageSearch = {
   authorId?: number;
   /** Only the posts carrying this tag (lower-cased); not with authorId. */
   tag?: string;
-  /** Only the posts made in this space; not with authorId or tag. */
-  communityId?: number;
+  /** Only the posts made in the space of this slug; not with authorId or tag. */
+  spaceSlug?: string;
   /** Posts strictly older than this position (newest-first keyset); omitted: the first page. */
   before?: CursorPosition;
   take: number;
@@ -118,7 +121,7 @@ export function postPageParams(search: Omit<PostPageSearch, 'take'>) {
     seesEveryone: search.viewer.role === 'AD',
     authorId: search.authorId ?? 0,
     tag: search.tag ?? '',
-    communityId: search.communityId ?? 0,
+    slug: search.spaceSlug ?? '',
     ...beforeParams(search.before),
   };
 }

@@ -144,13 +144,7 @@ export function createPostsRepository(db: Database) {
     /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
     async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
       const kind =
-        search.authorId !== undefined
-          ? 'author'
-          : search.tag !== undefined
-            ? 'tag'
-            : search.communityId !== undefined
-              ? 'community'
-              : 'feed';
+        search.authorId !== undefined ? 'author' : search.tag !== undefined ? 'tag' : search.spaceSlug !== undefined ? 'space' : 'feed';
       const statement = postPageStatements(kind, search.take);
       const rows = await statement.execute(postPageParams(search));
       return rows;

@@ -27,7 +27,7 @@ import * as repository from './posts.repository';
 const FOREIGN_KEY_VIOLATION = '23503';
 const postNotFound = () => notFound('Post not found.');
 
-type PageOf = { authorId?: number; tag?: string; communityId?: number };
+type PageOf = { authorId?: number; tag?: string; spaceSlug?: string };
 
 async function pageOfPosts(ctx: AppContext, viewer: AuthUser, query: PageQuery, of: PageOf = {}): Promise<PostPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -44,9 +44,12 @@ export function listFeed(ctx: AppContext, viewer: AuthUser, query: PageQuery & {
   return pageOfPosts(ctx, viewer, query, { tag: query.tag });
 }
 
-/** A space's feed: its live posts the viewer may read, newest first (empty for a non-member of a members-only space). */
-export function listSpacePosts(ctx: AppContext, viewer: AuthUser, communityId: number, query: PageQuery): Promise<PostPage> {
-  return pageOfPosts(ctx, viewer, query, { communityId });
+/**
+ * A space's feed, the space named by its slug: its live posts the viewer may read, newest first
+ * (empty for a non-member of a members-only space, and for an unknown slug).
+ */
+export function listSpacePosts(ctx: AppContext, viewer: AuthUser, slug: string, query: PageQuery): Promise<PostPage> {
+  return pageOfPosts(ctx, viewer, query, { spaceSlug: slug });
 }
 
 /**

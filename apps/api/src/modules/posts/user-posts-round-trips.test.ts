@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authHeader,
-  createPost,
-  createTestApp,
-  createUser,
-  createUserSettings,
-  type RecordedStatement,
-  type TestApp,
-  type TestUser,
-} from '../../test/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPost, createUser, createUserSettings, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // A person's posts: the page's statement itself leaves out a person hidden from the viewer, so a
 // page with posts costs one statement; only an empty page asks whether the person is hidden.
-let t: TestApp;
+const { t, statementsOf } = useRecordingTestApp(/\bas visible\b/);
 let viewer: TestUser;
-const statements: RecordedStatement[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { recordStatementsInto: statements });
   viewer = await createUser(t.db);
 });
-afterAll(() => t.close());
 
 async function userPosts(personId: number) {
-  const headers = await authHeader(t.app, viewer);
-  statements.length = 0;
-  const response = await t.app.inject({ method: 'GET', url: `/social/posts/user-posts/?user_id=${personId}`, headers });
-  const visibilityChecks = statements.filter((statement) => /\bas visible\b/.test(statement.text)).length;
-  return { response, visibilityChecks };
+  const { response, statements } = await statementsOf(viewer, `/social/posts/user-posts/?user_id=${personId}`);
+  return { response, visibilityChecks: statements };
 }
 
 describe('GET /social/posts/user-posts/ of someone else', () => {

@@ -2,7 +2,16 @@ import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
-import { kindSearchQuery, probeQuery, RANKED_MATCHES_MAX, rowsToWalk, splitSearchText } from './search-everything.repository';
+import {
+  kindSearchQuery,
+  kindsSearchQuery,
+  probeQuery,
+  probesQuery,
+  RANKED_MATCHES_MAX,
+  rowsToWalk,
+  splitSearchText,
+  type Probe,
+} from './search-everything.repository';
 
 // Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
 // once tables are large, never parses text again to match or rank, and ranks a common word's newest matches alone.
@@ -80,8 +89,8 @@ describe('search everything query plans on large tables', () => {
     async (kind) => {
       const word = { people: 'alumnus', posts: 'alumni' }[kind];
       const text = splitSearchText(`${word} `);
-      const { rows: probed } = await t.db.execute<{ walked: number; matches: number }>(probeQuery(kind, text));
-      const walk = rowsToWalk(Number(probed[0]?.walked), Number(probed[0]?.matches));
+      const { rows: probed } = await t.db.execute<Probe>(probeQuery(kind, text));
+      const walk = probed[0] ? rowsToWalk(probed[0]) : null;
       expect(walk).not.toBeNull();
       const search = { viewer: { id: 7, role: 'AL' as const }, text, take: RANKED_MATCHES_MAX };
       const walked = kindSearchQuery(kind, { ...search, walk: walk ?? undefined });
@@ -94,8 +103,25 @@ describe('search everything query plans on large tables', () => {
     },
   );
 
+  it('every kind in one statement: each looks a rare word up in its own GIN index; one probe walks the newest people and posts', async () => {
+    const text = splitSearchText('w1234');
+    const kinds = SEARCH_KINDS.map((kind) => ({ kind }));
+    const plan = await explain(t.database, kindsSearchQuery(kinds, { viewer: { id: 7, role: 'AL' }, text, take: 3 }));
+    for (const kind of SEARCH_KINDS) {
+      expect(plan, kind).toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+      expect(plan, kind).not.toMatch(new RegExp(`Seq Scan on ${TABLE_OF[kind]}\\b`));
+    }
+    expect(plan).not.toMatch(/to_tsvector/);
+    const probes = probesQuery(SEARCH_KINDS, text);
+    expect(probes).not.toBeNull();
+    const probePlan = probes ? await explain(t.database, probes) : '';
+    expect(probePlan).toMatch(/Index Scan Backward using users_pkey/);
+    expect(probePlan).toMatch(/Index Scan Backward using posts_pkey/);
+    expect(probePlan).not.toMatch(/Seq Scan on (users|posts)\b/);
+  });
+
   it('a rare word is looked up in the GIN index: the probe finds it in none of the newest rows', async () => {
-    const { rows: probed } = await t.db.execute<{ walked: number; matches: number }>(probeQuery('posts', splitSearchText('w1234')));
-    expect(rowsToWalk(Number(probed[0]?.walked), Number(probed[0]?.matches))).toBeNull();
+    const { rows: probed } = await t.db.execute<Probe>(probeQuery('posts', splitSearchText('w1234')));
+    expect(probed[0] && rowsToWalk(probed[0])).toBeNull();
   });
 });

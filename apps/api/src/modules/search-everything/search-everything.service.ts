@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { validation } from '../../lib/errors';
 import { decodeRankCursor, encodeRankCursor } from '../../lib/pagination';
-import { searchKind, splitSearchText, type SearchHitRow } from './search-everything.repository';
+import { searchKinds, splitSearchText, type SearchHitRow } from './search-everything.repository';
 
 /** A page of one kind. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -49,14 +49,12 @@ export async function searchEverything(
   const text = splitSearchText(query.q);
   if (query.type === undefined) {
     if (query.cursor !== undefined) throw validation({ cursor: ['A cursor continues one type: give type as well.'] });
-    const groups = await Promise.all(
-      SEARCH_KINDS.map(async (kind) => (await searchKind(ctx.db, kind, { viewer, text, take: SEARCH_MIXED_PER_KIND })).map(toHit(kind))),
-    );
-    return { results: groups.flat(), next: null };
+    const groups = await searchKinds(ctx.db, SEARCH_KINDS, { viewer, text, take: SEARCH_MIXED_PER_KIND });
+    return { results: SEARCH_KINDS.flatMap((kind) => (groups.get(kind) ?? []).map(toHit(kind))), next: null };
   }
   const kind = query.type;
   const after = query.cursor === undefined ? undefined : decodeRankCursor(query.cursor);
-  const rows = await searchKind(ctx.db, kind, { viewer, text, after, take: SEARCH_PAGE_SIZE + 1 });
+  const rows = (await searchKinds(ctx.db, [kind], { viewer, text, after, take: SEARCH_PAGE_SIZE + 1 })).get(kind) ?? [];
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   const next = rows.length > SEARCH_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null;
