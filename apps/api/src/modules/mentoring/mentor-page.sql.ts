@@ -30,7 +30,7 @@ export type MentorSqlRow = UserSummarySqlRow & {
   capacity: number;
   active_count: number;
   about: string;
-  /** The viewer's pending or active mentorship with the mentor (mentorships_open_pair_idx holds at most one), or null. */
+  /** The viewer's pending or active mentorship with the mentor (mentorships_open_pair_idx keeps at most one), or null. */
   my_request_id: number | null;
   my_request_status: string | null;
 };
@@ -43,8 +43,8 @@ export type MentorSqlRow = UserSummarySqlRow & {
  * mentor_profiles_open_idx in order, or with a topic by mentor_topics_list_idx in order (both
  * stop after a page unless the name filter drops many). The people it lists are visible to the
  * viewer, so only the e-mail's and the company's own audiences are applied to their fields. Each
- * row carries the viewer's open mentorship with the mentor (one probe of mentorships_open_pair_idx),
- * and its columns are the contract's names, so the rows skip drizzle's mapping (as the feed's).
+ * row carries the viewer's open mentorship with the mentor (the viewer's own mentorships read once
+ * by mentorships_mentee_created_idx, or mentorships_open_pair_idx per mentor), and its columns are the contract's names, so the rows skip drizzle's mapping (as the feed's).
  */
 export function mentorPageQuery(kind: MentorPageKind, take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
