@@ -1,12 +1,4 @@
-import type {
-  ReferralRequest,
-  ReferralRequestDetail,
-  ReferralRequestEvent,
-  ReferralRequestStatus,
-  Role,
-  UserSummary,
-} from '@alumlink/contract';
-import { mediaUrl } from '../../lib/media';
+import type { ReferralRequest, ReferralRequestDetail, ReferralRequestEvent, ReferralRequestStatus, UserSummary } from '@alumlink/contract';
 import { presentUserSummary } from '../users/users.presenter';
 import type { ReferralRequestSqlRow } from './referral-request-page.sql';
 import type { ReferralRequestEventListRow } from './referral-requests.repository';
@@ -26,33 +18,39 @@ export function presentReferralRequest(row: ReferralRequestSqlRow): ReferralRequ
       role: row.offer_role,
       status: row.offer_status === 'open' ? 'open' : 'closed',
       // Null once the owner left (DESIGN 7): the request and its history stay for the requester.
-      alumni: row.owner_id === null ? null : personOf(row.owner_id, 'owner_', row),
+      alumni: row.owner_id === null ? null : ownerOf(row, row.owner_id),
     },
-    requester:
-      row.requester_id === null
-        ? null
-        : {
-            ...personOf(row.requester_id, 'requester_', row),
-            headline: row.requester_headline ?? '',
-            cohort_year: row.requester_cohort_year,
-          },
+    requester: row.requester_id === null ? null : requesterOf(row, row.requester_id),
   };
 }
 
-/** The summary of a person joined into a request row (their columns are set whenever their id is). */
-function personOf(id: number, prefix: 'owner_' | 'requester_', row: ReferralRequestSqlRow): UserSummary {
-  const image = mediaUrl(row[`${prefix}image`]);
-  return {
+// A joined person's columns are set whenever their id is (a left join of users): the fallbacks never apply.
+
+function ownerOf(row: ReferralRequestSqlRow, id: number): UserSummary {
+  return presentUserSummary({
     id,
-    username: row[`${prefix}username`] ?? '',
-    email: row[`${prefix}email`] ?? '',
-    first_name: row[`${prefix}first_name`] ?? '',
-    last_name: row[`${prefix}last_name`] ?? '',
-    handle: row[`${prefix}handle`],
-    role: row[`${prefix}role`] as Role,
-    image,
-    profile: { profile_image: image },
-  };
+    username: row.owner_username ?? '',
+    email: row.owner_email ?? '',
+    firstName: row.owner_first_name ?? '',
+    lastName: row.owner_last_name ?? '',
+    handle: row.owner_handle,
+    role: row.owner_role ?? '',
+    image: row.owner_image,
+  });
+}
+
+function requesterOf(row: ReferralRequestSqlRow, id: number): NonNullable<ReferralRequest['requester']> {
+  const person = presentUserSummary({
+    id,
+    username: row.requester_username ?? '',
+    email: row.requester_email ?? '',
+    firstName: row.requester_first_name ?? '',
+    lastName: row.requester_last_name ?? '',
+    handle: row.requester_handle,
+    role: row.requester_role ?? '',
+    image: row.requester_image,
+  });
+  return { ...person, headline: row.requester_headline ?? '', cohort_year: row.requester_cohort_year };
 }
 
 export function presentReferralRequestEvent(row: ReferralRequestEventListRow): ReferralRequestEvent {
