@@ -13,7 +13,8 @@ import {
   type MentorSqlRow,
 } from './mentor-page.sql';
 
-// The mentors' cards, their topics and the mentors list. Mentorships are in mentorships.repository.ts.
+// The mentors' cards, their topics and the mentors list (its statements: mentor-page.sql.ts). Mentorships are in
+// mentorships.repository.ts.
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
 
