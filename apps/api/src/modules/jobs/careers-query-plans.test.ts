@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
-import { referralsQuery } from '../referrals/referrals.repository';
+import { referralsQuery } from '../referrals/referral-offers.sql';
 import { jobsQuery } from './jobs.repository';
 
 // Proves the job board and referral lists are served by their indexes on large tables.
@@ -59,10 +59,10 @@ describe('careers query plans on large tables', () => {
   });
 
   it('referral lists walk referrals_status_created_idx and referrals_alumni_idx', async () => {
-    const open = await explain(t.database, referralsQuery(t.db, { viewer: { id: 7, role: 'TR' }, status: 'open', take: 21, before }));
+    const open = await explain(t.database, referralsQuery({ viewer: { id: 7, role: 'TR' }, status: 'open', take: 21, before }));
     expect(open).toMatch(/referrals_status_created_idx/);
     expect(open).not.toMatch(/Seq Scan on referrals/);
-    const own = await explain(t.database, referralsQuery(t.db, { viewer: { id: 7, role: 'TR' }, alumniId: 7, take: 21 }));
+    const own = await explain(t.database, referralsQuery({ viewer: { id: 7, role: 'TR' }, alumniId: 7, take: 21 }));
     expect(own).toMatch(/referrals_alumni_idx/);
     expect(own).not.toMatch(/Seq Scan on referrals/);
   });

@@ -1,6 +1,8 @@
-import { mentorshipStatusSchema, type Mentor, type MentorProfile, type Mentorship } from '@alumlink/contract';
+import { mentorshipStatusSchema, type Mentor, type MentorProfile, type Mentorship, type Role } from '@alumlink/contract';
+import { mediaUrl } from '../../lib/media';
 import { presentUserSummary } from '../users/users.presenter';
-import type { MentorListRow, MentorProfileFields } from './mentoring.repository';
+import type { MentorSqlRow } from './mentor-page.sql';
+import type { MentorProfileFields } from './mentoring.repository';
 import type { MentorshipListRow } from './mentorships.repository';
 
 /** What a person who never set a mentor card sees. */
@@ -24,17 +26,30 @@ export function presentMentorProfile(row: MentorProfileFields): MentorProfile {
   };
 }
 
-/** A mentor of the list, with where they work (career profile). */
-export function presentMentor(row: MentorListRow, myRequest?: { id: number; status: string }): Mentor {
+/**
+ * A mentor of the list (a row of mentorPageQuery, or a card with the viewer's request), with where
+ * they work (career profile). One object literal, every value copied once (as the feed's posts).
+ */
+export function presentMentor(row: MentorSqlRow): Mentor {
+  const image = mediaUrl(row.image);
   return {
-    ...presentUserSummary(row),
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    handle: row.handle,
+    role: row.role as Role,
+    image,
+    profile: { profile_image: image },
     company: row.company,
-    job_title: row.jobTitle,
+    job_title: row.job_title,
     topics: row.topics,
     capacity: row.capacity,
-    active_count: row.activeCount,
+    active_count: row.active_count,
     about: row.about,
-    my_request: myRequest ? { id: myRequest.id, status: myRequest.status === 'active' ? 'active' : 'pending' } : null,
+    my_request:
+      row.my_request_id === null ? null : { id: row.my_request_id, status: row.my_request_status === 'active' ? 'active' : 'pending' },
   };
 }
 

@@ -1,20 +1,22 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit } from '../../db/prepared';
 import { mentorProfiles, mentorTopics, users, type MentorProfileRow } from '../../db/schema/index';
-import type { LoadPosition } from '../../lib/pagination';
 import { likeContains } from '../../lib/pagination';
-import { visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { listedPersonFieldSql, personFieldSql } from '../users/index';
-import { type UserSummaryRow } from '../users/users.presenter';
-import { userSummaryColumnsFor, userSummaryColumnsOfListed } from '../users/index';
+import { visibleToSql, type Viewer } from '../settings/visibility';
+import { personFieldSql, userSummaryColumnsFor } from '../users/index';
+import {
+  mentorPageKindOf,
+  mentorPageParams,
+  openMentorSql,
+  prepareMentorPageStatements,
+  type MentorSearch,
+  type MentorSqlRow,
+} from './mentor-page.sql';
 
-// The mentors' cards, their topics and the mentors list. Mentorships are in mentorships.repository.ts.
+// The mentors' cards, their topics and the mentors list (its statements: mentor-page.sql.ts). Mentorships are in
+// mentorships.repository.ts.
 
 export type MentorProfileFields = Pick<MentorProfileRow, 'isMentor' | 'topics' | 'capacity' | 'about' | 'accepting' | 'activeCount'>;
-
-/** The card is listed: a mentor, accepting, with a free place. */
-const open = sql`${mentorProfiles.isMentor} and ${mentorProfiles.accepting} and ${mentorProfiles.activeCount} < ${mentorProfiles.capacity}`;
 
 /**
  * The person may mentor now (mentoring.policy: alumni and admins). A card outlives a role an admin
@@ -67,127 +69,30 @@ async function syncMentorTopics(db: Executor, userId: number): Promise<void> {
     insert into ${mentorTopics} (topic_key, user_id, active_count)
     select distinct unnest(${mentorProfiles.topicKeys}), ${mentorProfiles.userId}, ${mentorProfiles.activeCount}
     from ${mentorProfiles}
-    where ${mentorProfiles.userId} = ${userId}::integer and ${open}`);
+    where ${mentorProfiles.userId} = ${userId}::integer and ${openMentorSql}`);
 }
 
-/** Position in the mentors list: load (active mentees) then person id, ascending. */
-export type MentorCursor = LoadPosition;
-
-export type MentorListRow = UserSummaryRow &
-  Pick<MentorProfileRow, 'topics' | 'capacity' | 'activeCount' | 'about'> & { company: string; jobTitle: string };
-
-/**
- * Which mentors a page lists: those offering one topic (byTopic), the open ones that do not
- * (otherThanTopic: the second part of "topic matches first"), or every open one; with or without
- * the name box.
- */
-export type MentorPageKind = { byTopic: boolean; otherThanTopic?: boolean; byName: boolean };
-
-/**
- * A page of `take` open mentors (accepting, with a free place), least loaded first, after a
- * (load, id) position, visible to the viewer, not the viewer, as a query with placeholders
- * (viewerId, seesEveryone, topicKey, nameLike, afterLoad, afterId) so it is prepared once per kind
- * and page size, its page size written into the text (decision 006). Served by
- * mentor_profiles_open_idx in order, or with a topic by mentor_topics_list_idx in order (both
- * stop after a page unless the name filter drops many). The people it lists are visible to the
- * viewer, so only the e-mail's and the company's own audiences are applied to their fields.
- */
-export function mentorPageQuery(db: Executor, kind: MentorPageKind, take: number) {
-  const viewerId = sql.placeholder('viewerId');
-  const seesEveryone = sql.placeholder('seesEveryone');
-  const load = kind.byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
-  const person = kind.byTopic ? mentorTopics.userId : mentorProfiles.userId;
-  const conditions: SQL[] = [
-    // mentor_topics holds open mentors only (syncMentorTopics).
-    kind.byTopic ? sql`${mentorTopics.topicKey} = ${sql.placeholder('topicKey')}::text` : open,
-    sql`${person} <> ${viewerId}::integer`,
-    eq(users.isActive, true),
-    sql`${users.emailVerifiedAt} is not null`,
-    sql`(${seesEveryone}::boolean or ${visibleToViewerIdSql(viewerId, users.id)})`,
-    sql`(${load}, ${person}) > (${sql.placeholder('afterLoad')}::integer, ${sql.placeholder('afterId')}::integer)`,
-  ];
-  if (kind.otherThanTopic) conditions.push(sql`not (${sql.placeholder('topicKey')}::text = any(${mentorProfiles.topicKeys}))`);
-  if (kind.byName) {
-    const nameLike = sql`${sql.placeholder('nameLike')}::text`;
-    conditions.push(
-      sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${nameLike} or lower(${users.username}) like ${nameLike})`,
-    );
-  }
-  const columns = {
-    ...userSummaryColumnsOfListed(viewerId, seesEveryone),
-    company: listedPersonFieldSql(viewerId, seesEveryone, 'company'),
-    jobTitle: users.jobTitle,
-    topics: mentorProfiles.topics,
-    capacity: mentorProfiles.capacity,
-    activeCount: mentorProfiles.activeCount,
-    about: mentorProfiles.about,
-  };
-  const base = kind.byTopic
-    ? db
-        .select(columns)
-        .from(mentorTopics)
-        .innerJoin(mentorProfiles, eq(mentorProfiles.userId, mentorTopics.userId))
-        .innerJoin(users, eq(users.id, mentorTopics.userId))
-    : db.select(columns).from(mentorProfiles).innerJoin(users, eq(users.id, mentorProfiles.userId));
-  return base
-    .where(and(...conditions))
-    .orderBy(asc(load), asc(person))
-    .limit(literalLimit(take));
-}
-
-type MentorPageStatement = ReturnType<ReturnType<typeof mentorPageQuery>['prepare']>;
-
-/** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
-const prepareMentorPageStatements = (db: Database) => {
-  const statements = new Map<string, MentorPageStatement>();
-  return (kind: MentorPageKind, take: number): MentorPageStatement => {
-    const subset = kind.byTopic ? 'topic' : kind.otherThanTopic ? 'other' : 'all';
-    const name = `mentors_${subset}${kind.byName ? '_name' : ''}_page_${take}`;
-    let statement = statements.get(name);
-    if (!statement) {
-      statement = mentorPageQuery(db, kind, take).prepare(name);
-      statements.set(name, statement);
-    }
-    return statement;
-  };
-};
-
-/** Before every mentor: loads are never negative (mentor_profiles_active_count_check). */
-const FIRST_PAGE: MentorCursor = { load: -1, id: 0 };
-
-export type MentorSearch = {
-  viewer: Viewer;
-  topicKey?: string;
-  /** With topicKey: the open mentors who do not offer it, instead of those who do. */
-  otherThanTopic?: boolean;
-  nameLike?: string;
-  after?: MentorCursor;
-  take: number;
-};
-
-/** The placeholders of mentorPageQuery for a search (its page size is mentorPageQuery's `take`). */
-export function mentorPageParams(search: MentorSearch) {
-  const after = search.after ?? FIRST_PAGE;
-  return {
-    viewerId: search.viewer.id,
-    seesEveryone: search.viewer.role === 'AD',
-    topicKey: search.topicKey ?? '',
-    nameLike: search.nameLike ?? '',
-    afterLoad: after.load,
-    afterId: after.id,
-  };
-}
+/** A mentor's card with their summary, named as the list's rows (mentorPageQuery), without the viewer's request. */
+export type MentorCardRow = Omit<MentorSqlRow, 'my_request_id' | 'my_request_status'>;
 
 /** One mentor's card (listed or not) if they mentor and the viewer may see them. */
-export async function findMentor(db: Executor, viewer: Viewer, userId: number): Promise<MentorListRow | null> {
+export async function findMentor(db: Executor, viewer: Viewer, userId: number): Promise<MentorCardRow | null> {
+  const summary = userSummaryColumnsFor(viewer);
   const [row] = await db
     .select({
-      ...userSummaryColumnsFor(viewer),
+      id: summary.id,
+      username: summary.username,
+      email: summary.email,
+      first_name: summary.firstName,
+      last_name: summary.lastName,
+      handle: summary.handle,
+      role: summary.role,
+      image: summary.image,
       company: personFieldSql(viewer, 'company'),
-      jobTitle: users.jobTitle,
+      job_title: users.jobTitle,
       topics: mentorProfiles.topics,
       capacity: mentorProfiles.capacity,
-      activeCount: mentorProfiles.activeCount,
+      active_count: mentorProfiles.activeCount,
       about: mentorProfiles.about,
     })
     .from(mentorProfiles)
@@ -243,10 +148,8 @@ export function createMentoringRepository(db: Database) {
   const mentorPageStatements = prepareMentorPageStatements(db);
   return {
     /** A page of the mentors list (prepared statements, see mentorPageQuery). */
-    findMentorPage(search: MentorSearch): Promise<MentorListRow[]> {
-      const byTopic = search.topicKey !== undefined && !search.otherThanTopic;
-      const kind = { byTopic, otherThanTopic: search.topicKey !== undefined && !byTopic, byName: search.nameLike !== undefined };
-      return mentorPageStatements(kind, search.take).execute(mentorPageParams(search));
+    findMentorPage(search: MentorSearch): Promise<MentorSqlRow[]> {
+      return mentorPageStatements(mentorPageKindOf(search), search.take).execute(mentorPageParams(search));
     },
   };
 }

@@ -64,8 +64,8 @@ export async function applyRoleToMentorCard(db: Executor, user: Pick<AuthUser, '
 export async function getMentor(ctx: AppContext, viewer: AuthUser, userId: number): Promise<Mentor | null> {
   const row = await repository.findMentor(ctx.db, viewer, userId);
   if (!row) return null;
-  const mine = await findOpenRequestsOf(ctx.db, viewer.id, [row.id]);
-  return presentMentor(row, mine.get(row.id));
+  const mine = (await findOpenRequestsOf(ctx.db, viewer.id, [row.id])).get(row.id);
+  return presentMentor({ ...row, my_request_id: mine?.id ?? null, my_request_status: mine?.status ?? null });
 }
 
 /**
@@ -80,23 +80,23 @@ export async function listMentors(ctx: AppContext, viewer: AuthUser, query: Ment
   const take = query.limit + 1;
   const { mentoring } = ctx.repositories;
   const search = { viewer, topicKey, nameLike, take };
-  const rows: (repository.MentorListRow & { rest: boolean })[] = [];
-  if (!after?.rest) {
-    const first = await mentoring.findMentorPage({ ...search, after: after ? { load: after.load, id: after.id } : undefined });
-    rows.push(...first.map((row) => ({ ...row, rest: false })));
-  }
-  if (topicKey !== undefined && rows.length < take) {
-    const restAfter = after?.rest ? { load: after.load, id: after.id } : undefined;
-    const others = await mentoring.findMentorPage({ ...search, otherThanTopic: true, after: restAfter });
-    rows.push(...others.map((row) => ({ ...row, rest: true })));
-  }
+  const first = after?.rest
+    ? []
+    : await mentoring.findMentorPage({ ...search, after: after ? { load: after.load, id: after.id } : undefined });
+  const others =
+    topicKey !== undefined && first.length < take
+      ? await mentoring.findMentorPage({
+          ...search,
+          otherThanTopic: true,
+          after: after?.rest ? { load: after.load, id: after.id } : undefined,
+        })
+      : [];
+  const rows = others.length === 0 ? first : first.concat(others);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.activeCount, id: last.id, rest: last.rest }) : null;
-  const mine = await findOpenRequestsOf(
-    ctx.db,
-    viewer.id,
-    items.map((row) => row.id),
-  );
-  return { results: items.map((row) => presentMentor(row, mine.get(row.id))), next };
+  // The last row is of the second part ("rest") when the page reached past the first part's rows.
+  const rest = items.length > first.length;
+  const next = rows.length > query.limit && last ? encodeLoadCursor({ load: last.active_count, id: last.id, rest }) : null;
+  // Each row carries the viewer's open mentorship with the mentor: one statement per part of the list.
+  return { results: items.map(presentMentor), next };
 }

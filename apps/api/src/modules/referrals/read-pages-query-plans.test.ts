@@ -4,8 +4,8 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import { eventsPageQuery } from '../events/events.repository';
 import { openJobsPageQuery } from '../jobs/jobs.repository';
 import { notificationsPageQuery, unreadCountQuery } from '../notifications/notifications.repository';
-import { referralRequestsPageQuery } from './referral-requests.repository';
-import { openReferralsPageQuery } from './referrals.repository';
+import { referralRequestsPageQuery } from './referral-request-page.sql';
+import { openReferralsPageQuery } from './referral-offers.sql';
 
 // The generic plans of the prepared list statements of issue #44 (decision record 044): each walks
 // the index of its filter and order, never a whole table, whatever the parameters.
@@ -70,17 +70,19 @@ describe('prepared list statements of the community reads: generic plans', () =>
   });
 
   it('open offers walk referrals_status_created_idx; requests of an offer or a person their own index', async () => {
-    const offers = await generic(openReferralsPageQuery(t.db, 21), viewer);
+    const offers = await generic(openReferralsPageQuery(21), viewer);
     expect(offers).toMatch(/referrals_status_created_idx/);
-    expect(offers).not.toMatch(/Seq Scan on (referrals|users)\b/);
-    const board = await generic(referralRequestsPageQuery(t.db, 'referral', 21), { ...viewer, id: 42 });
+    // The viewer's latest request on each offer: their own requests, read once by their index.
+    expect(offers).toMatch(/referral_requests_requester_created_idx/);
+    expect(offers).not.toMatch(/Seq Scan on (referrals|referral_requests|users)\b/);
+    const board = await generic(referralRequestsPageQuery('referral', 21), { ...viewer, id: 42 });
     expect(board).toMatch(/referral_requests_referral_created_idx/);
     expect(board).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
-    const mine = await generic(referralRequestsPageQuery(t.db, 'requester', 21), { ...viewer, id: 42 });
+    const mine = await generic(referralRequestsPageQuery('requester', 21), { ...viewer, id: 42 });
     expect(mine).toMatch(/referral_requests_requester_created_idx/);
     expect(mine).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
     // The "All offers" board: the alumnus's offers, then each offer's requests in order.
-    const owner = await generic(referralRequestsPageQuery(t.db, 'owner', 21), { ...viewer, id: 42 });
+    const owner = await generic(referralRequestsPageQuery('owner', 21), { ...viewer, id: 42 });
     expect(owner).toMatch(/referrals_alumni_idx/);
     expect(owner).toMatch(/referral_requests_referral_created_idx/);
     expect(owner).not.toMatch(/Seq Scan on (referral_requests|referrals|users)\b/);

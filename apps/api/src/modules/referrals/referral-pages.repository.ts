@@ -1,16 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { prepareRawStatement } from '../../db/prepared';
 import { preparedPerPageSize } from '../../db/prepared-pages';
 import { referrals } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import {
-  presentRequestRows,
-  referralRequestsPageQuery,
-  type ReferralRequestListRow,
-  type RequestsBy,
-} from './referral-requests.repository';
-import { openReferralsPageQuery, presentReferralRows, type ReferralListRow } from './referrals.repository';
+import { referralRequestsPageQuery, type ReferralRequestSqlRow, type RequestsBy } from './referral-request-page.sql';
+import { openReferralsPageQuery, type ReferralSqlRow } from './referral-offers.sql';
 
 type Page = { viewer: Viewer; before?: CursorPosition; take: number };
 
@@ -24,16 +20,18 @@ const viewerParams = ({ viewer, before }: Page) => ({ viewerId: viewer.id, seesE
  * requests" cost four feed pages).
  */
 export function createReferralsRepository(db: Database) {
+  const requestPagesBy = (by: RequestsBy, name: string) =>
+    preparedPerPageSize(name, (take, sizedName) =>
+      prepareRawStatement<ReferralRequestSqlRow>(db, sizedName, referralRequestsPageQuery(by, take)),
+    );
   const requestPages = {
-    referral: preparedPerPageSize('referral_requests_of_offer', (take, name) =>
-      referralRequestsPageQuery(db, 'referral', take).prepare(name),
-    ),
-    requester: preparedPerPageSize('referral_requests_of_person', (take, name) =>
-      referralRequestsPageQuery(db, 'requester', take).prepare(name),
-    ),
-    owner: preparedPerPageSize('referral_requests_of_owner', (take, name) => referralRequestsPageQuery(db, 'owner', take).prepare(name)),
+    referral: requestPagesBy('referral', 'referral_requests_of_offer'),
+    requester: requestPagesBy('requester', 'referral_requests_of_person'),
+    owner: requestPagesBy('owner', 'referral_requests_of_owner'),
   };
-  const openOffers = preparedPerPageSize('referrals_open_page', (take, name) => openReferralsPageQuery(db, take).prepare(name));
+  const openOffers = preparedPerPageSize('referrals_open_page', (take, name) =>
+    prepareRawStatement<ReferralSqlRow>(db, name, openReferralsPageQuery(take)),
+  );
   const offer = db
     .select({ id: referrals.id, alumniId: referrals.alumniId, status: referrals.status, role: referrals.role, company: referrals.company })
     .from(referrals)
@@ -42,12 +40,12 @@ export function createReferralsRepository(db: Database) {
     .prepare('referrals_find_offer');
   return {
     /** A page of one offer's requests (`by` referral), one person's (`by` requester) or an alumnus's offers' (`by` owner), newest first. */
-    async requests(by: RequestsBy, id: number, page: Page): Promise<ReferralRequestListRow[]> {
-      return presentRequestRows(await requestPages[by](page.take).execute({ id, ...viewerParams(page) }));
+    requests(by: RequestsBy, id: number, page: Page): Promise<ReferralRequestSqlRow[]> {
+      return requestPages[by](page.take).execute({ id, ...viewerParams(page) });
     },
     /** A page of the open offers, newest first. */
-    async openOffers(page: Page): Promise<ReferralListRow[]> {
-      return presentReferralRows(await openOffers(page.take).execute(viewerParams(page)));
+    openOffers(page: Page): Promise<ReferralSqlRow[]> {
+      return openOffers(page.take).execute(viewerParams(page));
     },
     /** An offer's owner, status and title (or null). */
     async findOffer(id: number): Promise<{ id: number; alumniId: number | null; status: string; role: string; company: string } | null> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { companyAlumniQuery } from '../jobs/company-alumni.repository';
-import { referralRequestsQuery } from './referral-requests.repository';
+import { referralRequestsQuery } from './referral-request-page.sql';
 
 // The pipeline's lists (an offer's board, a person's requests) and a job's alumni at its company
 // stay index-served on large tables.
@@ -36,10 +36,10 @@ const viewer = { id: 7, role: 'TR' } as const;
 describe('referral pipeline query plans on large tables', () => {
   it("an offer's requests walk referral_requests_referral_created_idx, a person's referral_requests_requester_created_idx", async () => {
     for (const page of [{ take: 21 }, { take: 21, before }]) {
-      const board = await explain(t.database, referralRequestsQuery(t.db, { viewer, referralId: 42, ...page }));
+      const board = await explain(t.database, referralRequestsQuery({ viewer, referralId: 42, ...page }));
       expect(board).toMatch(/referral_requests_referral_created_idx/);
       expect(board).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
-      const mine = await explain(t.database, referralRequestsQuery(t.db, { viewer, requesterId: 42, ...page }));
+      const mine = await explain(t.database, referralRequestsQuery({ viewer, requesterId: 42, ...page }));
       expect(mine).toMatch(/referral_requests_requester_created_idx/);
       expect(mine).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
     }

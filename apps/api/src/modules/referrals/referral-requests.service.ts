@@ -116,15 +116,14 @@ async function pageOf(
 ): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.repositories.referrals.requests(by, id, { viewer, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map(presentReferralRequest), next };
 }
 
 /** One request with its history: the requester, the offer's owner and admins; 404 for anyone else. */
 export async function getReferralRequest(ctx: AppContext, user: AuthUser, requestId: number): Promise<ReferralRequestDetail> {
   const [row] = await repository.findReferralRequests(ctx.db, { viewer: user, requestId, take: 1 });
-  if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner?.id ?? null, requesterId: row.requesterId }))
-    throw requestNotFound();
+  if (!row || !canOnReferralRequest(user, 'view', { ownerId: row.owner_id, requesterId: row.requester_user_id })) throw requestNotFound();
   return presentReferralRequestDetail(row, await repository.findReferralRequestEvents(ctx.db, user, requestId));
 }
 

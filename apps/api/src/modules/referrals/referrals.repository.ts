@@ -1,104 +1,17 @@
 import type { ReferralStatus } from '@alumlink/contract';
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { literalLimit } from '../../db/prepared';
-import { auditLog, referralRequests, referrals, users, type ReferralRow, type UserRow } from '../../db/schema/index';
-import type { CursorPosition } from '../../lib/pagination';
+import { executeRaw } from '../../db/prepared';
+import { auditLog, referralRequests, referrals, type ReferralRow } from '../../db/schema/index';
 import type { Viewer } from '../settings/visibility';
-import { userSummaryColumnsForViewer } from '../users/index';
+import { referralsQuery, type ReferralSearch, type ReferralSqlRow } from './referral-offers.sql';
 
-/** A referral with the alumnus offering it. */
-export type ReferralListRow = Pick<
-  ReferralRow,
-  'id' | 'alumniId' | 'company' | 'role' | 'ctc' | 'location' | 'requirements' | 'status' | 'createdAt'
-> & {
-  /** Null once the alumnus left (the offer stays, closed, for the requests made on it). */
-  alumni: Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'image'> | null;
-};
-
-export type ReferralSearch = {
-  /** Who is looking: alumni's e-mails as they may read them. */
-  viewer: Viewer;
-  referralId?: number;
-  status?: ReferralStatus;
-  alumniId?: number;
-  /** Referrals strictly older than this position (newest-first keyset). */
-  before?: CursorPosition;
-  take: number;
-};
-
-/**
- * Referrals newest first with their alumni, in one query: served by referrals_status_created_idx
- * (by status) or referrals_alumni_idx (one alumnus).
- */
-export function referralsQuery(db: Executor, search: ReferralSearch) {
-  const conditions: SQL[] = [];
-  if (search.referralId !== undefined) conditions.push(eq(referrals.id, search.referralId));
-  if (search.status !== undefined) conditions.push(eq(referrals.status, search.status));
-  if (search.alumniId !== undefined) conditions.push(eq(referrals.alumniId, search.alumniId));
-  if (search.before) {
-    const { at, id } = search.before;
-    conditions.push(sql`(${referrals.createdAt}, ${referrals.id}) < (${at.toISOString()}::timestamptz, ${id})`);
-  }
-  return selectReferrals(db, search.viewer.id, search.viewer.role === 'AD')
-    .where(and(...conditions))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(search.take);
+/** Referrals newest first with their alumni and the viewer's latest request on each (referralsQuery), planned per call. */
+export function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralSqlRow[]> {
+  return executeRaw<ReferralSqlRow>(db, referralsQuery(search));
 }
 
-/**
- * The open offers newest first as a prepared statement (placeholders viewerId, seesEveryone,
- * beforeAt, beforeId; the page size in the text): referrals_status_created_idx.
- */
-export function openReferralsPageQuery(db: Executor, take: number) {
-  return selectReferrals(db, sql.placeholder('viewerId'), sql.placeholder('seesEveryone'))
-    .where(
-      and(
-        eq(referrals.status, 'open'),
-        sql`(${referrals.createdAt}, ${referrals.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`,
-      ),
-    )
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(literalLimit(take));
-}
-
-function selectReferrals(db: Executor, viewerId: number | Placeholder, seesEveryone: boolean | Placeholder) {
-  return db
-    .select({
-      id: referrals.id,
-      alumniId: referrals.alumniId,
-      company: referrals.company,
-      role: referrals.role,
-      ctc: referrals.ctc,
-      location: referrals.location,
-      requirements: referrals.requirements,
-      status: referrals.status,
-      createdAt: referrals.createdAt,
-      alumni: {
-        id: users.id,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: userSummaryColumnsForViewer(viewerId, seesEveryone).email,
-        role: users.role,
-        image: users.image,
-      },
-    })
-    .from(referrals)
-    .leftJoin(users, eq(users.id, referrals.alumniId));
-}
-
-export async function findReferrals(db: Executor, search: ReferralSearch): Promise<ReferralListRow[]> {
-  return presentReferralRows(await referralsQuery(db, search).execute());
-}
-
-/** Rows of selectReferrals with an alumnus who left as null. */
-export function presentReferralRows(rows: Awaited<ReturnType<typeof referralsQuery>>): ReferralListRow[] {
-  // The e-mail expression answers even when the alumnus is gone: the id says whether they are.
-  return rows.map((row) => ({ ...row, alumni: row.alumni?.id == null ? null : (row.alumni as NonNullable<ReferralListRow['alumni']>) }));
-}
-
-export async function findReferral(db: Executor, viewer: Viewer, referralId: number): Promise<ReferralListRow | null> {
+export async function findReferral(db: Executor, viewer: Viewer, referralId: number): Promise<ReferralSqlRow | null> {
   const [row] = await findReferrals(db, { viewer, referralId, take: 1 });
   return row ?? null;
 }

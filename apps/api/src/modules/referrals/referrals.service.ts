@@ -17,23 +17,24 @@ import { canOnReferral } from './referrals.policy';
 import { presentReferral } from './referrals.presenter';
 import { closeWaitingRequestsOf } from './referral-request-endings.repository';
 import { recordSystemEnd, withNotifications } from './referral-requests.service';
+import type { ReferralSearch, ReferralSqlRow } from './referral-offers.sql';
 import * as repository from './referrals.repository';
 
 const referralNotFound = () => notFound(REFERRAL_MESSAGES.notFound);
 
-type ListFilter = Pick<repository.ReferralSearch, 'status' | 'alumniId'>;
-type Viewer = repository.ReferralSearch['viewer'];
+type ListFilter = Pick<ReferralSearch, 'status' | 'alumniId'>;
+type Viewer = ReferralSearch['viewer'];
 
 async function pageOfReferrals(db: Executor, viewer: Viewer, query: PageQuery, filter: ListFilter): Promise<ReferralPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await repository.findReferrals(db, { ...filter, viewer, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  const mine = await repository.findLatestRequestsOf(
-    db,
-    viewer.id,
-    items.map((row) => row.id),
-  );
-  return { results: items.map((row) => presentReferral(row, mine.get(row.id))), next };
+  return pageOf(rows, query.limit);
+}
+
+/** A page of offers (rows carry the viewer's latest request on each) and its cursor. */
+function pageOf(rows: ReferralSqlRow[], limit: number): ReferralPage {
+  const { items, next } = toPage(rows, limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
+  return { results: items.map(presentReferral), next };
 }
 
 /**
@@ -56,14 +57,7 @@ export function getReferralUser(ctx: AppContext, user: AuthUser): Promise<User> 
 /** Open referrals, newest first, for every signed-in person. */
 export async function listOpenReferrals(ctx: AppContext, viewer: AuthUser, query: PageQuery): Promise<ReferralPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.repositories.referrals.openOffers({ viewer, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  const mine = await repository.findLatestRequestsOf(
-    ctx.db,
-    viewer.id,
-    items.map((row) => row.id),
-  );
-  return { results: items.map((row) => presentReferral(row, mine.get(row.id))), next };
+  return pageOf(await ctx.repositories.referrals.openOffers({ viewer, before, take: query.limit + 1 }), query.limit);
 }
 
 /** The caller's own referrals, open and closed. */
@@ -84,8 +78,7 @@ export function assertCanCreateReferral(user: AuthUser): void {
 async function presentOne(db: Executor, viewer: AuthUser, referralId: number): Promise<Referral> {
   const row = await repository.findReferral(db, viewer, referralId);
   if (!row) throw referralNotFound();
-  const mine = await repository.findLatestRequestsOf(db, viewer.id, [referralId]);
-  return presentReferral(row, mine.get(referralId));
+  return presentReferral(row);
 }
 
 /** An alumnus offers a referral. */

@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isoTimestampSql, sqlInteger } from '../../db/prepared';
+import { referralRequests, referrals, users } from '../../db/schema/index';
+import type { CursorPosition } from '../../lib/pagination';
+import type { Viewer } from '../settings/visibility';
+import { personFieldForViewerSql, type UsersTable } from '../users/index';
+import { offerReaderOf, type OfferReader } from './referral-offers.sql';
+
+const owners = alias(users, 'owner');
+const requesters = alias(users, 'requester');
+
+/** A person's summary columns in a request row, under a prefix (`owner_`, `requester_`); all null once they left. */
+type PersonColumns<Prefix extends string> = {
+  [Key in 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'handle' | 'role' | 'image' as `${Prefix}${Key}`]: Key extends 'id'
+    ? number | null
+    : string | null;
+};
+
+/**
+ * A request with its offer, the offer's owner and the requester, as referralRequestsSql answers it:
+ * the contract's names, times as text (isoTimestampSql), no drizzle mapping (as the feed's rows).
+ */
+export type ReferralRequestSqlRow = PersonColumns<'owner_'> &
+  PersonColumns<'requester_'> & {
+    id: number;
+    status: string;
+    message: string;
+    resume_url: string | null;
+    /** ISO 8601, as Date.prototype.toISOString writes it. */
+    created_at: string;
+    updated_at: string;
+    referral_id: number;
+    /** The request's requester (null once they left); requester_id of the person columns is the joined person's. */
+    requester_user_id: number | null;
+    offer_company: string;
+    offer_role: string;
+    offer_status: string;
+    requester_headline: string | null;
+    /** The cohort year as the viewer may see it (per-field privacy). */
+    requester_cohort_year: number | null;
+  };
+
+/** A person's summary columns under a prefix, the e-mail as the reader may read it. */
+function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader): SQL {
+  const as = (column: string) => sql.raw(`${prefix}${column}`);
+  return sql`${table.id} as ${as('id')}, ${table.username} as ${as('username')},
+    ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'email', table)} as ${as('email')},
+    ${table.firstName} as ${as('first_name')}, ${table.lastName} as ${as('last_name')}, ${table.handle} as ${as('handle')},
+    ${table.role} as ${as('role')}, ${table.image} as ${as('image')}`;
+}
+
+/**
+ * Requests newest first with their offer, its owner and the requester, in one statement; `where`
+ * picks them: one offer's (referral_requests_referral_created_idx), one person's
+ * (referral_requests_requester_created_idx) or those on every offer of one alumnus
+ * (referrals_alumni_idx, then each offer's referral_requests_referral_created_idx).
+ */
+export function referralRequestsSql(reader: OfferReader, where: SQL, take: number): SQL {
+  return sql`
+    select ${referralRequests.id} as id, ${referralRequests.status} as status, ${referralRequests.message} as message,
+      ${referralRequests.resumeUrl} as resume_url, ${isoTimestampSql(referralRequests.createdAt)} as created_at,
+      ${isoTimestampSql(referralRequests.updatedAt)} as updated_at, ${referralRequests.referralId} as referral_id,
+      ${referralRequests.requesterId} as requester_user_id,
+      ${referrals.company} as offer_company, ${referrals.role} as offer_role, ${referrals.status} as offer_status,
+      ${personColumnsSql(owners, 'owner_', reader)}, ${personColumnsSql(requesters, 'requester_', reader)},
+      ${requesters.headline} as requester_headline,
+      ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'cohort_year', requesters)} as requester_cohort_year
+    from ${referralRequests}
+      inner join ${referrals} on ${referrals.id} = ${referralRequests.referralId}
+      left join ${users} ${owners} on ${owners.id} = ${referrals.alumniId}
+      left join ${users} ${requesters} on ${requesters.id} = ${referralRequests.requesterId}
+    where ${where}
+    order by ${referralRequests.createdAt} desc, ${referralRequests.id} desc
+    limit ${sqlInteger(take)}`;
+}
+
+/** Whose requests a page lists: one offer's, one requester's, or those on every offer of one alumnus. */
+export type RequestsBy = 'referral' | 'requester' | 'owner';
+
+/** Requests strictly older than a (created_at, id) position, given as values or placeholders. */
+function requestsBeforeSql(at: unknown, id: unknown): SQL {
+  return sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${at}::timestamptz, ${id}::integer)`;
+}
+
+/**
+ * referralRequestsSql for a prepared statement: whose requests (`by`), the id and the viewer as
+ * placeholders (id, viewerId, seesEveryone) and the keyset position too (beforeAt, beforeId:
+ * beforeParams); the page size is in the text, so PostgreSQL keeps the generic plan.
+ */
+export function referralRequestsPageQuery(by: RequestsBy, take: number): SQL {
+  const column = by === 'referral' ? referralRequests.referralId : by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
+  const reader = { viewerId: sql.placeholder('viewerId'), seesEveryone: sql.placeholder('seesEveryone') };
+  const where = sql`${column} = ${sql.placeholder('id')}::integer and ${requestsBeforeSql(sql.placeholder('beforeAt'), sql.placeholder('beforeId'))}`;
+  return referralRequestsSql(reader, where, take);
+}
+
+export type ReferralRequestSearch = {
+  viewer: Viewer;
+  requestId?: number;
+  referralId?: number;
+  requesterId?: number;
+  /** Requests strictly older than this position (newest-first keyset). */
+  before?: CursorPosition;
+  take: number;
+};
+
+/** referralRequestsSql for a search with values, planned per call (one request, one offer's, one person's). */
+export function referralRequestsQuery(search: ReferralRequestSearch): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (search.requestId !== undefined) conditions.push(sql`${referralRequests.id} = ${search.requestId}::integer`);
+  if (search.referralId !== undefined) conditions.push(sql`${referralRequests.referralId} = ${search.referralId}::integer`);
+  if (search.requesterId !== undefined) conditions.push(sql`${referralRequests.requesterId} = ${search.requesterId}::integer`);
+  if (search.before) conditions.push(requestsBeforeSql(search.before.at.toISOString(), search.before.id));
+  return referralRequestsSql(offerReaderOf(search.viewer), sql.join(conditions, sql` and `), search.take);
+}
