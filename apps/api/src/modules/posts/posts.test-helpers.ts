@@ -1,0 +1,46 @@
+import { beforeAll } from 'vitest';
+import type { PostRow } from '../../db/schema/index';
+import { authHeader, createPost, createUser, useTestApp, type TestUser } from '../../test/index';
+import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
+
+type Auth = { authorization: string };
+
+/**
+ * The post files' app and its two people, made in a beforeAll: an alumnus who writes (with a handle
+ * and a profile image) and a trainee who reads.
+ */
+export function usePostsApp() {
+  const t = useTestApp();
+  const people = {} as { author: TestUser; reader: TestUser; authorAuth: Auth; readerAuth: Auth };
+
+  beforeAll(async () => {
+    people.author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', handle: 'alexm', image: 'avatars/a.webp' });
+    people.reader = await createUser(t.db, { role: 'TR' });
+    people.authorAuth = await authHeader(t.app, people.author);
+    people.readerAuth = await authHeader(t.app, people.reader);
+  });
+
+  const base = Date.UTC(2031, 0, 1);
+  /** `count` posts by `userId`, dated in 2031 (so they lead the feed) a second apart, or all at the same moment. */
+  async function insertPosts(userId: number, count: number, options: { sameTime?: boolean; caption?: string } = {}) {
+    const rows: PostRow[] = [];
+    for (let index = 0; index < count; index += 1) {
+      rows.push(
+        await createPost(t.db, {
+          userId,
+          caption: `${options.caption ?? 'post'} ${index}`,
+          image: `posts/${index}.webp`,
+          createdAt: new Date(options.sameTime ? base - 60_000 : base + index * 1000),
+        }),
+      );
+    }
+    return rows;
+  }
+
+  async function createPostViaApi(caption: string, headers = people.authorAuth) {
+    const body = multipartBody({ caption }, [imageFile(await sampleImage(3000, 1500, 'jpeg'), 'photo.jpg', 'image/jpeg')]);
+    return t.app.inject({ method: 'POST', url: '/social/posts/', payload: body.payload, headers: { ...headers, ...body.headers } });
+  }
+
+  return { t, people, insertPosts, createPostViaApi };
+}
