@@ -57,28 +57,13 @@ export function useDirectoryPeople() {
     await person('Dev', { role: 'IN', company: 'Globex', cohortYear: 2023, location: 'Pune', skills: 'Python', createdAt: day(4) });
     await person('Eve', { role: 'TR', company: '', cohortYear: 2023, location: '', skills: '', createdAt: day(5) });
     // Never listed (for a non-admin viewer), in results or counts:
-    await person('Inactive', {
-      role: 'AL',
-      company: 'Acme',
-      cohortYear: 2022,
-      location: 'Pune',
-      skills: 'React',
-      isActive: false,
-      createdAt: day(6),
-    });
-    await person('Unverified', {
-      role: 'AL',
-      company: 'Acme',
-      cohortYear: 2022,
-      location: 'Pune',
-      skills: 'React',
-      verified: false,
-      createdAt: day(7),
-    });
-    await person('Unlisted', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(8) });
-    await person('Private', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(9) });
-    await person('Connected', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(10) });
-    await person('Stranger', { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React', createdAt: day(11) });
+    const acmeAlumnus = { role: 'AL', company: 'Acme', cohortYear: 2022, location: 'Pune', skills: 'React' } as const;
+    await person('Inactive', { ...acmeAlumnus, isActive: false, createdAt: day(6) });
+    await person('Unverified', { ...acmeAlumnus, verified: false, createdAt: day(7) });
+    await person('Unlisted', { ...acmeAlumnus, createdAt: day(8) });
+    await person('Private', { ...acmeAlumnus, createdAt: day(9) });
+    await person('Connected', { ...acmeAlumnus, createdAt: day(10) });
+    await person('Stranger', { ...acmeAlumnus, createdAt: day(11) });
     const id = (name: string) => people[name]?.id ?? 0;
     await createUserSettings(t.db, { userId: id('Unlisted'), listedInDirectory: false });
     await createUserSettings(t.db, { userId: id('Private'), profileVisibility: 'Private' });
@@ -106,3 +91,6 @@ export function useDirectoryPeople() {
 
   return { t, who, people, person, list, names, facets };
 }
+
+/** A facet's expected counts, most common first: `counted(['Acme', 3], ['Globex', 2])`. */
+export const counted = (...pairs: [string | number, number][]) => pairs.map(([value, count]) => ({ value, count }));
