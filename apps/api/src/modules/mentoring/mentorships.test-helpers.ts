@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { mentorProfiles, notifications } from '../../db/schema/index';
-import { authHeader, createUser, useTestApp, type TestUser } from '../../test/index';
+import { useSignedInPeople, useTestApp, type TestUser } from '../../test/index';
 
 /** The mentorship files' app, an admin and a stranger (made in a beforeAll), and the requests people make. */
 export function useMentorships() {
   const t = useTestApp({ rateLimitMultiplier: 100 });
-  const people = {} as { admin: TestUser; stranger: TestUser };
-  const headers = new Map<number, { authorization: string }>();
-  const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-  async function person(role: 'AL' | 'TR' | 'IN' | 'AD' = 'TR', firstName = 'Test') {
-    const user = await createUser(t.db, { role, firstName });
-    headers.set(user.id, await authHeader(t.app, user));
-    return user;
-  }
-
-  beforeAll(async () => {
-    people.admin = await person('AD');
-    people.stranger = await person('IN');
-  });
+  const { people, auth, signedIn } = useSignedInPeople(t, { admin: { role: 'AD' }, stranger: { role: 'IN' } });
+  const person = (role: 'AL' | 'TR' | 'IN' = 'TR', firstName = 'Test') => signedIn({ role, firstName });
 
   async function mentor(capacity = 2, topics = ['React']) {
     const user = await person('AL', 'Mentor');

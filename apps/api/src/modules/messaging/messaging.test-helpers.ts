@@ -1,35 +1,20 @@
-import { beforeAll, expect } from 'vitest';
-import { authHeader, createUser, useTestApp, type CreateUserOptions, type TestUser } from '../../test/index';
+import { expect } from 'vitest';
+import { useSignedInPeople, useTestApp, type TestUser } from '../../test/index';
 
 /** The messaging files' app, Alice, Bob (an alumnus) and Carol (made in a beforeAll), and the conversation requests. */
 export function useConversations() {
   const t = useTestApp();
-  const people = {} as { alice: TestUser; bob: TestUser; carol: TestUser };
-  const headers = new Map<number, { authorization: string }>();
-
-  const as = (user: TestUser) => {
-    const header = headers.get(user.id);
-    if (!header) throw new Error('no header for user');
-    return header;
-  };
-  /** A person made now, signed in. */
-  async function newPerson(options: CreateUserOptions = {}) {
-    const user = await createUser(t.db, options);
-    headers.set(user.id, await authHeader(t.app, user));
-    return user;
-  }
-
-  beforeAll(async () => {
-    people.alice = await newPerson({ firstName: 'Alice', lastName: 'Able', image: 'avatars/alice.webp' });
-    people.bob = await newPerson({ firstName: 'Bob', lastName: 'Baker', role: 'AL' });
-    people.carol = await newPerson({ firstName: 'Carol', lastName: 'Cole' });
+  const { people, auth, signedIn } = useSignedInPeople(t, {
+    alice: { firstName: 'Alice', lastName: 'Able', image: 'avatars/alice.webp' },
+    bob: { firstName: 'Bob', lastName: 'Baker', role: 'AL' },
+    carol: { firstName: 'Carol', lastName: 'Cole' },
   });
 
   function start(from: TestUser, userId: unknown) {
     return t.app.inject({
       method: 'POST',
       url: '/social/conversations/start_conversation/',
-      headers: as(from),
+      headers: auth(from),
       payload: { user_id: userId },
     });
   }
@@ -37,15 +22,15 @@ export function useConversations() {
     return t.app.inject({
       method: 'POST',
       url: `/social/conversations/${conversationId}/send_message/`,
-      headers: as(from),
+      headers: auth(from),
       payload: { content },
     });
   }
   function listMessages(user: TestUser, conversationId: number, query = '') {
-    return t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/${query}`, headers: as(user) });
+    return t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/${query}`, headers: auth(user) });
   }
   function listConversations(user: TestUser, query = '') {
-    return t.app.inject({ method: 'GET', url: `/social/conversations/${query}`, headers: as(user) });
+    return t.app.inject({ method: 'GET', url: `/social/conversations/${query}`, headers: auth(user) });
   }
   async function conversationBetween(a: TestUser, b: TestUser): Promise<number> {
     const response = await start(a, b.id);
@@ -53,5 +38,5 @@ export function useConversations() {
     return response.json<{ id: number }>().id;
   }
 
-  return { t, people, as, newPerson, start, send, listMessages, listConversations, conversationBetween };
+  return { t, people, as: auth, newPerson: signedIn, start, send, listMessages, listConversations, conversationBetween };
 }

@@ -1,6 +1,6 @@
 import type { ReferralRequestDetail } from '@alumlink/contract';
-import { beforeAll, expect } from 'vitest';
-import { authHeader, createUser, useTestApp, type CreateUserOptions, type TestUser } from '../../test/index';
+import { expect } from 'vitest';
+import { useSignedInPeople, useTestApp, type TestUser } from '../../test/index';
 
 /**
  * The referral request files' app, its people (an alumnus who offers, another alumnus, an admin, a
@@ -8,23 +8,12 @@ import { authHeader, createUser, useTestApp, type CreateUserOptions, type TestUs
  */
 export function useReferralRequests() {
   const t = useTestApp({ rateLimitMultiplier: 100 });
-  const people = {} as Record<'owner' | 'otherAlumnus' | 'admin' | 'requester' | 'stranger', TestUser>;
-  const headers = new Map<number, { authorization: string }>();
-  const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-  /** A person made now, signed in. */
-  async function signedIn(options: CreateUserOptions) {
-    const user = await createUser(t.db, options);
-    headers.set(user.id, await authHeader(t.app, user));
-    return user;
-  }
-
-  beforeAll(async () => {
-    people.owner = await signedIn({ role: 'AL', firstName: 'Olivia', lastName: 'Owner' });
-    people.otherAlumnus = await signedIn({ role: 'AL' });
-    people.admin = await signedIn({ role: 'AD' });
-    people.requester = await signedIn({ role: 'TR', firstName: 'Riya', lastName: 'Requester' });
-    people.stranger = await signedIn({ role: 'IN' });
+  const { people, auth, signedIn } = useSignedInPeople(t, {
+    owner: { role: 'AL', firstName: 'Olivia', lastName: 'Owner' },
+    otherAlumnus: { role: 'AL' },
+    admin: { role: 'AD' },
+    requester: { role: 'TR', firstName: 'Riya', lastName: 'Requester' },
+    stranger: { role: 'IN' },
   });
 
   async function offer(by: TestUser = people.owner, company = 'Globex'): Promise<number> {
