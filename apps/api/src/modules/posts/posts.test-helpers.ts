@@ -1,4 +1,6 @@
-import { beforeAll } from 'vitest';
+import type { NotificationPage } from '@alumlink/contract';
+import { beforeAll, expect } from 'vitest';
+import type { App } from '../../app';
 import type { PostRow } from '../../db/schema/index';
 import { authHeader, createPost, createUser, useTestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
@@ -43,4 +45,36 @@ export function usePostsApp() {
   }
 
   return { t, people, insertPosts, createPostViaApi };
+}
+
+/** Posts `caption` with a small JPEG as `as`, through the API; the new post's id. */
+export async function postAs(app: App, as: TestUser, caption: string): Promise<number> {
+  const body = multipartBody({ caption }, [imageFile(await sampleImage(40, 30, 'jpeg'), 'photo.jpg', 'image/jpeg')]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/social/posts/',
+    payload: body.payload,
+    headers: { ...(await authHeader(app, as)), ...body.headers },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** Comments `text` on `postId` as `as`, through the API; the new comment's id. */
+export async function commentAs(app: App, as: TestUser, postId: number, text: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/social/posts/${postId}/comment/`,
+    payload: { text },
+    headers: await authHeader(app, as),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** The mention notifications of `person`, newest first. */
+export async function mentionNotificationsOf(app: App, person: TestUser) {
+  const response = await app.inject({ url: '/social/notifications/', headers: await authHeader(app, person) });
+  expect(response.statusCode).toBe(200);
+  return response.json<NotificationPage>().results.filter((notification) => notification.type === 'mention');
 }
