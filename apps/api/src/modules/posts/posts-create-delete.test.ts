@@ -8,7 +8,7 @@ import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import type { PostDeletedEvent } from '../../app-events';
 import { usePostsApp } from './posts.test-helpers';
 
-const { t, people, insertPosts, createPostViaApi } = usePostsApp();
+const { t, people, auth, insertPosts, createPostViaApi } = usePostsApp();
 
 describe('POST /social/posts/', () => {
   it('creates a post with a re-encoded image and answers the full post shape', async () => {
@@ -52,8 +52,8 @@ describe('POST /social/posts/', () => {
     const created = (await createPostViaApi('Same everywhere')).json();
     const [row] = await t.db.select({ at: posts.createdAt }).from(posts).where(eq(posts.id, created.id));
     expect(created.created_at).toBe(row?.at.toISOString());
-    const feed = await t.app.inject({ url: '/social/posts/?limit=1', headers: people.authorAuth });
-    const own = await t.app.inject({ url: '/social/posts/user-posts/?limit=1', headers: people.authorAuth });
+    const feed = await t.app.inject({ url: '/social/posts/?limit=1', headers: auth(people.author) });
+    const own = await t.app.inject({ url: '/social/posts/user-posts/?limit=1', headers: auth(people.author) });
     expect(feed.json().results).toEqual([created]);
     expect(own.json().results).toEqual([created]);
   });
@@ -64,7 +64,7 @@ describe('POST /social/posts/', () => {
       method: 'POST',
       url: '/social/posts/',
       payload: empty.payload,
-      headers: { ...people.authorAuth, ...empty.headers },
+      headers: { ...auth(people.author), ...empty.headers },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ caption: ['This field is required.'], image: ['No file was submitted.'] });
@@ -74,14 +74,14 @@ describe('POST /social/posts/', () => {
       method: 'POST',
       url: '/social/posts/',
       payload: long.payload,
-      headers: { ...people.authorAuth, ...long.headers },
+      headers: { ...auth(people.author), ...long.headers },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ caption: ['Ensure this field has no more than 2000 characters.'] });
   });
 
   it('refuses JSON (415) and anonymous callers (401)', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: { caption: 'x' }, headers: people.authorAuth });
+    const json = await t.app.inject({ method: 'POST', url: '/social/posts/', payload: { caption: 'x' }, headers: auth(people.author) });
     expect(json.statusCode).toBe(415);
     expect((await createPostViaApi('x', { authorization: '' })).statusCode).toBe(401);
   });
@@ -96,12 +96,12 @@ describe('DELETE /social/posts/{id}/', () => {
       events.push(event);
     });
     try {
-      const forbidden = await t.app.inject({ method: 'DELETE', url: `/social/posts/${post.id}/`, headers: people.readerAuth });
+      const forbidden = await t.app.inject({ method: 'DELETE', url: `/social/posts/${post.id}/`, headers: auth(people.reader) });
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json()).toMatchObject({ code: 'permission_denied' });
       expect(events).toEqual([]);
 
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/social/posts/${post.id}/`, headers: people.authorAuth });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/social/posts/${post.id}/`, headers: auth(people.author) });
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe('');
       expect(events).toEqual([
@@ -115,28 +115,28 @@ describe('DELETE /social/posts/{id}/', () => {
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect(row?.deletedBy).toBe(people.author.id);
 
-    const feed = (await t.app.inject({ url: '/social/posts/?limit=100', headers: people.readerAuth })).json();
+    const feed = (await t.app.inject({ url: '/social/posts/?limit=100', headers: auth(people.reader) })).json();
     expect(feed.results.some((item: { id: number }) => item.id === post.id)).toBe(false);
-    const own = (await t.app.inject({ url: '/social/posts/user-posts/?limit=100', headers: people.authorAuth })).json();
+    const own = (await t.app.inject({ url: '/social/posts/user-posts/?limit=100', headers: auth(people.author) })).json();
     expect(own.results.some((item: { id: number }) => item.id === post.id)).toBe(false);
     for (const request of [
       { method: 'DELETE' as const, url: `/social/posts/${post.id}/` },
       { method: 'POST' as const, url: `/social/posts/${post.id}/like/` },
       { method: 'GET' as const, url: `/social/posts/${post.id}/comments/` },
     ]) {
-      expect((await t.app.inject({ ...request, headers: people.authorAuth })).statusCode).toBe(404);
+      expect((await t.app.inject({ ...request, headers: auth(people.author) })).statusCode).toBe(404);
     }
     const comment = await t.app.inject({
       method: 'POST',
       url: `/social/posts/${post.id}/comment/`,
       payload: { text: 'late' },
-      headers: people.readerAuth,
+      headers: auth(people.reader),
     });
     expect(comment.statusCode).toBe(404);
   });
 
   it('answers 404 for unknown posts and 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'DELETE', url: '/social/posts/99999999/', headers: people.authorAuth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/social/posts/99999999/', headers: auth(people.author) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/social/posts/1/' })).statusCode).toBe(401);
   });
 });

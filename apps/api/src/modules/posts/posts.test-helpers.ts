@@ -1,11 +1,9 @@
 import type { NotificationPage } from '@alumlink/contract';
-import { beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { App } from '../../app';
 import type { PostRow } from '../../db/schema/index';
-import { authHeader, createPost, createUser, useTestApp, type TestUser } from '../../test/index';
+import { authHeader, createPost, useSignedInPeople, useTestApp, type TestUser } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
-
-type Auth = { authorization: string };
 
 /**
  * The post files' app and its two people, made in a beforeAll: an alumnus who writes (with a handle
@@ -13,13 +11,9 @@ type Auth = { authorization: string };
  */
 export function usePostsApp() {
   const t = useTestApp();
-  const people = {} as { author: TestUser; reader: TestUser; authorAuth: Auth; readerAuth: Auth };
-
-  beforeAll(async () => {
-    people.author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', handle: 'alexm', image: 'avatars/a.webp' });
-    people.reader = await createUser(t.db, { role: 'TR' });
-    people.authorAuth = await authHeader(t.app, people.author);
-    people.readerAuth = await authHeader(t.app, people.reader);
+  const { people, auth } = useSignedInPeople(t, {
+    author: { role: 'AL', firstName: 'Alex', lastName: 'Morgan', handle: 'alexm', image: 'avatars/a.webp' },
+    reader: { role: 'TR' },
   });
 
   const base = Date.UTC(2031, 0, 1);
@@ -39,12 +33,12 @@ export function usePostsApp() {
     return rows;
   }
 
-  async function createPostViaApi(caption: string, headers = people.authorAuth) {
+  async function createPostViaApi(caption: string, headers = auth(people.author)) {
     const body = multipartBody({ caption }, [imageFile(await sampleImage(3000, 1500, 'jpeg'), 'photo.jpg', 'image/jpeg')]);
     return t.app.inject({ method: 'POST', url: '/social/posts/', payload: body.payload, headers: { ...headers, ...body.headers } });
   }
 
-  return { t, people, insertPosts, createPostViaApi };
+  return { t, people, auth, insertPosts, createPostViaApi };
 }
 
 /** Posts `caption` with a small JPEG as `as`, through the API; the new post's id. */
