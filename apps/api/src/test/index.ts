@@ -1,6 +1,7 @@
 // The API test harness: import from '../../test' (or the right relative path) in *.test.ts files.
 export { createTestApp, createTestConfig, TEST_JWT_SECRET, type TestApp } from './create-test-app';
 export { useTestApp } from './use-test-app';
+export { useSignedInPeople } from './signed-in-people';
 export * from './factories';
 export { openTestDatabase } from './test-database';
 export { accessTokenFor, authHeader, startTestSession } from './auth-helpers';

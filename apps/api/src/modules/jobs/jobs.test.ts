@@ -1,25 +1,16 @@
 import { JOB_MESSAGES, type CreateJobRequest } from '@alumlink/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../../db/schema/index';
-import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
+import { useTestApp, type TestUser, useSignedInPeople } from '../../test/index';
 
 const t = useTestApp();
-let alumnus: TestUser;
-let otherAlumnus: TestUser;
-let admin: TestUser;
-let trainee: TestUser;
-let intern: TestUser;
-const headers = new Map<number, { authorization: string }>();
-const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-beforeAll(async () => {
-  alumnus = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
-  otherAlumnus = await createUser(t.db, { role: 'AL' });
-  admin = await createUser(t.db, { role: 'AD' });
-  trainee = await createUser(t.db, { role: 'TR' });
-  intern = await createUser(t.db, { role: 'IN' });
-  for (const user of [alumnus, otherAlumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
+const { people, auth, signedIn } = useSignedInPeople(t, {
+  alumnus: { role: 'AL', firstName: 'Alex', lastName: 'Morgan' },
+  otherAlumnus: { role: 'AL' },
+  admin: { role: 'AD' },
+  trainee: { role: 'TR' },
+  intern: { role: 'IN' },
 });
 
 const validJob: CreateJobRequest = {
@@ -44,7 +35,7 @@ async function createJob(user: TestUser, overrides: Partial<CreateJobRequest> = 
 
 describe('POST /api/jobs/', () => {
   it('lets an alumnus post a job and answers the whole job shape', async () => {
-    const response = await postJob(alumnus, { ...validJob, title: '  Frontend Engineer  ' });
+    const response = await postJob(people.alumnus, { ...validJob, title: '  Frontend Engineer  ' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -57,18 +48,18 @@ describe('POST /api/jobs/', () => {
       apply_url: 'https://acme.example.com/careers/42',
       status: 'open',
       created_at: expect.any(String),
-      posted_by: expect.objectContaining({ id: alumnus.id, first_name: 'Alex', last_name: 'Morgan', role: 'AL' }),
+      posted_by: expect.objectContaining({ id: people.alumnus.id, first_name: 'Alex', last_name: 'Morgan', role: 'AL' }),
       can_edit: true,
     });
   });
 
   it('lets an admin post a job', async () => {
-    expect((await postJob(admin)).statusCode).toBe(201);
+    expect((await postJob(people.admin)).statusCode).toBe(201);
   });
 
   it.each([
-    ['trainee', () => trainee],
-    ['intern', () => intern],
+    ['trainee', () => people.trainee],
+    ['intern', () => people.intern],
   ])('refuses a %s with 403, even before validating the body', async (_label, who) => {
     for (const payload of [validJob, {}]) {
       const response = await postJob(who(), payload);
@@ -84,7 +75,7 @@ describe('POST /api/jobs/', () => {
 
   it('stores an e-mail address as a mailto: link and defaults salary and description', async () => {
     const { salary: _salary, description: _description, ...required } = validJob;
-    const response = await postJob(alumnus, { ...required, apply_url: ' jobs@acme.example.com ' });
+    const response = await postJob(people.alumnus, { ...required, apply_url: ' jobs@acme.example.com ' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ apply_url: 'mailto:jobs@acme.example.com', salary: '', description: '' });
   });
@@ -100,13 +91,13 @@ describe('POST /api/jobs/', () => {
     ['not an address', { apply_url: 'apply at the desk' }, { apply_url: [JOB_MESSAGES.applyUrl] }],
     ['title too long', { title: 'x'.repeat(201) }, { title: ['Ensure this field has no more than 200 characters.'] }],
   ])('answers 400 with field errors for %s', async (_label, change, expected) => {
-    const response = await postJob(alumnus, { ...validJob, ...change });
+    const response = await postJob(people.alumnus, { ...validJob, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(expected);
   });
 
   it('reports every missing field at once for an empty body', async () => {
-    const response = await postJob(alumnus, {});
+    const response = await postJob(people.alumnus, {});
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json()).sort()).toEqual(['apply_url', 'company', 'location', 'title', 'type']);
   });
@@ -114,33 +105,33 @@ describe('POST /api/jobs/', () => {
 
 describe('one job: read, edit, close, reopen', () => {
   it('shows an open job to anyone signed in, with can_edit for its author and admins only', async () => {
-    const job = await createJob(alumnus);
+    const job = await createJob(people.alumnus);
     const read = async (user: TestUser) => (await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(user) })).json();
-    expect((await read(alumnus)).can_edit).toBe(true);
-    expect((await read(admin)).can_edit).toBe(true);
-    expect((await read(trainee)).can_edit).toBe(false);
-    expect((await read(otherAlumnus)).can_edit).toBe(false);
+    expect((await read(people.alumnus)).can_edit).toBe(true);
+    expect((await read(people.admin)).can_edit).toBe(true);
+    expect((await read(people.trainee)).can_edit).toBe(false);
+    expect((await read(people.otherAlumnus)).can_edit).toBe(false);
   });
 
   it('answers 404 for an unknown job and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ url: '/api/jobs/999999/', headers: auth(trainee) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/jobs/abc/', headers: auth(trainee) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/jobs/999999/', headers: auth(people.trainee) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/jobs/abc/', headers: auth(people.trainee) })).statusCode).toBe(400);
   });
 
   it('answers 400 for a type that is an object whose toString is not a function (the fuzz tier found a 500)', async () => {
-    const response = await postJob(alumnus, { ...validJob, type: { toString: false } });
+    const response = await postJob(people.alumnus, { ...validJob, type: { toString: false } });
     expect(response.statusCode).toBe(400);
     expect(response.json().type).toEqual(['Not a valid choice.']);
-    const filtered = await t.app.inject({ url: '/api/jobs/?type=Weekly', headers: auth(trainee) });
+    const filtered = await t.app.inject({ url: '/api/jobs/?type=Weekly', headers: auth(people.trainee) });
     expect(filtered.statusCode).toBe(400);
     expect(filtered.json().type).toEqual(['"Weekly" is not a valid choice.']);
   });
 
   it('lets the author edit without an audit entry; others get 403', async () => {
-    const job = await createJob(alumnus);
+    const job = await createJob(people.alumnus);
     const patch = (user: TestUser, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}/`, headers: auth(user), payload });
-    const edited = await patch(alumnus, { salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract' });
+    const edited = await patch(people.alumnus, { salary: '15 LPA', apply_url: 'mailto:hr@acme.example.com', type: 'Contract' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       salary: '15 LPA',
@@ -148,7 +139,7 @@ describe('one job: read, edit, close, reopen', () => {
       type: 'Contract',
       title: validJob.title,
     });
-    for (const user of [otherAlumnus, trainee, intern]) {
+    for (const user of [people.otherAlumnus, people.trainee, people.intern]) {
       const refused = await patch(user, { title: 'Hijacked' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ detail: JOB_MESSAGES.editForbidden, code: 'forbidden' });
@@ -159,11 +150,11 @@ describe('one job: read, edit, close, reopen', () => {
   });
 
   it('validates edits with field errors', async () => {
-    const job = await createJob(alumnus);
+    const job = await createJob(people.alumnus);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/jobs/${job.id}/`,
-      headers: auth(alumnus),
+      headers: auth(people.alumnus),
       payload: { title: ' ', type: 'Gig', apply_url: 'ftp://files.example.com' },
     });
     expect(response.statusCode).toBe(400);
@@ -175,11 +166,11 @@ describe('one job: read, edit, close, reopen', () => {
   });
 
   it("writes the audit log when an admin edits someone else's job", async () => {
-    const job = await createJob(alumnus);
+    const job = await createJob(people.alumnus);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/jobs/${job.id}/`,
-      headers: auth(admin),
+      headers: auth(people.admin),
       payload: { title: 'Senior Frontend Engineer' },
     });
     expect(response.statusCode).toBe(200);
@@ -189,12 +180,17 @@ describe('one job: read, edit, close, reopen', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
     expect(entries).toEqual([
-      expect.objectContaining({ action: 'job.update', actorId: admin.id, actorLabel: admin.email, details: { fields: ['title'] } }),
+      expect.objectContaining({
+        action: 'job.update',
+        actorId: people.admin.id,
+        actorLabel: people.admin.email,
+        details: { fields: ['title'] },
+      }),
     ]);
   });
 
   it('closes and reopens for the author; idempotent; a closed job leaves the board but stays in mine', async () => {
-    const job = await createJob(alumnus, { title: 'Closable role' });
+    const job = await createJob(people.alumnus, { title: 'Closable role' });
     const act = (user: TestUser, action: 'close' | 'reopen') =>
       t.app.inject({
         method: 'POST',
@@ -203,41 +199,42 @@ describe('one job: read, edit, close, reopen', () => {
         payload: '',
       });
     for (const attempt of [1, 2]) {
-      const closed = await act(alumnus, 'close');
+      const closed = await act(people.alumnus, 'close');
       expect(closed.statusCode, `close #${attempt}`).toBe(200);
       expect(closed.json().status).toBe('closed');
     }
-    const board = await t.app.inject({ url: '/api/jobs/?q=closable', headers: auth(trainee) });
+    const board = await t.app.inject({ url: '/api/jobs/?q=closable', headers: auth(people.trainee) });
     expect(board.json().results).toEqual([]);
-    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(trainee) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(alumnus) })).json().status).toBe('closed');
-    const mine = await t.app.inject({ url: '/api/jobs/mine/?limit=100', headers: auth(alumnus) });
+    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(people.trainee) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/jobs/${job.id}/`, headers: auth(people.alumnus) })).json().status).toBe('closed');
+    const mine = await t.app.inject({ url: '/api/jobs/mine/?limit=100', headers: auth(people.alumnus) });
     expect(mine.json().results.map((item: { id: number }) => item.id)).toContain(job.id);
-    expect((await act(otherAlumnus, 'reopen')).statusCode).toBe(404);
-    const reopened = await act(alumnus, 'reopen');
+    expect((await act(people.otherAlumnus, 'reopen')).statusCode).toBe(404);
+    const reopened = await act(people.alumnus, 'reopen');
     expect(reopened.json().status).toBe('open');
-    expect((await act(trainee, 'close')).statusCode).toBe(403);
+    expect((await act(people.trainee, 'close')).statusCode).toBe(403);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, job.id))).toEqual([]);
   });
 
   it("audits an admin closing someone else's job, once", async () => {
-    const job = await createJob(otherAlumnus);
+    const job = await createJob(people.otherAlumnus);
     for (const attempt of [1, 2]) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/close/`, headers: auth(admin) });
+      const response = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/close/`, headers: auth(people.admin) });
       expect(response.statusCode, `close #${attempt}`).toBe(200);
     }
     const entries = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, job.id)));
-    expect(entries).toEqual([expect.objectContaining({ action: 'job.close', actorLabel: admin.email, targetLabel: validJob.title })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'job.close', actorLabel: people.admin.email, targetLabel: validJob.title }),
+    ]);
   });
 });
 
 describe('GET /api/jobs/mine/ and GET /api/admin/jobs/', () => {
   it("lists only the caller's own jobs", async () => {
-    const fresh = await createUser(t.db, { role: 'AL' });
-    headers.set(fresh.id, await authHeader(t.app, fresh));
+    const fresh = await signedIn({ role: 'AL' });
     const first = await createJob(fresh, { title: 'Mine one' });
     const second = await createJob(fresh, { title: 'Mine two' });
     const response = await t.app.inject({ url: '/api/jobs/mine/', headers: auth(fresh) });
@@ -245,19 +242,19 @@ describe('GET /api/jobs/mine/ and GET /api/admin/jobs/', () => {
   });
 
   it('gives admins every job with a status filter, and refuses everyone else', async () => {
-    const closed = await createJob(alumnus, { title: 'Admin sees closed' });
-    await t.app.inject({ method: 'POST', url: `/api/jobs/${closed.id}/close/`, headers: auth(alumnus) });
-    const all = await t.app.inject({ url: '/api/admin/jobs/?limit=100', headers: auth(admin) });
+    const closed = await createJob(people.alumnus, { title: 'Admin sees closed' });
+    await t.app.inject({ method: 'POST', url: `/api/jobs/${closed.id}/close/`, headers: auth(people.alumnus) });
+    const all = await t.app.inject({ url: '/api/admin/jobs/?limit=100', headers: auth(people.admin) });
     expect(all.statusCode).toBe(200);
     const statuses = new Set(all.json().results.map((job: { status: string }) => job.status));
     expect(statuses).toEqual(new Set(['open', 'closed']));
-    const onlyClosed = await t.app.inject({ url: '/api/admin/jobs/?status=closed&limit=100', headers: auth(admin) });
+    const onlyClosed = await t.app.inject({ url: '/api/admin/jobs/?status=closed&limit=100', headers: auth(people.admin) });
     expect(onlyClosed.json().results.every((job: { status: string }) => job.status === 'closed')).toBe(true);
     expect(onlyClosed.json().results.map((job: { id: number }) => job.id)).toContain(closed.id);
-    for (const user of [alumnus, trainee, intern]) {
+    for (const user of [people.alumnus, people.trainee, people.intern]) {
       const refused = await t.app.inject({ url: '/api/admin/jobs/', headers: auth(user) });
       expect(refused.statusCode).toBe(403);
     }
-    expect((await t.app.inject({ url: '/api/admin/jobs/?status=maybe', headers: auth(admin) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/admin/jobs/?status=maybe', headers: auth(people.admin) })).statusCode).toBe(400);
   });
 });

@@ -1,23 +1,15 @@
 import { HIDDEN_EMAIL, MENTORING_MESSAGES } from '@alumlink/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mentorProfiles, userSettings, users } from '../../db/schema/index';
-import { authHeader, createConversation, useTestApp, createUser, createUserSettings, type TestUser } from '../../test/index';
+import { createConversation, useTestApp, createUserSettings, type TestUser, useSignedInPeople } from '../../test/index';
 
 const t = useTestApp({ rateLimitMultiplier: 100 });
-let alumnus: TestUser;
-let admin: TestUser;
-let trainee: TestUser;
-let intern: TestUser;
-const headers = new Map<number, { authorization: string }>();
-const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-beforeAll(async () => {
-  alumnus = await createUser(t.db, { role: 'AL', firstName: 'Maya', lastName: 'Rao' });
-  admin = await createUser(t.db, { role: 'AD' });
-  trainee = await createUser(t.db, { role: 'TR' });
-  intern = await createUser(t.db, { role: 'IN' });
-  for (const user of [alumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
+const { people, auth, signedIn } = useSignedInPeople(t, {
+  alumnus: { role: 'AL', firstName: 'Maya', lastName: 'Rao' },
+  admin: { role: 'AD' },
+  trainee: { role: 'TR' },
+  intern: { role: 'IN' },
 });
 
 const put = (user: TestUser, payload: unknown) =>
@@ -30,8 +22,7 @@ async function makeMentor(
   role: 'AL' | 'AD' = 'AL',
   names: { firstName?: string; lastName?: string } = {},
 ) {
-  const person = await createUser(t.db, { role, ...names });
-  headers.set(person.id, await authHeader(t.app, person));
+  const person = await signedIn({ role, ...names });
   const response = await put(person, { is_mentor: true, topics: ['React'], capacity: 2, about: 'Happy to help', ...overrides });
   expect(response.statusCode).toBe(200);
   return person;
@@ -39,13 +30,13 @@ async function makeMentor(
 
 describe('GET/PUT /api/mentoring/profile/', () => {
   it('answers the defaults to someone who never set a card', async () => {
-    const response = await get(trainee);
+    const response = await get(people.trainee);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ is_mentor: false, topics: [], capacity: 3, about: '', accepting: true, active_count: 0 });
   });
 
   it('lets an alumnus become a mentor: topics trimmed, duplicates (any case) dropped, order kept', async () => {
-    const response = await put(alumnus, {
+    const response = await put(people.alumnus, {
       is_mentor: true,
       topics: ['  System   design ', 'React', 'react', 'Careers'],
       capacity: '4',
@@ -60,19 +51,19 @@ describe('GET/PUT /api/mentoring/profile/', () => {
       accepting: true,
       active_count: 0,
     });
-    expect((await get(alumnus)).json()).toMatchObject({ is_mentor: true, capacity: 4 });
-    const paused = await put(alumnus, { accepting: false });
+    expect((await get(people.alumnus)).json()).toMatchObject({ is_mentor: true, capacity: 4 });
+    const paused = await put(people.alumnus, { accepting: false });
     expect(paused.json()).toMatchObject({ accepting: false, topics: ['System design', 'React', 'Careers'] });
-    await put(alumnus, { accepting: true });
+    await put(people.alumnus, { accepting: true });
   });
 
   it('lets an admin be a mentor', async () => {
-    expect((await put(admin, { is_mentor: true, topics: ['Leadership'] })).statusCode).toBe(200);
+    expect((await put(people.admin, { is_mentor: true, topics: ['Leadership'] })).statusCode).toBe(200);
   });
 
   it.each([
-    ['trainee', () => trainee],
-    ['intern', () => intern],
+    ['trainee', () => people.trainee],
+    ['intern', () => people.intern],
   ])('refuses a %s with 403 whatever the body', async (_label, who) => {
     for (const payload of [{ is_mentor: true, topics: ['x'] }, {}, { capacity: 99 }]) {
       const response = await put(who(), payload);
@@ -91,14 +82,13 @@ describe('GET/PUT /api/mentoring/profile/', () => {
     ['about of 1001 characters', { about: 'a'.repeat(1001) }, 'about'],
     ['an unknown field', { colour: 'red' }, 'non_field_errors'],
   ])('answers 400 for %s', async (_label, payload, field) => {
-    const response = await put(alumnus, payload);
+    const response = await put(people.alumnus, payload);
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toContain(field);
   });
 
   it('needs at least one topic to be a mentor', async () => {
-    const person = await createUser(t.db, { role: 'AL' });
-    headers.set(person.id, await authHeader(t.app, person));
+    const person = await signedIn({ role: 'AL' });
     const response = await put(person, { is_mentor: true });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ topics: [MENTORING_MESSAGES.topicsRequired] });
@@ -113,8 +103,8 @@ describe('GET /api/mentoring/mentors/', () => {
     const paused = await makeMentor({ topics: ['Kotlin'], accepting: false });
     const notMentor = await makeMentor({ topics: ['Kotlin'], is_mentor: false });
     const idsOf = async (query: string): Promise<number[]> =>
-      (await mentors(trainee, query)).json().results.map((mentor: { id: number }) => mentor.id);
-    const response = await mentors(trainee, '?topic=KOTLIN');
+      (await mentors(people.trainee, query)).json().results.map((mentor: { id: number }) => mentor.id);
+    const response = await mentors(people.trainee, '?topic=KOTLIN');
     expect(response.statusCode).toBe(200);
     const everyone = await idsOf('');
     // The topic's mentors first (least loaded, then by id), then the other open mentors in the plain order.
@@ -131,11 +121,11 @@ describe('GET /api/mentoring/mentors/', () => {
     // Whole value: nobody offers "Kot", so the plain order.
     expect(await idsOf('?topic=Kot')).toEqual(everyone);
     expect(await idsOf('?q=kotlinson')).toEqual([a.id]);
-    const first = (await mentors(trainee, '?topic=kotlin&limit=1')).json();
+    const first = (await mentors(people.trainee, '?topic=kotlin&limit=1')).json();
     expect(first.results.map((mentor: { id: number }) => mentor.id)).toEqual([a.id]);
-    const second = (await mentors(trainee, `?topic=kotlin&limit=1&cursor=${first.next}`)).json();
+    const second = (await mentors(people.trainee, `?topic=kotlin&limit=1&cursor=${first.next}`)).json();
     expect(second.results.map((mentor: { id: number }) => mentor.id)).toEqual([b.id]);
-    const third = (await mentors(trainee, `?topic=kotlin&limit=1&cursor=${second.next}`)).json();
+    const third = (await mentors(people.trainee, `?topic=kotlin&limit=1&cursor=${second.next}`)).json();
     expect(third.results.map((mentor: { id: number }) => mentor.id)).toEqual([everyone.find((id) => id !== a.id && id !== b.id)]);
   });
 
@@ -146,10 +136,10 @@ describe('GET /api/mentoring/mentors/', () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
     const idsFor = async (viewer: TestUser) =>
       (await mentors(viewer, '?topic=secret%20topic&limit=100')).json().results.map((mentor: { id: number }) => mentor.id);
-    expect(await idsFor(trainee)).not.toContain(hidden.id);
-    expect(await idsFor(trainee)).not.toContain(inactive.id);
+    expect(await idsFor(people.trainee)).not.toContain(hidden.id);
+    expect(await idsFor(people.trainee)).not.toContain(inactive.id);
     expect(await idsFor(hidden)).not.toContain(hidden.id);
-    const asAdmin = await idsFor(admin);
+    const asAdmin = await idsFor(people.admin);
     expect(asAdmin[0]).toBe(hidden.id);
     expect(asAdmin).not.toContain(inactive.id);
   });
@@ -167,7 +157,7 @@ describe('GET /api/mentoring/mentors/', () => {
       let cursor: string | null = '';
       while (cursor !== null) {
         const page: { results: { id: number; active_count: number }[]; next: string | null } = (
-          await mentors(trainee, `${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+          await mentors(people.trainee, `${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
         ).json();
         ids.push(...page.results.map((mentor) => mentor.id));
         cursor = page.next;
@@ -180,34 +170,33 @@ describe('GET /api/mentoring/mentors/', () => {
     const guarded = await makeMentor({ topics: ['Guarded topic'] });
     await t.db.update(users).set({ company: 'Initech' }).where(eq(users.id, guarded.id));
     await createUserSettings(t.db, { userId: guarded.id, emailVisibleTo: 'connections', companyVisibleTo: 'only_me' });
-    const friend = await createUser(t.db, { role: 'TR' });
-    headers.set(friend.id, await authHeader(t.app, friend));
+    const friend = await signedIn({ role: 'TR' });
     await createConversation(t.db, { userAId: friend.id, userBId: guarded.id, bothWrote: true });
     const listed = async (viewer: TestUser) =>
       (await mentors(viewer, '?topic=guarded%20topic&limit=100'))
         .json()
         .results.filter((mentor: { id: number }) => mentor.id === guarded.id);
-    expect(await listed(trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
+    expect(await listed(people.trainee)).toMatchObject([{ id: guarded.id, email: HIDDEN_EMAIL, company: '' }]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: '' }]);
-    expect(await listed(admin)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
+    expect(await listed(people.admin)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
     await t.db
       .update(userSettings)
       .set({ profileVisibility: 'Only Connections', companyVisibleTo: 'connections' })
       .where(eq(userSettings.userId, guarded.id));
-    expect(await listed(trainee)).toEqual([]);
+    expect(await listed(people.trainee)).toEqual([]);
     expect(await listed(friend)).toMatchObject([{ id: guarded.id, email: guarded.email, company: 'Initech' }]);
-    expect(await listed(admin)).toMatchObject([{ id: guarded.id, company: 'Initech' }]);
+    expect(await listed(people.admin)).toMatchObject([{ id: guarded.id, company: 'Initech' }]);
   });
 
   it('GET /api/mentoring/mentors/{id}/ answers a mentor card (the profile badge), null for non-mentors and hidden people', async () => {
     const m = await makeMentor({ topics: ['Badge topic'], accepting: false });
-    const card = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
+    const card = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(people.trainee) });
     expect(card.statusCode).toBe(200);
     expect(card.json()).toMatchObject({ id: m.id, topics: ['Badge topic'], capacity: 2, active_count: 0 });
-    const notMentor = await t.app.inject({ url: `/api/mentoring/mentors/${trainee.id}/`, headers: auth(alumnus) });
+    const notMentor = await t.app.inject({ url: `/api/mentoring/mentors/${people.trainee.id}/`, headers: auth(people.alumnus) });
     expect([notMentor.statusCode, notMentor.json()]).toEqual([200, null]);
     await createUserSettings(t.db, { userId: m.id, profileVisibility: 'Private' });
-    const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(trainee) });
+    const hidden = await t.app.inject({ url: `/api/mentoring/mentors/${m.id}/`, headers: auth(people.trainee) });
     expect([hidden.statusCode, hidden.json()]).toEqual([200, null]);
   });
 
@@ -223,7 +212,7 @@ describe('GET /api/mentoring/mentors/', () => {
       let cursor: string | null = '';
       while (cursor !== null) {
         const page: { results: { id: number }[]; next: string | null } = (
-          await mentors(trainee, `?topic=Firstmatch%20Topic&q=firstmatch&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+          await mentors(people.trainee, `?topic=Firstmatch%20Topic&q=firstmatch&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
         ).json();
         ids.push(...page.results.map((mentor) => mentor.id));
         cursor = page.next;
@@ -235,24 +224,24 @@ describe('GET /api/mentoring/mentors/', () => {
   it('leaves out a mentor whose role was changed from alumnus to trainee or intern by an admin', async () => {
     const demoted = await makeMentor({ topics: ['Demoted topic'] }, 'AL', { firstName: 'Dora', lastName: 'Demoted' });
     const listedIds = async (query: string) =>
-      (await mentors(trainee, `${query}&limit=100`)).json().results.map((mentor: { id: number }) => mentor.id);
+      (await mentors(people.trainee, `${query}&limit=100`)).json().results.map((mentor: { id: number }) => mentor.id);
     expect(await listedIds('?topic=demoted%20topic')).toContain(demoted.id);
     for (const role of ['TR', 'IN']) {
       const change = await t.app.inject({
         method: 'PATCH',
         url: '/users/admin/update-role/',
-        headers: auth(admin),
+        headers: auth(people.admin),
         payload: { user_id: demoted.id, role },
       });
       expect(change.statusCode).toBe(200);
       expect(await listedIds('?topic=demoted%20topic'), role).not.toContain(demoted.id);
       expect(await listedIds('?q=dora%20demoted'), role).toEqual([]);
-      const card = await t.app.inject({ url: `/api/mentoring/mentors/${demoted.id}/`, headers: auth(trainee) });
+      const card = await t.app.inject({ url: `/api/mentoring/mentors/${demoted.id}/`, headers: auth(people.trainee) });
       expect(card.json(), role).toBeNull();
       const asked = await t.app.inject({
         method: 'POST',
         url: '/api/mentoring/requests/',
-        headers: auth(intern),
+        headers: auth(people.intern),
         payload: { mentor_id: demoted.id, topic: 'Demoted topic', message: 'Could you help me?' },
       });
       expect([asked.statusCode, asked.json().code], role).toEqual([409, 'mentor_unavailable']);
@@ -260,7 +249,7 @@ describe('GET /api/mentoring/mentors/', () => {
   });
 
   it('answers 400 to a forged cursor and 401 without a token', async () => {
-    expect((await mentors(trainee, '?cursor=bm9wZQ')).statusCode).toBe(400);
+    expect((await mentors(people.trainee, '?cursor=bm9wZQ')).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/mentoring/mentors/' })).statusCode).toBe(401);
   });
 });

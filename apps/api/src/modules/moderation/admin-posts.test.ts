@@ -1,30 +1,23 @@
 import { DELETION_REASONS, type RealtimeServerEvent } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../db/schema/index';
-import { authHeader, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
+import { createPost, useTestApp, useSignedInPeople } from '../../test/index';
 
 const t = useTestApp();
-let admin: TestUser;
-let author: TestUser;
-let adminAuth: { authorization: string };
-let authorAuth: { authorization: string };
-
-beforeAll(async () => {
-  admin = await createUser(t.db, { role: 'AD' });
-  author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/a.webp' });
-  adminAuth = await authHeader(t.app, admin);
-  authorAuth = await authHeader(t.app, author);
+const { people, auth } = useSignedInPeople(t, {
+  admin: { role: 'AD' },
+  author: { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/a.webp' },
 });
 
 let clock = Date.UTC(2032, 0, 1);
 async function insertPost(caption: string): Promise<number> {
   clock += 1000;
-  const row = await createPost(t.db, { userId: author.id, caption, image: 'posts/p.webp', createdAt: new Date(clock) });
+  const row = await createPost(t.db, { userId: people.author.id, caption, image: 'posts/p.webp', createdAt: new Date(clock) });
   return row.id;
 }
 
-const removePost = (id: number, payload?: object, headers: Record<string, string> = adminAuth) =>
+const removePost = (id: number, payload?: object, headers: Record<string, string> = auth(people.admin)) =>
   t.app.inject({ method: 'DELETE', url: `/social/admin/posts/${id}/delete_post/`, headers, ...(payload ? { payload } : {}) });
 
 describe('GET /social/admin/posts/', () => {
@@ -34,7 +27,7 @@ describe('GET /social/admin/posts/', () => {
     const deleted = await insertPost('deleted');
     await t.db.update(posts).set({ deletedAt: new Date(), deleteReason: 'Scam or fraud' }).where(eq(posts.id, deleted));
 
-    const first = await t.app.inject({ url: '/alumlink/social/admin/posts/?limit=1', headers: adminAuth });
+    const first = await t.app.inject({ url: '/alumlink/social/admin/posts/?limit=1', headers: auth(people.admin) });
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.results).toHaveLength(1);
@@ -42,11 +35,11 @@ describe('GET /social/admin/posts/', () => {
       id: newer,
       caption: 'newer',
       image: '/media/posts/p.webp',
-      user: { id: author.id, role: 'AL', profile: { profile_image: '/media/avatars/a.webp' } },
+      user: { id: people.author.id, role: 'AL', profile: { profile_image: '/media/avatars/a.webp' } },
       likes_count: 0,
       comments_count: 0,
     });
-    const second = (await t.app.inject({ url: `/social/admin/posts/?limit=1&cursor=${page.next}`, headers: adminAuth })).json();
+    const second = (await t.app.inject({ url: `/social/admin/posts/?limit=1&cursor=${page.next}`, headers: auth(people.admin) })).json();
     expect(second.results.map((post: { id: number }) => post.id)).toEqual([older]);
   });
 });
@@ -56,13 +49,19 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
     const postId = await insertPost('Buy my pills');
     const hub = t.app.realtime;
     const seen: RealtimeServerEvent[] = [];
-    const connection = hub.attach(author.id, (event) => seen.push(event));
+    const connection = hub.attach(people.author.id, (event) => seen.push(event));
     try {
       const response = await removePost(postId, { reason: 'Selling or promoting restricted items' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         detail: 'Post deleted successfully.',
-        notified_user: { id: author.id, username: author.username, first_name: 'Alex', last_name: 'Morgan', email: author.email },
+        notified_user: {
+          id: people.author.id,
+          username: people.author.username,
+          first_name: 'Alex',
+          last_name: 'Morgan',
+          email: people.author.email,
+        },
       });
       await new Promise((resolve) => setImmediate(resolve));
       expect(seen.map((event) => event.type)).toEqual(expect.arrayContaining(['post.deleted', 'notification.created']));
@@ -72,15 +71,15 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
     }
 
     const [stored] = await t.db.select().from(posts).where(eq(posts.id, postId));
-    expect(stored).toMatchObject({ deletedBy: admin.id, deleteReason: 'Selling or promoting restricted items' });
+    expect(stored).toMatchObject({ deletedBy: people.admin.id, deleteReason: 'Selling or promoting restricted items' });
     expect(stored?.deletedAt).toBeInstanceOf(Date);
 
-    const feed = (await t.app.inject({ url: '/social/posts/?limit=100', headers: authorAuth })).json();
+    const feed = (await t.app.inject({ url: '/social/posts/?limit=100', headers: auth(people.author) })).json();
     expect(feed.results.map((post: { id: number }) => post.id)).not.toContain(postId);
-    const adminList = (await t.app.inject({ url: '/social/admin/posts/?limit=100', headers: adminAuth })).json();
+    const adminList = (await t.app.inject({ url: '/social/admin/posts/?limit=100', headers: auth(people.admin) })).json();
     expect(adminList.results.map((post: { id: number }) => post.id)).not.toContain(postId);
 
-    const inbox = (await t.app.inject({ url: '/social/notifications/', headers: authorAuth })).json();
+    const inbox = (await t.app.inject({ url: '/social/notifications/', headers: auth(people.author) })).json();
     expect(inbox.results[0]).toMatchObject({
       type: 'post_removed',
       post_id: postId,
@@ -91,11 +90,11 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, postId));
     expect(entry).toMatchObject({
       action: 'post.delete',
-      actorId: admin.id,
+      actorId: people.admin.id,
       targetType: 'post',
       reason: 'Selling or promoting restricted items',
     });
-    expect(entry?.targetLabel).toContain(author.email);
+    expect(entry?.targetLabel).toContain(people.author.email);
 
     const again = await removePost(postId, { reason: 'Scam or fraud' });
     expect(again.statusCode).toBe(404);
@@ -111,7 +110,7 @@ describe('DELETE /social/admin/posts/{id}/delete_post/', () => {
 
   it('refuses a missing or unknown reason with a field error, leaving the post', async () => {
     const postId = await insertPost('keep me');
-    const missing = await removePost(postId, undefined, { ...adminAuth, 'content-type': 'application/json' });
+    const missing = await removePost(postId, undefined, { ...auth(people.admin), 'content-type': 'application/json' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ reason: ['This field is required.'] });
     const unknown = await removePost(postId, { reason: 'I do not like it' });
@@ -131,7 +130,7 @@ describe('a moderation delete and its audit entry', () => {
   it('are one transaction: when the audit entry cannot be written, the post stays and nobody is told', async () => {
     const postId = await insertPost('Kept when the log fails');
     const seen: RealtimeServerEvent[] = [];
-    const connection = t.app.realtime.attach(author.id, (event) => seen.push(event));
+    const connection = t.app.realtime.attach(people.author.id, (event) => seen.push(event));
     // A real failure of the audit insert (as a full disk or a broken constraint would give).
     await t.db.execute(sql`create or replace function audit_log_refuse() returns trigger language plpgsql as $$
       begin raise exception 'audit log unavailable'; end $$`);

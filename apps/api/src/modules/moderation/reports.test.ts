@@ -1,31 +1,24 @@
 import { REPORT_REASONS } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, postReports, posts } from '../../db/schema/index';
-import { authHeader, createPost, createTestApp, useTestApp, createUser, type TestUser } from '../../test/index';
+import { authHeader, createPost, createTestApp, useTestApp, createUser, type TestUser, useSignedInPeople } from '../../test/index';
 
 const t = useTestApp();
-let admin: TestUser;
-let author: TestUser;
-let adminAuth: { authorization: string };
-let authorAuth: { authorization: string };
-
-beforeAll(async () => {
-  admin = await createUser(t.db, { role: 'AD' });
-  author = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan' });
-  adminAuth = await authHeader(t.app, admin);
-  authorAuth = await authHeader(t.app, author);
+const { people, auth } = useSignedInPeople(t, {
+  admin: { role: 'AD' },
+  author: { role: 'AL', firstName: 'Alex', lastName: 'Morgan' },
 });
 
-async function insertPost(caption = 'A post', userId = author.id): Promise<number> {
+async function insertPost(caption = 'A post', userId = people.author.id): Promise<number> {
   const row = await createPost(t.db, { userId, caption, image: 'posts/p.webp' });
   return row.id;
 }
 
 const report = (postId: number, headers: Record<string, string>, payload: object = { reason: 'Scam or fraud' }) =>
   t.app.inject({ method: 'POST', url: `/social/posts/${postId}/report/`, headers, payload });
-const queue = (query = '') => t.app.inject({ url: `/social/admin/reports/${query}`, headers: adminAuth });
-const dismiss = (postId: number, headers: Record<string, string> = adminAuth) =>
+const queue = (query = '') => t.app.inject({ url: `/social/admin/reports/${query}`, headers: auth(people.admin) });
+const dismiss = (postId: number, headers: Record<string, string> = auth(people.admin)) =>
   t.app.inject({ method: 'POST', url: `/social/admin/reports/${postId}/dismiss/`, headers });
 
 async function reporter(role: 'TR' | 'IN' | 'AL' = 'TR') {
@@ -72,7 +65,7 @@ describe('POST /social/posts/{id}/report/', () => {
   });
 
   it('refuses your own post (400)', async () => {
-    const response = await report(await insertPost(), authorAuth);
+    const response = await report(await insertPost(), auth(people.author));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'You cannot report your own post.', code: 'own_post' });
   });
@@ -186,8 +179,8 @@ describe('dismissing and removing', () => {
     expect(response.json()).toEqual({ detail: 'Reports dismissed.', post_id: postId, dismissed: 2 });
     const rows = await t.db.select().from(postReports).where(eq(postReports.postId, postId));
     expect(rows.map((row) => [row.status, row.resolvedBy])).toEqual([
-      ['dismissed', admin.id],
-      ['dismissed', admin.id],
+      ['dismissed', people.admin.id],
+      ['dismissed', people.admin.id],
     ]);
     const [post] = await t.db.select().from(posts).where(eq(posts.id, postId));
     expect(post?.deletedAt).toBeNull();
@@ -196,7 +189,7 @@ describe('dismissing and removing', () => {
     const dismissed = (await queue('?status=dismissed&limit=100')).json();
     expect(dismissed.results.find((item: { post: { id: number } }) => item.post.id === postId)).toMatchObject({ count: 2 });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'post.reports_dismiss'));
-    expect(entry).toMatchObject({ actorId: admin.id, targetId: postId, details: expect.objectContaining({ reports: 2 }) });
+    expect(entry).toMatchObject({ actorId: people.admin.id, targetId: postId, details: expect.objectContaining({ reports: 2 }) });
     const again = await dismiss(postId);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: 'This post has no open reports.', code: 'not_found' });
@@ -209,7 +202,7 @@ describe('dismissing and removing', () => {
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/social/admin/posts/${postId}/delete_post/`,
-      headers: adminAuth,
+      headers: auth(people.admin),
       payload: { reason: 'Scam or fraud' },
     });
     expect(removed.statusCode).toBe(200);
@@ -229,8 +222,8 @@ describe('dismissing and removing', () => {
     const snitch = await createUser(t.db, { firstName: 'Secret', lastName: 'Reporter' });
     const postId = await insertPost('Mine');
     await report(postId, await authHeader(t.app, snitch), { reason: 'False information', note: 'I know them' });
-    const inbox = await t.app.inject({ url: '/social/notifications/', headers: authorAuth });
-    const feed = await t.app.inject({ url: `/social/posts/user-posts/?limit=100`, headers: authorAuth });
+    const inbox = await t.app.inject({ url: '/social/notifications/', headers: auth(people.author) });
+    const feed = await t.app.inject({ url: `/social/posts/user-posts/?limit=100`, headers: auth(people.author) });
     for (const body of [inbox.body, feed.body]) {
       expect(body).not.toContain(snitch.email);
       expect(body).not.toContain('Secret');

@@ -2,8 +2,8 @@ import { extractHashtags, type PostPage, type TrendingTags } from '@alumlink/con
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, useTestApp, createUser, createUserSettings, explain, type TestUser } from '../../test/index';
-import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { postPageParams, postPageQuery } from './post-page.sql';
+import { postAs } from './posts.test-helpers';
 
 const t = useTestApp();
 let author: TestUser;
@@ -16,17 +16,7 @@ beforeAll(async () => {
   admin = await createUser(t.db, { role: 'AD' });
 });
 
-async function post(as: TestUser, caption: string): Promise<number> {
-  const body = multipartBody({ caption }, [imageFile(await sampleImage(40, 30, 'jpeg'), 'photo.jpg', 'image/jpeg')]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/social/posts/',
-    payload: body.payload,
-    headers: { ...(await authHeader(t.app, as)), ...body.headers },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const post = (as: TestUser, caption: string) => postAs(t.app, as, caption);
 
 async function tagPage(as: TestUser, query: string) {
   const response = await t.app.inject({ url: `/social/posts/?${query}`, headers: await authHeader(t.app, as) });

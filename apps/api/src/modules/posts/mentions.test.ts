@@ -1,11 +1,10 @@
-import type { NotificationPage } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentMentions, communityMembers } from '../../db/schema/index';
 import { authHeader, connect, createCommunity, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
-import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { findPostMentions } from './mentions.repository';
 import { mentionInText } from './mentions.service';
+import { postAs, commentAs, mentionNotificationsOf } from './posts.test-helpers';
 
 const t = useTestApp();
 let writer: TestUser;
@@ -14,34 +13,11 @@ beforeAll(async () => {
   writer = await createUser(t.db, { firstName: 'Wren', lastName: 'Writer' });
 });
 
-async function post(as: TestUser, caption: string): Promise<number> {
-  const body = multipartBody({ caption }, [imageFile(await sampleImage(40, 30, 'jpeg'), 'photo.jpg', 'image/jpeg')]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/social/posts/',
-    payload: body.payload,
-    headers: { ...(await authHeader(t.app, as)), ...body.headers },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const post = (as: TestUser, caption: string) => postAs(t.app, as, caption);
 
-async function comment(as: TestUser, postId: number, text: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/social/posts/${postId}/comment/`,
-    payload: { text },
-    headers: await authHeader(t.app, as),
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const comment = (as: TestUser, postId: number, text: string) => commentAs(t.app, as, postId, text);
 
-async function mentionsOf(person: TestUser) {
-  const response = await t.app.inject({ url: '/social/notifications/', headers: await authHeader(t.app, person) });
-  expect(response.statusCode).toBe(200);
-  return response.json<NotificationPage>().results.filter((notification) => notification.type === 'mention');
-}
+const mentionsOf = (person: TestUser) => mentionNotificationsOf(t.app, person);
 
 async function setVisibility(person: TestUser, visibility: 'Private' | 'Only Connections') {
   const saved = await t.app.inject({

@@ -1,7 +1,8 @@
-import type { Comment, NotificationPage, Post } from '@alumlink/contract';
+import type { Comment, Post } from '@alumlink/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityMembers } from '../../db/schema/index';
 import { authHeader, createCommunity, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
+import { mentionNotificationsOf, commentAs } from './posts.test-helpers';
 
 const t = useTestApp();
 let writer: TestUser;
@@ -14,22 +15,9 @@ async function patch(as: TestUser, url: string, payload: object) {
   return t.app.inject({ method: 'PATCH', url, payload, headers: await authHeader(t.app, as) });
 }
 
-async function mentionsOf(person: TestUser) {
-  const response = await t.app.inject({ url: '/social/notifications/', headers: await authHeader(t.app, person) });
-  expect(response.statusCode).toBe(200);
-  return response.json<NotificationPage>().results.filter((notification) => notification.type === 'mention');
-}
+const mentionsOf = (person: TestUser) => mentionNotificationsOf(t.app, person);
 
-async function comment(as: TestUser, postId: number, text: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/social/posts/${postId}/comment/`,
-    payload: { text },
-    headers: await authHeader(t.app, as),
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const comment = (as: TestUser, postId: number, text: string) => commentAs(t.app, as, postId, text);
 
 describe('PATCH /social/posts/{id}/', () => {
   it('saves the caption, marks it edited, moves its tags, and tells only the newly mentioned person', async () => {

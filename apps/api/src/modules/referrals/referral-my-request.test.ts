@@ -1,30 +1,22 @@
 import type { Referral, ReferralPage } from '@alumlink/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, useTestApp, createUser, type TestUser } from '../../test/index';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestUser, useSignedInPeople } from '../../test/index';
 
 // `my_request` on offers: each viewer sees their own latest request on an offer, nobody else's.
 
 const t = useTestApp({ rateLimitMultiplier: 100 });
-let owner: TestUser;
-let trainee: TestUser;
-let intern: TestUser;
-let otherAlumnus: TestUser;
-const headers = new Map<number, { authorization: string }>();
-const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-beforeAll(async () => {
-  owner = await createUser(t.db, { role: 'AL' });
-  trainee = await createUser(t.db, { role: 'TR' });
-  intern = await createUser(t.db, { role: 'IN' });
-  otherAlumnus = await createUser(t.db, { role: 'AL' });
-  for (const user of [owner, trainee, intern, otherAlumnus]) headers.set(user.id, await authHeader(t.app, user));
+const { people, auth } = useSignedInPeople(t, {
+  owner: { role: 'AL' },
+  trainee: { role: 'TR' },
+  intern: { role: 'IN' },
+  otherAlumnus: { role: 'AL' },
 });
 
 async function offer(): Promise<number> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/referrals/create/',
-    headers: auth(owner),
+    headers: auth(people.owner),
     payload: { company: 'Initech', role: 'Data Analyst', ctc: 9, location: 'Pune', requirements: 'SQL' },
   });
   expect(response.statusCode).toBe(201);
@@ -51,38 +43,38 @@ async function openOffer(referralId: number, by: TestUser): Promise<Referral | u
 describe('my_request on GET /api/referrals/', () => {
   it('is null before asking and the request (id, status) after, for the requester only', async () => {
     const referralId = await offer();
-    expect((await openOffer(referralId, trainee))?.my_request).toBeNull();
+    expect((await openOffer(referralId, people.trainee))?.my_request).toBeNull();
 
-    const requestId = await ask(referralId, trainee);
+    const requestId = await ask(referralId, people.trainee);
 
-    expect((await openOffer(referralId, trainee))?.my_request).toEqual({ id: requestId, status: 'requested' });
+    expect((await openOffer(referralId, people.trainee))?.my_request).toEqual({ id: requestId, status: 'requested' });
     // A stranger (another member), the offer's owner and another alumnus never see someone else's request.
-    expect((await openOffer(referralId, intern))?.my_request).toBeNull();
-    expect((await openOffer(referralId, owner))?.my_request).toBeNull();
-    expect((await openOffer(referralId, otherAlumnus))?.my_request).toBeNull();
+    expect((await openOffer(referralId, people.intern))?.my_request).toBeNull();
+    expect((await openOffer(referralId, people.owner))?.my_request).toBeNull();
+    expect((await openOffer(referralId, people.otherAlumnus))?.my_request).toBeNull();
   });
 
   it('follows the request as it moves (declined), and answers the newest one after asking again', async () => {
     const referralId = await offer();
-    const first = await ask(referralId, intern);
+    const first = await ask(referralId, people.intern);
     const moved = await t.app.inject({
       method: 'POST',
       url: `/api/referral-requests/${first}/status/`,
-      headers: auth(owner),
+      headers: auth(people.owner),
       payload: { status: 'declined' },
     });
     expect(moved.statusCode).toBe(200);
-    expect((await openOffer(referralId, intern))?.my_request).toEqual({ id: first, status: 'declined' });
+    expect((await openOffer(referralId, people.intern))?.my_request).toEqual({ id: first, status: 'declined' });
 
-    const second = await ask(referralId, intern);
-    expect((await openOffer(referralId, intern))?.my_request).toEqual({ id: second, status: 'requested' });
+    const second = await ask(referralId, people.intern);
+    expect((await openOffer(referralId, people.intern))?.my_request).toEqual({ id: second, status: 'requested' });
   });
 
   it('is on the offer the create answer returns (null: nobody asks on their own offer)', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/referrals/create/',
-      headers: auth(owner),
+      headers: auth(people.owner),
       payload: { company: 'Initech', role: 'QA Engineer', ctc: 7, location: 'Pune', requirements: 'Testing' },
     });
     expect(response.json<Referral>().my_request).toBeNull();
@@ -90,7 +82,7 @@ describe('my_request on GET /api/referrals/', () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/referrals/create/',
-      headers: auth(trainee),
+      headers: auth(people.trainee),
       payload: { company: 'Initech', role: 'QA Engineer', ctc: 7, location: 'Pune', requirements: 'Testing' },
     });
     expect(refused.statusCode).toBe(403);

@@ -10,25 +10,17 @@ import {
   createUser,
   type TestApp,
   type TestUser,
+  useSignedInPeople,
 } from '../../test/index';
 
 // One alumnus posts more offers here than the per-person limit allows in an hour.
 const t = useTestApp({ rateLimitMultiplier: 100 });
-let alumnus: TestUser;
-let otherAlumnus: TestUser;
-let admin: TestUser;
-let trainee: TestUser;
-let intern: TestUser;
-const headers = new Map<number, { authorization: string }>();
-const auth = (user: TestUser) => headers.get(user.id) ?? {};
-
-beforeAll(async () => {
-  alumnus = await createUser(t.db, { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/alex.webp' });
-  otherAlumnus = await createUser(t.db, { role: 'AL' });
-  admin = await createUser(t.db, { role: 'AD' });
-  trainee = await createUser(t.db, { role: 'TR' });
-  intern = await createUser(t.db, { role: 'IN' });
-  for (const user of [alumnus, otherAlumnus, admin, trainee, intern]) headers.set(user.id, await authHeader(t.app, user));
+const { people, auth } = useSignedInPeople(t, {
+  alumnus: { role: 'AL', firstName: 'Alex', lastName: 'Morgan', image: 'avatars/alex.webp' },
+  otherAlumnus: { role: 'AL' },
+  admin: { role: 'AD' },
+  trainee: { role: 'TR' },
+  intern: { role: 'IN' },
 });
 
 const validReferral: CreateReferralRequest = {
@@ -60,9 +52,9 @@ async function counters(): Promise<{ referrals_open: number; referrals_closed: n
 
 describe('GET /api/referral-user/', () => {
   it('answers the signed-in person', async () => {
-    const response = await t.app.inject({ url: '/api/referral-user/', headers: auth(alumnus) });
+    const response = await t.app.inject({ url: '/api/referral-user/', headers: auth(people.alumnus) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: alumnus.id, email: alumnus.email, role: 'AL', first_name: 'Alex' });
+    expect(response.json()).toMatchObject({ id: people.alumnus.id, email: people.alumnus.email, role: 'AL', first_name: 'Alex' });
     expect(response.json()).not.toHaveProperty('password_hash');
   });
 
@@ -73,7 +65,7 @@ describe('GET /api/referral-user/', () => {
 
 describe('POST /api/referrals/create/', () => {
   it('lets an alumnus submit a referral, trimmed, with the alumnus attached', async () => {
-    const response = await submit(alumnus, { ...validReferral, company: '  Globex  ', ctc: '18.5' });
+    const response = await submit(people.alumnus, { ...validReferral, company: '  Globex  ', ctc: '18.5' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -85,11 +77,11 @@ describe('POST /api/referrals/create/', () => {
       status: 'open',
       created_at: expect.any(String),
       alumni: {
-        id: alumnus.id,
-        username: alumnus.username,
+        id: people.alumnus.id,
+        username: people.alumnus.username,
         first_name: 'Alex',
         last_name: 'Morgan',
-        email: alumnus.email,
+        email: people.alumnus.email,
         role: 'AL',
         image: '/media/avatars/alex.webp',
         profile: { profile_image: '/media/avatars/alex.webp' },
@@ -101,9 +93,9 @@ describe('POST /api/referrals/create/', () => {
   });
 
   it.each([
-    ['trainee', () => trainee],
-    ['intern', () => intern],
-    ['admin', () => admin],
+    ['trainee', () => people.trainee],
+    ['intern', () => people.intern],
+    ['admin', () => people.admin],
   ])('refuses a %s with 403 whatever the body', async (_label, who) => {
     for (const payload of [validReferral, {}, { ctc: -1 }]) {
       const response = await submit(who(), payload);
@@ -131,13 +123,13 @@ describe('POST /api/referrals/create/', () => {
     ['requirements blank', { requirements: '' }, { requirements: ['This field is required.'] }],
     ['company not text', { company: 42 }, { company: ['This field is required.'] }],
   ])('answers 400 with field errors for %s', async (_label, change, expected) => {
-    const response = await submit(alumnus, { ...validReferral, ...change });
+    const response = await submit(people.alumnus, { ...validReferral, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(expected);
   });
 
   it('reports all five fields for an empty body', async () => {
-    const response = await submit(alumnus, {});
+    const response = await submit(people.alumnus, {});
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json()).sort()).toEqual(['company', 'ctc', 'location', 'requirements', 'role']);
   });
@@ -149,7 +141,7 @@ describe('POST /api/referrals/create/', () => {
     ['7.0', 7],
     [999_999.9, 999_999.9],
   ])('accepts ctc %s as %s', async (ctc, expected) => {
-    const response = await submit(alumnus, { ...validReferral, ctc });
+    const response = await submit(people.alumnus, { ...validReferral, ctc });
     expect(response.statusCode).toBe(201);
     expect(response.json().ctc).toBe(expected);
   });
@@ -199,12 +191,12 @@ describe('listing, closing and reopening', () => {
   });
 
   it('lets the author close and reopen (idempotent), moving the dashboard counters', async () => {
-    const referral = await createReferral(alumnus, { company: 'Counter Co' });
+    const referral = await createReferral(people.alumnus, { company: 'Counter Co' });
     const before = await counters();
     const act = (user: TestUser, action: 'close' | 'reopen') =>
       t.app.inject({ method: 'POST', url: `/api/referrals/${referral.id}/${action}/`, headers: auth(user) });
     for (const attempt of [1, 2]) {
-      const closed = await act(alumnus, 'close');
+      const closed = await act(people.alumnus, 'close');
       expect(closed.statusCode, `close #${attempt}`).toBe(200);
       expect(closed.json().status).toBe('closed');
     }
@@ -212,32 +204,32 @@ describe('listing, closing and reopening', () => {
       referrals_open: before.referrals_open - 1,
       referrals_closed: before.referrals_closed + 1,
     });
-    const open = await t.app.inject({ url: '/api/referrals/?limit=100', headers: auth(trainee) });
+    const open = await t.app.inject({ url: '/api/referrals/?limit=100', headers: auth(people.trainee) });
     expect(open.json().results.map((item: { id: number }) => item.id)).not.toContain(referral.id);
-    const reopened = await act(alumnus, 'reopen');
+    const reopened = await act(people.alumnus, 'reopen');
     expect(reopened.json().status).toBe('open');
     expect(await counters()).toEqual(before);
   });
 
   it('refuses others: 403 for another alumnus or a trainee, 403 for an admin reopening, 404 for unknown ids', async () => {
-    const referral = await createReferral(alumnus);
+    const referral = await createReferral(people.alumnus);
     const act = (user: TestUser, action: 'close' | 'reopen', id = referral.id) =>
       t.app.inject({ method: 'POST', url: `/api/referrals/${id}/${action}/`, headers: auth(user) });
-    for (const user of [otherAlumnus, trainee, intern]) {
+    for (const user of [people.otherAlumnus, people.trainee, people.intern]) {
       const refused = await act(user, 'close');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ detail: REFERRAL_MESSAGES.notYours, code: 'forbidden' });
     }
-    expect((await act(admin, 'reopen')).statusCode).toBe(403);
-    expect((await act(alumnus, 'close', 999_999)).statusCode).toBe(404);
+    expect((await act(people.admin, 'reopen')).statusCode).toBe(403);
+    expect((await act(people.alumnus, 'close', 999_999)).statusCode).toBe(404);
     const [row] = await t.db.select().from(referrals).where(eq(referrals.id, referral.id));
     expect(row?.status).toBe('open');
   });
 
   it("audits an admin closing someone else's referral, once", async () => {
-    const referral = await createReferral(otherAlumnus, { company: 'Audited', role: 'Designer' });
+    const referral = await createReferral(people.otherAlumnus, { company: 'Audited', role: 'Designer' });
     for (const attempt of [1, 2]) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/referrals/${referral.id}/close/`, headers: auth(admin) });
+      const response = await t.app.inject({ method: 'POST', url: `/api/referrals/${referral.id}/close/`, headers: auth(people.admin) });
       expect(response.statusCode, `close #${attempt}`).toBe(200);
     }
     const entries = await t.db
@@ -245,7 +237,12 @@ describe('listing, closing and reopening', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'referral'), eq(auditLog.targetId, referral.id)));
     expect(entries).toEqual([
-      expect.objectContaining({ action: 'referral.close', actorId: admin.id, actorLabel: admin.email, targetLabel: 'Designer at Audited' }),
+      expect.objectContaining({
+        action: 'referral.close',
+        actorId: people.admin.id,
+        actorLabel: people.admin.email,
+        targetLabel: 'Designer at Audited',
+      }),
     ]);
   });
 

@@ -1,16 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessTokenFor,
-  connect,
-  createEvent,
-  createPost,
-  useTestApp,
-  createUser,
-  requestsAs,
-  writeEverywhere,
-  type TestUser,
-} from '../../test/index';
+import { accessTokenFor, connect, useTestApp, createUser, requestsAs, writeEverywhere, type TestUser } from '../../test/index';
+import { everythingSeenAt, meetingPlaces } from '../../test/privacy-walk';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // A person summary carries the e-mail only for viewers who may see that person (profile
@@ -19,7 +9,6 @@ import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-clien
 // notifications, messages, sockets).
 
 const t = useTestApp();
-let baseUrl: string;
 let stranger: TestUser;
 let admin: TestUser;
 /** Private. */
@@ -35,8 +24,6 @@ let socket: TestSocket;
 const { ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   stranger = await createUser(t.db, { role: 'AL' });
   admin = await createUser(t.db, { role: 'AD' });
   hidden = await createUser(t.db, { role: 'AL', firstName: '', lastName: '' });
@@ -45,12 +32,10 @@ beforeAll(async () => {
   await ok(hidden, 'PUT', '/social/settings/', { profile_visibility: 'Private' });
   await ok(reserved, 'PUT', '/social/settings/', { profile_visibility: 'Only Connections' });
   await connect(t.app, reserved, friend);
-  socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
-
-  const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });
-  const event = await createEvent(t.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
-  strangerPostId = post.id;
-  eventId = event.id;
+  const places = await meetingPlaces(t.app, stranger);
+  strangerPostId = places.postId;
+  eventId = places.eventId;
+  socket = await openAuthedSocket(places.baseUrl, await accessTokenFor(t.app, stranger));
 
   for (const person of [hidden, reserved]) {
     await writeEverywhere(ok, person, strangerPostId, eventId);
@@ -68,9 +53,8 @@ afterAll(async () => {
 });
 
 /** Every JSON answer that lists people, as `viewer` sees it, one string per route. */
-async function everythingSeenBy(viewer: TestUser): Promise<Record<string, string>> {
-  const conversations = (await ok(viewer, 'GET', '/social/conversations/')).json<{ results: { id: number }[] }>();
-  const urls = [
+const everythingSeenBy = (viewer: TestUser) =>
+  everythingSeenAt(ok, viewer, [
     '/social/posts/',
     `/social/posts/user-posts/?user_id=${stranger.id}`,
     `/social/posts/${strangerPostId}/comments/`,
@@ -80,12 +64,7 @@ async function everythingSeenBy(viewer: TestUser): Promise<Record<string, string
     '/social/notifications/',
     '/api/activity/recent/',
     `/api/search-users/?q=user`,
-    ...conversations.results.map((conversation) => `/social/conversations/${conversation.id}/messages/`),
-  ];
-  const seen: Record<string, string> = { '/social/conversations/': JSON.stringify(conversations) };
-  for (const url of urls) seen[url] = (await ok(viewer, 'GET', url)).body;
-  return seen;
-}
+  ]);
 
 describe('hidden e-mails', () => {
   it('never reach a stranger: not in any route listing people, nor in socket events', async () => {

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_FIELD_PRIVACY } from '@alumlink/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
   connect,
-  createEvent,
   createPost,
   useTestApp,
   createUser,
@@ -13,6 +11,7 @@ import {
   writeEverywhere,
   type TestUser,
 } from '../../test/index';
+import { everythingSeenAt, meetingPlaces } from '../../test/privacy-walk';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 // Per-field privacy (DESIGN 8.4): each of e-mail, phone, company, location, cohort year and
@@ -21,7 +20,6 @@ import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-clien
 // matches a field the viewer may not see.
 
 const t = useTestApp();
-let baseUrl: string;
 let stranger: TestUser;
 let admin: TestUser;
 /** Public profile, every private field only_me; has a conversation with the stranger. */
@@ -51,8 +49,6 @@ const SELECT = careerOf('Wvut');
 const { as, ok } = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   stranger = await createUser(t.db, { role: 'AL' });
   admin = await createUser(t.db, { role: 'AD' });
   secretive = await createUser(t.db, { role: 'AL', firstName: 'Sigrid', lastName: 'Secret', email: 'sigrid.hush@test.example' });
@@ -63,12 +59,11 @@ beforeAll(async () => {
   await ok(secretive, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('only_me'));
   await ok(selective, 'PUT', '/social/settings/privacy/', everyFieldVisibleTo('connections'));
   await connect(t.app, selective, friend);
-  socket = await openAuthedSocket(baseUrl, await accessTokenFor(t.app, stranger));
+  const places = await meetingPlaces(t.app, stranger);
+  postId = places.postId;
+  eventId = places.eventId;
+  socket = await openAuthedSocket(places.baseUrl, await accessTokenFor(t.app, stranger));
 
-  const post = await createPost(t.db, { userId: stranger.id, caption: 'public post', image: 'posts/p.webp' });
-  const event = await createEvent(t.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
-  postId = post.id;
-  eventId = event.id;
   for (const person of [secretive, selective]) {
     await createPost(t.db, { userId: person.id, caption: 'my own post', image: 'posts/q.webp' });
     await writeEverywhere(ok, person, postId, eventId);
@@ -86,9 +81,8 @@ afterAll(async () => {
 });
 
 /** Every JSON answer that shows people, as `viewer` sees it, one string per route. */
-async function everythingSeenBy(viewer: TestUser): Promise<Record<string, string>> {
-  const conversations = (await ok(viewer, 'GET', '/social/conversations/')).json<{ results: { id: number }[] }>();
-  const urls = [
+const everythingSeenBy = (viewer: TestUser) =>
+  everythingSeenAt(ok, viewer, [
     '/social/posts/',
     `/social/posts/user-posts/?user_id=${secretive.id}`,
     `/social/posts/user-posts/?user_id=${selective.id}`,
@@ -103,12 +97,7 @@ async function everythingSeenBy(viewer: TestUser): Promise<Record<string, string
     '/api/search-users/?q=s',
     '/api/search-users/?q=sel',
     '/api/search-users/?q=sig',
-    ...conversations.results.map((conversation) => `/social/conversations/${conversation.id}/messages/`),
-  ];
-  const seen: Record<string, string> = { '/social/conversations/': JSON.stringify(conversations) };
-  for (const url of urls) seen[url] = (await ok(viewer, 'GET', url)).body;
-  return seen;
-}
+  ]);
 
 /** The tell-tale strings of a person's private fields. */
 function leaksOf(person: TestUser, fields: ReturnType<typeof careerOf>): string[] {

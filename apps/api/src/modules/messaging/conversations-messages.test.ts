@@ -1,149 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationParticipants, conversations, messages } from '../../db/schema/index';
-import { authHeader, createTestApp, createUser, type TestApp, type TestUser } from '../../test/index';
+import type { TestUser } from '../../test/index';
+import { useConversations } from './messaging.test-helpers';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let headers: Map<number, { authorization: string }>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createUser(t.db, { firstName: 'Alice', lastName: 'Able', image: 'avatars/alice.webp' });
-  bob = await createUser(t.db, { firstName: 'Bob', lastName: 'Baker', role: 'AL' });
-  carol = await createUser(t.db, { firstName: 'Carol', lastName: 'Cole' });
-  headers = new Map();
-  for (const user of [alice, bob, carol]) headers.set(user.id, await authHeader(t.app, user));
-});
-afterAll(() => t.close());
-
-const as = (user: TestUser) => {
-  const header = headers.get(user.id);
-  if (!header) throw new Error('no header for user');
-  return header;
-};
-
-function start(from: TestUser, userId: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/social/conversations/start_conversation/',
-    headers: as(from),
-    payload: { user_id: userId },
-  });
-}
-function send(from: TestUser, conversationId: number, content: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/social/conversations/${conversationId}/send_message/`,
-    headers: as(from),
-    payload: { content },
-  });
-}
-function listMessages(user: TestUser, conversationId: number, query = '') {
-  return t.app.inject({ method: 'GET', url: `/social/conversations/${conversationId}/messages/${query}`, headers: as(user) });
-}
-function listConversations(user: TestUser, query = '') {
-  return t.app.inject({ method: 'GET', url: `/social/conversations/${query}`, headers: as(user) });
-}
-async function newPerson() {
-  const user = await createUser(t.db);
-  headers.set(user.id, await authHeader(t.app, user));
-  return user;
-}
-async function conversationBetween(a: TestUser, b: TestUser): Promise<number> {
-  const response = await start(a, b.id);
-  expect([200, 201]).toContain(response.statusCode);
-  return response.json<{ id: number }>().id;
-}
-
-describe('POST /social/conversations/start_conversation/', () => {
-  it('creates the conversation (201), then returns the same one to either person (200)', async () => {
-    const first = await start(alice, bob.id);
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({
-      id: expect.any(Number),
-      other_user: { id: bob.id, username: bob.username, first_name: 'Bob', last_name: 'Baker', profile_image: null },
-      unread_count: 0,
-      last_message: null,
-      updated_at: expect.any(String),
-    });
-    const again = await start(alice, bob.id);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().id).toBe(first.json().id);
-    const fromBob = await start(bob, alice.id);
-    expect(fromBob.statusCode).toBe(200);
-    expect(fromBob.json()).toMatchObject({ id: first.json().id, other_user: { id: alice.id, profile_image: '/media/avatars/alice.webp' } });
-  });
-
-  it('makes exactly one conversation when both people start one at the same moment', async () => {
-    const [x, y] = [await newPerson(), await newPerson()];
-    const responses = await Promise.all([start(x, y.id), start(y, x.id), start(x, y.id), start(y, x.id)]);
-    const ids = new Set(responses.map((response) => response.json<{ id: number }>().id));
-    expect(ids.size).toBe(1);
-    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
-    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
-    const [id] = [...ids];
-    const participants = await t.db
-      .select()
-      .from(conversationParticipants)
-      .where(eq(conversationParticipants.conversationId, id ?? 0));
-    expect(participants.map((row) => row.userId).sort()).toEqual([x.id, y.id].sort());
-  });
-
-  it('refuses a conversation with yourself (400) and unknown or inactive people (404)', async () => {
-    const self = await start(alice, alice.id);
-    expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ user_id: ['You cannot start a conversation with yourself.'] });
-    const unknown = await start(alice, 999_999);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'User not found.', code: 'not_found' });
-    const inactive = await createUser(t.db, { isActive: false });
-    expect((await start(alice, inactive.id)).statusCode).toBe(404);
-    for (const bad of [undefined, 'abc', -1, 0]) {
-      const response = await start(alice, bad);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toHaveProperty('user_id');
-    }
-  });
-
-  it('cannot be used to reach a person whose profile is hidden (Private, Only Connections) unless they already talk', async () => {
-    const setVisibility = async (person: TestUser, profile_visibility: string) => {
-      const saved = await t.app.inject({ method: 'PUT', url: '/social/settings/', headers: as(person), payload: { profile_visibility } });
-      expect(saved.statusCode).toBe(200);
-    };
-    const [hidden, connected, stranger, admin] = [
-      await newPerson(),
-      await newPerson(),
-      await newPerson(),
-      await createUser(t.db, { role: 'AD' }),
-    ];
-    headers.set(admin.id, await authHeader(t.app, admin));
-    const existing = await conversationBetween(connected, hidden);
-    await setVisibility(hidden, 'Only Connections');
-    const refused = await start(stranger, hidden.id);
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ detail: 'User not found.', code: 'not_found' });
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/social/user-profiles/by-id/?user_id=${hidden.id}`, headers: as(stranger) })).statusCode,
-    ).toBe(404);
-    expect((await start(connected, hidden.id)).json().id).toBe(existing);
-    await setVisibility(hidden, 'Private');
-    expect((await start(stranger, hidden.id)).statusCode).toBe(404);
-    expect((await start(connected, hidden.id)).json().id).toBe(existing);
-    expect((await start(admin, hidden.id)).statusCode).toBe(201);
-    // The hidden person may still reach out; the stranger then answers in that conversation.
-    const fromHidden = await start(hidden, stranger.id);
-    expect(fromHidden.statusCode).toBe(201);
-    expect((await start(stranger, hidden.id)).json().id).toBe(fromHidden.json().id);
-  });
-
-  it('requires authentication', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/social/conversations/start_conversation/', payload: { user_id: bob.id } });
-    expect(response.statusCode).toBe(401);
-  });
-});
+const { t, people, newPerson, send, listMessages, listConversations, conversationBetween } = useConversations();
 
 describe('POST /social/conversations/{id}/send_message/', () => {
   it('stores the trimmed message, updates the last message and the recipient unread count', async () => {
@@ -201,13 +62,13 @@ describe('POST /social/conversations/{id}/send_message/', () => {
   });
 
   it('accepts 5000 characters and refuses blank or 5001 characters', async () => {
-    const id = await conversationBetween(alice, carol);
-    expect((await send(alice, id, 'x'.repeat(5000))).statusCode).toBe(201);
-    const tooLong = await send(alice, id, 'x'.repeat(5001));
+    const id = await conversationBetween(people.alice, people.carol);
+    expect((await send(people.alice, id, 'x'.repeat(5000))).statusCode).toBe(201);
+    const tooLong = await send(people.alice, id, 'x'.repeat(5001));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ content: ['Ensure this field has no more than 5000 characters.'] });
     for (const blank of ['', '   \n ', undefined, 42]) {
-      const response = await send(alice, id, blank);
+      const response = await send(people.alice, id, blank);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toHaveProperty('content');
     }
@@ -243,7 +104,7 @@ describe('GET /social/conversations/', () => {
   });
 
   it('rejects a malformed cursor with 400', async () => {
-    const response = await listConversations(alice, '?cursor=nonsense');
+    const response = await listConversations(people.alice, '?cursor=nonsense');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ cursor: ['Invalid cursor.'] });
   });
@@ -285,16 +146,16 @@ describe('participants only', () => {
     await send(x, id, 'private');
     const notFoundBody = { detail: 'Not found.', code: 'not_found' };
 
-    const read = await listMessages(carol, id);
+    const read = await listMessages(people.carol, id);
     expect(read.statusCode).toBe(404);
     expect(read.json()).toEqual(notFoundBody);
-    const write = await send(carol, id, 'intrusion');
+    const write = await send(people.carol, id, 'intrusion');
     expect(write.statusCode).toBe(404);
     expect(write.json()).toEqual(notFoundBody);
-    expect((await listConversations(carol)).json().results.map((row: { id: number }) => row.id)).not.toContain(id);
+    expect((await listConversations(people.carol)).json().results.map((row: { id: number }) => row.id)).not.toContain(id);
     // An id that does not exist answers the same.
-    expect((await listMessages(carol, 987_654)).json()).toEqual(notFoundBody);
-    expect((await send(carol, 987_654, 'hello')).statusCode).toBe(404);
+    expect((await listMessages(people.carol, 987_654)).json()).toEqual(notFoundBody);
+    expect((await send(people.carol, 987_654, 'hello')).statusCode).toBe(404);
 
     const stored = await t.db.select().from(messages).where(eq(messages.conversationId, id));
     expect(stored.map((row) => row.content)).toEqual(['private']);
