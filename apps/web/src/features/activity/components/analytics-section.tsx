@@ -4,7 +4,6 @@ import { formatCount } from '@/lib/format';
 import { usePostAnalytics } from '../api/get-analytics';
 import { LoadingRows, PanelSection } from './panel-section';
 
-
 /** Analytics widget: your posts and the likes and comments they received. */
 export function AnalyticsSection() {
   const analytics = usePostAnalytics({ enabled: true });

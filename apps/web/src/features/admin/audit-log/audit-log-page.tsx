@@ -35,7 +35,6 @@ export const AUDIT_LOG_MESSAGES = {
   empty: 'No actions recorded yet',
 } as const;
 
-
 function describeDetails(entry: AuditLogEntry): string {
   const { from, to, cohort } = entry.details;
   if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;

@@ -10,7 +10,6 @@ import { useStoredUser } from '@/lib/use-session';
 import { useCommunityMembership } from '../api/set-membership';
 import { CommunityIcon } from './community-icon';
 
-
 /** Join or leave the community (the card's and the space page's button). */
 export function MembershipButton({ community }: { community: Community }) {
   const membership = useCommunityMembership(community.slug);

@@ -3,15 +3,12 @@ import type { Event } from '@alumlink/contract';
 import { Badge } from '@/components/ui';
 import { formatCount } from '@/lib/format';
 
-
 /** "12 people registered", then places left, or "Full" and the waitlist's length. */
 export function eventPlacesText(event: Event): string {
   const registered = `${formatCount(event.registrations_count)} ${event.registrations_count === 1 ? 'person' : 'people'} registered`;
   if (event.spots_left === null) return registered;
   if (event.spots_left === 0 || event.waitlist_count > 0) {
-    return event.waitlist_count > 0
-      ? `${registered} · Full, ${formatCount(event.waitlist_count)} on the waitlist`
-      : `${registered} · Full`;
+    return event.waitlist_count > 0 ? `${registered} · Full, ${formatCount(event.waitlist_count)} on the waitlist` : `${registered} · Full`;
   }
   return `${registered} · ${formatCount(event.spots_left)} ${event.spots_left === 1 ? 'place' : 'places'} left`;
 }
