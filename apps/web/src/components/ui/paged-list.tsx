@@ -94,7 +94,8 @@ export function PagedList<T>(props: PagedListProps<T>) {
   // The items render in a background pass React can interrupt, not in the update that brought them:
   // an answer arriving after the page has mounted updates the query's store, which React renders in
   // one blocking task (a page of cards: hundreds of ms on a slow phone). Until that pass is done the
-  // list shows what it showed before (the placeholder of a first load).
+  // list shows what it showed before (the placeholder of a first load). useLoadedOnce waits for the
+  // same pass, so a section below the list does not appear before the list has grown.
   const data = useDeferredValue(query.data);
   const items = pagedItems({ data });
 
