@@ -116,10 +116,11 @@ export default defineConfig({
             // The icons, one file for all pages instead of one file per icon.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             // The small UI components every page uses and the helpers of lib/; not the Radix-based dialog
-            // and tabs, nor the list and table parts only signed-in pages use (the public pages' budget).
+            // and tabs, nor the list and table parts and the date and number formats only signed-in
+            // pages use (the public pages' budget).
             {
               name: 'ui',
-              test: /src[\\/](?:components[\\/]ui[\\/](?!dialog|tabs|paged-list|load-more|stats-table|status-tabs|search-box|facts)|lib[\\/])/,
+              test: /src[\\/](?:components[\\/]ui[\\/](?!dialog|tabs|paged-list|load-more|stats-table|status-tabs|search-box|facts)|lib[\\/](?!format))/,
               priority: 1,
             },
             // zod and the schemas of the signed-in pages' shell and feed (people, posts, settings,
@@ -127,8 +128,9 @@ export default defineConfig({
             // main-thread time when its chunk loads, so the other schemas (forms, jobs, referrals,
             // the admin portal...) stay with the pages that use them.
             { name: 'contract', test: SHARED_CONTRACT, priority: 2 },
-            // The data layer shared by pages (API calls, query keys and hooks): one file, not one per feature.
-            { name: 'data', test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]/, minShareCount: 2, priority: 1 },
+            // The data layer shared by pages (API calls, query keys and hooks), with the date and number
+            // formats of lib/ (signed-in pages only): one file, not one per feature.
+            { name: 'data', test: /[\\/]src[\\/](?:features[\\/][^\\/]+[\\/]api[\\/]|lib[\\/]format)/, minShareCount: 2, priority: 1 },
             // TanStack Query's hooks (the client itself is in 'app').
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
           ],

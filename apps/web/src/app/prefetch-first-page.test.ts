@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAdminStats } from '@/features/admin/dashboard/api/get-stats';
+import { getAuditLogPage } from '@/features/admin/audit-log/api/get-audit-log';
+import { getEvents } from '@/features/events/api/get-events';
 import { getJobs } from '@/features/jobs/api/get-jobs';
+import { notificationSettingsQueryOptions } from '@/features/settings/api/get-notification-settings';
 import { getMyJobs } from '@/features/jobs/api/get-my-jobs';
 import { buildUser, storeSession } from '@/testing/factories';
 import { postKeys } from '@/features/posts/api/keys';
@@ -75,6 +78,20 @@ describe('prefetchFirstPage', () => {
     prefetchFirstPage(new QueryClient(), '/user/jobs');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await getJobs({ type: 'All', q: '', cursor: null });
+  });
+
+  it('sends the first request of the events, notification settings and audit log pages as their queries send it', async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(page), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    storeSession(buildUser({ role: 'AD' }));
+    prefetchFirstPage(new QueryClient(), '/user/events');
+    prefetchFirstPage(new QueryClient(), '/user/settings/notifications');
+    prefetchFirstPage(new QueryClient(), '/admin/audit-log');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await getEvents({ q: '', cursor: null });
+    await getAuditLogPage({ action: '', cursor: null });
+    await expect(new QueryClient().fetchQuery(notificationSettingsQueryOptions())).rejects.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('does nothing without a session or on other pages', async () => {

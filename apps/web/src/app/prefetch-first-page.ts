@@ -29,9 +29,12 @@ const FIRST_REQUESTS: Record<string, (role: string | undefined) => Request[]> = 
       : [['/api/mentoring/requests/', { as: 'mentee' }] as Request]),
   ],
   [paths.user.people]: () => [['/api/directory/'], ['/api/directory/facets/']],
+  [paths.user.events]: () => [['/api/events/']],
+  [paths.user.notificationSettings]: () => [['/social/settings/notifications/']],
   [paths.admin.jobs]: () => [['/api/admin/jobs/']],
   [paths.admin.outcomes]: () => [['/api/admin/outcomes/']],
   [paths.admin.cohorts]: () => [['/api/admin/cohorts/']],
+  [paths.admin.auditLog]: () => [['/api/admin/audit-log/']],
   [paths.admin.invitations]: () => [
     ['/api/admin/cohorts/'],
     ['/api/admin/sign-up-policy/'],

@@ -1,7 +1,8 @@
-// English only, like the rest of the interface. Written out by hand rather than with
-// Intl.RelativeTimeFormat: the first Intl object a page creates loads the browser's locale data,
-// 25–60 ms of main thread (100–240 ms on Lighthouse's throttled phone), and the feed's post times
-// are the only Intl use on the first paint of /user. The test checks the output against Intl.
+// Written out by hand rather than with Intl.RelativeTimeFormat, like the formats of ./format.ts (why
+// there): the feed's post times are the only dates on the first paint of /user. The test checks the
+// output against Intl.
+
+import { mediumDate } from './format';
 
 type Unit = 'second' | 'minute' | 'hour' | 'day';
 type Style = 'long' | 'short';
@@ -14,7 +15,6 @@ const STEPS: [Unit, number][] = [
 ];
 
 const SHORT_UNITS: Record<Unit, string> = { second: 'sec.', minute: 'min.', hour: 'hr.', day: 'day' };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** What Intl.RelativeTimeFormat('en', { numeric: 'auto', style }) says for a whole amount. */
 function relative(amount: number, unit: Unit, style: Style): string {
@@ -25,11 +25,6 @@ function relative(amount: number, unit: Unit, style: Style): string {
   const plural = count === 1 ? '' : 's';
   const words = style === 'long' || unit === 'day' ? `${count} ${unit}${plural}` : `${count} ${SHORT_UNITS[unit]}`;
   return amount < 0 ? `${words} ago` : `in ${words}`;
-}
-
-/** "May 1, 2025", in the browser's time zone. */
-function absolute(date: Date): string {
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
 /**
@@ -45,5 +40,5 @@ export function formatRelativeTime(iso: string, now: Date = new Date(), style: S
     if (Math.abs(amount) < size) return relative(Math.round(amount), unit, style);
     amount /= size;
   }
-  return absolute(date);
+  return mediumDate(date);
 }

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useDeferredValue, type Key, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Skeleton } from './skeleton';
 import { ErrorState } from './states';
@@ -91,9 +91,16 @@ export type PagedListProps<T> = PagedListItems<T> | PagedListRender<T>;
  */
 export function PagedList<T>(props: PagedListProps<T>) {
   const { query, loading, error, retryLabel, empty, loadMoreLabel, infinite, loadMoreClassName } = props;
-  const items = pagedItems(query);
+  // The items render in a background pass React can interrupt, not in the update that brought them:
+  // an answer arriving after the page has mounted updates the query's store, which React renders in
+  // one blocking task (a page of cards: hundreds of ms on a slow phone). Until that pass is done the
+  // list shows what it showed before (the placeholder of a first load). useLoadedOnce waits for the
+  // same pass, so a section below the list does not appear before the list has grown.
+  const data = useDeferredValue(query.data);
+  const items = pagedItems({ data });
 
-  if (query.isPending) return typeof loading === 'string' ? <LoadingState>{loading}</LoadingState> : loading;
+  if (query.isPending || (data == null && query.data != null))
+    return typeof loading === 'string' ? <LoadingState>{loading}</LoadingState> : loading;
   // A failed later page keeps the items shown; the Load more button retries it.
   if (query.isError && items.length === 0)
     return <ErrorState message={error} onRetry={() => void query.refetch()} retryLabel={retryLabel} />;

@@ -1,9 +1,8 @@
 import { ChartNoAxesColumn } from 'lucide-react';
 import { useEffect } from 'react';
+import { formatCount } from '@/lib/format';
 import { usePostAnalytics } from '../api/get-analytics';
 import { LoadingRows, PanelSection } from './panel-section';
-
-const numberFormat = new Intl.NumberFormat('en');
 
 /** Analytics widget: your posts and the likes and comments they received. */
 export function AnalyticsSection() {
@@ -31,7 +30,7 @@ export function AnalyticsSection() {
             <div key={stat.label} className="rounded-xl bg-surface-muted px-2 py-2.5">
               <dt className="text-xs text-fg-muted">{stat.label}</dt>
               <dd className="text-lg font-bold text-fg">
-                {numberFormat.format(stat.value)}
+                {formatCount(stat.value)}
                 {analytics.data.more ? '+' : ''}
               </dd>
             </div>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@alumlink/contract';
 import { Badge, EmptyState, Field, PagedList, Select, TableHead } from '@/components/ui';
+import { formatMediumDateTime } from '@/lib/format';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { responsiveTable } from '../shell/responsive-table';
 import { useAuditLog } from './api/get-audit-log';
@@ -33,8 +34,6 @@ export const AUDIT_LOG_MESSAGES = {
   loadFailed: 'Failed to load the audit log. Please try again later.',
   empty: 'No actions recorded yet',
 } as const;
-
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 function describeDetails(entry: AuditLogEntry): string {
   const { from, to, cohort } = entry.details;
@@ -77,7 +76,7 @@ export function AuditLogPage() {
                 {list.map((entry) => (
                   <tr key={entry.id} className={t.row}>
                     <td data-label="When" className={`${t.cell} whitespace-nowrap text-fg-muted`}>
-                      <time dateTime={entry.created_at}>{timeFormat.format(new Date(entry.created_at))}</time>
+                      <time dateTime={entry.created_at}>{formatMediumDateTime(entry.created_at)}</time>
                     </td>
                     <td data-label="Action" className={t.cell}>
                       <Badge className="whitespace-nowrap" tone={entry.action.endsWith('delete') ? 'danger' : 'brand'}>

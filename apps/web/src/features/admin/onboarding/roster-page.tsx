@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ROSTER_LIMITS } from '@alumlink/contract';
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, ErrorState, FormMessage } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { formatCount, formatMediumDateTime } from '@/lib/format';
 import { AdminPageTitle } from '../shell/admin-page-title';
 import { useRosterImport, useRosterImports, useRosterPreview, useStartRosterImport } from './api/roster';
 import { RosterCounts } from './components/roster-counts';
@@ -17,7 +18,6 @@ export const ROSTER_PAGE_MESSAGES = {
 } as const;
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) && error.detail) || fallback;
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin/roster: upload a CSV, preview what each row does, import it and watch it finish. */
 export function RosterPage() {
@@ -71,7 +71,7 @@ export function RosterPage() {
             />
             <p id="roster-file-hint" className="text-sm text-fg-muted">
               A header row with email, first_name, last_name, and optionally role (TR, IN or AL) and cohort (its name). At most{' '}
-              {ROSTER_LIMITS.maxRows.toLocaleString('en')} rows.
+              {formatCount(ROSTER_LIMITS.maxRows)} rows.
             </p>
             <Button type="submit" disabled={!file} loading={preview.isPending}>
               Preview
@@ -131,7 +131,7 @@ export function RosterPage() {
                   {item.file_name || `Import ${item.id}`}
                 </button>
                 <span className="text-fg-muted">
-                  {timeFormat.format(new Date(item.created_at))} · by {item.started_by} · {item.status} · {item.counts.invite} invited,{' '}
+                  {formatMediumDateTime(item.created_at)} · by {item.started_by} · {item.status} · {item.counts.invite} invited,{' '}
                   {item.counts.update} updated, {item.counts.error} rejected
                 </span>
               </li>

@@ -5,11 +5,10 @@ import type { Community } from '@alumlink/contract';
 import { Badge, Button, buttonClasses, Card } from '@/components/ui';
 import { paths, spaceHref } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useStoredUser } from '@/lib/use-session';
 import { useCommunityMembership } from '../api/set-membership';
 import { CommunityIcon } from './community-icon';
-
-const memberCount = new Intl.NumberFormat('en');
 
 /** Join or leave the community (the card's and the space page's button). */
 export function MembershipButton({ community }: { community: Community }) {
@@ -68,7 +67,7 @@ export function CommunityCard({ community }: { community: Community }) {
           </h2>
           <p className="mt-0.5 flex items-center gap-1 text-xs text-fg-subtle">
             <Users aria-hidden="true" className="size-3.5" />
-            {memberCount.format(community.members_count)} {community.members_count === 1 ? 'member' : 'members'}
+            {formatCount(community.members_count)} {community.members_count === 1 ? 'member' : 'members'}
           </p>
         </div>
         {community.is_member ? (

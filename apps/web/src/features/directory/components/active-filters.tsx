@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { roleLabel, type DirectoryFacets, type DirectoryFilters } from '@alumlink/contract';
 import { Button } from '@/components/ui';
+import { formatCount } from '@/lib/format';
 import { FILTER_PARAMS } from '../filters';
 
 type FilterName = (typeof FILTER_PARAMS)[number];
@@ -33,7 +34,7 @@ export function directoryTotal(facets: DirectoryFacets | undefined, filters: Dir
 }
 
 export function peopleCountText(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'person' : 'people'}`;
+  return `${formatCount(total)} ${total === 1 ? 'person' : 'people'}`;
 }
 
 export interface ActiveFiltersProps {

@@ -1,19 +1,16 @@
 import { CircleCheck, Clock, UserCheck } from 'lucide-react';
 import type { Event } from '@alumlink/contract';
 import { Badge } from '@/components/ui';
-
-const countFormat = new Intl.NumberFormat('en');
+import { formatCount } from '@/lib/format';
 
 /** "12 people registered", then places left, or "Full" and the waitlist's length. */
 export function eventPlacesText(event: Event): string {
-  const registered = `${countFormat.format(event.registrations_count)} ${event.registrations_count === 1 ? 'person' : 'people'} registered`;
+  const registered = `${formatCount(event.registrations_count)} ${event.registrations_count === 1 ? 'person' : 'people'} registered`;
   if (event.spots_left === null) return registered;
   if (event.spots_left === 0 || event.waitlist_count > 0) {
-    return event.waitlist_count > 0
-      ? `${registered} · Full, ${countFormat.format(event.waitlist_count)} on the waitlist`
-      : `${registered} · Full`;
+    return event.waitlist_count > 0 ? `${registered} · Full, ${formatCount(event.waitlist_count)} on the waitlist` : `${registered} · Full`;
   }
-  return `${registered} · ${countFormat.format(event.spots_left)} ${event.spots_left === 1 ? 'place' : 'places'} left`;
+  return `${registered} · ${formatCount(event.spots_left)} ${event.spots_left === 1 ? 'place' : 'places'} left`;
 }
 
 /** The viewer's status: Registered, Waitlisted #n or Checked in (nothing when not on the list). */

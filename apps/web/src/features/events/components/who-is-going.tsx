@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { displayName, type Event } from '@alumlink/contract';
 import { Avatar, Card, PagedList, SkeletonList } from '@/components/ui';
 import { profileHref } from '@/config/paths';
+import { formatCount } from '@/lib/format';
 import { useEventGoing } from '../api/event-going';
 
 export const WHO_IS_GOING_TEXTS = {
@@ -13,9 +14,9 @@ export const WHO_IS_GOING_TEXTS = {
 
 /** "12 going", and how many of them keep themselves out of the directory (counted, not named). */
 export function goingSummary(count: number, unnamed: number): string {
-  const going = `${count.toLocaleString('en')} going`;
+  const going = `${formatCount(count)} going`;
   if (unnamed === 0) return going;
-  return `${going} · ${unnamed.toLocaleString('en')} not listed in the directory`;
+  return `${going} · ${formatCount(unnamed)} not listed in the directory`;
 }
 
 /** Who is going, for signed-in members: names and avatars linking to profiles, page by page. */

@@ -1,11 +1,11 @@
 import { ROLE_LABELS, type Cohort } from '@alumlink/contract';
 import { CalendarClock, Users } from 'lucide-react';
 import { Badge, Button, Card, CardContent } from '@/components/ui';
+import { formatMediumDate } from '@/lib/format';
 import { CohortsEditDialog } from './cohorts-edit-dialog';
 import { CohortsMembersDialog } from './cohorts-members-dialog';
 
-const dayFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const formatDay = (day: string) => formatMediumDate(`${day}T00:00:00Z`, 'UTC');
 
 /** "today", "in 6 days", "3 days ago" for a YYYY-MM-DD day (UTC days, as the server counts them). */
 export function whenOf(day: string, now: Date = new Date()): string {

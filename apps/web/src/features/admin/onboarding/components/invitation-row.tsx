@@ -1,8 +1,8 @@
 import { ROLE_LABELS, type Invitation } from '@alumlink/contract';
 import { Badge, Button } from '@/components/ui';
+import { formatMediumDate } from '@/lib/format';
 import type { InvitationAction } from '../api/change-invitation';
 
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 const TONES = { pending: 'brand', accepted: 'success', expired: 'neutral', revoked: 'danger' } as const;
 
 export interface InvitationRowProps {
@@ -26,8 +26,8 @@ export function InvitationRow({ invitation, busy, onAction }: InvitationRowProps
           {ROLE_LABELS[invitation.role]}
           {invitation.cohort ? ` · ${invitation.cohort.name}` : ''} · by {invitation.invited_by} ·{' '}
           {invitation.status === 'accepted' && invitation.accepted_at
-            ? `joined ${timeFormat.format(new Date(invitation.accepted_at))}`
-            : `${invitation.status === 'expired' ? 'expired' : 'valid until'} ${timeFormat.format(new Date(invitation.expires_at))}`}
+            ? `joined ${formatMediumDate(invitation.accepted_at)}`
+            : `${invitation.status === 'expired' ? 'expired' : 'valid until'} ${formatMediumDate(invitation.expires_at)}`}
           {invitation.sent_count > 1 ? ` · sent ${invitation.sent_count} times` : ''}
         </p>
       </div>
