@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { executeRaw, sqlInteger } from '../../db/prepared';
 import { searchDocumentOf, type SearchConfig } from '../../db/search-documents';
-import { communities, events, jobs, posts, users } from '../../db/schema/index';
+import { comments, communities, events, jobs, posts, users } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
 import { eventReadableSql } from '../events/events.policy';
 import { postReadableBySql } from '../posts/posts.policy';
@@ -51,11 +51,15 @@ const SOURCES: Record<SearchKind, KindSource> = {
     grows: true,
   },
   // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
+  // Their documents hold their comments' words too (a comment is read wherever its post is), so the snippet is cut from both.
   posts: {
     config: 'english',
     table: posts,
     document: searchDocumentOf(posts),
-    parts: [posts.caption],
+    parts: [
+      sql`${posts.caption} || coalesce((select ' · ' || string_agg(${comments.text}, ' · ' order by ${comments.createdAt}, ${comments.id})
+        from ${comments} where ${comments.postId} = ${posts.id}), '')`,
+    ],
     from: sql`${posts} inner join ${users} on ${users.id} = ${posts.userId}`,
     id: posts.id,
     title: sql`${users.firstName} || ' ' || ${users.lastName}`,
