@@ -11,6 +11,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  *   users        to_tsvector('simple',  first_name || ' ' || last_name)
  *   posts        to_tsvector('english', caption) || each comment's to_tsvector('english', text), oldest first
  *                (a comment is found through its post, decision 050; short of tsvector's 1 MB)      index: live posts
+ *   comments     to_tsvector('english', text)   no index: what the posts' triggers concatenate, and the snippet's pick
  *   jobs         to_tsvector('english', title || ' ' || company || ' ' || location || ' ' || description)   index: open jobs
  *   events       to_tsvector('english', title || ' ' || host || ' ' || category || ' ' || description)
  *   communities  to_tsvector('english', name || ' ' || description)

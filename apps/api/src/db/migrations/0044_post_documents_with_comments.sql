@@ -4,23 +4,27 @@
 -- The GIN index posts_search_idx stays on the column.
 ALTER TABLE "posts" ALTER COLUMN "search_document" DROP EXPRESSION;
 --> statement-breakpoint
+-- Each comment's own document, parsed once when it is written: the posts' triggers concatenate these, and a
+-- search's snippet finds the comment that matches without parsing any text.
+ALTER TABLE "comments" ADD COLUMN "search_document" tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, "text")) STORED NOT NULL;
+--> statement-breakpoint
 -- tsvector concatenation (the || operator) as an aggregate, a post's comments in the order they were
 -- added, that stops growing short of tsvector's 1 MB: the words past it are not searchable, and no
--- write fails for them. The state and each comment's vector are in memory (not compressed), so
--- their sizes bound the concatenation's.
+-- write fails for them. The state is in memory; a comment's stored document may be compressed, so
+-- its size is read from an uncompressed copy (|| always builds one): the two sizes bound the result's.
 CREATE FUNCTION tsvector_concat_bounded(total tsvector, more tsvector) RETURNS tsvector
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  select case when pg_column_size(total) + pg_column_size(more) <= 1000000 then total || more else total end
+  select case when pg_column_size(total) + pg_column_size(more || ''::tsvector) <= 1000000 then total || more else total end
 $$;
 --> statement-breakpoint
 CREATE AGGREGATE tsvector_agg (tsvector) (SFUNC = tsvector_concat_bounded, STYPE = tsvector, INITCOND = '');
 --> statement-breakpoint
--- A post's document from scratch: its caption, then each comment's words, oldest first
+-- A post's document from scratch: its caption, then each comment's document, oldest first
 -- (what the insert trigger builds one comment at a time). comments_post_created_idx finds them.
 CREATE FUNCTION post_search_document(post_id integer, caption text) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
   select to_tsvector('english'::regconfig, caption)
-    || coalesce((select tsvector_agg(to_tsvector('english'::regconfig, c.text) order by c.created_at, c.id)
+    || coalesce((select tsvector_agg(c.search_document order by c.created_at, c.id)
                  from comments c where c.post_id = post_search_document.post_id), ''::tsvector)
 $$;
 --> statement-breakpoint
@@ -47,7 +51,7 @@ BEGIN
   BEGIN
     UPDATE posts p SET search_document = p.search_document || added.document
     FROM (
-      SELECT n.post_id, tsvector_agg(to_tsvector('english'::regconfig, n.text) ORDER BY n.created_at, n.id) AS document
+      SELECT n.post_id, tsvector_agg(n.search_document ORDER BY n.created_at, n.id) AS document
       FROM added_comments n GROUP BY n.post_id
     ) added
     WHERE p.id = added.post_id;

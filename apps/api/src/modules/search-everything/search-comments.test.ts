@@ -47,6 +47,7 @@ describe('GET /api/search/ finds posts by their comments', () => {
   it('finds a post by a word only in a comment, with the match in the snippet and the post as the link', async () => {
     const post = await createPost(t.db, { userId: author.id, caption: 'Photos from the spring gathering', image: null });
     const commenter = await createUser(t.db);
+    await comment(commenter, post.id, 'Lovely light in these');
     await comment(commenter, post.id, 'Was that the capybaraland exhibit behind you?');
     const results = await search(viewer, 'capybaraland');
     expect(results).toEqual([
