@@ -78,12 +78,19 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
             SELECT DISTINCT item, u.created_at, u.id FROM users u CROSS JOIN LATERAL unnest(string_to_array(lower(u.skills), ', ')) AS item`,
     },
     {
+      // With its stored document, which migration 0044's triggers (off here) keep: the caption, then the words of
+      // the comments the comments step adds, oldest first (each comment text parsed once).
       label: `posts (${posts})`,
-      sql: `INSERT INTO posts (id, user_id, caption, image, likes_count, comments_count, created_at)
+      sql: `INSERT INTO posts (id, user_id, caption, image, likes_count, comments_count, created_at, search_document)
             OVERRIDING SYSTEM VALUE
-            SELECT g, 1 + ${authorOf('g')}, 'Post #' || g || '. ' || (${sqlTextArray(POST_TOPICS)})[1 + g % ${POST_TOPICS.length}],
-              CASE WHEN g % 4 = 0 THEN 'posts/bench-sample.webp' END, ${likeCount('g')}, ${commentCount('g')}, ${postTime('g')}
-            FROM generate_series(1, ${posts}) g`,
+            SELECT g, 1 + ${authorOf('g')}, caption, CASE WHEN g % 4 = 0 THEN 'posts/bench-sample.webp' END,
+              ${likeCount('g')}, ${commentCount('g')}, ${postTime('g')},
+              to_tsvector('english', caption) || coalesce((SELECT tsvector_agg(d.documents[1 + (g + r) % ${COMMENT_TEXTS.length}] ORDER BY r)
+                FROM generate_series(0, ${commentCount('g')} - 1) r), ''::tsvector)
+            FROM (SELECT g, 'Post #' || g || '. ' || (${sqlTextArray(POST_TOPICS)})[1 + g % ${POST_TOPICS.length}] AS caption
+                  FROM generate_series(1, ${posts}) g) s
+            CROSS JOIN (SELECT array_agg(to_tsvector('english', t) ORDER BY n) AS documents
+                        FROM unnest(${sqlTextArray(COMMENT_TEXTS)}) WITH ORDINALITY AS u(t, n)) d`,
     },
     {
       // Distinct (post, person) pairs: the r-th liker of a post is its author + 1 + 101·r.

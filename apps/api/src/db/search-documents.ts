@@ -3,12 +3,15 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The text-search document of each kind one search finds (modules/search-everything): a stored
- * generated tsvector column, search_document, of users, posts, jobs, events and communities
- * (migration 0039), with a GIN index on it. PostgreSQL computes it when a row is written, so a
- * search reads it instead of parsing the text again, and ANALYZE keeps per-word statistics of it.
+ * tsvector column, search_document, of users, posts, jobs, events and communities (migration
+ * 0039), with a GIN index on it. PostgreSQL computes it when a row is written (a generated column;
+ * for posts, triggers of migration 0044), so a search reads it instead of parsing the text again,
+ * and ANALYZE keeps per-word statistics of it.
  *
  *   users        to_tsvector('simple',  first_name || ' ' || last_name)
- *   posts        to_tsvector('english', caption)                                   index: live posts
+ *   posts        to_tsvector('english', caption) || each comment's to_tsvector('english', text), oldest first
+ *                (a comment is found through its post, decision 050; short of tsvector's 1 MB)      index: live posts
+ *   comments     to_tsvector('english', text)   no index: what the posts' triggers concatenate, and the snippet's pick
  *   jobs         to_tsvector('english', title || ' ' || company || ' ' || location || ' ' || description)   index: open jobs
  *   events       to_tsvector('english', title || ' ' || host || ' ' || category || ' ' || description)
  *   communities  to_tsvector('english', name || ' ' || description)

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { executeRaw, sqlInteger } from '../../db/prepared';
 import { searchDocumentOf, type SearchConfig } from '../../db/search-documents';
-import { communities, events, jobs, posts, users } from '../../db/schema/index';
+import { comments, communities, events, jobs, posts, users } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
 import { eventReadableSql } from '../events/events.policy';
 import { postReadableBySql } from '../posts/posts.policy';
@@ -25,6 +25,8 @@ type KindSource = {
   document: SQL;
   /** The parts of the document; the snippet is cut from the same text. */
   parts: SQLWrapper[];
+  /** More text of the document the snippet may be cut from, found by the query (a post's first matching comment). */
+  matchingText?: (query: SQL) => SQL;
   from: SQL;
   id: SQLWrapper;
   title: SQL;
@@ -51,11 +53,15 @@ const SOURCES: Record<SearchKind, KindSource> = {
     grows: true,
   },
   // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
+  // Their documents hold their comments' words too (a comment is read wherever its post is, decision 050): the snippet
+  // is cut from the caption and the first comment whose own stored document matches.
   posts: {
     config: 'english',
     table: posts,
     document: searchDocumentOf(posts),
     parts: [posts.caption],
+    matchingText: (query) => sql`(select ${comments.text} from ${comments}
+      where ${comments.postId} = ${posts.id} and ${searchDocumentOf(comments)} @@ ${query} order by ${comments.createdAt}, ${comments.id} limit 1)`,
     from: sql`${posts} inner join ${users} on ${users.id} = ${posts.userId}`,
     id: posts.id,
     title: sql`${users.firstName} || ' ' || ${users.lastName}`,
@@ -166,7 +172,9 @@ export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
   const source = SOURCES[kind];
   const query = tsquerySql(source.config, search.text);
   const visible = source.visible(search.viewer);
-  const headlineText = sql`translate(${sql.join(source.parts, sql` || ' · ' || `)}, ${'\uE000\uE001'}::text, '')`;
+  const parts = sql.join(source.parts, sql` || ' · ' || `);
+  const text = source.matchingText ? sql`${parts} || coalesce(' · ' || ${source.matchingText(query)}, '')` : parts;
+  const headlineText = sql`translate(${text}, ${'\uE000\uE001'}::text, '')`;
   const after = search.after ? sql`where (ranked.rank, ranked.id) < (${search.after.rank}::real, ${search.after.id}::integer)` : sql``;
   return sql`
     select page.id, ${source.title} as title, page.rank, ${source.pathKey} as path_key,
