@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,8 +18,10 @@ const MIGRATION_LOCK_KEY = 7_316_240_912;
 
 /**
  * Applies every pending migration with Drizzle's migrator for the connection's driver. On
- * PostgreSQL they run on the connection that holds the advisory lock: a second connection from
- * the pool while the first waits holding the lock would never come with DATABASE_POOL_SIZE=1.
+ * PostgreSQL they run on a connection of their own that holds the advisory lock, with no statement
+ * or answer timeout: a migration that rewrites or fills a large table may take minutes, where the
+ * pool's connections cancel any statement after 15 s (and a pool of one connection,
+ * DATABASE_POOL_SIZE=1, is never waited on).
  */
 export async function runMigrations(connection: DatabaseConnection): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
@@ -27,13 +30,14 @@ export async function runMigrations(connection: DatabaseConnection): Promise<voi
     await migratePglite(driver.db, config);
     return;
   }
-  const lockClient = await driver.pool.connect();
+  const lockClient = new pg.Client({ ...driver.pool.options, statement_timeout: 0, query_timeout: 0 });
+  lockClient.on('error', () => undefined);
+  await lockClient.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg({ client: lockClient }), config);
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
+    await lockClient.end().catch(() => undefined);
   }
 }
 
