@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScenarios, SCENARIO_KEYS } from './endpoints';
+import { isSpacePost } from './load-data-community';
 import { SCALES } from './options';
 
 const scenarios = () =>
@@ -23,5 +24,16 @@ describe('buildScenarios', () => {
     const byKey = new Map(scenarios().map((scenario) => [scenario.key, scenario]));
     expect(byKey.get('floor-http')?.next()).toEqual({ method: 'GET', path: '/healthz' });
     expect(byKey.get('floor-db')?.next()).toEqual({ method: 'GET', path: '/readyz' });
+  });
+
+  it('likes and comments on posts outside the spaces only (a members-only space answers 404 to others)', () => {
+    const byKey = new Map(scenarios().map((scenario) => [scenario.key, scenario]));
+    for (const key of ['like', 'comment']) {
+      const ids = Array.from({ length: 500 }, () => Number(/\/social\/posts\/(\d+)\//.exec(byKey.get(key)?.next().path ?? '')?.[1]));
+      expect(
+        ids.every((id) => id >= 1 && id <= SCALES.small.posts && !isSpacePost(id)),
+        key,
+      ).toBe(true);
+    }
   });
 });

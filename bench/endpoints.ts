@@ -4,6 +4,7 @@ import { DIRECTORY_FILTER_PAIRS, MENTOR_TOPICS, searchTerms, TYPEAHEAD_TERMS } f
 import type { BenchContext, Scenario } from './scenario';
 import { readScenarios } from './endpoints-reads';
 import { buildCommunityScenarios } from './endpoints-community';
+import { isSpacePost } from './load-data-community';
 import { COMMUNITY_SCENARIO_KEYS } from './read-routes';
 
 /** What the scenarios need: who may act, their tokens, and prepared cursors and refresh tokens. */
@@ -56,6 +57,8 @@ export function buildScenarios(context: BenchContext): Scenario[] {
   const viewerAt = (n: number) => viewerIds[n % viewerIds.length] ?? 2;
   // A post id spread over the whole table (multiplier coprime with the post count).
   const postAt = (n: number) => 1 + ((n * 104_729) % scale.posts);
+  // Likes and comments by anyone go to posts outside the spaces (a members-only space's posts answer 404 to others).
+  const hubPostAt = (n: number) => (isSpacePost(postAt(n)) ? postAt(n) - 1 : postAt(n));
   const personAt = (n: number) => 1 + ((n * 7_919) % scale.people);
   const conversations = conversationCount(scale);
   const terms = searchTerms();
@@ -146,12 +149,12 @@ export function buildScenarios(context: BenchContext): Scenario[] {
     ...buildCommunityScenarios(context),
     scenario('like', 'like toggle: POST /social/posts/{id}/like/', (n) => ({
       method: 'POST',
-      path: `/social/posts/${postAt(n)}/like/`,
+      path: `/social/posts/${hubPostAt(n)}/like/`,
       headers: bearer(viewerAt(n * 7)),
     })),
     scenario('comment', 'comment: POST /social/posts/{id}/comment/', (n) => ({
       method: 'POST',
-      path: `/social/posts/${postAt(n)}/comment/`,
+      path: `/social/posts/${hubPostAt(n)}/comment/`,
       headers: bearer(viewerAt(n * 7)),
       body: json({ text: `Bench comment ${n}` }),
     })),

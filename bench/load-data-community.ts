@@ -98,6 +98,8 @@ export const communitySlug = (c: number) => `bench-space-${c}`;
 export const isMembersOnly = (c: number) => c % 5 === 0;
 /** Person `p` is a member of community `c` when (p + 7c) is a multiple of 10: a tenth of everyone per space. */
 export const isMember = (p: number, c: number) => (p + 7 * c) % 10 === 0;
+/** True when post `id` was made in a space (a tenth of them: the step "posts in spaces and hashtags"). */
+export const isSpacePost = (id: number) => id % 10 === 0;
 /**
  * Owner of referral offer `r`: an alumnus (id % 10 < 5) among people 10..1994, who all hold an
  * access token in the bench (they are chatters).
