@@ -212,7 +212,7 @@ describe("a members-only space's events on every events route", () => {
   });
 
   it('follows the event when an administrator moves it out of the space and back (PATCH community_id)', async () => {
-    const move = async (communityId: number | null) =>
+    const move = async (communityId: number | string | null) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/events/${eventId}/`,
@@ -220,6 +220,7 @@ describe("a members-only space's events on every events route", () => {
         payload: { community_id: communityId },
       });
     const spaceId = JSON.parse((await read(member, `/api/communities/${SLUG}/`)).body).id as number;
+    for (const junk of ['abc', -3, 1.5]) expect((await move(junk)).statusCode, String(junk)).toBe(400);
     const unknown = await move(2_000_000_000);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ community_id: [EVENT_UNKNOWN_SPACE] });
