@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAuthedSocket, type TestSocket } from '../modules/realtime/socket-test-client';
-import { accessTokenFor, createTestApp, createUser, type TestApp } from '../test/index';
+import { accessTokenFor, createTestApp, createUser, type TestApp, listenOnLoopback } from '../test/index';
 
 let t: TestApp;
 let base: string;
@@ -17,8 +16,7 @@ beforeAll(async () => {
     await new Promise<void>((resolve) => held.push(resolve));
     return { ok: true };
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   releaseAll();

@@ -3,11 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { openPostgres, type DatabaseConnection } from '../db/client';
+import type { App } from '../app';
 import { posts } from '../db/schema/index';
 import { ACCOUNT_RATE_LIMITS, scaledMax } from '../lib/rate-limits';
-import { authHeader, createPost, createTestApp, createTestConfig, createUser, type TestApp } from '../test/index';
+import {
+  authHeader,
+  createPost,
+  createTestApp,
+  createTestConfig,
+  createUser,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from '../test/index';
 import { imageFile, multipartBody, sampleImage } from '../test/uploads';
 import { ACCESS } from './access-table';
 import { listOperations, operationKey } from './support/openapi';
@@ -105,7 +113,7 @@ const sharedStores = Boolean(redisUrl && process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!sharedStores)('per-person limits across instances (needs TEST_REDIS_URL and TEST_DATABASE_URL)', () => {
   let primary: TestApp;
-  const others: { app: App; database: DatabaseConnection }[] = [];
+  const others: SecondInstance[] = [];
   // Both instances: one Redis, one namespace (one deployment), one PostgreSQL database.
   const rateLimitNamespace = `alumlink-rl-test-${randomUUID()}-`;
 
@@ -113,18 +121,16 @@ describe.skipIf(!sharedStores)('per-person limits across instances (needs TEST_R
     primary = await createTestApp({ redisUrl: redisUrl ?? null, rateLimitNamespace, rateLimitMultiplier: 0.1 });
   });
   afterAll(async () => {
-    for (const other of others) {
-      await other.app.close();
-      await other.database.close();
-    }
+    for (const other of others) await other.close();
     await primary.close();
   });
 
   it('counts the likes of one person on two instances together', async () => {
-    if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-    const second = await buildApp({ config: createTestConfig({ ...primary.config, dataDir: primary.config.dataDir }), database });
-    others.push({ app: second, database });
+    const instance = await startSecondInstance(primary, {
+      config: createTestConfig({ ...primary.config, dataDir: primary.config.dataDir }),
+    });
+    others.push(instance);
+    const second = instance.app;
     const max = scaledMax(primary.config, ACCOUNT_RATE_LIMITS.like.max);
     const [author, liker, other] = [await createUser(primary.db), await createUser(primary.db), await createUser(primary.db)];
     const post = await createPost(primary.db, { userId: author.id, caption: 'Shared', image: 'posts/y.webp' });

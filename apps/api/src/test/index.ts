@@ -16,3 +16,4 @@ export { expectRetryAfterFailure, jobOf } from './jobs';
 export { everyFieldVisibleTo, requestsAs, writeEverywhere } from './requests';
 export { demoPersonHeaders, seededDemoApp } from './seeded-demo';
 export { useRecordingTestApp } from './round-trips';
+export { listenOnLoopback, startSecondInstance, type SecondInstance } from './second-instance';

@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { App } from '../app';
 import type { requestsAs } from './requests';
 import { createEvent, createPost, type TestUser } from './factories';
+import { listenOnLoopback } from './second-instance';
 
 type Ok = ReturnType<typeof requestsAs>['ok'];
 
@@ -10,8 +10,7 @@ type Ok = ReturnType<typeof requestsAs>['ok'];
  * a public post by `poster` and an event.
  */
 export async function meetingPlaces(app: App, poster: TestUser): Promise<{ baseUrl: string; postId: number; eventId: number }> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const baseUrl = await listenOnLoopback(app);
   const post = await createPost(app.db, { userId: poster.id, caption: 'public post', image: 'posts/p.webp' });
   const event = await createEvent(app.db, { title: 'Meet-up', startsAt: new Date('2031-01-01T10:00:00Z') });
   return { baseUrl, postId: post.id, eventId: event.id };

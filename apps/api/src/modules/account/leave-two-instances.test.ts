@@ -1,34 +1,36 @@
 // The leave step and registrations for the same full event, on two instances sharing PostgreSQL
 // and Redis. Runs only with TEST_REDIS_URL and TEST_DATABASE_URL; skipped otherwise.
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
 import { eventRegistrations, events, notifications } from '../../db/schema/index';
-import { authHeader, createEvent, createTestApp, createTestConfig, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createEvent,
+  createTestApp,
+  createTestConfig,
+  createUser,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 
 const sharedRedisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(sharedRedisUrl && process.env.TEST_DATABASE_URL);
 
-type Instance = { app: App; database: DatabaseConnection };
-
 let primary: TestApp;
-const instances: Instance[] = [];
+const instances: SecondInstance[] = [];
 
 /** Another app on the same PostgreSQL database as `primary`, with the shared Redis. */
-async function startInstance(): Promise<Instance> {
-  if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-  const app = await buildApp({ config: createTestConfig({ redisUrl: sharedRedisUrl ?? '', rateLimitMultiplier: 100 }), database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  expect((app.server.address() as AddressInfo).port).toBeGreaterThan(0);
-  const instance = { app, database };
+async function startInstance(): Promise<SecondInstance> {
+  const instance = await startSecondInstance(primary, {
+    config: createTestConfig({ redisUrl: sharedRedisUrl ?? '', rateLimitMultiplier: 100 }),
+  });
   instances.push(instance);
   return instance;
 }
 
-async function as(instance: Instance, user: TestUser, method: 'POST' | 'DELETE', url: string, payload?: object) {
+async function as(instance: SecondInstance, user: TestUser, method: 'POST' | 'DELETE', url: string, payload?: object) {
   return instance.app.inject({ method, url, headers: await authHeader(instance.app, user), ...(payload ? { payload } : {}) });
 }
 
@@ -51,10 +53,7 @@ describe.skipIf(!enabled)('leaving on two instances (needs TEST_REDIS_URL and TE
     primary = await createTestApp();
   });
   afterAll(async () => {
-    for (const instance of instances) {
-      await instance.app.close();
-      await instance.database.close();
-    }
+    for (const instance of instances) await instance.close();
     await primary.close();
   });
 

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
+import type { App } from '../../app';
 import { sessionFamilies, users } from '../../db/schema/index';
 import { adminOnly } from '../../lib/auth';
 import { verifyAccessToken } from '../../lib/tokens';
-import { accessTokenFor, createTestApp, createTestConfig, createUser, type TestApp } from '../../test/index';
+import { accessTokenFor, createTestApp, createTestConfig, createUser, startSecondInstance, type TestApp } from '../../test/index';
 import { SIGN_IN_NEWS_CLOCK_MARGIN_MS } from './sign-in-news';
 
 // The sign-in check's cache (session-person-cache.ts) in front of the database, kept true by the
@@ -197,11 +196,9 @@ describe.runIf(onPostgres)('the sign-in cache on PostgreSQL', () => {
   });
 
   it('tells another instance on the same database: a logout there is refused here', async () => {
-    if (t.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const database: DatabaseConnection = await openPostgres(String(t.database.driver.pool.options.connectionString));
-    const other = await buildApp({ config: createTestConfig(), database });
+    const second = await startSecondInstance(t, { config: createTestConfig() });
+    const other = second.app;
     try {
-      await other.ready();
       await vi.waitFor(() => expect(other.ctx.repositories.auth.cache.enabled).toBe(true));
       const user = await createUser(t.db);
       const signIn = await other.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: user.password } });
@@ -217,8 +214,7 @@ describe.runIf(onPostgres)('the sign-in cache on PostgreSQL', () => {
       expect(logout.statusCode).toBe(200);
       await eventually(async () => expect((await me(access)).statusCode).toBe(401));
     } finally {
-      await other.close();
-      await database.close();
+      await second.close();
     }
   });
 });

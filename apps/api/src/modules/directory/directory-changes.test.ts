@@ -1,11 +1,19 @@
 import type { DirectoryFacets } from '@alumlink/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres } from '../../db/client';
+import type { App } from '../../app';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/index';
-import { authHeader, createTestApp, createTestConfig, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  createTestApp,
+  createTestConfig,
+  createUser,
+  startSecondInstance,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { directoryFacetsQuery } from './directory.repository';
 
 // The shared facet counts follow every change at once (decision record 046): each case reads the
@@ -196,11 +204,9 @@ async function adminDelete(person: TestUser) {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared facet counts on two instances (needs TEST_DATABASE_URL)', () => {
   it('stop counting a person on the other instance at once', async () => {
-    if (t.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const database = await openPostgres(String(t.database.driver.pool.options.connectionString));
-    const other = await buildApp({ config: createTestConfig({ redisUrl: process.env.TEST_REDIS_URL ?? '' }), database });
+    const second = await startSecondInstance(t, { config: createTestConfig({ redisUrl: process.env.TEST_REDIS_URL ?? '' }) });
+    const other = second.app;
     try {
-      await other.ready();
       await vi.waitFor(() => expect(other.ctx.repositories.directory.facetCache.enabled).toBe(true));
       const { person, q } = await counted();
       expect(await facetsOn(other, { q })).toEqual(everyField);
@@ -212,8 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared facet counts on two 
       await deleteOwn(person);
       expect(await facetsOn(other, { q })).toEqual(nobody);
     } finally {
-      await other.close();
-      await database.close();
+      await second.close();
     }
   });
 });

@@ -1,6 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, authHeader, createEvent, createEventMessage, useTestApp, createUser, type TestUser } from '../../test/index';
+import {
+  accessTokenFor,
+  authHeader,
+  createEvent,
+  createEventMessage,
+  useTestApp,
+  createUser,
+  type TestUser,
+  listenOnLoopback,
+} from '../../test/index';
 import { openAuthedSocket, type TestSocket } from '../realtime/socket-test-client';
 
 const t = useTestApp();
@@ -8,8 +16,7 @@ let baseUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));

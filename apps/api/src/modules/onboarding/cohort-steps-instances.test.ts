@@ -2,29 +2,31 @@
 // PostgreSQL suite sets it): both run at the same moment, each person moves and is told once.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
 import { auditLog, notifications, users } from '../../db/schema/index';
 import { jobDepsOf } from '../../lib/scheduler/index';
-import { createTestApp, createTestClock, createTestConfig, createUser, type TestApp } from '../../test/index';
+import {
+  createTestApp,
+  createTestClock,
+  createTestConfig,
+  createUser,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from '../../test/index';
 import { jobOf } from '../../test/jobs';
 import { cohortStepsJob } from './cohort-steps.scheduler';
 import { insertCohort, setMembership } from './cohorts.repository';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('cohort steps on two instances (needs TEST_DATABASE_URL; skipped otherwise)', () => {
   let primary: TestApp;
-  let second: { app: App; database: DatabaseConnection };
+  let second: SecondInstance;
 
   beforeAll(async () => {
     primary = await createTestApp();
-    if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-    second = { app: await buildApp({ config: createTestConfig({ dataDir: primary.config.dataDir }), database }), database };
-    await second.app.ready();
+    second = await startSecondInstance(primary, { config: createTestConfig({ dataDir: primary.config.dataDir }) });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await primary.close();
   });
 

@@ -5,17 +5,26 @@ import { createServer, type AddressInfo } from 'node:net';
 import { REALTIME_SESSION_ENDED_REASON, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
 import type { AppConfig } from '../../config';
-import { openPostgres, type DatabaseConnection } from '../../db/client';
 import { notifications } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createTestApp, createTestConfig, createUser, type TestApp, type TestUser } from '../../test/index';
+import {
+  accessTokenFor,
+  authHeader,
+  createTestApp,
+  createTestConfig,
+  createUser,
+  listenOnLoopback,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+  type TestUser,
+} from '../../test/index';
 import { openAuthedSocket, type TestSocket } from './socket-test-client';
 
 const sharedRedisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(sharedRedisUrl && process.env.TEST_DATABASE_URL);
 
-type Instance = { app: App; url: string; database: DatabaseConnection };
+type Instance = SecondInstance & { url: string };
 
 let primary: TestApp;
 const instances: Instance[] = [];
@@ -23,11 +32,8 @@ const sockets: TestSocket[] = [];
 
 /** Another app on the same PostgreSQL database as `primary`, listening on a free port. */
 async function startInstance(redisUrl: string, overrides: Partial<AppConfig> = {}): Promise<Instance> {
-  if (primary.database.driver.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const database = await openPostgres(String(primary.database.driver.pool.options.connectionString));
-  const app = await buildApp({ config: createTestConfig({ redisUrl, ...overrides }), database, jobs: ['realtime-sessions'] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const instance = { app, database, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  const second = await startSecondInstance(primary, { config: createTestConfig({ redisUrl, ...overrides }), jobs: ['realtime-sessions'] });
+  const instance = { ...second, url: await listenOnLoopback(second.app) };
   instances.push(instance);
   return instance;
 }
@@ -113,10 +119,7 @@ describe.skipIf(!enabled)('realtime on two instances (needs TEST_REDIS_URL and T
   });
   afterAll(async () => {
     await Promise.all(sockets.map((socket) => socket.close()));
-    for (const instance of instances) {
-      await instance.app.close();
-      await instance.database.close();
-    }
+    for (const instance of instances) await instance.close();
     if (redisChild) await stopRedis(redisChild);
     await primary.close();
   });

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { LIMITS, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index';
-import { accessTokenFor, authHeader, createPost, useTestApp, createUser, type TestUser } from '../../test/index';
+import { accessTokenFor, authHeader, createPost, useTestApp, createUser, type TestUser, listenOnLoopback } from '../../test/index';
 import { imageFile, multipartBody, sampleImage } from '../../test/uploads';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
 
@@ -12,8 +11,7 @@ let baseUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));

@@ -1,13 +1,12 @@
 // Open sockets close within a second when their sign-in ends: logout (that sign-in only),
 // password reset and deletion (every sign-in of the person). Two-instance case: realtime-redis.test.ts.
 // Ends that publish nothing (SQL, the CLI) are caught by the periodic re-check, here every 200 ms.
-import type { AddressInfo } from 'node:net';
 import { REALTIME_SESSION_ENDED_REASON, REALTIME_UNAUTHORIZED_CLOSE_CODE } from '@alumlink/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFamilies, users } from '../../db/schema/index';
 import { verifyAccessToken } from '../../lib/tokens';
-import { authHeader, createTestApp, createUser, lastCodeSentTo, type TestApp, type TestUser } from '../../test/index';
+import { authHeader, createTestApp, createUser, lastCodeSentTo, type TestApp, type TestUser, listenOnLoopback } from '../../test/index';
 import { openAuthedSocket, openSocket, type TestSocket } from './socket-test-client';
 
 let t: TestApp;
@@ -19,8 +18,7 @@ const CHECK_MS = 200;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimitMultiplier: 100, realtimeSessionCheckMs: CHECK_MS }, { jobs: ['realtime-sessions'] });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));
