@@ -2,16 +2,9 @@ import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
-import {
-  kindSearchQuery,
-  kindsSearchQuery,
-  probeQuery,
-  probesQuery,
-  RANKED_MATCHES_MAX,
-  rowsToWalk,
-  splitSearchText,
-  type Probe,
-} from './search-everything.repository';
+import { kindSearchQuery, kindsSearchQuery } from './search-everything.repository';
+import { splitSearchText } from './search-sources';
+import { probeQuery, probesQuery, RANKED_MATCHES_MAX, rowsToWalk, type Probe } from './search-walks';
 
 // Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
 // once tables are large, never parses text again to match or rank, and ranks a common word's newest matches alone.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_COST_IN_ROWS_WALKED, PROBE_ROWS, RANKED_MATCHES_MAX, rowsToWalk, WALK_ROWS_MAX } from './search-everything.repository';
+import { LOOKUP_COST_IN_ROWS_WALKED, PROBE_ROWS, RANKED_MATCHES_MAX, rowsToWalk, WALK_ROWS_MAX } from './search-walks';
 
 const probe = (walked: number, matches: number, newestId = 1_000_000) => ({ walked, matches, newestId });
 
