@@ -5,7 +5,7 @@ import { prepareRawStatement, sqlInteger } from '../../db/prepared';
 import type { RankPosition } from '../../lib/pagination';
 import type { Viewer, ViewerOfStatement } from '../settings/visibility';
 import { HEADLINE_OPTIONS, SOURCES, tsquerySql, type SearchText, type SearchTextOfStatement } from './search-sources';
-import { probesQuery, RANKED_MATCHES_MAX, rowsToWalk, type Probe } from './search-walks';
+import { probesQuery, RANKED_MATCHES_MAX, rowsToWalk, walkOfStatement, type Probe } from './search-walks';
 
 /** One ranked match as the queries return it; `path_key` is what the service turns into a URL besides the id. */
 export type SearchHitRow = { id: number; title: string; snippet: string; rank: number; path_key: string };
@@ -19,10 +19,8 @@ export type KindSearch = {
   after?: { rank: ValueOf<number>; id: ValueOf<number> };
   take: number;
   /** Find the matches among the kind's newest this many rows, walked newest first (rowsToWalk), instead of through the GIN index. */
-  walk?: ValueOf<number>;
+  walk?: number;
 };
-
-const integerSql = (value: ValueOf<number>): SQL => (typeof value === 'number' ? sqlInteger(value) : sql`${value}::integer`);
 
 /**
  * One kind's matches, best first (ts_rank, then newest id), after a position, in three steps:
@@ -43,7 +41,7 @@ export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
   const rows =
     search.walk === undefined
       ? source.table
-      : sql`(select * from ${source.table} order by ${source.id} desc limit ${integerSql(search.walk)}) as ${source.table}`;
+      : sql`(select * from ${source.table} order by ${source.id} desc limit ${sqlInteger(search.walk)}) as ${source.table}`;
   return sql`
     select page.id, ${source.title} as title, page.rank, ${source.pathKey} as path_key,
       ts_headline(${sql.raw(`'${source.config}'::regconfig`)}, ${headlineText}, ${query}, ${sql.raw(`'${HEADLINE_OPTIONS}'`)}::text) as snippet
@@ -68,7 +66,7 @@ export function kindSearchQuery(kind: SearchKind, search: KindSearch): SQL {
 }
 
 /** One statement: each kind's search (kindSearchQuery, with its walk where given), its rows named by kind. */
-export function kindsSearchQuery(kinds: readonly { kind: SearchKind; walk?: ValueOf<number> }[], search: Omit<KindSearch, 'walk'>): SQL {
+export function kindsSearchQuery(kinds: readonly { kind: SearchKind; walk?: number }[], search: Omit<KindSearch, 'walk'>): SQL {
   return sql.join(
     kinds.map(
       ({ kind, walk }) =>
@@ -84,11 +82,11 @@ export type Search = { viewer: Viewer; text: SearchText; after?: RankPosition; t
 /**
  * What decides a statement's text: the kinds and which of them walk their newest rows, whether
  * the viewer is an administrator (no visibility conditions), a cursor, a last word matched as a
- * prefix, and the page size. Everything else is a placeholder: viewerId, head, last, afterRank,
- * afterId and walk_<kind>.
+ * prefix, the page size, and each walk's length (walkOfStatement). Everything else is a placeholder:
+ * viewerId, head, last, afterRank and afterId.
  */
 function shapeName(kinds: readonly { kind: SearchKind; walk?: number }[], search: Search): string {
-  const kindsName = kinds.map(({ kind, walk }) => `${kind.slice(0, 2)}${walk === undefined ? '' : 'w'}`).join('');
+  const kindsName = kinds.map(({ kind, walk }) => `${kind.slice(0, 2)}${walk === undefined ? '' : `w${walk}`}`).join('');
   return `${search.viewer.role === 'AD' ? 'ad' : 'm'}_${kindsName}_${search.after ? 'a' : ''}${search.text.last === null ? '' : 'l'}_${search.take}`;
 }
 
@@ -98,6 +96,29 @@ const textOfStatement = (text: SearchText): SearchTextOfStatement => ({
   head: sql.placeholder('head'),
   last: text.last === null ? null : sql.placeholder('last'),
 });
+
+/** The search statement of a shape, with placeholders (what the repository prepares). */
+export function searchStatementQuery(kinds: readonly { kind: SearchKind; walk?: number }[], search: Search): SQL {
+  const after = search.after ? { rank: sql.placeholder('afterRank'), id: sql.placeholder('afterId') } : undefined;
+  return kindsSearchQuery(kinds, {
+    viewer: viewerOfStatement(search.viewer),
+    text: textOfStatement(search.text),
+    after,
+    take: search.take,
+  });
+}
+
+/** The probe statement of the growing kinds of `kinds`, with placeholders, or null when none grows. */
+export function probeStatementQuery(kinds: readonly SearchKind[], text: SearchText): SQL | null {
+  return probesQuery(kinds, textOfStatement(text));
+}
+
+/** The placeholders' values of a search (the walks are in the statement's text). */
+export function searchStatementParams(search: Search): Record<string, unknown> {
+  const params: Record<string, unknown> = { viewerId: search.viewer.id, head: search.text.head, last: search.text.last };
+  if (search.after) Object.assign(params, { afterRank: search.after.rank, afterId: search.after.id });
+  return params;
+}
 
 const byRank = (a: SearchHitRow, b: SearchHitRow) => b.rank - a.rank || b.id - a.id;
 
@@ -115,7 +136,7 @@ export function createSearchEverythingRepository(db: Database) {
   function probeStatement(kinds: readonly SearchKind[], text: SearchText) {
     const name = `search_probe_${kinds.map((kind) => kind.slice(0, 2)).join('')}_${text.last === null ? '' : 'l'}`;
     if (!probes.has(name)) {
-      const query = probesQuery(kinds, textOfStatement(text));
+      const query = probeStatementQuery(kinds, text);
       probes.set(name, query ? prepareRawStatement<Probe & { kind: SearchKind }>(db, name, query) : null);
     }
     return probes.get(name) ?? null;
@@ -125,15 +146,7 @@ export function createSearchEverythingRepository(db: Database) {
     const name = `search_${shapeName(kinds, search)}`;
     let statement = searches.get(name);
     if (!statement) {
-      const walks = kinds.map(({ kind, walk }) => ({ kind, walk: walk === undefined ? undefined : sql.placeholder(`walk_${kind}`) }));
-      const after = search.after ? { rank: sql.placeholder('afterRank'), id: sql.placeholder('afterId') } : undefined;
-      const query = kindsSearchQuery(walks, {
-        viewer: viewerOfStatement(search.viewer),
-        text: textOfStatement(search.text),
-        after,
-        take: search.take,
-      });
-      statement = prepareRawStatement<SearchHitRow & { kind: SearchKind }>(db, name, query);
+      statement = prepareRawStatement<SearchHitRow & { kind: SearchKind }>(db, name, searchStatementQuery(kinds, search));
       searches.set(name, statement);
     }
     return statement;
@@ -146,17 +159,15 @@ export function createSearchEverythingRepository(db: Database) {
      * kind (a UNION ALL of kindSearchQuery).
      */
     async searchKinds(kinds: readonly SearchKind[], search: Search): Promise<Map<SearchKind, SearchHitRow[]>> {
-      const params: Record<string, unknown> = { viewerId: search.viewer.id, head: search.text.head, last: search.text.last };
+      const params = searchStatementParams(search);
       const walks = new Map<SearchKind, number>();
       const probe = probeStatement(kinds, search.text);
       if (probe) {
         for (const { kind, ...counts } of await probe.execute(params)) {
           const walk = rowsToWalk(counts);
-          if (walk !== null) walks.set(kind, walk);
+          if (walk !== null) walks.set(kind, walkOfStatement(walk));
         }
       }
-      for (const [kind, walk] of walks) params[`walk_${kind}`] = walk;
-      if (search.after) Object.assign(params, { afterRank: search.after.rank, afterId: search.after.id });
       const statement = searchStatement(
         kinds.map((kind) => ({ kind, walk: walks.get(kind) })),
         search,

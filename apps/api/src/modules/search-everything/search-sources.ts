@@ -129,14 +129,21 @@ export function splitSearchText(text: string): SearchText {
 
 /**
  * The tsquery of a search text: websearch_to_tsquery of the text, or of its head AND the last word
- * as a prefix. All its inputs are parameters of immutable functions, so PostgreSQL computes it once
- * while planning and looks it up in the GIN index. quote_literal makes the word one quoted lexeme
- * to to_tsquery, whatever it holds; a head of only stop words is an empty query, which && ignores.
+ * as a prefix. With values, all its inputs are parameters of immutable functions, so PostgreSQL
+ * computes it once while planning and looks it up in the GIN index. With placeholders (a prepared
+ * statement's generic plan) it is an uncorrelated subquery, computed once per execution, where a
+ * bare call would be costed and run once per row (the generic plan then looked dearer than a
+ * custom one, and every execution was planned again). quote_literal makes the word one quoted
+ * lexeme to to_tsquery, whatever it holds; a head of only stop words is an empty query, which &&
+ * ignores.
  */
 export function tsquerySql(config: SearchConfig, text: SearchTextOfStatement): SQL {
   const regconfig = sql.raw(`'${config}'::regconfig`);
-  if (text.last === null) return sql`websearch_to_tsquery(${regconfig}, ${text.head}::text)`;
-  return sql`(websearch_to_tsquery(${regconfig}, ${text.head}::text) && to_tsquery(${regconfig}, quote_literal(${text.last}::text) || ':*'))`;
+  const query =
+    text.last === null
+      ? sql`websearch_to_tsquery(${regconfig}, ${text.head}::text)`
+      : sql`(websearch_to_tsquery(${regconfig}, ${text.head}::text) && to_tsquery(${regconfig}, quote_literal(${text.last}::text) || ':*'))`;
+  return typeof text.head === 'string' ? query : sql`(select ${query})`;
 }
 
 /** ts_headline's options: the private-use markers around matches, a sentence or two around them. */

@@ -54,6 +54,19 @@ export function rowsToWalk({ walked, matches, newestId }: Probe): number | null 
   return matchesInTable * LOOKUP_COST_IN_ROWS_WALKED > WALK_ROWS_MAX ? WALK_ROWS_MAX : null;
 }
 
+/**
+ * A walk rounded up to PROBE_ROWS times a power of two, at most WALK_ROWS_MAX: the walk is written
+ * into its prepared statement's text (a `limit $n` is costed as a tenth of the table, so the
+ * generic plan looked dearer than a custom one and every execution was planned again), and a
+ * handful of lengths keeps the statements few. Walking more rows costs only when they hold fewer
+ * than RANKED_MATCHES_MAX matches the viewer may see: the walk stops at the 500th.
+ */
+export function walkOfStatement(rows: number): number {
+  let walk = PROBE_ROWS;
+  while (walk < rows) walk *= 2;
+  return Math.min(walk, WALK_ROWS_MAX);
+}
+
 /** One statement: for each growing kind of `kinds`, probeQuery's counts, with the kind's name. */
 export function probesQuery(kinds: readonly SearchKind[], text: SearchTextOfStatement): SQL | null {
   const growing = kinds.filter((kind) => SOURCES[kind].grows);
