@@ -16,6 +16,7 @@ import { createProfilesRepository } from './modules/profiles/profiles.repository
 import { createReferralsRepository } from './modules/referrals/referral-pages.repository';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createSearchRepository } from './modules/search/search.repository';
+import { createSearchEverythingRepository } from './modules/search-everything/search-everything.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createVisibilityRepository } from './modules/settings/visibility.repository';
 
@@ -48,6 +49,7 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     referrals: createReferralsRepository(statements),
     realtime: createRealtimeRepository(statements),
     search: createSearchRepository(statements),
+    searchEverything: createSearchEverythingRepository(db),
     users: createUsersRepository(statements),
     visibility: createVisibilityRepository(statements),
   };

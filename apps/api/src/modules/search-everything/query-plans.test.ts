@@ -5,13 +5,13 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import {
   kindSearchQuery,
   kindsSearchQuery,
-  probeQuery,
-  probesQuery,
-  RANKED_MATCHES_MAX,
-  rowsToWalk,
-  splitSearchText,
-  type Probe,
+  probeStatementQuery,
+  searchStatementParams,
+  searchStatementQuery,
+  type Search,
 } from './search-everything.repository';
+import { splitSearchText } from './search-sources';
+import { probeQuery, probesQuery, RANKED_MATCHES_MAX, rowsToWalk, type Probe } from './search-walks';
 
 // Proves each kind's search looks its matches up in the GIN index of its stored document (migration 0039)
 // once tables are large, never parses text again to match or rank, and ranks a common word's newest matches alone.
@@ -123,5 +123,45 @@ describe('search everything query plans on large tables', () => {
   it('a rare word is looked up in the GIN index: the probe finds it in none of the newest rows', async () => {
     const { rows: probed } = await t.db.execute<Probe>(probeQuery('posts', splitSearchText('w1234')));
     expect(probed[0] && rowsToWalk(probed[0])).toBeNull();
+  });
+});
+
+describe('search everything prepared statements, by their generic plans', () => {
+  const member = { id: 7, role: 'AL' as const };
+  const generic = (search: Search) => ({ generic: true, placeholders: searchStatementParams(search) });
+
+  it.each(SEARCH_KINDS)('%s: a rare word and a prefix are looked up in the GIN index', async (kind) => {
+    for (const text of ['w1234', 'w123 ']) {
+      const search: Search = { viewer: member, text: splitSearchText(text), take: 21, after: { rank: 1, id: 1_000_000 } };
+      const plan = await explain(t.database, searchStatementQuery([{ kind }], search), generic(search));
+      expect(plan, `${kind} ${text}`).toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+      expect(plan, `${kind} ${text}`).not.toMatch(new RegExp(`Seq Scan on ${TABLE_OF[kind]}\\b`));
+      expect(plan, `${kind} ${text}`).not.toMatch(/to_tsvector/);
+    }
+  });
+
+  it.each(['people', 'posts'] as const)('%s: a common word walks the newest rows by the primary key', async (kind) => {
+    const search: Search = { viewer: member, text: splitSearchText('alumni'), take: 3 };
+    const plan = await explain(t.database, searchStatementQuery([{ kind, walk: 2_000 }], search), generic(search));
+    expect(plan).toMatch(new RegExp(`Index Scan Backward using ${TABLE_OF[kind]}_pkey`));
+    expect(plan).not.toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+  });
+
+  it('every kind in one statement, and the probe walking the newest people and posts', async () => {
+    const search: Search = { viewer: member, text: splitSearchText('w1234'), take: 3 };
+    const plan = await explain(
+      t.database,
+      searchStatementQuery(
+        SEARCH_KINDS.map((kind) => ({ kind })),
+        search,
+      ),
+      generic(search),
+    );
+    for (const kind of SEARCH_KINDS) expect(plan, kind).toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+    const probe = probeStatementQuery(SEARCH_KINDS, search.text);
+    const probePlan = probe ? await explain(t.database, probe, generic(search)) : '';
+    expect(probePlan).toMatch(/Index Scan Backward using users_pkey/);
+    expect(probePlan).toMatch(/Index Scan Backward using posts_pkey/);
+    expect(probePlan).not.toMatch(/Seq Scan on (users|posts)\b/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_COST_IN_ROWS_WALKED, PROBE_ROWS, RANKED_MATCHES_MAX, rowsToWalk, WALK_ROWS_MAX } from './search-everything.repository';
+import { LOOKUP_COST_IN_ROWS_WALKED, PROBE_ROWS, RANKED_MATCHES_MAX, rowsToWalk, WALK_ROWS_MAX, walkOfStatement } from './search-walks';
 
 const probe = (walked: number, matches: number, newestId = 1_000_000) => ({ walked, matches, newestId });
 
@@ -30,5 +30,17 @@ describe('rowsToWalk: walking the newest rows or the GIN lookup', () => {
     const breakEven = WALK_ROWS_MAX / LOOKUP_COST_IN_ROWS_WALKED;
     expect(rowsToWalk(probe(1_000, 1, breakEven * 1_000))).toBeNull();
     expect(rowsToWalk(probe(1_000, 1, breakEven * 1_000 + 1_000))).toBe(WALK_ROWS_MAX);
+  });
+});
+
+describe('walkOfStatement: a few walk lengths, one prepared statement each', () => {
+  it('rounds a walk up to the probe times a power of two, at most WALK_ROWS_MAX', () => {
+    expect(walkOfStatement(PROBE_ROWS)).toBe(PROBE_ROWS);
+    expect(walkOfStatement(PROBE_ROWS + 1)).toBe(2 * PROBE_ROWS);
+    expect(walkOfStatement(4_433)).toBe(8 * PROBE_ROWS);
+    expect(walkOfStatement(WALK_ROWS_MAX - 1)).toBe(WALK_ROWS_MAX);
+    expect(walkOfStatement(WALK_ROWS_MAX)).toBe(WALK_ROWS_MAX);
+    const lengths = new Set(Array.from({ length: WALK_ROWS_MAX - PROBE_ROWS + 1 }, (_, index) => walkOfStatement(PROBE_ROWS + index)));
+    expect(lengths.size).toBeLessThanOrEqual(6);
   });
 });

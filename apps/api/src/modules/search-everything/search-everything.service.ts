@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../lib/auth';
 import { validation } from '../../lib/errors';
 import { decodeRankCursor, encodeRankCursor } from '../../lib/pagination';
-import { searchKinds, splitSearchText, type SearchHitRow } from './search-everything.repository';
+import type { SearchHitRow } from './search-everything.repository';
+import { splitSearchText } from './search-sources';
 
 /** A page of one kind. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -49,12 +50,13 @@ export async function searchEverything(
   const text = splitSearchText(query.q);
   if (query.type === undefined) {
     if (query.cursor !== undefined) throw validation({ cursor: ['A cursor continues one type: give type as well.'] });
-    const groups = await searchKinds(ctx.db, SEARCH_KINDS, { viewer, text, take: SEARCH_MIXED_PER_KIND });
+    const groups = await ctx.repositories.searchEverything.searchKinds(SEARCH_KINDS, { viewer, text, take: SEARCH_MIXED_PER_KIND });
     return { results: SEARCH_KINDS.flatMap((kind) => (groups.get(kind) ?? []).map(toHit(kind))), next: null };
   }
   const kind = query.type;
   const after = query.cursor === undefined ? undefined : decodeRankCursor(query.cursor);
-  const rows = (await searchKinds(ctx.db, [kind], { viewer, text, after, take: SEARCH_PAGE_SIZE + 1 })).get(kind) ?? [];
+  const rows =
+    (await ctx.repositories.searchEverything.searchKinds([kind], { viewer, text, after, take: SEARCH_PAGE_SIZE + 1 })).get(kind) ?? [];
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   const next = rows.length > SEARCH_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null;

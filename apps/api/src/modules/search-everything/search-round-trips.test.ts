@@ -1,5 +1,6 @@
 import type { SearchEverythingResult } from '@alumlink/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createPost, createUser, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // Search everything without a type asks five kinds: one statement probes the growing kinds (people,
@@ -25,5 +26,19 @@ describe('GET /api/search/ round trips', () => {
   it('searches one growing kind in two statements, one other kind in one', async () => {
     expect((await statementsOf(viewer, '/api/search/?q=quillon&type=posts')).statements).toBe(2);
     expect((await statementsOf(viewer, '/api/search/?q=quillon&type=communities')).statements).toBe(1);
+  });
+
+  it('builds each statement text once per shape: another text and viewer of the same shape build none', async () => {
+    const other = await createUser(t.db);
+    await statementsOf(viewer, '/api/search/?q=quillon');
+    const sqlToQuery = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      const { response } = await statementsOf(other, '/api/search/?q=trips');
+      expect(response.json<SearchEverythingResult>().results.map((hit) => hit.type)).toEqual(['people']);
+      const built = sqlToQuery.mock.results.filter((result) => /search_document/.test((result.value as { sql: string }).sql));
+      expect(built).toEqual([]);
+    } finally {
+      sqlToQuery.mockRestore();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { SEARCH_KINDS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, explain, insertBulkPeople, type TestApp } from '../../test/index';
-import { kindSearchQuery, splitSearchText } from './search-everything.repository';
+import { kindSearchQuery } from './search-everything.repository';
+import { splitSearchText } from './search-sources';
 
 /**
  * EXPLAIN ANALYZE timings of each kind's search on a realistically sized dataset (decision record 045):
