@@ -29,7 +29,7 @@ type ListFilter = Omit<repository.JobSearch, 'viewer' | 'before' | 'take'>;
 async function pageOfJobs(db: Executor, viewer: AuthUser, query: PageQuery, filter: ListFilter): Promise<JobPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await repository.findJobs(db, { ...filter, viewer, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map((row) => presentJob(row, viewer)), next };
 }
 
@@ -45,7 +45,7 @@ export async function listOpenJobs(
   // Without a text the board is a prepared statement (a text search is planned for its pattern).
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.repositories.jobs.openPage({ viewer, type, before, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map((row) => presentJob(row, viewer)), next };
 }
 
@@ -62,7 +62,7 @@ export function listAllJobs(ctx: AppContext, viewer: AuthUser, query: PageQuery 
 /** One job: open jobs for everyone; a closed one only for its author and admins (404 otherwise). */
 export async function getJob(db: Executor, viewer: AuthUser, jobId: number): Promise<Job> {
   const row = await repository.findJob(db, viewer, jobId);
-  if (!row || (row.status !== 'open' && !canOnJob(viewer, 'edit', row))) throw jobNotFound();
+  if (!row || (row.status !== 'open' && !canOnJob(viewer, 'edit', { postedBy: row.posted_by }))) throw jobNotFound();
   return presentJob(row, viewer);
 }
 

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planCacheOf } from '../../quality/support/statement-plans';
 import { createTestApp, explain, type TestApp } from '../../test/index';
+import { referralBoardPageQuery } from './referral-board.sql';
 import { eventsPageQuery } from '../events/events.repository';
-import { openJobsPageQuery } from '../jobs/jobs.repository';
 import { notificationsPageQuery, unreadCountQuery } from '../notifications/notifications.repository';
 import { referralRequestsPageQuery } from './referral-request-page.sql';
 import { openReferralsPageQuery } from './referral-offers.sql';
@@ -17,11 +19,6 @@ beforeAll(async () => {
     insert into users (email, username, password_hash, role, email_verified_at)
     select 'read' || g || '@example.com', 'read' || g, 'x', case when g % 2 = 0 then 'AL' else 'TR' end, now()
     from generate_series(1, 3000) g`);
-  await t.db.execute(sql`
-    insert into jobs (posted_by, title, company, location, type, apply_url, status, created_at)
-    select u.id, 'Job', 'Co', 'Remote', (array['Full-Time', 'Part-Time', 'Contract'])[1 + g % 3], 'https://x.test',
-      case when g % 10 = 0 then 'closed' else 'open' end, now() - g * interval '1 minute'
-    from generate_series(1, 3000) g join users u on u.username = 'read' || g`);
   await t.db.execute(sql`
     insert into events (title, starts_at) select 'Event ' || g, now() + (g - 1500) * interval '1 hour' from generate_series(1, 3000) g`);
   await t.db.execute(sql`
@@ -44,17 +41,13 @@ afterAll(() => t.close());
 const viewer = { viewerId: 7, seesEveryone: false, beforeAt: 'infinity', beforeId: 2_147_483_647 };
 const generic = (query: Parameters<typeof explain>[1], placeholders: Record<string, unknown>) =>
   explain(t.database, query, { generic: true, placeholders });
+/** How often PostgreSQL planned the statement generically and afresh in 8 executions with these values. */
+const planCache = (query: SQL, placeholders: Record<string, unknown>) => {
+  const built = new PgDialect().sqlToQuery(query);
+  return planCacheOf(t.database, { text: built.sql, params: fillPlaceholders(built.params, placeholders), via: 'statements' });
+};
 
 describe('prepared list statements of the community reads: generic plans', () => {
-  it('the job board walks jobs_status_created_idx, one type jobs_type_created_idx', async () => {
-    const all = await generic(openJobsPageQuery(t.db, false, 21), viewer);
-    expect(all).toMatch(/jobs_status_created_idx/);
-    expect(all).not.toMatch(/Seq Scan on (jobs|users)\b/);
-    const typed = await generic(openJobsPageQuery(t.db, true, 21), { ...viewer, type: 'Contract' });
-    expect(typed).toMatch(/jobs_type_created_idx/);
-    expect(typed).not.toMatch(/Seq Scan on (jobs|users)\b/);
-  });
-
   it('events walk events_starts_at_idx, for members and administrators alike', async () => {
     for (const seesEveryone of [false, true]) {
       const plan = await generic(eventsPageQuery(t.db, 21), {
@@ -69,15 +62,12 @@ describe('prepared list statements of the community reads: generic plans', () =>
     }
   });
 
-  it('open offers walk referrals_status_created_idx; requests of an offer or a person their own index', async () => {
+  it('open offers walk referrals_status_created_idx; requests of a person or an owner their own index', async () => {
     const offers = await generic(openReferralsPageQuery(21), viewer);
     expect(offers).toMatch(/referrals_status_created_idx/);
     // The viewer's latest request on each offer: their own requests, read once by their index.
     expect(offers).toMatch(/referral_requests_requester_created_idx/);
     expect(offers).not.toMatch(/Seq Scan on (referrals|referral_requests|users)\b/);
-    const board = await generic(referralRequestsPageQuery('referral', 21), { ...viewer, id: 42 });
-    expect(board).toMatch(/referral_requests_referral_created_idx/);
-    expect(board).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
     const mine = await generic(referralRequestsPageQuery('requester', 21), { ...viewer, id: 42 });
     expect(mine).toMatch(/referral_requests_requester_created_idx/);
     expect(mine).not.toMatch(/Seq Scan on (referral_requests|users)\b/);
@@ -86,6 +76,27 @@ describe('prepared list statements of the community reads: generic plans', () =>
     expect(owner).toMatch(/referrals_alumni_idx/);
     expect(owner).toMatch(/referral_requests_referral_created_idx/);
     expect(owner).not.toMatch(/Seq Scan on (referral_requests|referrals|users)\b/);
+  });
+
+  it("an offer's board: the offer by its key, then its requests by their index, only for its owner or admins", async () => {
+    const { rows } = await t.db.execute<{ id: number; owner: number }>(
+      sql`select referral_id as id, (select alumni_id from referrals where id = referral_id) as owner
+        from referral_requests group by referral_id order by count(*) desc limit 1`,
+    );
+    const offer = rows[0] ?? { id: 0, owner: 0 };
+    for (const seesEveryone of [false, true]) {
+      const board = await generic(referralBoardPageQuery(21), { ...viewer, seesEveryone, id: offer.id });
+      expect(board).toMatch(/referrals_pkey/);
+      expect(board).toMatch(/referral_requests_referral_created_idx/);
+      // The reader's right to the page is decided once, before any request is read.
+      expect(board).toMatch(/One-Time Filter/);
+      expect(board).not.toMatch(/Seq Scan on (referrals|referral_requests|users)\b/);
+    }
+    // The first page ('infinity') and a later one: PostgreSQL keeps the generic plan instead of planning each execution.
+    for (const position of [{}, { beforeAt: new Date().toISOString(), beforeId: 1_000_000 }]) {
+      const plans = await planCache(referralBoardPageQuery(21), { ...viewer, viewerId: offer.owner, id: offer.id, ...position });
+      expect(plans.generic).toBeGreaterThan(0);
+    }
   });
 
   it('notifications walk notifications_user_created_idx; the unread total notifications_unread_post_idx', async () => {

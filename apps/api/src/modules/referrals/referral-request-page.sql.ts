@@ -17,29 +17,35 @@ type PersonColumns<Prefix extends string> = {
     : string | null;
 };
 
+/** The offer a request is on, with its owner (all null once they left), as referralRequestsSql answers it. */
+export type OfferSqlColumns = PersonColumns<'owner_'> & {
+  referral_id: number;
+  offer_company: string;
+  offer_role: string;
+  offer_status: string;
+};
+
+/** A request and its requester (all null once they left), as referralRequestsSql answers it. */
+export type RequestSqlColumns = PersonColumns<'requester_'> & {
+  id: number;
+  status: string;
+  message: string;
+  resume_url: string | null;
+  /** ISO 8601, as Date.prototype.toISOString writes it. */
+  created_at: string;
+  updated_at: string;
+  /** The request's requester (null once they left); requester_id of the person columns is the joined person's. */
+  requester_user_id: number | null;
+  requester_headline: string | null;
+  /** The cohort year as the viewer may see it (per-field privacy). */
+  requester_cohort_year: number | null;
+};
+
 /**
  * A request with its offer, the offer's owner and the requester, as referralRequestsSql answers it:
  * the contract's names, times as text (isoTimestampSql), no drizzle mapping (as the feed's rows).
  */
-export type ReferralRequestSqlRow = PersonColumns<'owner_'> &
-  PersonColumns<'requester_'> & {
-    id: number;
-    status: string;
-    message: string;
-    resume_url: string | null;
-    /** ISO 8601, as Date.prototype.toISOString writes it. */
-    created_at: string;
-    updated_at: string;
-    referral_id: number;
-    /** The request's requester (null once they left); requester_id of the person columns is the joined person's. */
-    requester_user_id: number | null;
-    offer_company: string;
-    offer_role: string;
-    offer_status: string;
-    requester_headline: string | null;
-    /** The cohort year as the viewer may see it (per-field privacy). */
-    requester_cohort_year: number | null;
-  };
+export type ReferralRequestSqlRow = OfferSqlColumns & RequestSqlColumns;
 
 /** A person's summary columns under a prefix, the e-mail as the reader may read it. */
 function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader): SQL {
@@ -50,6 +56,27 @@ function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader
     ${table.role} as ${as('role')}, ${table.image} as ${as('image')}`;
 }
 
+/** The columns of OfferSqlColumns, for a statement that joins referrals and its owner (`owner`). */
+export function offerColumnsSql(reader: OfferReader): SQL {
+  return sql`${referrals.id} as referral_id, ${referrals.company} as offer_company, ${referrals.role} as offer_role,
+    ${referrals.status} as offer_status, ${personColumnsSql(owners, 'owner_', reader)}`;
+}
+
+/** The columns of RequestSqlColumns, for a statement that joins referral_requests and its requester (`requester`). */
+export function requestColumnsSql(reader: OfferReader): SQL {
+  return sql`${referralRequests.id} as id, ${referralRequests.status} as status, ${referralRequests.message} as message,
+    ${referralRequests.resumeUrl} as resume_url, ${isoTimestampSql(referralRequests.createdAt)} as created_at,
+    ${isoTimestampSql(referralRequests.updatedAt)} as updated_at, ${referralRequests.requesterId} as requester_user_id,
+    ${personColumnsSql(requesters, 'requester_', reader)}, ${requesters.headline} as requester_headline,
+    ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'cohort_year', requesters)} as requester_cohort_year`;
+}
+
+/** The offer's owner, joined as `owner` (offerColumnsSql). */
+export const ownerJoinSql = sql`left join ${users} ${owners} on ${owners.id} = ${referrals.alumniId}`;
+
+/** The request's requester, joined as `requester` (requestColumnsSql). */
+export const requesterJoinSql = sql`left join ${users} ${requesters} on ${requesters.id} = ${referralRequests.requesterId}`;
+
 /**
  * Requests newest first with their offer, its owner and the requester, in one statement; `where`
  * picks them: one offer's (referral_requests_referral_created_idx), one person's
@@ -58,28 +85,21 @@ function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader
  */
 export function referralRequestsSql(reader: OfferReader, where: SQL, take: number): SQL {
   return sql`
-    select ${referralRequests.id} as id, ${referralRequests.status} as status, ${referralRequests.message} as message,
-      ${referralRequests.resumeUrl} as resume_url, ${isoTimestampSql(referralRequests.createdAt)} as created_at,
-      ${isoTimestampSql(referralRequests.updatedAt)} as updated_at, ${referralRequests.referralId} as referral_id,
-      ${referralRequests.requesterId} as requester_user_id,
-      ${referrals.company} as offer_company, ${referrals.role} as offer_role, ${referrals.status} as offer_status,
-      ${personColumnsSql(owners, 'owner_', reader)}, ${personColumnsSql(requesters, 'requester_', reader)},
-      ${requesters.headline} as requester_headline,
-      ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'cohort_year', requesters)} as requester_cohort_year
+    select ${requestColumnsSql(reader)}, ${offerColumnsSql(reader)}
     from ${referralRequests}
       inner join ${referrals} on ${referrals.id} = ${referralRequests.referralId}
-      left join ${users} ${owners} on ${owners.id} = ${referrals.alumniId}
-      left join ${users} ${requesters} on ${requesters.id} = ${referralRequests.requesterId}
+      ${ownerJoinSql}
+      ${requesterJoinSql}
     where ${where}
     order by ${referralRequests.createdAt} desc, ${referralRequests.id} desc
     limit ${sqlInteger(take)}`;
 }
 
-/** Whose requests a page lists: one offer's, one requester's, or those on every offer of one alumnus. */
-export type RequestsBy = 'referral' | 'requester' | 'owner';
+/** Whose requests a page lists: one requester's, or those on every offer of one alumnus (an offer's own: referral-board.sql.ts). */
+export type RequestsBy = 'requester' | 'owner';
 
 /** Requests strictly older than a (created_at, id) position, given as values or placeholders. */
-function requestsBeforeSql(at: unknown, id: unknown): SQL {
+export function requestsBeforeSql(at: unknown, id: unknown): SQL {
   return sql`(${referralRequests.createdAt}, ${referralRequests.id}) < (${at}::timestamptz, ${id}::integer)`;
 }
 
@@ -89,7 +109,7 @@ function requestsBeforeSql(at: unknown, id: unknown): SQL {
  * beforeParams); the page size is in the text, so PostgreSQL keeps the generic plan.
  */
 export function referralRequestsPageQuery(by: RequestsBy, take: number): SQL {
-  const column = by === 'referral' ? referralRequests.referralId : by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
+  const column = by === 'requester' ? referralRequests.requesterId : referrals.alumniId;
   const reader = { viewerId: sql.placeholder('viewerId'), seesEveryone: sql.placeholder('seesEveryone') };
   const where = sql`${column} = ${sql.placeholder('id')}::integer and ${requestsBeforeSql(sql.placeholder('beforeAt'), sql.placeholder('beforeId'))}`;
   return referralRequestsSql(reader, where, take);

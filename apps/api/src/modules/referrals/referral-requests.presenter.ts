@@ -1,10 +1,48 @@
-import type { ReferralRequest, ReferralRequestDetail, ReferralRequestEvent, ReferralRequestStatus, UserSummary } from '@alumlink/contract';
+import type {
+  ReferralRequest,
+  ReferralRequestDetail,
+  ReferralRequestEvent,
+  ReferralRequestStatus,
+  Role,
+  UserSummary,
+} from '@alumlink/contract';
+import { mediaUrl } from '../../lib/media';
 import { presentUserSummary } from '../users/users.presenter';
-import type { ReferralRequestSqlRow } from './referral-request-page.sql';
+import type { ReferralBoardSqlRow } from './referral-board.sql';
+import type { OfferSqlColumns, ReferralRequestSqlRow, RequestSqlColumns } from './referral-request-page.sql';
 import type { ReferralRequestEventListRow } from './referral-requests.repository';
 
 /** A request row with its offer, owner and requester (referralRequestsSql) → the contract's shape. */
 export function presentReferralRequest(row: ReferralRequestSqlRow): ReferralRequest {
+  return presentRequestOn(row, presentOffer(row));
+}
+
+/**
+ * The rows of an offer's board (referralBoardPageQuery) → its requests: the offer and its owner
+ * are presented once and shared by every request (all rows are on the same offer).
+ */
+export function presentBoardRequests(rows: ReferralBoardSqlRow[]): ReferralRequest[] {
+  const [first] = rows;
+  if (first === undefined || first.id === null) return [];
+  const offer = presentOffer(first);
+  const requests: ReferralRequest[] = [];
+  for (const row of rows) if (row.id !== null) requests.push(presentRequestOn(row, offer));
+  return requests;
+}
+
+function presentOffer(row: OfferSqlColumns): ReferralRequest['referral'] {
+  return {
+    id: row.referral_id,
+    company: row.offer_company,
+    role: row.offer_role,
+    status: row.offer_status === 'open' ? 'open' : 'closed',
+    // Null once the owner left (DESIGN 7): the request and its history stay for the requester.
+    alumni: row.owner_id === null ? null : ownerOf(row, row.owner_id),
+  };
+}
+
+/** One object literal per request, every value copied once. */
+function presentRequestOn(row: RequestSqlColumns, referral: ReferralRequest['referral']): ReferralRequest {
   return {
     id: row.id,
     status: row.status as ReferralRequestStatus,
@@ -12,45 +50,43 @@ export function presentReferralRequest(row: ReferralRequestSqlRow): ReferralRequ
     resume_url: row.resume_url,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    referral: {
-      id: row.referral_id,
-      company: row.offer_company,
-      role: row.offer_role,
-      status: row.offer_status === 'open' ? 'open' : 'closed',
-      // Null once the owner left (DESIGN 7): the request and its history stay for the requester.
-      alumni: row.owner_id === null ? null : ownerOf(row, row.owner_id),
-    },
+    referral,
     requester: row.requester_id === null ? null : requesterOf(row, row.requester_id),
   };
 }
 
 // A joined person's columns are set whenever their id is (a left join of users): the fallbacks never apply.
 
-function ownerOf(row: ReferralRequestSqlRow, id: number): UserSummary {
-  return presentUserSummary({
+function ownerOf(row: OfferSqlColumns, id: number): UserSummary {
+  const image = mediaUrl(row.owner_image);
+  return {
     id,
     username: row.owner_username ?? '',
     email: row.owner_email ?? '',
-    firstName: row.owner_first_name ?? '',
-    lastName: row.owner_last_name ?? '',
+    first_name: row.owner_first_name ?? '',
+    last_name: row.owner_last_name ?? '',
     handle: row.owner_handle,
-    role: row.owner_role ?? '',
-    image: row.owner_image,
-  });
+    role: (row.owner_role ?? '') as Role,
+    image,
+    profile: { profile_image: image },
+  };
 }
 
-function requesterOf(row: ReferralRequestSqlRow, id: number): NonNullable<ReferralRequest['requester']> {
-  const person = presentUserSummary({
+function requesterOf(row: RequestSqlColumns, id: number): NonNullable<ReferralRequest['requester']> {
+  const image = mediaUrl(row.requester_image);
+  return {
     id,
     username: row.requester_username ?? '',
     email: row.requester_email ?? '',
-    firstName: row.requester_first_name ?? '',
-    lastName: row.requester_last_name ?? '',
+    first_name: row.requester_first_name ?? '',
+    last_name: row.requester_last_name ?? '',
     handle: row.requester_handle,
-    role: row.requester_role ?? '',
-    image: row.requester_image,
-  });
-  return { ...person, headline: row.requester_headline ?? '', cohort_year: row.requester_cohort_year };
+    role: (row.requester_role ?? '') as Role,
+    image,
+    profile: { profile_image: image },
+    headline: row.requester_headline ?? '',
+    cohort_year: row.requester_cohort_year,
+  };
 }
 
 export function presentReferralRequestEvent(row: ReferralRequestEventListRow): ReferralRequestEvent {

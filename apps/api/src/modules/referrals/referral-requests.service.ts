@@ -17,7 +17,7 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { actorNameOf, notify, type Notice } from '../notifications/notify.service';
 import { referralRequestedNotice, referralStatusNotice, referralWithdrawnNotice } from './referrals.notices';
 import { canOnReferralRequest } from './referral-requests.policy';
-import { presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
+import { presentBoardRequests, presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
 import type { EndedRequest } from './referral-request-endings.repository';
 import { lockReferral } from './referrals.repository';
@@ -81,18 +81,27 @@ export async function askForReferral(
   return detailOf(ctx.db, user, requestId);
 }
 
-/** An offer's requests, newest first (its owner and admins). */
+/**
+ * An offer's requests, newest first (its owner and admins): the offer and its page in one
+ * statement; 404 when there is no such offer, 403 for anyone else (who is read no request).
+ */
 export async function listRequestsOfReferral(
   ctx: AppContext,
   user: AuthUser,
   referralId: number,
   query: PageQuery,
 ): Promise<ReferralRequestPage> {
-  const offer = await ctx.repositories.referrals.findOffer(referralId);
+  const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await ctx.repositories.referrals.board(referralId, { viewer: user, before, take: query.limit + 1 });
+  const [offer] = rows;
   if (!offer) throw notFound('Referral not found.');
-  if (!canOnReferralRequest(user, 'list', { ownerId: offer.alumniId }))
+  if (!canOnReferralRequest(user, 'list', { ownerId: offer.owner_id }))
     throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
-  return pageOf(ctx, user, query, 'referral', referralId);
+  const { items, next } = toPage(presentBoardRequests(rows), query.limit, (request) => ({
+    at: new Date(request.created_at),
+    id: request.id,
+  }));
+  return { results: items, next };
 }
 
 /** The caller's own requests, newest first. */
@@ -111,7 +120,7 @@ async function pageOf(
   ctx: AppContext,
   viewer: AuthUser,
   query: PageQuery,
-  by: 'referral' | 'requester' | 'owner',
+  by: 'requester' | 'owner',
   id: number,
 ): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
