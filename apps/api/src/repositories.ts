@@ -47,7 +47,7 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     profiles: createProfilesRepository(statements),
     referrals: createReferralsRepository(statements),
     realtime: createRealtimeRepository(statements),
-    search: createSearchRepository(statements),
+    search: createSearchRepository(statements, db),
     users: createUsersRepository(statements),
     visibility: createVisibilityRepository(statements),
   };
