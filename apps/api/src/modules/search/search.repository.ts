@@ -20,11 +20,12 @@ const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
  */
 const CONTAINS_CANDIDATES = 3 * LIMITS.searchResultsMax;
 /**
- * Of a common text's matches among the sampled people, at most this many are ranked: they are
- * an arbitrary few of the many (the first by id), so ranking more only costs similarity() calls
- * (an e-mail domain fragment such as "@bench" matched all of 200 candidates: 600 calls).
+ * Of a common text's matches among the sampled people, at most this many (a page) are ranked:
+ * they are an arbitrary few of the many (the first by id), so ranking more only costs
+ * similarity() calls on long e-mails (an e-mail domain fragment such as "@bench" matched all of
+ * 200 candidates: 600 calls), and the walk stops at the page's last match.
  */
-const SAMPLED_CANDIDATES = 3 * LIMITS.searchResultsMax;
+const SAMPLED_CANDIDATES = LIMITS.searchResultsMax;
 /**
  * For a text whose trigrams are all common (common-trigrams.ts), substrings are first looked for
  * among this many people in id order (a bounded walk of users_pkey). When at least a page of them
