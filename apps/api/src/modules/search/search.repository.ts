@@ -37,7 +37,7 @@ const CONTAINS_SAMPLE = 1_000;
 
 /**
  * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
- * only letters and digits) that the users_*_trgm indexes can look up selectively.
+ * only letters and digits) that the trigram indexes can look up selectively.
  */
 export function searchesSubstrings(text: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(text);
@@ -81,7 +81,7 @@ export type SearchKind = 'prefix' | 'trigram' | 'sampled';
  * - for `trigram` and `sampled`, only when the above give fewer than a page (one-time filters):
  *   `sampled` first takes up to SAMPLED_CANDIDATES other substring matches among the first
  *   CONTAINS_SAMPLE people by id (matched on their stored search_text); then, when still short
- *   of a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN indexes. `trigram` asks those
+ *   of a page, up to CONTAINS_CANDIDATES from the GIN indexes users_search_text_trgm and users_career_text_trgm. `trigram` asks those
  *   indexes at once: a trigram few people share keeps GIN's scan short (it walks the rarest
  *   posting list and skips through the others), where the sample walk read a hundred pages for
  *   a text that matches nobody. A text whose trigrams are each common but which is itself rare
@@ -112,11 +112,14 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
   );
   // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
   const unseenContains = sql`(select ${placeholder('contains')}::text)`;
+  // Each column is tested as `lower(column) collate "C"`, an expression no index holds: the
+  // one-index lookups (users_search_text_trgm, users_career_text_trgm) find the rows, and the
+  // planner does not add the per-column trigram indexes to them (a BitmapAnd, three lookups more).
   const containsText = sql.join(
     lowered.map((column, index) =>
       SEARCHED_COLUMNS[index] === 'email'
-        ? sql`(${column} like ${unseenContains} and ${emailVisible})`
-        : sql`${column} like ${unseenContains}`,
+        ? sql`(${column} collate "C" like ${unseenContains} and ${emailVisible})`
+        : sql`${column} collate "C" like ${unseenContains}`,
     ),
     sql` or `,
   );
@@ -135,21 +138,25 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(SAMPLED_CANDIDATES)}`;
   // The trigram branches run only when the prefix ranges (and the sample) found less than a page.
+  // The names and e-mail are looked up once in users_search_text_trgm (their stored search text),
+  // then each column is tested on its own (a match across two columns, or a hidden e-mail, is not kept).
   const pageShort =
     kind === 'sampled'
       ? sql`${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)}`
       : prefixesLeavePageShort;
   const indexed = sql`select ${columns} from ${users}
-      where ${pageShort} and ${eligible} and (${containsText})
+      where ${pageShort} and ${users.searchText} like ${unseenContains} and ${eligible} and (${containsText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // The career fields (job title, headline, company where the viewer may see it) are matched as
-  // substrings by their own trigram indexes, ranked after the names and e-mail, and only asked
-  // when those leave the page short, like the trigram branch above.
+  // substrings through one trigram index over the three (users_career_text_trgm; each field is
+  // then tested on its own), ranked after the names and e-mail, and only asked when those leave
+  // the page short, like the trigram branch above.
   const companyVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'company')})`;
-  const careerText = sql`lower(${users.jobTitle}) like ${unseenContains} or lower(${users.headline}) like ${unseenContains}
-      or (lower(${users.company}) like ${unseenContains} and ${companyVisible})`;
+  const careerText = sql`lower(${users.jobTitle}) collate "C" like ${unseenContains} or lower(${users.headline}) collate "C" like ${unseenContains}
+      or (lower(${users.company}) collate "C" like ${unseenContains} and ${companyVisible})`;
+  const careerDocument = sql`lower(${users.jobTitle} || ' ' || ${users.headline} || ' ' || ${users.company})`;
   const career = sql`select ${columns} from ${users}
-      where ${pageShort} and ${eligible} and (${careerText})
+      where ${pageShort} and ${careerDocument} like ${unseenContains} and ${eligible} and (${careerText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   const prefixed = sql`${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})`;
