@@ -67,6 +67,9 @@ export const users = pgTable(
     index('users_job_title_trgm').using('gin', sql`lower(${t.jobTitle}) gin_trgm_ops`),
     index('users_headline_trgm').using('gin', sql`lower(${t.headline}) gin_trgm_ops`),
     index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
+    // The people type-ahead looks a text's trigrams up once in each (decision record 052).
+    index('users_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_career_text_trgm').using('gin', sql`lower(${t.jobTitle} || ' ' || ${t.headline} || ' ' || ${t.company}) gin_trgm_ops`),
     // People search ranks prefix matches first: these give them in order (byte order, so LIKE 'abc%' is a range).
     index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) collate "C"`, t.id),
     index('users_last_name_prefix_idx').on(sql`lower(${t.lastName}) collate "C"`, t.id),

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
-import { searchPeopleParams, searchPeopleQuery } from './search.repository';
+import { allTrigramsCommon, sampleCommonTrigrams } from './common-trigrams';
+import { searchKindOf, searchPeopleParams, searchPeopleQuery, type SearchKind } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
 let t: TestApp;
@@ -27,12 +28,12 @@ afterAll(() => t.close());
 describe('query plans on large tables', () => {
   it('people search ranks index-bounded candidates: prefix ranges and the id, substrings by trigram indexes (both prepared); never a scan of users', async () => {
     const viewer = { id: 7, role: 'AL' as const };
-    const explainSearch = (text: string, substrings: boolean, generic: boolean) =>
-      explain(t.database, searchPeopleQuery(t.db, { substrings }), { placeholders: searchPeopleParams(text, viewer), generic });
+    const explainSearch = (text: string, kind: SearchKind, generic: boolean) =>
+      explain(t.database, searchPeopleQuery(t.db, { kind }), { placeholders: searchPeopleParams(text, viewer), generic });
     for (const generic of [false, true]) {
       // A prefix shared by many people (bulk1…, bulk10…): the e-mail prefix index gives the first candidates in order.
       for (const text of ['bulk1', md5Prefix, '4242']) {
-        const byPrefix = await explainSearch(text, false, generic);
+        const byPrefix = await explainSearch(text, 'prefix', generic);
         expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_email_prefix_idx/);
         expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_first_name_prefix_idx/);
         expect(byPrefix, `${text} generic=${generic}`).toMatch(/users_pkey/);
@@ -40,12 +41,18 @@ describe('query plans on large tables', () => {
       }
     }
     // Substrings (prepared too): a few characters inside one person's name go to the trigram indexes, in the generic plan as well.
-    for (const generic of [false, true]) {
-      const inner = await explainSearch(md5Prefix, true, generic);
-      expect(inner, `generic=${generic}`).toMatch(/users_first_name_trgm/);
-      expect(inner, `generic=${generic}`).toMatch(/users_last_name_trgm/);
-      expect(inner, `generic=${generic}`).toMatch(/users_email_trgm/);
-      expect(inner, `generic=${generic}`).not.toMatch(/Seq Scan on users/);
+    for (const [kind, generic] of [
+      ['trigram', false],
+      ['trigram', true],
+      ['sampled', false],
+      ['sampled', true],
+    ] as const) {
+      const inner = await explainSearch(md5Prefix, kind, generic);
+      // One lookup per kind of field: the stored search text (names, e-mail) and the career fields.
+      expect(inner, `${kind} generic=${generic}`).toMatch(/Bitmap Index Scan on users_search_text_trgm/);
+      expect(inner, `${kind} generic=${generic}`).toMatch(/Bitmap Index Scan on users_career_text_trgm/);
+      expect(inner, `${kind} generic=${generic}`).not.toMatch(/users_(first_name|last_name|email|job_title|headline|company)_trgm/);
+      expect(inner, `${kind} generic=${generic}`).not.toMatch(/Seq Scan on users/);
     }
   });
 
@@ -53,13 +60,13 @@ describe('query plans on large tables', () => {
     const viewer = { id: 7, role: 'AL' as const };
     // Every bulk e-mail ends "@example.com": the trigram posting lists of "example" hold the whole table.
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { substrings: true }), {
+      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
         placeholders: searchPeopleParams('example', viewer),
         generic,
         analyze: true,
       });
       expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey/);
-      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_email_trgm .*\(never executed\)/);
+      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_search_text_trgm .*\(never executed\)/);
       expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on users/);
     }
   });
@@ -69,7 +76,7 @@ describe('query plans on large tables', () => {
     // Every bulk e-mail starts "bulk": the prefix ranges fill a page, so neither the sample walk
     // nor the trigram indexes start (one statement, one round trip, for any text with a trigram).
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { substrings: true }), {
+      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
         placeholders: searchPeopleParams('bulk', viewer),
         generic,
         analyze: true,
@@ -77,7 +84,37 @@ describe('query plans on large tables', () => {
       expect(plan, `generic=${generic}`).toMatch(/CTE Scan on prefixed .*rows=20(\.00)? loops=1\)/);
       expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey on users \w+ .*\(never executed\)/);
       expect(plan, `generic=${generic}`).not.toMatch(/rows=1000(\.00)? loops=1\)/);
-      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_email_trgm .*\(never executed\)/);
+      expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_search_text_trgm .*\(never executed\)/);
+    }
+  });
+
+  it('people search: the texts whose trigrams are all common walk the sample; a rare text and one matching nobody go to the trigram indexes at once', async () => {
+    const common = await sampleCommonTrigrams(t.db);
+    // Every bulk e-mail is bulk{n}@example.com: its trigrams are common, an md5 name's are not.
+    expect([...common]).toEqual(expect.arrayContaining(['bul', 'ulk', 'exa', 'mpl', 'com']));
+    const kindOf = (text: string) => searchKindOf(text, (checked) => allTrigramsCommon(checked, common));
+    expect(kindOf('example')).toBe('sampled');
+    expect(kindOf('@example.com')).toBe('sampled');
+    expect(kindOf(md5Prefix)).toBe('trigram');
+    expect(kindOf('qxvqxv')).toBe('trigram');
+    expect(kindOf('Zoë')).toBe('trigram');
+    expect(kindOf('ex')).toBe('prefix');
+    const viewer = { id: 7, role: 'AL' as const };
+    for (const text of [md5Prefix, 'qxvqxv', 'Zoë']) {
+      for (const generic of [false, true]) {
+        const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: kindOf(text) }), {
+          placeholders: searchPeopleParams(text, viewer),
+          generic,
+          analyze: true,
+        });
+        const what = `${text} generic=${generic}`;
+        // No walk of the first people by id: the only primary-key scan is the exact id's (a single row at most).
+        expect(plan.match(/Index Scan using users_pkey/g), what).toHaveLength(1);
+        expect(plan, what).not.toMatch(/rows=1000(\.00)? loops=1\)/);
+        expect(plan, what).toMatch(/Bitmap Index Scan on users_search_text_trgm .*\(actual time/);
+        expect(plan, what).toMatch(/Bitmap Index Scan on users_career_text_trgm .*\(actual time/);
+        expect(plan, what).not.toMatch(/Seq Scan on users/);
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index';
 import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { listedPersonFieldSql } from '../users/index';
+import { createCommonTrigrams } from './common-trigrams';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /**
@@ -13,25 +14,30 @@ import type { UserSummaryRow } from '../users/users.presenter';
  * the value): a page's worth, since within a column that order already puts the closest first.
  */
 const PREFIX_CANDIDATES = LIMITS.searchResultsMax;
-/** When prefix matches do not fill a page, at most this many other substring matches are ranked. */
-const CONTAINS_CANDIDATES = 200;
 /**
- * Of a common text's matches among the sampled people, at most this many are ranked: they are
- * an arbitrary few of the many (the first by id), so ranking more only costs similarity() calls
- * (an e-mail domain fragment such as "@bench" matched all 200 of CONTAINS_CANDIDATES: 600 calls).
+ * When prefix matches do not fill a page, at most this many other substring matches are ranked
+ * (as SAMPLED_CANDIDATES: each costs a heap fetch, the privacy probes and three similarity() calls).
  */
-const SAMPLED_CANDIDATES = 3 * LIMITS.searchResultsMax;
+const CONTAINS_CANDIDATES = 3 * LIMITS.searchResultsMax;
 /**
- * Substrings are first looked for among this many people in id order (a bounded walk of
- * users_pkey). When at least a page of them match, the text is common (2% of people or more)
- * and the trigram indexes would read a posting list of much of the table ("bench", "gmail"):
- * those matches are the candidates. Otherwise the trigram indexes are asked.
+ * Of a common text's matches among the sampled people, at most this many (a page) are ranked:
+ * they are an arbitrary few of the many (the first by id), so ranking more only costs
+ * similarity() calls on long e-mails (an e-mail domain fragment such as "@bench" matched all of
+ * 200 candidates: 600 calls), and the walk stops at the page's last match.
+ */
+const SAMPLED_CANDIDATES = LIMITS.searchResultsMax;
+/**
+ * For a text whose trigrams are all common (common-trigrams.ts), substrings are first looked for
+ * among this many people in id order (a bounded walk of users_pkey). When at least a page of them
+ * match, the text is common (2% of people or more) and the trigram indexes would read a posting
+ * list of much of the table ("bench", "test"): those matches are the candidates. Otherwise the
+ * trigram indexes are asked.
  */
 const CONTAINS_SAMPLE = 1_000;
 
 /**
  * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
- * only letters and digits) that the users_*_trgm indexes can look up selectively.
+ * only letters and digits) that the trigram indexes can look up selectively.
  */
 export function searchesSubstrings(text: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(text);
@@ -55,6 +61,13 @@ export function searchPeopleParams(text: string, viewer: Viewer) {
 const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
 
 /**
+ * Which statement answers a text: `prefix` (no whole trigram: the prefix ranges and the id only),
+ * `trigram` (a trigram that few people share: the trigram indexes when the prefix ranges leave the
+ * page short) or `sampled` (every trigram common: the first CONTAINS_SAMPLE people by id first).
+ */
+export type SearchKind = 'prefix' | 'trigram' | 'sampled';
+
+/**
  * People search (tests EXPLAIN it), with the placeholders of searchPeopleParams. People whose
  * profile visibility hides them from the viewer, inactive and unverified people are left out.
  *
@@ -65,18 +78,19 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
  *   last code point, which also holds in a generic plan and needs no LIKE escaping), so equal
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
- * - with `substrings` (searchPeople asks for it when the text has a whole trigram), and only
- *   when the above give fewer than a page (one-time filters): up to SAMPLED_CANDIDATES other
- *   substring matches among the first CONTAINS_SAMPLE people by id (matched on their stored
- *   search_text),
- *   and when those are fewer than a page, up to CONTAINS_CANDIDATES from the users_*_trgm GIN
- *   indexes (a rare text: short posting lists). A text whose trigrams are each common but which
- *   is itself rare ("test.bench" where every e-mail ends "@bench.test") still makes the trigram
- *   indexes hand over everyone sharing them, to be rechecked.
+ * - for `trigram` and `sampled`, only when the above give fewer than a page (one-time filters):
+ *   `sampled` first takes up to SAMPLED_CANDIDATES other substring matches among the first
+ *   CONTAINS_SAMPLE people by id (matched on their stored search_text); then, when still short
+ *   of a page, up to CONTAINS_CANDIDATES from the GIN indexes users_search_text_trgm and users_career_text_trgm. `trigram` asks those
+ *   indexes at once: a trigram few people share keeps GIN's scan short (it walks the rarest
+ *   posting list and skips through the others), where the sample walk read a hundred pages for
+ *   a text that matches nobody. A text whose trigrams are each common but which is itself rare
+ *   ("test.bench" where every e-mail ends "@bench.test") still makes the trigram indexes hand
+ *   over everyone sharing them, to be rechecked.
  * Each branch reads whole rows, so ranking needs no second visit of users, and filters out
  * who may not be listed, so they take no slot.
  */
-export function searchPeopleQuery(db: Executor, { substrings }: { substrings: boolean }) {
+export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) {
   const placeholder = (name: keyof ReturnType<typeof searchPeopleParams>) => sql.placeholder(name);
   const lowered = [users.firstName, users.lastName, users.email].map((column) => sql`lower(${column})`);
   // Per-field privacy: an e-mail the viewer may not see is neither matched nor answered.
@@ -98,11 +112,14 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
   );
   // The same for the substring pattern: one generic plan (the trigram indexes) for every text.
   const unseenContains = sql`(select ${placeholder('contains')}::text)`;
+  // Each column is tested as `lower(column) collate "C"`, an expression no index holds: the
+  // one-index lookups (users_search_text_trgm, users_career_text_trgm) find the rows, and the
+  // planner does not add the per-column trigram indexes to them (a BitmapAnd, three lookups more).
   const containsText = sql.join(
     lowered.map((column, index) =>
       SEARCHED_COLUMNS[index] === 'email'
-        ? sql`(${column} like ${unseenContains} and ${emailVisible})`
-        : sql`${column} like ${unseenContains}`,
+        ? sql`(${column} collate "C" like ${unseenContains} and ${emailVisible})`
+        : sql`${column} collate "C" like ${unseenContains}`,
     ),
     sql` or `,
   );
@@ -120,25 +137,37 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
         where ${prefixesLeavePageShort} and ${users.searchText} like ${unseenContains} offset 0
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(SAMPLED_CANDIDATES)}`;
-  // Runs only when the sample found less than a page either.
+  // The trigram branches run only when the prefix ranges (and the sample) found less than a page.
+  // The names and e-mail are looked up once in users_search_text_trgm (their stored search text),
+  // then each column is tested on its own (a match across two columns, or a hidden e-mail, is not kept).
+  const pageShort =
+    kind === 'sampled'
+      ? sql`${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)}`
+      : prefixesLeavePageShort;
   const indexed = sql`select ${columns} from ${users}
-      where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${containsText})
+      where ${pageShort} and ${users.searchText} like ${unseenContains} and ${eligible} and (${containsText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   // The career fields (job title, headline, company where the viewer may see it) are matched as
-  // substrings by their own trigram indexes, ranked after the names and e-mail, and only asked
-  // when those leave the page short, like the trigram branch above.
+  // substrings through one trigram index over the three (users_career_text_trgm; each field is
+  // then tested on its own), ranked after the names and e-mail, and only asked when those leave
+  // the page short, like the trigram branch above.
   const companyVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'company')})`;
-  const careerText = sql`lower(${users.jobTitle}) like ${unseenContains} or lower(${users.headline}) like ${unseenContains}
-      or (lower(${users.company}) like ${unseenContains} and ${companyVisible})`;
+  const careerText = sql`lower(${users.jobTitle}) collate "C" like ${unseenContains} or lower(${users.headline}) collate "C" like ${unseenContains}
+      or (lower(${users.company}) collate "C" like ${unseenContains} and ${companyVisible})`;
+  const careerDocument = sql`lower(${users.jobTitle} || ' ' || ${users.headline} || ' ' || ${users.company})`;
   const career = sql`select ${columns} from ${users}
-      where ${prefixesLeavePageShort} and (select count(*) from sampled) < ${sqlInteger(LIMITS.searchResultsMax)} and ${eligible} and (${careerText})
+      where ${pageShort} and ${careerDocument} like ${unseenContains} and ${eligible} and (${careerText})
       limit ${sqlInteger(CONTAINS_CANDIDATES)}`;
   const prefixed = sql`${sql.join(prefixBranches, sql` union `)}
     union (select ${columns} from ${users} where ${users.id} = ${placeholder('id')}::integer and ${eligible})`;
-  const candidates = substrings
-    ? sql`(with prefixed as materialized (${prefixed}), sampled as materialized (${sampled})
+  const candidates =
+    kind === 'sampled'
+      ? sql`(with prefixed as materialized (${prefixed}), sampled as materialized (${sampled})
         select * from prefixed union (select * from sampled) union (${indexed}) union (${career})) as candidates`
-    : sql`(${prefixed}) as candidates`;
+      : kind === 'trigram'
+        ? sql`(with prefixed as materialized (${prefixed})
+        select * from prefixed union (${indexed}) union (${career})) as candidates`
+        : sql`(${prefixed}) as candidates`;
   const isPrefix = sql.join(
     SEARCHED_COLUMNS.map((column) => sql`lower(${sql.identifier(column)}) like ${placeholder('prefix')}::text`),
     sql` or `,
@@ -168,13 +197,24 @@ export function searchPeopleQuery(db: Executor, { substrings }: { substrings: bo
 }
 
 const prepareSearchStatements = (db: Database) => ({
-  byPrefix: searchPeopleQuery(db, { substrings: false }).prepare('people_search_by_prefix'),
-  bySubstring: searchPeopleQuery(db, { substrings: true }).prepare('people_search_by_substring'),
+  prefix: searchPeopleQuery(db, { kind: 'prefix' }).prepare('people_search_by_prefix'),
+  trigram: searchPeopleQuery(db, { kind: 'trigram' }).prepare('people_search_by_trigram'),
+  sampled: searchPeopleQuery(db, { kind: 'sampled' }).prepare('people_search_by_sample'),
 });
 
-/** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.search`). */
-export function createSearchRepository(db: Database) {
-  const searchStatements = prepareSearchStatements(db);
+/** The statement for a text (searchPeopleQuery), given whether all its trigrams are common. */
+export function searchKindOf(text: string, trigramsCommon: (text: string) => boolean): SearchKind {
+  if (!searchesSubstrings(text)) return 'prefix';
+  return trigramsCommon(text) ? 'sampled' : 'trigram';
+}
+
+/**
+ * The statements of this module, prepared once per app, behind their methods
+ * (`ctx.repositories.search`); the sample of common trigrams runs on `db` (an unnamed query).
+ */
+export function createSearchRepository(statements: Database, db: Database) {
+  const searchStatements = prepareSearchStatements(statements);
+  const commonTrigrams = createCommonTrigrams(db);
   return {
     /**
      * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
@@ -183,22 +223,27 @@ export function createSearchRepository(db: Database) {
      * trigram similarity, then id.
      *
      * Every text costs a bounded amount (issue #15: a type-ahead box sends one, two, three
-     * characters, and any client may send anything), and both statements are prepared, so no
-     * search pays for planning (planning the union cost 6-20 ms, more than running it):
-     * - the prefix ranges and the exact id (at most 3 × PREFIX_CANDIDATES + 1 rows, by index);
-     * - other substrings only when the text has a whole trigram (searchesSubstrings). A text
-     *   without one, such as "7", "an", "%" or "o'br", can only be looked up in the trigram indexes
-     *   by scanning all of them or by the trigrams of word starts, which most people share, so it
-     *   finds the start of a name or e-mail, or the id, and no more. A text with one is a single
-     *   statement, which looks for substrings only when the prefix ranges and the id leave the page
-     *   short (asking for prefixes first and substrings second cost a second round trip and a
-     *   second walk of the prefix ranges).
+     * characters, and any client may send anything), and the statements are prepared, so no
+     * search pays for planning (planning the union cost 6-20 ms, more than running it). The app
+     * picks one statement per kind of text (searchKindOf), each with one good generic plan:
+     * - `prefix`: the prefix ranges and the exact id (at most 3 × PREFIX_CANDIDATES + 1 rows, by
+     *   index) for a text without a whole trigram (searchesSubstrings). Such a text, as "7", "an",
+     *   "%" or "o'br", can only be looked up in the trigram indexes by scanning all of them or by
+     *   the trigrams of word starts, which most people share, so it finds the start of a name or
+     *   e-mail, or the id, and no more.
+     * - `trigram` or `sampled` for a text with one (common-trigrams.ts tells which): one
+     *   statement that looks for substrings only when the prefix ranges and the id leave the page
+     *   short (asking for prefixes first and substrings second cost a second round trip).
      */
     async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
-      const params = searchPeopleParams(text, viewer);
-      const statement = searchesSubstrings(text) ? searchStatements.bySubstring : searchStatements.byPrefix;
-      return statement.execute(params);
+      return searchStatements[this.searchKindOf(text)].execute(searchPeopleParams(text, viewer));
     },
+    /** Which statement searchPeople runs for the text (searchKindOf, with the app's sample of common trigrams). */
+    searchKindOf(text: string): SearchKind {
+      return searchKindOf(text, (checked) => commonTrigrams.isCommon(checked));
+    },
+    /** Samples which trigrams are common now, and waits (after loading people in bulk). */
+    sampleCommonTrigrams: () => commonTrigrams.refresh(),
   };
 }
 

@@ -142,6 +142,20 @@ describe('people search', () => {
     expect(await search('crowd')).toHaveLength(20);
   });
 
+  it('answers a text whose trigrams most people share from the sample walk, and a rare one from the trigram indexes, alike', async () => {
+    const repository = t.ctx.repositories.search;
+    for (let index = 0; index < 5; index += 1) {
+      await createUser(t.db, { firstName: `Sampled${index}`, lastName: 'Walker', email: `w${index}@walkdomain.example` });
+    }
+    await repository.sampleCommonTrigrams();
+    expect(repository.searchKindOf('walkdomain')).toBe('sampled');
+    expect(repository.searchKindOf('qxvqxv')).toBe('trigram');
+    expect(repository.searchKindOf('wa')).toBe('prefix');
+    expect(await repository.searchPeople('qxvqxv', { id: 1, role: 'AL' })).toEqual([]);
+    const viaSample = names(await search('walkdomain')).sort();
+    expect(viaSample).toEqual(['Sampled0', 'Sampled1', 'Sampled2', 'Sampled3', 'Sampled4']);
+  });
+
   it('refuses anonymous callers and over-long queries', async () => {
     expect((await t.app.inject({ url: '/api/search-users/?q=a' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/search-users/?q=${'a'.repeat(201)}`, headers })).statusCode).toBe(400);
