@@ -91,6 +91,9 @@ describe('prepared list statements of the community reads: generic plans', () =>
       // The reader's right to the page is decided once, before any request is read.
       expect(board).toMatch(/One-Time Filter/);
       expect(board).not.toMatch(/Seq Scan on (referrals|referral_requests|users)\b/);
+      // The owner's e-mail reads their settings for the profile and the field rule, once for the page; each
+      // requester's settings row is read once for the e-mail and the cohort year together.
+      expect(board.match(/ on user_settings\b/g) ?? []).toHaveLength(3);
     }
     // The first page ('infinity') and a later one: PostgreSQL keeps the generic plan instead of planning each execution.
     for (const position of [{}, { beforeAt: new Date().toISOString(), beforeId: 1_000_000 }]) {

@@ -48,7 +48,7 @@ export function referralBoardPageQuery(take: number): SQL {
     ) offer
     left join lateral (
       select ${requestColumnsSql(reader)}
-      from ${referralRequests} ${requesterJoinSql}
+      from ${referralRequests} ${requesterJoinSql(reader)}
       where ${referralRequests.referralId} = offer.referral_id and ${position}
         and (offer.owner_id = ${sql.placeholder('viewerId')}::integer or ${sql.placeholder('seesEveryone')}::boolean)
       order by ${referralRequests.createdAt} desc, ${referralRequests.id} desc

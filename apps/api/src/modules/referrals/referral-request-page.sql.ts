@@ -4,7 +4,7 @@ import { isoTimestampSql, sqlInteger } from '../../db/prepared';
 import { referralRequests, referrals, users } from '../../db/schema/index';
 import type { CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { personFieldForViewerSql, type UsersTable } from '../users/index';
+import { personFieldForViewerSql, personFieldsForViewerOnce, type UsersTable } from '../users/index';
 import { offerReaderOf, type OfferReader } from './referral-offers.sql';
 
 const owners = alias(users, 'owner');
@@ -47,11 +47,10 @@ export type RequestSqlColumns = PersonColumns<'requester_'> & {
  */
 export type ReferralRequestSqlRow = OfferSqlColumns & RequestSqlColumns;
 
-/** A person's summary columns under a prefix, the e-mail as the reader may read it. */
-function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader): SQL {
+/** A person's summary columns under a prefix, with `email` as the reader may read it. */
+function personColumnsSql(table: UsersTable, prefix: string, email: SQL): SQL {
   const as = (column: string) => sql.raw(`${prefix}${column}`);
-  return sql`${table.id} as ${as('id')}, ${table.username} as ${as('username')},
-    ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'email', table)} as ${as('email')},
+  return sql`${table.id} as ${as('id')}, ${table.username} as ${as('username')}, ${email} as ${as('email')},
     ${table.firstName} as ${as('first_name')}, ${table.lastName} as ${as('last_name')}, ${table.handle} as ${as('handle')},
     ${table.role} as ${as('role')}, ${table.image} as ${as('image')}`;
 }
@@ -59,23 +58,30 @@ function personColumnsSql(table: UsersTable, prefix: string, reader: OfferReader
 /** The columns of OfferSqlColumns, for a statement that joins referrals and its owner (`owner`). */
 export function offerColumnsSql(reader: OfferReader): SQL {
   return sql`${referrals.id} as referral_id, ${referrals.company} as offer_company, ${referrals.role} as offer_role,
-    ${referrals.status} as offer_status, ${personColumnsSql(owners, 'owner_', reader)}`;
+    ${referrals.status} as offer_status, ${personColumnsSql(owners, 'owner_', personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'email', owners))}`;
 }
 
-/** The columns of RequestSqlColumns, for a statement that joins referral_requests and its requester (`requester`). */
+/** The requester's e-mail and cohort year as the reader may read them, their settings read once (requesterJoinSql). */
+const requesterFields = (reader: OfferReader) =>
+  personFieldsForViewerOnce(reader.viewerId, reader.seesEveryone, requesters, 'requester_rules', ['email', 'cohort_year']);
+
+/** The columns of RequestSqlColumns, for a statement that joins referral_requests and its requester (requesterJoinSql). */
 export function requestColumnsSql(reader: OfferReader): SQL {
+  const fields = requesterFields(reader);
   return sql`${referralRequests.id} as id, ${referralRequests.status} as status, ${referralRequests.message} as message,
     ${referralRequests.resumeUrl} as resume_url, ${isoTimestampSql(referralRequests.createdAt)} as created_at,
     ${isoTimestampSql(referralRequests.updatedAt)} as updated_at, ${referralRequests.requesterId} as requester_user_id,
-    ${personColumnsSql(requesters, 'requester_', reader)}, ${requesters.headline} as requester_headline,
-    ${personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'cohort_year', requesters)} as requester_cohort_year`;
+    ${personColumnsSql(requesters, 'requester_', fields.field('email'))}, ${requesters.headline} as requester_headline,
+    ${fields.field('cohort_year')} as requester_cohort_year`;
 }
 
 /** The offer's owner, joined as `owner` (offerColumnsSql). */
 export const ownerJoinSql = sql`left join ${users} ${owners} on ${owners.id} = ${referrals.alumniId}`;
 
-/** The request's requester, joined as `requester` (requestColumnsSql). */
-export const requesterJoinSql = sql`left join ${users} ${requesters} on ${requesters.id} = ${referralRequests.requesterId}`;
+/** The request's requester, joined as `requester`, and their settings row read once (requestColumnsSql). */
+export function requesterJoinSql(reader: OfferReader): SQL {
+  return sql`left join ${users} ${requesters} on ${requesters.id} = ${referralRequests.requesterId} ${requesterFields(reader).join}`;
+}
 
 /**
  * Requests newest first with their offer, its owner and the requester, in one statement; `where`
@@ -89,7 +95,7 @@ export function referralRequestsSql(reader: OfferReader, where: SQL, take: numbe
     from ${referralRequests}
       inner join ${referrals} on ${referrals.id} = ${referralRequests.referralId}
       ${ownerJoinSql}
-      ${requesterJoinSql}
+      ${requesterJoinSql(reader)}
     where ${where}
     order by ${referralRequests.createdAt} desc, ${referralRequests.id} desc
     limit ${sqlInteger(take)}`;

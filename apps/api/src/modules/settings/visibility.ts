@@ -32,13 +32,22 @@ export function visibleToSql(viewer: Viewer, personId: SQLWrapper): SQL | undefi
  */
 export function visibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper): SQL {
   return sql`(${personId} = ${viewerId}::integer or coalesce((
-    select case ${userSettings.profileVisibility}
+    select ${profileRuleOfSettingsSql(viewerId)}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), true))`;
+}
+
+/**
+ * Inside a select from user_settings: the profile_visibility rule of visibleToViewerIdSql for the
+ * settings' owner (Public → yes, Private → no, Only Connections → a connection). Without a
+ * settings row the profile is Public.
+ */
+export function profileRuleOfSettingsSql(viewerId: number | Placeholder | SQLWrapper): SQL {
+  return sql`case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then false
       else ${connectedToSettingsOwnerSql(viewerId)}
-    end
-    from ${userSettings} where ${userSettings.userId} = ${personId}
-  ), true))`;
+    end`;
 }
 
 /** Mentorship statuses that connect mentor and mentee: accepted (active) or completed. */
@@ -98,16 +107,27 @@ export function fieldVisibleSql(viewer: ViewerOfStatement, personId: SQLWrapper,
  * settings row the field's default audience applies. One user_settings primary-key probe per row.
  */
 export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper, personId: SQLWrapper, field: PrivateField): SQL {
-  const column = AUDIENCE_COLUMNS[field];
-  const byDefault = DEFAULT_FIELD_PRIVACY[field] === 'everyone';
   return sql`(${personId} = ${viewerId}::integer or coalesce((
-    select case ${column}
+    select ${fieldRuleOfSettingsSql(viewerId, field)}
+    from ${userSettings} where ${userSettings.userId} = ${personId}
+  ), ${fieldShownByDefaultSql(field)}))`;
+}
+
+/**
+ * Inside a select from user_settings: the audience rule of fieldVisibleToViewerIdSql for one field
+ * of the settings' owner (everyone → yes, only_me → no, connections → a connection).
+ */
+export function fieldRuleOfSettingsSql(viewerId: number | Placeholder | SQLWrapper, field: PrivateField): SQL {
+  return sql`case ${AUDIENCE_COLUMNS[field]}
       when 'everyone' then true
       when 'only_me' then false
       else ${connectedToSettingsOwnerSql(viewerId)}
-    end
-    from ${userSettings} where ${userSettings.userId} = ${personId}
-  ), ${sql.raw(byDefault ? 'true' : 'false')}))`;
+    end`;
+}
+
+/** Whether a field is shown to everyone when its owner has no settings row (DEFAULT_FIELD_PRIVACY). */
+export function fieldShownByDefaultSql(field: PrivateField): SQL {
+  return sql.raw(DEFAULT_FIELD_PRIVACY[field] === 'everyone' ? 'true' : 'false');
 }
 
 /** Every private field visible: what the person and admins see. */

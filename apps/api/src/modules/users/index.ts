@@ -4,6 +4,7 @@ export {
   emailAsSeenBySql,
   listedPersonFieldSql,
   personFieldForViewerSql,
+  personFieldsForViewerOnce,
   personFieldSql,
   personFieldVisibleSql,
   userSummaryColumns,

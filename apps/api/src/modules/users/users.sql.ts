@@ -1,8 +1,17 @@
 import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import { HIDDEN_EMAIL, type PrivateField } from '@alumlink/contract';
-import { users } from '../../db/schema/index';
-import { fieldVisibleSql, fieldVisibleToViewerIdSql, visibleToSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
+import { users, userSettings } from '../../db/schema/index';
+import {
+  fieldRuleOfSettingsSql,
+  fieldShownByDefaultSql,
+  fieldVisibleSql,
+  fieldVisibleToViewerIdSql,
+  profileRuleOfSettingsSql,
+  visibleToSql,
+  visibleToViewerIdSql,
+  type Viewer,
+} from '../settings/visibility';
 import type { UserSummaryRow } from './users.presenter';
 
 // The SQL other modules' statements embed to select people (decision record 038: shared SQL lives in
@@ -132,6 +141,36 @@ export function personFieldForViewerSql<Field extends PrivateField>(
     table.id,
     field,
   )}) then ${column} else ${HIDDEN_SQL[field]} end`;
+}
+
+/**
+ * personFieldForViewerSql for several fields of one joined person (`table`, an alias of users),
+ * with their settings row read once per row instead of twice per field: `join` is a left join
+ * lateral, named `rulesAlias`, to put right after the person's join; `field(name)` is the column
+ * as the viewer may read it (same rule: themself, admins, or both the person and the field shown).
+ */
+export function personFieldsForViewerOnce<Field extends PrivateField>(
+  viewerId: number | Placeholder,
+  seesEveryone: boolean | Placeholder,
+  table: UsersTable,
+  rulesAlias: string,
+  fields: readonly Field[],
+) {
+  const rules = sql.raw(rulesAlias);
+  const shownAs = (field: Field) => sql.raw(`${field}_shown`);
+  const join = sql`left join lateral (
+    select ${profileRuleOfSettingsSql(viewerId)} as profile_shown,
+      ${sql.join(
+        fields.map((field) => sql`${fieldRuleOfSettingsSql(viewerId, field)} as ${shownAs(field)}`),
+        sql`, `,
+      )}
+    from ${userSettings} where ${userSettings.userId} = ${table.id}
+  ) ${rules} on true`;
+  const field = <Name extends Field>(name: Name): SQL<FieldValue<Name>> =>
+    sql<FieldValue<Name>>`case when ${seesEveryone}::boolean or ${table.id} = ${viewerId}::integer
+      or (coalesce(${rules}.profile_shown, true) and coalesce(${rules}.${shownAs(name)}, ${fieldShownByDefaultSql(name)}))
+      then ${table[FIELD_COLUMNS[name]]} else ${HIDDEN_SQL[name]} end`;
+  return { join, field };
 }
 
 /** userSummaryColumnsFor for a prepared statement (personFieldForViewerSql's placeholders). */
