@@ -79,6 +79,23 @@ describe('directory statements on a large table', () => {
     }
   });
 
+  it("a page reads each person's settings once (one user_settings probe for the listing rule and the four fields), whatever the filter, and never sorts a single filter's people", async () => {
+    const cases: DirectoryFilters[] = [
+      {},
+      { company: 'Google' },
+      { cohort_year: 2020 },
+      { location: 'Pune' },
+      { role: 'AL' },
+      { skill: 'react' },
+    ];
+    for (const filters of cases) {
+      const plan = await pagePlan(filters, true);
+      const what = JSON.stringify(filters);
+      expect(plan.match(/ on user_settings/g)?.length, what).toBe(1);
+      expect(plan, what).not.toMatch(/Sort/);
+    }
+  });
+
   it("the viewer's circle gathers their connections' ids first, then reads each person by primary key", async () => {
     const circle = directoryCircleQuery(t.db, { id: sql.placeholder('viewerId'), role: 'AL' });
     for (const generic of [false, true]) {

@@ -8,6 +8,7 @@ import {
   directoryCircleOfSql,
   listedForAudienceSql,
   listedInDirectoryForSql,
+  type DirectoryField,
   type Viewer,
   type ViewerOfStatement,
 } from '../settings/visibility';
@@ -63,7 +64,7 @@ function nameSql(q: string, param: FilterParam): SQL | undefined {
 }
 
 /** The private field (per-field privacy) each filter and facet reads. */
-export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = {
+export const FIELD_OF: Partial<Record<DirectoryFacetName, DirectoryField>> = {
   company: 'company',
   location: 'location',
   cohort_year: 'cohort_year',
@@ -71,7 +72,7 @@ export const FIELD_OF: Partial<Record<DirectoryFacetName, PrivateField>> = {
 };
 
 /** "The viewer may see this field of the person", or undefined when it needs no condition. */
-export type FieldRule = (field: PrivateField) => SQL | undefined;
+export type FieldRule = (field: DirectoryField) => SQL | undefined;
 
 /**
  * Conditions of the filters (each AND-ed), leaving out the facet `except` (its own filter). A
