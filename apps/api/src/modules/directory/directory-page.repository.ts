@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, prepareRawStatement } from '../../db/prepared';
 import { userSkills, users } from '../../db/schema/index';
-import { beforeParams, likeContains, type CursorPosition } from '../../lib/pagination';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { directoryRulesLateral, fieldShownSql, type DirectoryField, type Viewer, type ViewerOfStatement } from '../settings/visibility';
 import {
   directoryCircleQuery,
@@ -11,6 +11,8 @@ import {
   directoryFacetsQuery,
   facetRowsOf,
   filterSql,
+  isShortWord,
+  nameWordParam,
   nameWordsOf,
   type CirclePersonRow,
   type DirectoryListRow,
@@ -36,7 +38,8 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
   return {
     admin: viewer.role === 'AD',
     filters: {
-      q: words.length > 0 ? words.map(() => PRESENT).join(' ') : undefined,
+      // Each word's stand-in keeps its length class (isShortWord): the two are matched differently.
+      q: words.length > 0 ? words.map((word) => (isShortWord(word) ? PRESENT : PRESENT.repeat(3))).join(' ') : undefined,
       role: filters.role === undefined ? undefined : 'AL',
       cohort_year: filters.cohort_year === undefined ? undefined : 0,
       company: filters.company === undefined ? undefined : PRESENT,
@@ -132,7 +135,7 @@ export function walkedFilter(filters: DirectoryFilters): { walked: DirectoryFilt
 export function directoryPageParams(viewer: Viewer, filters: DirectoryFilters, before?: CursorPosition): Record<string, unknown> {
   const params: Record<string, unknown> = { viewerId: viewer.id, ...beforeParams(before) };
   const words = filters.q === undefined ? [] : nameWordsOf(filters.q);
-  words.forEach((word, index) => (params[`w${index}`] = likeContains(word)));
+  words.forEach((word, index) => (params[`w${index}`] = nameWordParam(word)));
   if (filters.role !== undefined) params.role = filters.role;
   if (filters.cohort_year !== undefined) params.cohortYear = filters.cohort_year;
   if (filters.company !== undefined) params.company = filters.company.toLowerCase();
@@ -151,13 +154,14 @@ const once = <Statement>(statements: Prepared<Statement>, name: string, make: ()
   return statement;
 };
 
-/** A short name of the filters set (`q` by its word count), for statement names. */
+/** A short name of the filters set (`q` by its words' length classes), for statement names. */
 function shapeName(filters: DirectoryFilters): string {
   const { q, ...rest } = filters;
   const set = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => (typeof value === 'boolean' ? `${name.slice(0, 4)}${value ? 'y' : 'n'}` : name.slice(0, 4)));
-  return `${set.join('_') || 'all'}_q${q ? q.split(' ').length : 0}`;
+  const words = q ? q.split(' ').map((word) => (isShortWord(word) ? 's' : 'l')) : [];
+  return `${set.join('_') || 'all'}_q${words.join('') || '0'}`;
 }
 
 /**
