@@ -115,4 +115,22 @@ describe('directory statements on a large table', () => {
     expect(plan.match(/users_directory_company_idx/g)?.length).toBe(4);
     expect(plan.match(/Seq Scan on users/g)?.length).toBe(1);
   });
+
+  it("facets with a name read the name's people once (one read of users, not one per facet); a fragment shorter than a trigram never goes through the trigram indexes", async () => {
+    const cases: [DirectoryFilters, RegExp][] = [
+      [{ q: 'ab', cohort_year: 2020 }, /Seq Scan on users/],
+      [{ q: 'ann', cohort_year: 2020 }, /users_(first|last)_name_trgm/],
+    ];
+    for (const [filters, read] of cases) {
+      const shape = directoryPageShape(member, filters).filters;
+      const plan = await explain(t.database, directoryFacetsQuery('public', shape, 50, asPlaceholder), {
+        placeholders: directoryPageParams(member, filters),
+        generic: true,
+      });
+      const what = JSON.stringify(filters);
+      expect(plan.match(/(Seq|Bitmap Heap|Index) Scan( Backward)? (using \w+ )?on users\b/g)?.length, what).toBe(1);
+      expect(plan, what).toMatch(read);
+      if (filters.q?.length === 2) expect(plan, what).not.toMatch(/_trgm/);
+    }
+  });
 });
