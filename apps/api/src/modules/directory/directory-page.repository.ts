@@ -54,10 +54,12 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
  * A page of `take` listed people matching the shape's filters, newest members first, before a
  * (created_at, id) position, as a query with placeholders (viewerId, each filter's value,
  * beforeAt, beforeId) so that it is prepared once per shape and page size (decision 043). Every
- * whole-value filter has an index in page order (users_directory_*_idx); two filters meet in a
- * bitmap and the page is the top of what both match. A skill's people are walked in page order
- * in user_skills (decision 042), each read by primary key. Everyone listed is visible to the
- * viewer (listedSql), so only each private field's audience applies to what it shows.
+ * whole-value filter has an index in page order (users_directory_*_idx); with two or more, the
+ * first of WALK_ORDER is walked and the others are checked on each person read (walkedFilter). A
+ * skill's people are walked in page order in user_skills (decision 042), each read by primary key.
+ * Each person's settings are read once (directoryRulesLateral: the listing rule, the fields'
+ * audiences and the checked filters; decision 054); everyone listed is visible to the viewer, so
+ * only each private field's audience applies to what it shows.
  */
 export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take: number) {
   const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };

@@ -7,7 +7,6 @@ import { likeContains } from '../../lib/pagination';
 import {
   directoryCircleOfSql,
   listedForAudienceSql,
-  listedInDirectoryForSql,
   type DirectoryField,
   type Viewer,
   type ViewerOfStatement,
@@ -36,11 +35,6 @@ export const directoryColumns = {
 export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
 /** A row whose private fields are as the viewer may see them (hidden ones empty: the person projection). */
 export type DirectoryListRow = DirectoryRow;
-
-/** Who the directory may list to the viewer: active, verified, listed and visible to them. */
-export function listedSql(viewer: ViewerOfStatement): SQL {
-  return sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${listedInDirectoryForSql(viewer, users.id)}`;
-}
 
 /** The words of `q` that are matched: lower-cased, at most MAX_NAME_WORDS. */
 export function nameWordsOf(q: string): string[] {

@@ -6,9 +6,9 @@ import { userSettings } from '../../db/schema/index';
 /**
  * The directory's rules of settings/visibility.ts (listedInDirectoryForSql, fieldVisibleSql) for
  * one person, read from their settings row in ONE user_settings primary-key probe instead of one
- * probe per rule (a directory page applies the listing rule and shows four private fields: five
- * probes a person before). "A connection of the viewer" is the viewer's circle
- * (`circle`: directoryCircleOfSql), gathered once per statement and only when some person's setting needs it.
+ * probe per rule (a directory page applies the listing rule and shows four private fields). "A
+ * connection of the viewer" is the viewer's circle (`circle`: directoryCircleOfSql), gathered once
+ * per statement and only when some person's setting needs it.
  *
  * A lateral aggregate: always one row (no settings row: the defaults), and conditions on its
  * columns are pushed into it, so they do not change the estimate of the rows it is joined to
