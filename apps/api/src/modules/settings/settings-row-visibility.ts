@@ -36,8 +36,10 @@ export function directoryRulesOfSettingsRow(
     admin ? sql`true` : sql`(${isViewer} or case ${audience} when 'everyone' then true when 'only_me' then false else ${circle()} end)`;
   const shown = (field: DirectoryField) => {
     const column = AUDIENCE_COLUMNS[field];
-    const byDefault = sql.raw(`'${DEFAULT_FIELD_PRIVACY[field]}'::text`);
-    return sql<boolean>`coalesce(bool_and(${audienceRule(column)}), ${audienceRule(byDefault)})`;
+    // No settings row: the field's default audience (written out only when it is not everyone).
+    const byDefault =
+      DEFAULT_FIELD_PRIVACY[field] === 'everyone' || admin ? sql`true` : audienceRule(sql.raw(`'${DEFAULT_FIELD_PRIVACY[field]}'::text`));
+    return sql<boolean>`coalesce(bool_and(${audienceRule(column)}), ${byDefault})`;
   };
   const conditions = checked((field) => (admin ? undefined : shown(field)));
   return db
