@@ -1,18 +1,18 @@
-import type { DirectoryFilters, PrivateField } from '@alumlink/contract';
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { DirectoryFilters } from '@alumlink/contract';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, prepareRawStatement } from '../../db/prepared';
 import { userSkills, users } from '../../db/schema/index';
-import { beforeParams, likeContains, type CursorPosition } from '../../lib/pagination';
-import { fieldVisibleSql, type Viewer, type ViewerOfStatement } from '../settings/visibility';
-import { listedPersonFieldSql } from '../users/index';
+import { beforeParams, type CursorPosition } from '../../lib/pagination';
+import { directoryRulesLateral, fieldShownSql, type DirectoryField, type Viewer, type ViewerOfStatement } from '../settings/visibility';
 import {
   directoryCircleQuery,
   directoryColumns,
   directoryFacetsQuery,
   facetRowsOf,
   filterSql,
-  listedSql,
+  isShortWord,
+  nameWordParam,
   nameWordsOf,
   type CirclePersonRow,
   type DirectoryListRow,
@@ -38,7 +38,8 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
   return {
     admin: viewer.role === 'AD',
     filters: {
-      q: words.length > 0 ? words.map(() => PRESENT).join(' ') : undefined,
+      // Each word's stand-in keeps its length class (isShortWord): the two are matched differently.
+      q: words.length > 0 ? words.map((word) => (isShortWord(word) ? PRESENT : PRESENT.repeat(3))).join(' ') : undefined,
       role: filters.role === undefined ? undefined : 'AL',
       cohort_year: filters.cohort_year === undefined ? undefined : 0,
       company: filters.company === undefined ? undefined : PRESENT,
@@ -53,31 +54,40 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
  * A page of `take` listed people matching the shape's filters, newest members first, before a
  * (created_at, id) position, as a query with placeholders (viewerId, each filter's value,
  * beforeAt, beforeId) so that it is prepared once per shape and page size (decision 043). Every
- * whole-value filter has an index in page order (users_directory_*_idx); two filters meet in a
- * bitmap and the page is the top of what both match. A skill's people are walked in page order
- * in user_skills (decision 042), each read by primary key. Everyone listed is visible to the
- * viewer (listedSql), so only each private field's audience applies to what it shows.
+ * whole-value filter has an index in page order (users_directory_*_idx); with two or more, the
+ * first of WALK_ORDER is walked and the others are checked on each person read (walkedFilter). A
+ * skill's people are walked in page order in user_skills (decision 042), each read by primary key.
+ * Each person's settings are read once (directoryRulesLateral: the listing rule, the fields'
+ * audiences and the checked filters; decision 054); everyone listed is visible to the viewer, so
+ * only each private field's audience applies to what it shows.
  */
 export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take: number) {
   const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };
-  const shown = <Field extends PrivateField>(field: Field) => listedPersonFieldSql(viewer.id, shape.admin, field);
-  const visible = (field: PrivateField) => fieldVisibleSql(viewer, users.id, field);
+  const placeholder: FilterParam = (name) => sql.placeholder(name);
+  const { walked, checked } = walkedFilter(shape.filters);
+  const rules = directoryRulesLateral(db, viewer, users.id, (shownInside) => filterSql(checked, shownInside, undefined, placeholder));
+  const visible = (field: DirectoryField) => (shape.admin ? undefined : fieldShownSql(rules, field));
+  // A field the viewer may not see reads as empty (the person projection of users.sql.ts).
+  const shown = <Value>(field: DirectoryField, column: SQLWrapper, hidden: SQL): SQL<Value> => {
+    const rule = visible(field);
+    return rule ? sql<Value>`case when ${rule} then ${column} else ${hidden} end` : sql<Value>`${column}`;
+  };
   const columns = {
     ...directoryColumns,
-    company: shown('company'),
-    location: shown('location'),
-    cohortYear: shown('cohort_year'),
-    skills: shown('skills'),
+    company: shown<string>('company', users.company, sql`''`),
+    location: shown<string>('location', users.location, sql`''`),
+    cohortYear: shown<number | null>('cohort_year', users.cohortYear, sql`null::integer`),
+    skills: shown<string>('skills', users.skills, sql`''`),
   };
-  const listed = listedSql(viewer);
+  const listed = sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${rules.listed} and ${rules.checked}`;
   const before = (at: SQLWrapper, id: SQLWrapper) =>
     sql`(${at}, ${id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::integer)`;
-  const placeholder: FilterParam = (name) => sql.placeholder(name);
-  if (shape.filters.skill === undefined) {
+  if (walked.skill === undefined) {
     return db
       .select(columns)
       .from(users)
-      .where(and(listed, ...filterSql(shape.filters, visible, undefined, placeholder), before(users.createdAt, users.id)))
+      .innerJoinLateral(rules, sql`true`)
+      .where(and(listed, ...filterSql(walked, visible, undefined, placeholder), before(users.createdAt, users.id)))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(literalLimit(take));
   }
@@ -86,12 +96,13 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
     .select(columns)
     .from(userSkills)
     .innerJoin(users, eq(users.id, userSkills.userId))
+    .innerJoinLateral(rules, sql`true`)
     .where(
       and(
         sql`${userSkills.skill} = ${sql.placeholder('skill')}::text`,
         visible('skills'),
         listed,
-        ...filterSql(shape.filters, visible, 'skill', placeholder),
+        ...filterSql(walked, visible, 'skill', placeholder),
         before(userSkills.createdAt, userSkills.userId),
       ),
     )
@@ -99,11 +110,34 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
     .limit(literalLimit(take));
 }
 
+/**
+ * The whole-value filters a page walks by index, most selective kind first (more values, fewer
+ * people a value): a page walks the first one set in page order (`q` too, by its trigram indexes).
+ */
+const WALK_ORDER = ['company', 'location', 'skill', 'cohort_year', 'role', 'open_to_referrals'] as const;
+
+/**
+ * The filters a page's index walk uses (`walked`: `q` and the first of WALK_ORDER set) and those
+ * checked on each person it reads (`checked`, in directoryRulesLateral: estimated as no filter at
+ * all, so the prepared plan of two filters walks one index in page order and stops after a page,
+ * instead of meeting both indexes and sorting every match; decision 054).
+ */
+export function walkedFilter(filters: DirectoryFilters): { walked: DirectoryFilters; checked: DirectoryFilters } {
+  const first = WALK_ORDER.find((name) => filters[name] !== undefined);
+  const walked: DirectoryFilters = { q: filters.q };
+  const checked: DirectoryFilters = {};
+  for (const name of WALK_ORDER) {
+    if (name === first) Object.assign(walked, { [name]: filters[name] });
+    else if (filters[name] !== undefined) Object.assign(checked, { [name]: filters[name] });
+  }
+  return { walked, checked };
+}
+
 /** The placeholders of directoryPageQuery for a viewer, filters and position. */
 export function directoryPageParams(viewer: Viewer, filters: DirectoryFilters, before?: CursorPosition): Record<string, unknown> {
   const params: Record<string, unknown> = { viewerId: viewer.id, ...beforeParams(before) };
   const words = filters.q === undefined ? [] : nameWordsOf(filters.q);
-  words.forEach((word, index) => (params[`w${index}`] = likeContains(word)));
+  words.forEach((word, index) => (params[`w${index}`] = nameWordParam(word)));
   if (filters.role !== undefined) params.role = filters.role;
   if (filters.cohort_year !== undefined) params.cohortYear = filters.cohort_year;
   if (filters.company !== undefined) params.company = filters.company.toLowerCase();
@@ -122,13 +156,14 @@ const once = <Statement>(statements: Prepared<Statement>, name: string, make: ()
   return statement;
 };
 
-/** A short name of the filters set (`q` by its word count), for statement names. */
+/** A short name of the filters set (`q` by its words' length classes), for statement names. */
 function shapeName(filters: DirectoryFilters): string {
   const { q, ...rest } = filters;
   const set = Object.entries(rest)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => (typeof value === 'boolean' ? `${name.slice(0, 4)}${value ? 'y' : 'n'}` : name.slice(0, 4)));
-  return `${set.join('_') || 'all'}_q${q ? q.split(' ').length : 0}`;
+  const words = q ? q.split(' ').map((word) => (isShortWord(word) ? 's' : 'l')) : [];
+  return `${set.join('_') || 'all'}_q${words.join('') || '0'}`;
 }
 
 /**

@@ -64,4 +64,17 @@ describe('per-field privacy (DESIGN 8.4) in the directory', () => {
     const admin = await facets('location=lyon', who.adminHeaders);
     expect(admin.company).toEqual(counted(['Initech', 2]));
   });
+
+  it('a name fragment shorter than a trigram finds and counts the same people, hidden fields left out', async () => {
+    const page = await list('q=ua');
+    expect(page.results.map((item) => item.last_name).sort()).toEqual(['Friend', 'Stranger']);
+    expect(page.results.find((item) => item.last_name === 'Stranger')).toMatchObject({ company: '', cohort_year: null, skills: [] });
+    expect((await list('q=u_')).results).toEqual([]);
+    expect(await facets('q=ua')).toEqual(await facets('q=guarded'));
+    const theirs = await facets('q=ua&location=lyon', outsiderHeaders);
+    expect(theirs.company).toEqual([]);
+    expect(theirs.cohort_year).toEqual(counted([2018, 1]));
+    expect(theirs.role).toEqual(counted(['AL', 2]));
+    expect((await facets('q=ua&company=initech', outsiderHeaders)).role).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizz
 import type { Executor } from '../../db/client';
 import { conversations, mentorships, userSettings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../lib/auth';
+import { directoryRulesOfSettingsRow, type DirectoryRules } from './settings-row-visibility';
 
 /** Who is looking. */
 export type Viewer = Pick<AuthUser, 'id' | 'role'>;
@@ -242,3 +243,19 @@ export function emailVisibleToViewerSql(viewerId: number | Placeholder | SQLWrap
 export function tracksActivitySql(personId: SQLWrapper): SQL {
   return sql`coalesce((select ${userSettings.activityTracking} from ${userSettings} where ${userSettings.userId} = ${personId}), true)`;
 }
+
+/**
+ * The directory's listing rule and field rules for one person from their settings row, read once
+ * (a page's lateral join, settings-row-visibility.ts; decision 054), connections as the viewer's
+ * circle (directoryCircleOfSql). `checked`: further conditions on the person, checked there too.
+ */
+export function directoryRulesLateral(
+  db: Executor,
+  viewer: ViewerOfStatement,
+  personId: SQLWrapper,
+  checked?: Parameters<typeof directoryRulesOfSettingsRow>[4],
+): DirectoryRules {
+  const circle = () => directoryCircleOfSql(viewer, personId);
+  return directoryRulesOfSettingsRow(db, { id: viewer.id, admin: viewer.role === 'AD' }, personId, circle, checked);
+}
+export { fieldShownSql, type DirectoryField, type DirectoryRules } from './settings-row-visibility';
