@@ -133,4 +133,14 @@ describe('directory statements on a large table', () => {
       if (filters.q?.length === 2) expect(plan, what).not.toMatch(/_trgm/);
     }
   });
+
+  it("a page's text holds the viewer's circle once and sends the viewer's id in a few parameters, whatever the filters", () => {
+    // The client looks the whole text up on every execution: the rules share one circle.
+    for (const filters of [{}, { company: 'Google' }, { company: 'Google', cohort_year: 2020 }, { skill: 'sql', role: 'IN' }] as const) {
+      const { sql: text, params } = directoryPageQuery(t.db, directoryPageShape(member, filters), 21).toSQL();
+      const what = JSON.stringify(filters);
+      expect(text.match(/from "conversations"/g)?.length, what).toBe(2);
+      expect(params.length, what).toBeLessThanOrEqual(11);
+    }
+  });
 });

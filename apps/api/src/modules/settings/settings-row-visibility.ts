@@ -25,20 +25,43 @@ export function directoryRulesOfSettingsRow(
 ) {
   const admin = viewer.admin;
   const isViewer = sql`${personId} = ${viewer.id}::integer`;
+  // The settings row with "the person is the viewer" and "… is in the viewer's circle" written
+  // once: PostgreSQL pulls this subquery up into each rule that reads them, so the plan is that of
+  // the rules written out, while the statement's text (which the client looks up on every
+  // execution) and its parameters hold the circle once instead of once per rule.
+  const row = db
+    .select({
+      listedInDirectory: userSettings.listedInDirectory,
+      profileVisibility: userSettings.profileVisibility,
+      companyVisibleTo: userSettings.companyVisibleTo,
+      locationVisibleTo: userSettings.locationVisibleTo,
+      cohortYearVisibleTo: userSettings.cohortYearVisibleTo,
+      skillsVisibleTo: userSettings.skillsVisibleTo,
+      // Nested, so that the person's id stays qualified (a one-table selection drops table names).
+      isViewer: sql<boolean>`${isViewer}`.as('is_viewer'),
+      inCircle: (admin ? sql<boolean>`true` : sql<boolean>`${circle()}`).as('in_circle'),
+    })
+    .from(userSettings)
+    .where(eq(userSettings.userId, sql`${personId}`))
+    .as('person_settings');
   const listedRule = admin
-    ? sql`${userSettings.listedInDirectory}`
-    : sql`${userSettings.listedInDirectory} and case ${userSettings.profileVisibility}
-      when 'Private' then ${isViewer}
-      when 'Only Connections' then ${circle()}
+    ? sql`${row.listedInDirectory}`
+    : sql`${row.listedInDirectory} and case ${row.profileVisibility}
+      when 'Private' then ${row.isViewer}
+      when 'Only Connections' then ${row.inCircle}
       else true
     end`;
   const audienceRule = (audience: SQLWrapper) =>
-    admin ? sql`true` : sql`(${isViewer} or case ${audience} when 'everyone' then true when 'only_me' then false else ${circle()} end)`;
+    admin
+      ? sql`true`
+      : sql`(${row.isViewer} or case ${audience} when 'everyone' then true when 'only_me' then false else ${row.inCircle} end)`;
+  // No settings row: the field's default audience, outside the aggregate (where no row is read).
+  const defaultRule = (audience: DirectoryField) =>
+    sql`(${isViewer} or case ${sql.raw(`'${DEFAULT_FIELD_PRIVACY[audience]}'::text`)} when 'everyone' then true when 'only_me' then false else ${circle()} end)`;
   const shown = (field: DirectoryField) => {
-    const column = AUDIENCE_COLUMNS[field];
-    // No settings row: the field's default audience (written out only when it is not everyone).
-    const byDefault =
-      DEFAULT_FIELD_PRIVACY[field] === 'everyone' || admin ? sql`true` : audienceRule(sql.raw(`'${DEFAULT_FIELD_PRIVACY[field]}'::text`));
+    const column = row[AUDIENCE_COLUMN_NAMES[field]];
+    // Written out only when the default is not everyone.
+    const byDefault = DEFAULT_FIELD_PRIVACY[field] === 'everyone' || admin ? sql`true` : defaultRule(field);
     return sql<boolean>`coalesce(bool_and(${audienceRule(column)}), ${byDefault})`;
   };
   const conditions = checked((field) => (admin ? undefined : shown(field)));
@@ -51,8 +74,7 @@ export function directoryRulesOfSettingsRow(
       skillsShown: shown('skills').as('skills_shown'),
       checked: (conditions.length > 0 ? sql<boolean>`(${and(...conditions)})` : sql<boolean>`true`).as('checked'),
     })
-    .from(userSettings)
-    .where(eq(userSettings.userId, sql`${personId}`))
+    .from(row)
     .as('person_rules');
 }
 
@@ -60,12 +82,12 @@ export type DirectoryRules = ReturnType<typeof directoryRulesOfSettingsRow>;
 
 /** The directory's private fields and the user_settings column of each one's audience. */
 export type DirectoryField = Extract<PrivateField, 'company' | 'location' | 'cohort_year' | 'skills'>;
-const AUDIENCE_COLUMNS = {
-  company: userSettings.companyVisibleTo,
-  location: userSettings.locationVisibleTo,
-  cohort_year: userSettings.cohortYearVisibleTo,
-  skills: userSettings.skillsVisibleTo,
-} as const satisfies Record<DirectoryField, SQLWrapper>;
+const AUDIENCE_COLUMN_NAMES = {
+  company: 'companyVisibleTo',
+  location: 'locationVisibleTo',
+  cohort_year: 'cohortYearVisibleTo',
+  skills: 'skillsVisibleTo',
+} as const satisfies Record<DirectoryField, string>;
 
 /** "The viewer may see this field of the person" from directoryRulesLateral's row. */
 export function fieldShownSql(rules: DirectoryRules, field: DirectoryField): SQL {
