@@ -4,7 +4,7 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { allTrigramsCommon, sampleCommonTrigrams } from './common-trigrams';
-import { searchKindOf, searchPeopleParams, searchPeopleQuery, type SearchKind } from './search.repository';
+import { searchKindOf, searchPeopleParams, searchPeopleStatement, type SearchKind } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
 let t: TestApp;
@@ -29,7 +29,7 @@ describe('query plans on large tables', () => {
   it('people search ranks index-bounded candidates: prefix ranges and the id, substrings by trigram indexes (both prepared); never a scan of users', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     const explainSearch = (text: string, kind: SearchKind, generic: boolean) =>
-      explain(t.database, searchPeopleQuery(t.db, { kind }), { placeholders: searchPeopleParams(text, viewer), generic });
+      explain(t.database, searchPeopleStatement(t.db, kind), { placeholders: searchPeopleParams(text, viewer), generic });
     for (const generic of [false, true]) {
       // A prefix shared by many people (bulk1…, bulk10…): the e-mail prefix index gives the first candidates in order.
       for (const text of ['bulk1', md5Prefix, '4242']) {
@@ -60,7 +60,7 @@ describe('query plans on large tables', () => {
     const viewer = { id: 7, role: 'AL' as const };
     // Every bulk e-mail ends "@example.com": the trigram posting lists of "example" hold the whole table.
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
+      const plan = await explain(t.database, searchPeopleStatement(t.db, 'sampled'), {
         placeholders: searchPeopleParams('example', viewer),
         generic,
         analyze: true,
@@ -76,7 +76,7 @@ describe('query plans on large tables', () => {
     // Every bulk e-mail starts "bulk": the prefix ranges fill a page, so neither the sample walk
     // nor the trigram indexes start (one statement, one round trip, for any text with a trigram).
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
+      const plan = await explain(t.database, searchPeopleStatement(t.db, 'sampled'), {
         placeholders: searchPeopleParams('bulk', viewer),
         generic,
         analyze: true,
@@ -102,7 +102,7 @@ describe('query plans on large tables', () => {
     const viewer = { id: 7, role: 'AL' as const };
     for (const text of [md5Prefix, 'qxvqxv', 'Zoë']) {
       for (const generic of [false, true]) {
-        const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: kindOf(text) }), {
+        const plan = await explain(t.database, searchPeopleStatement(t.db, kindOf(text)), {
           placeholders: searchPeopleParams(text, viewer),
           generic,
           analyze: true,
