@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
@@ -26,6 +26,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('query plans on large tables', () => {
+  it('people search statements send each of their placeholders once, however often they read it', () => {
+    for (const kind of ['prefix', 'trigram', 'sampled'] as const) {
+      const { params } = searchPeopleStatement(t.db, kind).toSQL();
+      const names = params.flatMap((param) => (param instanceof Placeholder ? [param.name] : []));
+      expect(new Set(names).size, kind).toBe(names.length);
+      expect(names.length, kind).toBeLessThanOrEqual(Object.keys(searchPeopleParams('text', { id: 1, role: 'AL' })).length);
+      expect(params.length, kind).toBeLessThan(10);
+    }
+  });
+
   it('people search ranks index-bounded candidates: prefix ranges and the id, substrings by trigram indexes (both prepared); never a scan of users', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     const explainSearch = (text: string, kind: SearchKind, generic: boolean) =>
