@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/index';
 import type { DatabaseConnection } from './client';
-import { isoTimestampSql } from './prepared';
+import { isoTimestampSql, prepareRawStatement, queryOfSharedPlaceholders } from './prepared';
 
 let connection: DatabaseConnection;
 beforeAll(async () => {
@@ -26,5 +26,25 @@ describe('isoTimestampSql', () => {
       const row = result.rows[0] as { text: string; at: Date | string };
       expect(row.text, time).toBe(new Date(row.at).toISOString());
     }
+  });
+});
+
+describe('queryOfSharedPlaceholders', () => {
+  const query = sql`select ${sql.placeholder('a')}::integer + ${sql.placeholder('b')}::integer * ${sql.placeholder('a')}::integer
+    + ${sql.placeholder('a')}::integer + ${5}::integer + ${sql.placeholder('b')}::integer + ${sql.placeholder('c')}::integer as total`;
+
+  it('sends each placeholder once, at each of its uses, and other values apart', () => {
+    const built = queryOfSharedPlaceholders(query);
+    expect(built.sql).toBe(`select $1::integer + $2::integer * $1::integer
+    + $1::integer + $3::integer + $2::integer + $4::integer as total`);
+    expect(built.params).toHaveLength(4);
+    expect(built.params[2]).toBe(5);
+  });
+
+  it('answers what the statement with a parameter per use answers', async () => {
+    const statement = prepareRawStatement<{ total: number }>(connection.statements, 'shared_placeholders_sum', query, {
+      sharedPlaceholders: true,
+    });
+    expect(await statement.execute({ a: 10, b: 3, c: 1 })).toEqual([{ total: 10 + 3 * 10 + 10 + 5 + 3 + 1 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { is, Placeholder, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client';
 
@@ -18,9 +18,9 @@ const dialect = new PgDialect();
  * builder (data-modifying CTEs). `execute` answers the rows as PostgreSQL names their columns,
  * with no drizzle mapping: integers and text arrive as such, timestamps as strings.
  */
-export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
+export function prepareRawStatement<Row>(db: Database, name: string, query: SQL, { sharedPlaceholders = false } = {}) {
   const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: RawResult<Row> }>(
-    dialect.sqlToQuery(query),
+    sharedPlaceholders ? queryOfSharedPlaceholders(query) : dialect.sqlToQuery(query),
     undefined,
     name,
     false,
@@ -28,6 +28,27 @@ export function prepareRawStatement<Row>(db: Database, name: string, query: SQL)
   return {
     execute: async (params?: Record<string, unknown>): Promise<Row[]> => rowsOf(await prepared.execute(params)),
   };
+}
+
+/**
+ * The statement text and parameters of `query` with each named placeholder sent once, as one
+ * `$n` at each of its uses. Drizzle numbers every use apart, so a statement that asks the
+ * viewer's id in thirty places is sent thirty parameters, each typed, serialised and bound by the
+ * driver on every execution. Values that are not placeholders keep a number of their own.
+ */
+export function queryOfSharedPlaceholders(query: SQL): Query {
+  const built = dialect.sqlToQuery(query);
+  const params: unknown[] = [];
+  const numberOfPlaceholder = new Map<string, number>();
+  const numberOfParam = built.params.map((param) => {
+    const shared = is(param, Placeholder) ? numberOfPlaceholder.get(param.name) : undefined;
+    if (shared !== undefined) return shared;
+    params.push(param);
+    if (is(param, Placeholder)) numberOfPlaceholder.set(param.name, params.length);
+    return params.length;
+  });
+  const text = built.sql.replace(/\$(\d+)\b/g, (_match, digits: string) => `$${numberOfParam[Number(digits) - 1]}`);
+  return { sql: text, params };
 }
 
 /**

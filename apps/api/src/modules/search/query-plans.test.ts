@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { allTrigramsCommon, sampleCommonTrigrams } from './common-trigrams';
-import { searchKindOf, searchPeopleParams, searchPeopleQuery, type SearchKind } from './search.repository';
+import { searchKindOf, searchPeopleParams, searchPeopleStatement, type SearchKind } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
 let t: TestApp;
@@ -26,10 +26,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('query plans on large tables', () => {
+  it('people search statements send each of their placeholders once, however often they read it', () => {
+    for (const kind of ['prefix', 'trigram', 'sampled'] as const) {
+      const { params } = searchPeopleStatement(t.db, kind).toSQL();
+      const names = params.flatMap((param) => (param instanceof Placeholder ? [param.name] : []));
+      expect(new Set(names).size, kind).toBe(names.length);
+      expect(names.length, kind).toBeLessThanOrEqual(Object.keys(searchPeopleParams('text', { id: 1, role: 'AL' })).length);
+      expect(params.length, kind).toBeLessThan(10);
+    }
+  });
+
   it('people search ranks index-bounded candidates: prefix ranges and the id, substrings by trigram indexes (both prepared); never a scan of users', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     const explainSearch = (text: string, kind: SearchKind, generic: boolean) =>
-      explain(t.database, searchPeopleQuery(t.db, { kind }), { placeholders: searchPeopleParams(text, viewer), generic });
+      explain(t.database, searchPeopleStatement(t.db, kind), { placeholders: searchPeopleParams(text, viewer), generic });
     for (const generic of [false, true]) {
       // A prefix shared by many people (bulk1…, bulk10…): the e-mail prefix index gives the first candidates in order.
       for (const text of ['bulk1', md5Prefix, '4242']) {
@@ -60,7 +70,7 @@ describe('query plans on large tables', () => {
     const viewer = { id: 7, role: 'AL' as const };
     // Every bulk e-mail ends "@example.com": the trigram posting lists of "example" hold the whole table.
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
+      const plan = await explain(t.database, searchPeopleStatement(t.db, 'sampled'), {
         placeholders: searchPeopleParams('example', viewer),
         generic,
         analyze: true,
@@ -76,7 +86,7 @@ describe('query plans on large tables', () => {
     // Every bulk e-mail starts "bulk": the prefix ranges fill a page, so neither the sample walk
     // nor the trigram indexes start (one statement, one round trip, for any text with a trigram).
     for (const generic of [false, true]) {
-      const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: 'sampled' }), {
+      const plan = await explain(t.database, searchPeopleStatement(t.db, 'sampled'), {
         placeholders: searchPeopleParams('bulk', viewer),
         generic,
         analyze: true,
@@ -102,7 +112,7 @@ describe('query plans on large tables', () => {
     const viewer = { id: 7, role: 'AL' as const };
     for (const text of [md5Prefix, 'qxvqxv', 'Zoë']) {
       for (const generic of [false, true]) {
-        const plan = await explain(t.database, searchPeopleQuery(t.db, { kind: kindOf(text) }), {
+        const plan = await explain(t.database, searchPeopleStatement(t.db, kindOf(text)), {
           placeholders: searchPeopleParams(text, viewer),
           generic,
           analyze: true,
