@@ -134,10 +134,10 @@ export function queryOfSharedPlaceholders(query: SQL): Query {
   const marks = built.sql.split(NUL).length - 1;
   if (marks !== numberOfUse.length * 2) throw new Error('queryOfSharedPlaceholders: the statement text holds a NUL character');
   const castOfPlaceholder = new Map<string, string>();
-  const sqlText = built.sql.replace(USE_MARK, (_mark, use: string, offset: number, text: string) => {
+  const sqlText = built.sql.replace(USE_MARK, (mark, use: string, offset: number, text: string) => {
     const index = Number(use);
     const name = nameOfUse[index];
-    const cast = name === undefined ? undefined : CAST_AFTER_USE.exec(text.slice(offset + _mark.length, offset + _mark.length + 64));
+    const cast = name === undefined ? undefined : CAST_AFTER_USE.exec(text.slice(offset + mark.length, offset + mark.length + 64));
     if (name !== undefined && cast) {
       const type = typeNameOf(cast[1] ?? '');
       const earlier = castOfPlaceholder.get(name);
