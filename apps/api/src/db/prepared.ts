@@ -1,4 +1,4 @@
-import { is, Placeholder, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { is, Param, Placeholder, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client';
 
@@ -11,16 +11,28 @@ import type { Database, Executor } from './client';
  * transaction. Statement names must be unique across the app.
  */
 
-const dialect = new PgDialect();
+/**
+ * Drizzle's PostgreSQL dialect, writing each parameter as `numbering` says while a
+ * queryOfSharedPlaceholders build runs (the build is synchronous), else as `$n`, one per use.
+ */
+class SharedPlaceholdersDialect extends PgDialect {
+  override escapeParam(num: number, value?: unknown): string {
+    return numbering ? numbering(value) : `$${num + 1}`;
+  }
+}
+
+let numbering: ((value: unknown) => string) | null = null;
+const dialect = new SharedPlaceholdersDialect();
 
 /**
  * A named prepared statement from raw SQL, for statements clearer as SQL than as a query
  * builder (data-modifying CTEs). `execute` answers the rows as PostgreSQL names their columns,
- * with no drizzle mapping: integers and text arrive as such, timestamps as strings.
+ * with no drizzle mapping: integers and text arrive as such, timestamps as strings. Each named
+ * placeholder is sent once however often the statement reads it (queryOfSharedPlaceholders).
  */
-export function prepareRawStatement<Row>(db: Database, name: string, query: SQL, { sharedPlaceholders = false } = {}) {
+export function prepareRawStatement<Row>(db: Database, name: string, query: SQL) {
   const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: RawResult<Row> }>(
-    sharedPlaceholders ? queryOfSharedPlaceholders(query) : dialect.sqlToQuery(query),
+    queryOfSharedPlaceholders(query),
     undefined,
     name,
     false,
@@ -31,24 +43,111 @@ export function prepareRawStatement<Row>(db: Database, name: string, query: SQL,
 }
 
 /**
+ * Where Drizzle writes a parameter while queryOfSharedPlaceholders builds: a NUL, the use's index,
+ * a NUL. PostgreSQL's statement text can hold no NUL, so these are found exactly, never inside a
+ * literal, identifier or comment of the statement's own text (which the build leaves alone).
+ */
+const USE_MARK = /\0(\d+)\0/g;
+const NUL = '\0';
+
+/**
+ * The SQL type a use is cast to (`$n::integer`, `$n :: text[]`), as written after the mark:
+ * the type's words (`timestamp with time zone`, `double precision`) and any `[]`.
+ */
+const CAST_AFTER_USE = /^\s*::\s*("?[a-z_][\w$.]*"?(?:\s+(?:precision|varying|with(?:out)?\s+time\s+zone))?(?:\s*\[\s*\])*)/i;
+
+/** PostgreSQL's other names for common types, so `::int` and `::integer` count as one type. */
+const TYPE_ALIASES: Record<string, string> = {
+  int: 'integer',
+  int4: 'integer',
+  int8: 'bigint',
+  int2: 'smallint',
+  bool: 'boolean',
+  varchar: 'character varying',
+  float8: 'double precision',
+  float4: 'real',
+  timestamptz: 'timestamp with time zone',
+  timestamp: 'timestamp without time zone',
+  decimal: 'numeric',
+};
+
+function typeNameOf(cast: string): string {
+  const [, base = '', arrays = ''] =
+    /^(.*?)((?:\[\])*)$/.exec(
+      cast
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .replace(/\s*\[\s*\]/g, '[]')
+        .trim(),
+    ) ?? [];
+  return (TYPE_ALIASES[base] ?? base) + arrays;
+}
+
+/** The name of a named placeholder (bare, or a column's encoded Param around one), else undefined. */
+function placeholderNameOf(value: unknown): string | undefined {
+  if (is(value, Placeholder)) return value.name;
+  if (is(value, Param) && is(value.value, Placeholder)) return value.value.name;
+  return undefined;
+}
+
+/** How a placeholder's value is sent: as given, or through a column's encoder. */
+function encoderOf(value: unknown): unknown {
+  return is(value, Param) ? value.encoder : undefined;
+}
+
+/**
  * The statement text and parameters of `query` with each named placeholder sent once, as one
  * `$n` at each of its uses. Drizzle numbers every use apart, so a statement that asks the
  * viewer's id in thirty places is sent thirty parameters, each typed, serialised and bound by the
  * driver on every execution. Values that are not placeholders keep a number of their own.
+ *
+ * The numbers are written by the build itself (Drizzle's escapeParam), not found again in the
+ * text, so a `$1` inside a string literal, quoted identifier, comment or dollar-quoted body is
+ * never renumbered. One parameter has one SQL type for every use: it throws when one placeholder
+ * is cast to two types (`${p}::integer` and `${p}::text`), or sent through two columns' encoders,
+ * where one parameter per use would have typed each use its own way.
  */
 export function queryOfSharedPlaceholders(query: SQL): Query {
-  const built = dialect.sqlToQuery(query);
   const params: unknown[] = [];
-  const numberOfPlaceholder = new Map<string, number>();
-  const numberOfParam = built.params.map((param) => {
-    const shared = is(param, Placeholder) ? numberOfPlaceholder.get(param.name) : undefined;
-    if (shared !== undefined) return shared;
-    params.push(param);
-    if (is(param, Placeholder)) numberOfPlaceholder.set(param.name, params.length);
-    return params.length;
+  const numberOfPlaceholder = new Map<string, { number: number; encoder: unknown }>();
+  const numberOfUse: number[] = [];
+  const nameOfUse: (string | undefined)[] = [];
+  let built: Query;
+  numbering = (value) => {
+    const name = placeholderNameOf(value);
+    const shared = name === undefined ? undefined : numberOfPlaceholder.get(name);
+    if (shared && shared.encoder !== encoderOf(value))
+      throw new Error(`Placeholder "${name}" is sent through two columns' encoders: give each use a name of its own`);
+    if (!shared) {
+      params.push(value);
+      if (name !== undefined) numberOfPlaceholder.set(name, { number: params.length, encoder: encoderOf(value) });
+    }
+    numberOfUse.push(shared?.number ?? params.length);
+    nameOfUse.push(name);
+    return `${NUL}${numberOfUse.length - 1}${NUL}`;
+  };
+  try {
+    built = dialect.sqlToQuery(query);
+  } finally {
+    numbering = null;
+  }
+  const marks = built.sql.split(NUL).length - 1;
+  if (marks !== numberOfUse.length * 2) throw new Error('queryOfSharedPlaceholders: the statement text holds a NUL character');
+  const castOfPlaceholder = new Map<string, string>();
+  const sqlText = built.sql.replace(USE_MARK, (mark, use: string, offset: number, text: string) => {
+    const index = Number(use);
+    const name = nameOfUse[index];
+    const cast = name === undefined ? undefined : CAST_AFTER_USE.exec(text.slice(offset + mark.length, offset + mark.length + 64));
+    if (name !== undefined && cast) {
+      const type = typeNameOf(cast[1] ?? '');
+      const earlier = castOfPlaceholder.get(name);
+      if (earlier !== undefined && earlier !== type)
+        throw new Error(`Placeholder "${name}" is cast to ${earlier} and to ${type}: one parameter has one type`);
+      castOfPlaceholder.set(name, type);
+    }
+    return `$${numberOfUse[index]}`;
   });
-  const text = built.sql.replace(/\$(\d+)\b/g, (_match, digits: string) => `$${numberOfParam[Number(digits) - 1]}`);
-  return { sql: text, params };
+  return { sql: sqlText, params };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fillPlaceholders, SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DatabaseConnection } from '../db/client';
+import { queryOfSharedPlaceholders } from '../db/prepared';
 
 /** Anything drizzle can turn into SQL text and parameters (a query builder, unexecuted). */
 export type ExplainableQuery = { toSQL(): { sql: string; params: unknown[] } } | SQL;
@@ -49,9 +49,12 @@ function literal(value: unknown): string {
 
 let statementNumber = 0;
 
-/** EXPLAIN of a query as the app runs it, as one text (a plan line per line). */
+/**
+ * EXPLAIN of a query as the app runs it, as one text (a plan line per line): raw SQL as
+ * prepareRawStatement prepares it (each named placeholder one parameter).
+ */
 export async function explain(connection: DatabaseConnection, query: ExplainableQuery, options: ExplainOptions = {}): Promise<string> {
-  const built = query instanceof SQL ? new PgDialect().sqlToQuery(query) : query.toSQL();
+  const built = query instanceof SQL ? queryOfSharedPlaceholders(query) : query.toSQL();
   const params = fillPlaceholders(built.params, options.placeholders ?? {});
   let rows: Record<string, unknown>[] | undefined;
   if (options.generic) {

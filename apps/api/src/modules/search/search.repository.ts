@@ -216,7 +216,7 @@ const STATEMENT_NAMES: Record<SearchKind, string> = {
 
 const prepareSearchStatements = (db: Database) => {
   const prepare = (kind: SearchKind) =>
-    prepareRawStatement<UserSummaryRow>(db, STATEMENT_NAMES[kind], searchPeopleStatement(db, kind).query, { sharedPlaceholders: true });
+    prepareRawStatement<UserSummaryRow>(db, STATEMENT_NAMES[kind], searchPeopleStatement(db, kind).query);
   return { prefix: prepare('prefix'), trigram: prepare('trigram'), sampled: prepare('sampled') };
 };
 
