@@ -4,7 +4,7 @@ import { sqlInteger } from '../../db/prepared';
 import { communities, communityMembers, communityModerators, conversations, mentorships, userSettings } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
-import { SOURCES, tsquerySql, type SearchTextOfStatement } from './search-sources';
+import { SOURCES, tsquerySql, type KindSource, type SearchTextOfStatement } from './search-sources';
 import { RANKED_MATCHES_MAX } from './search-walks';
 
 /*
@@ -177,18 +177,16 @@ export function circleOf(row: { connections: unknown; spaces: unknown } | undefi
 }
 
 /**
- * Whether the viewer may see kept row `i` of `kind`: the kind's `visible` rule (search-sources.ts)
- * on what was kept and the viewer's circle (null: an administrator, who sees every kept row).
+ * Whether the viewer may see kept row `i` of a kind whose rules are `rules`: the kind's `visible`
+ * rule (search-sources.ts) on what was kept and the viewer's circle (not called for an
+ * administrator, who sees every kept row).
  */
-export function keptVisible(kind: SearchKind, kept: KeptMatches, i: number, viewer: Viewer, circle: Circle | null): boolean {
-  if (circle === null) return true;
-  const rules = SOURCES[kind].kept;
+function keptVisible(rules: KindSource['kept'], kept: KeptMatches, i: number, viewerId: number, circle: Circle): boolean {
   const person = kept.persons[i] as number;
-  if (rules.authorReads && person !== 0 && person === viewer.id) return true;
+  if (rules.authorReads && person !== 0 && person === viewerId) return true;
   if (rules.person) {
     const profile = kept.profiles[i];
-    const seen =
-      person === viewer.id || profile === PROFILE_PUBLIC || (profile === PROFILE_CONNECTIONS && circle.connections.has(person));
+    const seen = person === viewerId || profile === PROFILE_PUBLIC || (profile === PROFILE_CONNECTIONS && circle.connections.has(person));
     if (!seen) return false;
   }
   if (rules.space) {
@@ -202,8 +200,9 @@ export function keptVisible(kind: SearchKind, kept: KeptMatches, i: number, view
 /**
  * A page of one kind from its kept matches, as kindSearchQuery answers it: the viewer's newest
  * RANKED_MATCHES_MAX visible matches, best first (rank, then newest id), after a position, `take`
- * of them. Null when the list was cut and the viewer sees fewer than RANKED_MATCHES_MAX of it: their
- * newest may be past the cut, so the statement answers.
+ * of them (circle null: an administrator). Null when the list was cut and the viewer sees fewer
+ * than RANKED_MATCHES_MAX of it: their newest may be past the cut, so the statement answers. One
+ * pass, keeping the best `take` as it goes (no sort of the RANKED_MATCHES_MAX).
  */
 export function keptPage(
   kind: SearchKind,
@@ -213,15 +212,28 @@ export function keptPage(
   after: RankPosition | undefined,
   take: number,
 ): { id: number; rank: number }[] | null {
-  const visible: { id: number; rank: number }[] = [];
-  for (let i = 0; i < kept.length && visible.length < RANKED_MATCHES_MAX; i += 1) {
-    if (keptVisible(kind, kept, i, viewer, circle)) visible.push({ id: kept.ids[i] as number, rank: kept.ranks[i] as number });
-  }
-  if (kept.cut && visible.length < RANKED_MATCHES_MAX) return null;
+  const rules = SOURCES[kind].kept;
+  const { ids, ranks } = kept;
   // The cursor's rank is compared as the statement compares it: a real.
   const afterRank = after === undefined ? 0 : Math.fround(after.rank);
-  return visible
-    .filter((row) => after === undefined || Math.fround(row.rank) < afterRank || (Math.fround(row.rank) === afterRank && row.id < after.id))
-    .sort((a, b) => b.rank - a.rank || b.id - a.id)
-    .slice(0, take);
+  const better = (i: number, j: number) => (ranks[i] as number) > (ranks[j] as number) || (ranks[i] === ranks[j] && (ids[i] as number) > (ids[j] as number));
+  const best: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < kept.length && seen < RANKED_MATCHES_MAX; i += 1) {
+    if (circle !== null && !keptVisible(rules, kept, i, viewer.id, circle)) continue;
+    seen += 1;
+    if (after !== undefined) {
+      const rank = Math.fround(ranks[i] as number);
+      if (!(rank < afterRank || (rank === afterRank && (ids[i] as number) < after.id))) continue;
+    }
+    if (best.length === take) {
+      if (take === 0 || !better(i, best[take - 1] as number)) continue;
+      best.pop();
+    }
+    let at = best.length;
+    while (at > 0 && better(i, best[at - 1] as number)) at -= 1;
+    best.splice(at, 0, i);
+  }
+  if (kept.cut && seen < RANKED_MATCHES_MAX) return null;
+  return best.map((i) => ({ id: ids[i] as number, rank: ranks[i] as number }));
 }
