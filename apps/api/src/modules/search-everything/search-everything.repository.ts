@@ -266,7 +266,8 @@ export function createSearchEverythingRepository(db: Database) {
     const params: Record<string, unknown> = { head: text.head, last: text.last };
     for (const kind of SEARCH_KINDS) params[`ids_${kind}`] = `{${(missing.get(kind) ?? []).join(',')}}`;
     for (const [kind, ids] of missing) for (const id of ids) found.set(`${kind}:${id}`, null);
-    for (const { kind, id, title, path_key, snippet } of await statement.execute(params)) found.set(`${kind}:${id}`, { title, path_key, snippet });
+    for (const { kind, id, title, path_key, snippet } of await statement.execute(params))
+      found.set(`${kind}:${id}`, { title, path_key, snippet });
     for (const [key, shown] of found) {
       if (kept.shown.size >= KEPT_SHOWN_MAX) break;
       kept.shown.set(key, shown);

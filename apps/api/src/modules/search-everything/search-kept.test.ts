@@ -84,7 +84,10 @@ describe('search everything from the kept matches', () => {
       await t.db.execute(sql`alter table posts enable trigger posts_announce_search_change`);
     }
     // ...and any announced change drops it.
-    await t.db.update(communities).set({ name: sql`${communities.name}` }).where(eq(communities.id, -1));
+    await t.db
+      .update(communities)
+      .set({ name: sql`${communities.name}` })
+      .where(eq(communities.id, -1));
     expect(await found(viewer, q)).toEqual([]);
   });
 
@@ -146,7 +149,7 @@ describe('search everything from the kept matches', () => {
     expect(await found(viewer, q)).toEqual([]);
   });
 
-  it("follows a space turning members-only and a member leaving it (its posts and events)", async () => {
+  it('follows a space turning members-only and a member leaving it (its posts and events)', async () => {
     const q = word();
     const space = await createCommunity(t.db, { name: `Space ${words}` });
     const member = await createUser(t.db);
@@ -183,7 +186,7 @@ describe('the kept matches answer what the statements answer', () => {
       if (visibility !== 'Public') await as(person, 'PUT', '/social/settings/', { profile_visibility: visibility });
       people.push(person);
     }
-    const [p0, p1, p2, p3, p4] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    const [p0, , p2, p3] = people as [TestUser, TestUser, TestUser, TestUser, TestUser];
     await connect(t.app, p2, p3);
     await as(p3, 'POST', `/api/communities/${closed.slug}/join/`);
     let n = 0;
@@ -204,13 +207,17 @@ describe('the kept matches answer what the statements answer', () => {
     await createJob(t.db, { postedBy: admin.id, title: `${stem} job` });
     await createJob(t.db, { postedBy: admin.id, title: `${stem} closed job`, status: 'closed' });
     const repository = t.ctx.repositories.searchEverything;
-    const texts = [stem, `${stem} note`, `${stem} no`, `"${stem} plain"`, `${stem} `, stem.slice(0, 6), 'zzzz nothing'].map(splitSearchText);
+    const texts = [stem, `${stem} note`, `${stem} no`, `"${stem} plain"`, `${stem} `, stem.slice(0, 6), 'zzzz nothing'].map(
+      splitSearchText,
+    );
     let compared = 0;
     for (const text of texts) {
       for (const { id, role } of [...people, viewer, admin]) {
         const person = { id, role: role as Role };
         const search = { viewer: person, text, take: SEARCH_MIXED_PER_KIND };
-        expect(hits(await repository.searchKinds(SEARCH_KINDS, search))).toEqual(hits(await repository.searchKindsByStatements(SEARCH_KINDS, search)));
+        expect(hits(await repository.searchKinds(SEARCH_KINDS, search))).toEqual(
+          hits(await repository.searchKindsByStatements(SEARCH_KINDS, search)),
+        );
         for (const kind of SEARCH_KINDS) {
           let after: { rank: number; id: number } | undefined;
           for (let page = 0; page < 4; page += 1) {
@@ -271,7 +278,12 @@ describe('the announcement (migration 0047_search_changes)', () => {
       { head: 'a b', last: null },
       { head: 'a ', last: 'b' },
     ]) {
-      for (const query of [keptTextQuery(walks, text), keptTextQuery(new Map(), text), shownStatementQuery(text), probesQuery(SEARCH_KINDS, text)]) {
+      for (const query of [
+        keptTextQuery(walks, text),
+        keptTextQuery(new Map(), text),
+        shownStatementQuery(text),
+        probesQuery(SEARCH_KINDS, text),
+      ]) {
         if (!query) continue;
         const { sql: statement } = new PgDialect().sqlToQuery(query);
         for (const [, table, column] of statement.matchAll(/"(\w+)"\."(\w+)"/g)) read.add(`${table}.${column}`);
@@ -292,7 +304,9 @@ describe('the announcement (migration 0047_search_changes)', () => {
     for (const table of tables) watched.add(`${table}.*`);
     const sources = new Map<string, string[]>();
     for (const { name, source } of generated) sources.set(name, [...(sources.get(name) ?? []), source]);
-    const unwatched = [...read].filter((name) => !watched.has(name) && !(sources.get(name)?.every((source) => watched.has(source)) ?? false));
+    const unwatched = [...read].filter(
+      (name) => !watched.has(name) && !(sources.get(name)?.every((source) => watched.has(source)) ?? false),
+    );
     expect(unwatched).toEqual([]);
     expect(new Set(events.map((row) => row.name))).toEqual(
       new Set(tables.flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((event) => `${table}.${event}`))),
@@ -302,7 +316,9 @@ describe('the announcement (migration 0047_search_changes)', () => {
     expect(read).toContain('comments.text');
     // The viewer's part reads none of the watched tables.
     const { sql: circle } = new PgDialect().sqlToQuery(circleQuery(1));
-    expect([...circle.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map(([, table]) => table).filter((table) => tables.includes(table ?? ''))).toEqual([]);
+    expect(
+      [...circle.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map(([, table]) => table).filter((table) => tables.includes(table ?? '')),
+    ).toEqual([]);
   });
 });
 

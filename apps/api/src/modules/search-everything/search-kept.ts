@@ -82,7 +82,9 @@ export function keptMatchesQuery(kind: SearchKind, text: SearchTextOfStatement, 
   const query = tsquerySql(source.config, text);
   const { everyone, person, space } = source.kept;
   const rows =
-    walk === undefined ? source.table : sql`(select * from ${source.table} order by ${source.id} desc limit ${sqlInteger(walk)}) as ${source.table}`;
+    walk === undefined
+      ? source.table
+      : sql`(select * from ${source.table} order by ${source.id} desc limit ${sqlInteger(walk)}) as ${source.table}`;
   const profile = person
     ? sql`coalesce((select case ${userSettings.profileVisibility} when 'Public' then ${sqlInteger(PROFILE_PUBLIC)} when 'Private' then ${sqlInteger(PROFILE_PRIVATE)} else ${sqlInteger(PROFILE_CONNECTIONS)} end
         from ${userSettings} where ${userSettings.userId} = ${person}), ${sqlInteger(PROFILE_PUBLIC)})`
@@ -216,7 +218,8 @@ export function keptPage(
   const { ids, ranks } = kept;
   // The cursor's rank is compared as the statement compares it: a real.
   const afterRank = after === undefined ? 0 : Math.fround(after.rank);
-  const better = (i: number, j: number) => (ranks[i] as number) > (ranks[j] as number) || (ranks[i] === ranks[j] && (ids[i] as number) > (ids[j] as number));
+  const better = (i: number, j: number) =>
+    (ranks[i] as number) > (ranks[j] as number) || (ranks[i] === ranks[j] && (ids[i] as number) > (ids[j] as number));
   const best: number[] = [];
   let seen = 0;
   for (let i = 0; i < kept.length && seen < RANKED_MATCHES_MAX; i += 1) {
