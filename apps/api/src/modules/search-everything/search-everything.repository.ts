@@ -116,7 +116,7 @@ function shapeName(kinds: readonly { kind: SearchKind; walk?: number }[], search
 
 const viewerOfStatement = (viewer: Viewer): ViewerOfStatement => ({ id: sql.placeholder('viewerId'), role: viewer.role });
 
-const textOfStatement = (text: SearchText): SearchTextOfStatement => ({
+export const textOfStatement = (text: SearchText): SearchTextOfStatement => ({
   head: sql.placeholder('head'),
   last: text.last === null ? null : sql.placeholder('last'),
 });

@@ -235,7 +235,8 @@ describe('the kept matches answer what the statements answer', () => {
     expect(compared).toBeGreaterThan(100);
     expect(repository.keptTexts.size).toBeGreaterThan(0);
     expect(SEARCH_PAGE_SIZE).toBe(20);
-  });
+    // About 700 searches, each both ways: long on a loaded machine.
+  }, 180_000);
 
   it('leave a viewer who sees too few of a cut list to the statements', () => {
     const rows: KeptRow[] = Array.from({ length: KEPT_MATCHES_MAX + 1 }, (_, i) => ({
