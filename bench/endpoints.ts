@@ -33,6 +33,7 @@ export const SCENARIO_KEYS = [
   'conversations',
   'messages',
   ...COMMUNITY_SCENARIO_KEYS,
+  'search-everything-fresh',
   'like',
   'comment',
   'send',

@@ -7,6 +7,7 @@ import {
   type PrivateField,
   type Role,
 } from '@alumlink/contract';
+import { createChangeFollowingCache } from '../../db/change-following-cache';
 import type { Viewer } from '../settings/visibility';
 import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
@@ -27,89 +28,13 @@ const FACET_CACHE_ENTRIES = 500;
  */
 export const SHARED_FACET_SIZE = 50;
 
-type Entry = { at: number; value: Promise<FacetRows>; refreshing: boolean };
-
-/** Where the cache learns of changes (db/listen.ts's ListeningChannel): see createFacetCache. */
-export type FacetChanges = { caughtUp(): Promise<boolean> };
-
 /**
- * Facet counts shared between viewers, per audience and filters (decisions 010 and 046): computed
- * once, answered from memory until a change is announced. Every committed change the counts read
- * is announced by the database (migration 0040_directory_changes) to every instance, and
- * `changed()` drops every count and every computation under way (a new generation). A request
- * first waits until every announcement committed before it has been heard (`caughtUp`), so no
- * count older than a change it could know of is answered, here or on another instance. The cache
- * is off (every request counts) while nobody listens (`follow(null)`). Concurrent misses wait for
- * one computation; a failed one is not kept. App-scoped (ctx.repositories.directory.facetCache).
+ * Facet counts shared between viewers, per audience and filters (decisions 010 and 046): a
+ * createChangeFollowingCache kept true by migration 0040_directory_changes's announcements
+ * (directory-changes.plugin.ts). App-scoped (ctx.repositories.directory.facetCache).
  */
 export function createFacetCache(now: () => number = Date.now) {
-  const entries = new Map<string, Entry>();
-  let generation = 0;
-  let changes: FacetChanges | null = null;
-  const remember = (key: string, entry: Entry) => {
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > FACET_CACHE_ENTRIES) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-  };
-  const compute = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
-    const counted = generation;
-    const value = run();
-    value.then(
-      () => {
-        // Counts that a change overtook answer the requests that were waiting for them, no other.
-        if (generation === counted) remember(key, { at: now(), value, refreshing: false });
-      },
-      () => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      },
-    );
-    return value;
-  };
-  const forgetAll = () => {
-    generation += 1;
-    entries.clear();
-  };
-  const fromMemory = (key: string, run: () => Promise<FacetRows>): Promise<FacetRows> => {
-    const entry = entries.get(key);
-    const age = entry ? now() - entry.at : Infinity;
-    if (entry && age < FACET_STALE_MS) {
-      remember(key, entry);
-      if (age >= FACET_FRESH_MS && !entry.refreshing) {
-        entry.refreshing = true;
-        // The same generation's counts answer meanwhile; a failed recount leaves them for the next try.
-        compute(key, run).catch(() => {
-          entry.refreshing = false;
-        });
-      }
-      return entry.value;
-    }
-    const value = compute(key, run);
-    // Misses while it runs share it (at: now, so they do not start their own).
-    remember(key, { at: now(), value, refreshing: true });
-    return value;
-  };
-  return {
-    /** The shared counts for `key`: from memory when nothing changed since, else counted by `run`. */
-    async get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
-      const following = changes;
-      if (!following || !(await following.caughtUp())) return run();
-      return fromMemory(key, run);
-    },
-    /** A change was announced: no count held or under way is answered again. */
-    changed: forgetAll,
-    /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
-    follow(next: FacetChanges | null): void {
-      changes = next;
-      forgetAll();
-    },
-    /** Whether counts are kept (a channel is followed). */
-    get enabled(): boolean {
-      return changes !== null;
-    },
-  };
+  return createChangeFollowingCache<FacetRows>({ entries: FACET_CACHE_ENTRIES, freshMs: FACET_FRESH_MS, staleMs: FACET_STALE_MS, now });
 }
 export type FacetCache = ReturnType<typeof createFacetCache>;
 

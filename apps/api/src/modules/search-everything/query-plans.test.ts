@@ -8,8 +8,11 @@ import {
   probeStatementQuery,
   searchStatementParams,
   searchStatementQuery,
+  shownStatementQuery,
+  textOfStatement,
   type Search,
 } from './search-everything.repository';
+import { keptTextQuery } from './search-kept';
 import { splitSearchText } from './search-sources';
 import { probeQuery, probesQuery, RANKED_MATCHES_MAX, rowsToWalk, type Probe } from './search-walks';
 
@@ -163,5 +166,19 @@ describe('search everything prepared statements, by their generic plans', () => 
     expect(probePlan).toMatch(/Index Scan Backward using users_pkey/);
     expect(probePlan).toMatch(/Index Scan Backward using posts_pkey/);
     expect(probePlan).not.toMatch(/Seq Scan on (users|posts)\b/);
+  });
+});
+
+describe('the kept matches of a text (decision 057), by their generic plans', () => {
+  const text = splitSearchText('w1234');
+  const placeholders = { head: text.head, last: text.last };
+
+  it('fills every kind through its GIN index, and reads the shown rows by their primary keys', async () => {
+    const fill = await explain(t.database, keptTextQuery(new Map(), textOfStatement(text)), { generic: true, placeholders });
+    for (const kind of SEARCH_KINDS) expect(fill, kind).toMatch(new RegExp(`Bitmap Index Scan on ${INDEX_OF[kind]}`));
+    const ids = Object.fromEntries(SEARCH_KINDS.map((kind) => [`ids_${kind}`, '{1,2,3}']));
+    const shown = await explain(t.database, shownStatementQuery(text), { generic: true, placeholders: { ...placeholders, ...ids } });
+    for (const kind of SEARCH_KINDS) expect(shown, kind).toMatch(new RegExp(`Index Scan using ${TABLE_OF[kind]}_pkey`));
+    expect(shown).not.toMatch(/Seq Scan on (users|posts|jobs|events|communities)\b/);
   });
 });

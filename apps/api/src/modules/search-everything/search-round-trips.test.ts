@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCommunity, createPost, createUser, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // Search everything without a type asks five kinds: one statement probes the growing kinds (people,
-// posts), one searches all five, whatever the text.
+// posts), one searches all five, whatever the text. While the database's announcements are
+// listened to, a text's ranked matches are kept (decision 057): its first search probes, fills and
+// reads the shown rows' snippets; a repeated one runs none of those.
 const { t, statementsOf } = useRecordingTestApp(/search_document/);
 let viewer: TestUser;
 
@@ -15,7 +17,24 @@ beforeAll(async () => {
   await createCommunity(t.db, { name: 'Quillon club' });
 });
 
+describe('GET /api/search/ round trips through the kept matches', () => {
+  it('fills a text once (probe, kept matches, shown rows) and answers it again with none', async () => {
+    await vi.waitFor(() => expect(t.ctx.repositories.searchEverything.keptTexts.enabled).toBe(true));
+    // Made first: a new person is a change of a watched table, which drops every kept text.
+    const other = await createUser(t.db);
+    const first = await statementsOf(viewer, '/api/search/?q=quillon+trips');
+    expect(first.response.json<SearchEverythingResult>().results.map((hit) => hit.type)).toEqual(['people']);
+    expect(first.statements).toBe(3);
+    const again = await statementsOf(other, '/api/search/?q=quillon+trips');
+    expect(again.response.json<SearchEverythingResult>()).toEqual(first.response.json<SearchEverythingResult>());
+    expect(again.statements).toBe(0);
+  });
+});
+
 describe('GET /api/search/ round trips', () => {
+  // The statements' own round trips: the kept matches off (as while the channel is not listened to).
+  beforeAll(() => t.ctx.repositories.searchEverything.keptTexts.follow(null));
+
   it('searches every kind in two statements', async () => {
     const { response, statements } = await statementsOf(viewer, '/api/search/?q=quillon');
     expect(response.statusCode).toBe(200);

@@ -29,6 +29,13 @@ export type KindSource = {
   visible: (viewer: ViewerOfStatement) => SQL | undefined;
   /** A table that grows with use: a common word's matches are found by walking it newest first (rowsToWalk). */
   grows: boolean;
+  /**
+   * `visible` split for the kept matches of a text (search-kept.ts, decision 057): what is true for
+   * everyone, and what the viewer's part depends on: a person's profile visibility (`person`, the
+   * viewer reads their own; `authorReads`: the person is the row's author, who reads it whatever its
+   * space) and a space's visibility (`space`, spaceReadableSql). keptVisible applies them in memory.
+   */
+  kept: { everyone?: SQL; person?: SQLWrapper; authorReads?: boolean; space?: SQLWrapper };
 };
 
 export const SOURCES: Record<SearchKind, KindSource> = {
@@ -45,6 +52,7 @@ export const SOURCES: Record<SearchKind, KindSource> = {
     visible: (viewer) =>
       sql`${users.isActive} and ${users.emailVerifiedAt} is not null and ${viewer.role === 'AD' ? sql`true` : visibleToViewerIdSql(viewer.id, users.id)}`,
     grows: true,
+    kept: { everyone: sql`${users.isActive} and ${users.emailVerifiedAt} is not null`, person: users.id },
   },
   // Live posts (not deleted, not removed by a moderator) the viewer may read: the feed's rule (postReadableSql, spaces too).
   // Their documents hold their comments' words too (a comment is read wherever its post is, decision 050): the snippet
@@ -63,6 +71,7 @@ export const SOURCES: Record<SearchKind, KindSource> = {
     visible: (viewer) =>
       sql`${posts.deletedAt} is null and ${viewer.role === 'AD' ? sql`true` : postReadableSql(viewer.id, sql`false`, posts)}`,
     grows: true,
+    kept: { everyone: sql`${posts.deletedAt} is null`, person: posts.userId, authorReads: true, space: posts.communityId },
   },
   // Open jobs, as the job board lists them.
   jobs: {
@@ -76,6 +85,7 @@ export const SOURCES: Record<SearchKind, KindSource> = {
     pathKey: sql`''`,
     visible: () => sql`${jobs.status} = 'open'`,
     grows: false,
+    kept: { everyone: sql`${jobs.status} = 'open'` },
   },
   // Events as the events list shows them: those of a members-only space to its members alone (eventReadableSql's rule).
   events: {
@@ -89,6 +99,7 @@ export const SOURCES: Record<SearchKind, KindSource> = {
     pathKey: sql`''`,
     visible: (viewer) => (viewer.role === 'AD' ? undefined : spaceReadableSql(viewer.id, events.communityId)),
     grows: false,
+    kept: { space: events.communityId },
   },
   // Every community, as the communities list shows them.
   communities: {
@@ -102,6 +113,7 @@ export const SOURCES: Record<SearchKind, KindSource> = {
     pathKey: sql`${communities.slug}`,
     visible: () => undefined,
     grows: false,
+    kept: {},
   },
 };
 
