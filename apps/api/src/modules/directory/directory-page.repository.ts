@@ -11,6 +11,7 @@ import {
   directoryFacetsQuery,
   facetRowsOf,
   filterSql,
+  FIELD_OF,
   isShortWord,
   nameWordParam,
   nameWordsOf,
@@ -65,7 +66,15 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
   const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };
   const placeholder: FilterParam = (name) => sql.placeholder(name);
   const { walked, checked } = walkedFilter(shape.filters);
-  const rules = directoryRulesLateral(db, viewer, users.id, (shownInside) => filterSql(checked, shownInside, undefined, placeholder));
+  // The walked index holds the other whole-value filters after its page order (migration 0048):
+  // their values are index conditions, and only whether the viewer may see those fields is
+  // checked on the person. A skill is no column of a btree: it is checked on the person.
+  const { skill: checkedSkill, ...inIndex } = walked.skill === undefined ? checked : { skill: undefined };
+  const onPerson = walked.skill === undefined ? { skill: checkedSkill } : checked;
+  const rules = directoryRulesLateral(db, viewer, users.id, (shownInside) => [
+    ...filterSql(onPerson, shownInside, undefined, placeholder),
+    ...checkedFields(inIndex).flatMap((field) => shownInside(field) ?? []),
+  ]);
   const visible = (field: DirectoryField) => (shape.admin ? undefined : fieldShownSql(rules, field));
   // A field the viewer may not see reads as empty (the person projection of users.sql.ts).
   const shown = <Value>(field: DirectoryField, column: SQLWrapper, hidden: SQL): SQL<Value> => {
@@ -87,7 +96,14 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
       .select(columns)
       .from(users)
       .innerJoinLateral(rules, sql`true`)
-      .where(and(listed, ...filterSql(walked, visible, undefined, placeholder), before(users.createdAt, users.id)))
+      .where(
+        and(
+          listed,
+          ...filterSql(walked, visible, undefined, placeholder),
+          ...filterSql(inIndex, () => undefined, undefined, placeholder),
+          before(users.createdAt, users.id),
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(literalLimit(take));
   }
@@ -131,6 +147,14 @@ export function walkedFilter(filters: DirectoryFilters): { walked: DirectoryFilt
     else if (filters[name] !== undefined) Object.assign(checked, { [name]: filters[name] });
   }
   return { walked, checked };
+}
+
+/** The private fields the set filters read (a filter matches only people whose field the viewer may see). */
+function checkedFields(filters: DirectoryFilters): DirectoryField[] {
+  return WALK_ORDER.flatMap((name) => {
+    const field = FIELD_OF[name];
+    return field !== undefined && filters[name] !== undefined ? [field] : [];
+  });
 }
 
 /** The placeholders of directoryPageQuery for a viewer, filters and position. */
