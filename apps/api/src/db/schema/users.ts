@@ -135,6 +135,17 @@ export const userSkills = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The person's other whole-value filters (company and location lower-cased), kept with the row
+    // (migration 0048): a skill's walk checks them in user_skills_directory_idx (decision record 058).
+    company: text('company'),
+    location: text('location'),
+    cohortYear: integer('cohort_year'),
+    role: text('role'),
+    openToReferrals: boolean('open_to_referrals'),
   },
-  (t) => [primaryKey({ name: 'user_skills_pkey', columns: [t.skill, t.createdAt, t.userId] }), index('user_skills_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'user_skills_pkey', columns: [t.skill, t.createdAt, t.userId] }),
+    index('user_skills_user_idx').on(t.userId),
+    index('user_skills_directory_idx').on(t.skill, t.createdAt, t.userId, t.company, t.location, t.cohortYear, t.role, t.openToReferrals),
+  ],
 );
