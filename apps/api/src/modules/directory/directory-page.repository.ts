@@ -172,7 +172,7 @@ function skillRowFilterSql(filters: DirectoryFilters): SQL[] {
 /** The private fields the set filters read (a filter matches only people whose field the viewer may see). */
 function checkedFields(filters: DirectoryFilters): DirectoryField[] {
   return WALK_ORDER.flatMap((name) => {
-    const field = FIELD_OF[name];
+    const field = name === 'open_to_referrals' ? undefined : FIELD_OF[name];
     return field !== undefined && filters[name] !== undefined ? [field] : [];
   });
 }
