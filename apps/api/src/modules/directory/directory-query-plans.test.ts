@@ -72,13 +72,14 @@ describe('directory statements on a large table', () => {
         );
         expect(plan, what).not.toMatch(/BitmapAnd|Seq Scan on users|_trgm/);
         expect(plan.match(/Bitmap Index Scan/g)?.length ?? 0, what).toBeLessThanOrEqual(1);
-        if (/Sort/.test(plan)) expect(plan, what).toMatch(new RegExp(`Bitmap Index Scan on ${walked}\\s+\\(.*\\)\\s+Index Cond: .* AND .* AND `));
+        if (/Sort/.test(plan))
+          expect(plan, what).toMatch(new RegExp(`Bitmap Index Scan on ${walked}\\s+\\(.*\\)\\s+Index Cond: .* AND .* AND `));
         expect(plan.match(/ on user_settings/g)?.length, what).toBe(1);
       }
     }
   });
 
-  it("two whole-value filters: the other filter is a condition of the walked index, so a person who fails it is skipped there (no row read, no settings probe)", async () => {
+  it('two whole-value filters: the other filter is a condition of the walked index, so a person who fails it is skipped there (no row read, no settings probe)', async () => {
     const cases: [DirectoryFilters, RegExp][] = [
       [{ company: 'Google', cohort_year: 2020 }, /Index Cond: .*lower\(company\) = .*cohort_year = /],
       [{ company: 'Google', location: 'Pune' }, /Index Cond: .*lower\(company\) = .*lower\(location\) = /],
@@ -92,7 +93,10 @@ describe('directory statements on a large table', () => {
       [{ skill: 'kubernetes', cohort_year: 2016 }, /Index Cond: .*skill = .*cohort_year = /],
       [{ skill: 'kubernetes', open_to_referrals: true }, /Index Cond: .*skill = .*open_to_referrals = true/],
       // Or, as most people share the role, the people open to referrals newest first, each checked.
-      [{ role: 'AL', open_to_referrals: true }, /Index Cond: .*role = .*open_to_referrals = true|Index Scan Backward using users_directory_open_idx/],
+      [
+        { role: 'AL', open_to_referrals: true },
+        /Index Cond: .*role = .*open_to_referrals = true|Index Scan Backward using users_directory_open_idx/,
+      ],
     ];
     for (const [filters, condition] of cases) {
       // The plan the app runs (prepared: generic after five executions).
