@@ -72,10 +72,11 @@ function loadSteps(scale: Scale, passwordHash: string, anchorIso: string): Step[
                   FROM generate_series(1, ${people}) g) s`,
     },
     {
-      // What the trigger of migration 0041 keeps (it is off during the load).
+      // What the trigger of migrations 0041 and 0048 keeps (it is off during the load).
       label: 'user_skills',
-      sql: `INSERT INTO user_skills (skill, created_at, user_id)
-            SELECT DISTINCT item, u.created_at, u.id FROM users u CROSS JOIN LATERAL unnest(string_to_array(lower(u.skills), ', ')) AS item`,
+      sql: `INSERT INTO user_skills (skill, created_at, user_id, company, location, cohort_year, role, open_to_referrals)
+            SELECT DISTINCT item, u.created_at, u.id, lower(u.company), lower(u.location), u.cohort_year, u.role, u.open_to_referrals
+            FROM users u CROSS JOIN LATERAL unnest(string_to_array(lower(u.skills), ', ')) AS item`,
     },
     {
       // With its stored document, which migration 0044's triggers (off here) keep: the caption, then the words of

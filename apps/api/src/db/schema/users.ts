@@ -74,12 +74,22 @@ export const users = pgTable(
     index('users_first_name_prefix_idx').on(sql`lower(${t.firstName}) collate "C"`, t.id),
     index('users_last_name_prefix_idx').on(sql`lower(${t.lastName}) collate "C"`, t.id),
     index('users_email_prefix_idx').on(sql`lower(${t.email}) collate "C"`, t.id),
-    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    // The trailing columns are the other whole-value filters a directory walk checks in the index (decision record 058).
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id, t.openToReferrals),
     index('users_created_idx').on(t.createdAt, t.id),
-    // Directory (DESIGN 8.1): each whole-value filter walks its index in page order (newest first).
-    index('users_directory_company_idx').on(sql`lower(${t.company})`, t.createdAt, t.id),
-    index('users_directory_location_idx').on(sql`lower(${t.location})`, t.createdAt, t.id),
-    index('users_directory_cohort_idx').on(t.cohortYear, t.createdAt, t.id),
+    // Directory (DESIGN 8.1): each whole-value filter walks its index in page order (newest first);
+    // after the page order, the whole-value filters a walk of it checks as index conditions (decision record 058).
+    index('users_directory_company_idx').on(
+      sql`lower(${t.company})`,
+      t.createdAt,
+      t.id,
+      sql`lower(${t.location})`,
+      t.cohortYear,
+      t.role,
+      t.openToReferrals,
+    ),
+    index('users_directory_location_idx').on(sql`lower(${t.location})`, t.createdAt, t.id, t.cohortYear, t.role, t.openToReferrals),
+    index('users_directory_cohort_idx').on(t.cohortYear, t.createdAt, t.id, t.role, t.openToReferrals),
     index('users_directory_open_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.openToReferrals}`),
@@ -125,6 +135,17 @@ export const userSkills = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The person's other whole-value filters (company and location lower-cased), kept with the row
+    // (migration 0048): a skill's walk checks them in user_skills_directory_idx (decision record 058).
+    company: text('company'),
+    location: text('location'),
+    cohortYear: integer('cohort_year'),
+    role: text('role'),
+    openToReferrals: boolean('open_to_referrals'),
   },
-  (t) => [primaryKey({ name: 'user_skills_pkey', columns: [t.skill, t.createdAt, t.userId] }), index('user_skills_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'user_skills_pkey', columns: [t.skill, t.createdAt, t.userId] }),
+    index('user_skills_user_idx').on(t.userId),
+    index('user_skills_directory_idx').on(t.skill, t.createdAt, t.userId, t.company, t.location, t.cohortYear, t.role, t.openToReferrals),
+  ],
 );

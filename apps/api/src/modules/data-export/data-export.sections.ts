@@ -63,7 +63,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   'roster_imports.admin_id':
     "Roster imports an administrator ran: other people's addresses and names (the organisation's record, like the audit log).",
   'audit_log.actor_id': "The organisation's record of admin actions on other people's data.",
-  'user_skills.user_id': "A copy of the skills of their profile (profile.json has them), kept for the directory's skill filter.",
+  'user_skills.user_id':
+    "A copy of the skills, company, location, cohort year, role and referral flag of their profile (profile.json has them), kept for the directory's skill filter.",
 };
 
 /** The person's media keys, each once: what the sections refer to under media/. */

@@ -11,6 +11,7 @@ import {
   directoryFacetsQuery,
   facetRowsOf,
   filterSql,
+  FIELD_OF,
   isShortWord,
   nameWordParam,
   nameWordsOf,
@@ -55,7 +56,7 @@ export function directoryPageShape(viewer: Viewer, filters: DirectoryFilters): D
  * (created_at, id) position, as a query with placeholders (viewerId, each filter's value,
  * beforeAt, beforeId) so that it is prepared once per shape and page size (decision 043). Every
  * whole-value filter has an index in page order (users_directory_*_idx); with two or more, the
- * first of WALK_ORDER is walked and the others are checked on each person read (walkedFilter). A
+ * first of WALK_ORDER is walked and the others are conditions of its index (walkedFilter). A
  * skill's people are walked in page order in user_skills (decision 042), each read by primary key.
  * Each person's settings are read once (directoryRulesLateral: the listing rule, the fields'
  * audiences and the checked filters; decision 054); everyone listed is visible to the viewer, so
@@ -65,7 +66,14 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
   const viewer: ViewerOfStatement = { id: sql.placeholder('viewerId'), role: shape.admin ? 'AD' : 'AL' };
   const placeholder: FilterParam = (name) => sql.placeholder(name);
   const { walked, checked } = walkedFilter(shape.filters);
-  const rules = directoryRulesLateral(db, viewer, users.id, (shownInside) => filterSql(checked, shownInside, undefined, placeholder));
+  // The walked index holds the other whole-value filters after its page order (migration 0048):
+  // their values are index conditions, and only whether the viewer may see those fields is
+  // checked on the person. A skill is no column of a btree: it is checked on the person.
+  const { skill: checkedSkill, ...inIndex } = checked;
+  const rules = directoryRulesLateral(db, viewer, users.id, (shownInside) => [
+    ...filterSql({ skill: checkedSkill }, shownInside, undefined, placeholder),
+    ...checkedFields(inIndex).flatMap((field) => shownInside(field) ?? []),
+  ]);
   const visible = (field: DirectoryField) => (shape.admin ? undefined : fieldShownSql(rules, field));
   // A field the viewer may not see reads as empty (the person projection of users.sql.ts).
   const shown = <Value>(field: DirectoryField, column: SQLWrapper, hidden: SQL): SQL<Value> => {
@@ -87,7 +95,14 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
       .select(columns)
       .from(users)
       .innerJoinLateral(rules, sql`true`)
-      .where(and(listed, ...filterSql(walked, visible, undefined, placeholder), before(users.createdAt, users.id)))
+      .where(
+        and(
+          listed,
+          ...filterSql(walked, visible, undefined, placeholder),
+          ...filterSql(inIndex, () => undefined, undefined, placeholder),
+          before(users.createdAt, users.id),
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(literalLimit(take));
   }
@@ -103,6 +118,7 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
         visible('skills'),
         listed,
         ...filterSql(walked, visible, 'skill', placeholder),
+        ...skillRowFilterSql(inIndex),
         before(userSkills.createdAt, userSkills.userId),
       ),
     )
@@ -111,16 +127,20 @@ export function directoryPageQuery(db: Executor, shape: DirectoryPageShape, take
 }
 
 /**
- * The whole-value filters a page walks by index, most selective kind first (more values, fewer
- * people a value): a page walks the first one set in page order (`q` too, by its trigram indexes).
+ * The whole-value filters a page walks by index: a page walks the first one set in page order
+ * (`q` too, by its trigram indexes). A skill first: its rows carry every other whole-value filter
+ * (user_skills_directory_idx); then the most selective kind (more values, fewer people a value),
+ * whose index holds the kinds after it (migration 0048, decision record 058).
  */
-const WALK_ORDER = ['company', 'location', 'skill', 'cohort_year', 'role', 'open_to_referrals'] as const;
+const WALK_ORDER = ['skill', 'company', 'location', 'cohort_year', 'role', 'open_to_referrals'] as const;
 
 /**
- * The filters a page's index walk uses (`walked`: `q` and the first of WALK_ORDER set) and those
- * checked on each person it reads (`checked`, in directoryRulesLateral: estimated as no filter at
- * all, so the prepared plan of two filters walks one index in page order and stops after a page,
- * instead of meeting both indexes and sorting every match; decision 054).
+ * The filters a page's index walk uses (`walked`: `q` and the first of WALK_ORDER set) and the
+ * others (`checked`). A checked skill is checked on each person read (in directoryRulesLateral:
+ * estimated as no filter at all, so the prepared plan walks one index in page order and stops
+ * after a page, instead of meeting both indexes and sorting every match; decision 054); the other
+ * checked filters are conditions of the walked index (decision 058), whether the viewer may see
+ * their fields checked on the person.
  */
 export function walkedFilter(filters: DirectoryFilters): { walked: DirectoryFilters; checked: DirectoryFilters } {
   const first = WALK_ORDER.find((name) => filters[name] !== undefined);
@@ -131,6 +151,30 @@ export function walkedFilter(filters: DirectoryFilters): { walked: DirectoryFilt
     else if (filters[name] !== undefined) Object.assign(checked, { [name]: filters[name] });
   }
   return { walked, checked };
+}
+
+/**
+ * The whole-value filters on a skill's rows (user_skills keeps each person's, company and location
+ * lower-cased: migration 0048), conditions of user_skills_directory_idx. Whether the viewer may
+ * see those fields is checked on the person (directoryRulesLateral).
+ */
+function skillRowFilterSql(filters: DirectoryFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.company !== undefined) conditions.push(sql`${userSkills.company} = ${sql.placeholder('company')}::text`);
+  if (filters.location !== undefined) conditions.push(sql`${userSkills.location} = ${sql.placeholder('location')}::text`);
+  if (filters.cohort_year !== undefined) conditions.push(sql`${userSkills.cohortYear} = ${sql.placeholder('cohortYear')}::integer`);
+  if (filters.role !== undefined) conditions.push(sql`${userSkills.role} = ${sql.placeholder('role')}::text`);
+  if (filters.open_to_referrals !== undefined)
+    conditions.push(sql`${userSkills.openToReferrals} = ${sql.raw(filters.open_to_referrals ? 'true' : 'false')}`);
+  return conditions;
+}
+
+/** The private fields the set filters read (a filter matches only people whose field the viewer may see). */
+function checkedFields(filters: DirectoryFilters): DirectoryField[] {
+  return WALK_ORDER.flatMap((name) => {
+    const field = name === 'open_to_referrals' ? undefined : FIELD_OF[name];
+    return field !== undefined && filters[name] !== undefined ? [field] : [];
+  });
 }
 
 /** The placeholders of directoryPageQuery for a viewer, filters and position. */

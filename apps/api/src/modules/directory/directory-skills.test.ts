@@ -33,14 +33,16 @@ async function allPages(query: string, limit: number): Promise<string[]> {
   return seen;
 }
 
-/** user_skills as the trigger keeps it, against the items of every person's skills. */
+/** user_skills as the trigger keeps it, against the items of every person's skills and their other whole-value filters. */
 async function skillRowsMatchUsers() {
+  const person = sql`distinct item, created_at, id, lower(company), lower(location), cohort_year, role, open_to_referrals
+    from ${users}, unnest(string_to_array(lower(skills), ', ')) as item`;
   const kept = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from (
-      (select skill, created_at, user_id from ${userSkills}
-        except select distinct item, created_at, id from ${users}, unnest(string_to_array(lower(skills), ', ')) as item)
+      (select skill, created_at, user_id, company, location, cohort_year, role, open_to_referrals from ${userSkills}
+        except select ${person})
       union all
-      (select distinct item, created_at, id from ${users}, unnest(string_to_array(lower(skills), ', ')) as item
-        except select skill, created_at, user_id from ${userSkills})) as differences`);
+      (select ${person}
+        except select skill, created_at, user_id, company, location, cohort_year, role, open_to_referrals from ${userSkills})) as differences`);
   expect(kept.rows[0]?.n).toBe(0);
 }
 
@@ -87,6 +89,35 @@ describe('the skill filter over user_skills', () => {
     }
     expect(await allPages('skill=pageskill', 2)).toEqual([7, 6, 5, 4, 3, 2, 1].map((n) => `Pageskill${n}`));
     expect(await allPages('skill=pageskill&location=lima', 2)).toEqual([6, 4, 2].map((n) => `Pageskill${n}`));
+    await skillRowsMatchUsers();
+  });
+
+  it("follows a change of the person's other filters at once: a skill with a company, location, year, role or referrals", async () => {
+    const mover = await createUser(t.db, {
+      firstName: 'Moverskill',
+      lastName: 'One',
+      skills: 'Moveskill',
+      company: 'Acme',
+      location: 'Oslo',
+      cohortYear: 2015,
+      role: 'AL',
+      openToReferrals: false,
+    });
+    expect(await namesOf('skill=moveskill&company=acme&location=OSLO&cohort_year=2015&role=AL&open_to_referrals=false')).toEqual([
+      'Moverskill',
+    ]);
+    await t.db
+      .update(users)
+      .set({ company: 'Initech', location: 'Lima', cohortYear: 2016, role: 'IN', openToReferrals: true })
+      .where(eq(users.id, mover.id));
+    expect(await namesOf('skill=moveskill&company=acme')).toEqual([]);
+    expect(await namesOf('skill=moveskill&location=oslo')).toEqual([]);
+    expect(await namesOf('skill=moveskill&cohort_year=2015')).toEqual([]);
+    expect(await namesOf('skill=moveskill&role=AL')).toEqual([]);
+    expect(await namesOf('skill=moveskill&open_to_referrals=false')).toEqual([]);
+    expect(await namesOf('skill=moveskill&company=INITECH&location=lima&cohort_year=2016&role=IN&open_to_referrals=true')).toEqual([
+      'Moverskill',
+    ]);
     await skillRowsMatchUsers();
   });
 

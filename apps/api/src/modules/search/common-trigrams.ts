@@ -1,3 +1,4 @@
+import { LIMITS } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -13,6 +14,10 @@ const SAMPLED_PEOPLE = 2_000;
  * for the rest (what the `trigram` statement would do first, ranking more candidates).
  */
 const COMMON_SHARE = 0.01;
+/** The people the `sampled` statement's walk reads: the first this many by id (search.repository.ts). */
+export const WALKED_PEOPLE = 1_000;
+/** The walk stops at this many matches (a page): fewer, and the trigram indexes are asked too. */
+const PAGE = LIMITS.searchResultsMax;
 /** How long a sample is trusted before the next search takes a new one (in the background). */
 const COMMON_TRIGRAMS_MAX_AGE_MS = 10 * 60_000;
 
@@ -55,18 +60,42 @@ export async function sampleCommonTrigrams(db: Database): Promise<Set<string>> {
 }
 
 /**
+ * True when at least a page of the walked people's search texts (lower-cased, as
+ * users.search_text) contain `text`: the sample walk then answers it alone. Fewer, and the walk
+ * reads its WALKED_PEOPLE people and the trigram indexes are asked as well ("ina.ok", "chen.12":
+ * every trigram common, the text itself in a few people), which costs more than the trigram
+ * indexes alone (decision record 058).
+ */
+export function walkFindsPage(text: string, walked: readonly string[]): boolean {
+  const needle = text.toLowerCase();
+  let found = 0;
+  for (const searched of walked) if (searched.includes(needle) && (found += 1) >= PAGE) return true;
+  return false;
+}
+
+/** The search texts of the people the sample walk reads (WALKED_PEOPLE, by id). */
+export async function sampleWalkedTexts(db: Database): Promise<string[]> {
+  const result = await db.execute<{ searchText: string }>(
+    sql`select search_text as "searchText" from users order by id limit ${WALKED_PEOPLE}::integer`,
+  );
+  return result.rows.map((row) => row.searchText);
+}
+
+/**
  * The common trigrams, sampled on the first search and again in the background once older than
  * COMMON_TRIGRAMS_MAX_AGE_MS. They only choose which statement answers a text (its cost): every
  * statement answers true matches under the same privacy rules, so a stale sample is never wrong.
  */
 export function createCommonTrigrams(db: Database, maxAgeMs = COMMON_TRIGRAMS_MAX_AGE_MS) {
   let common: ReadonlySet<string> = new Set();
+  let walked: readonly string[] = [];
   let sampledAt = -Infinity;
   let sampling: Promise<void> | undefined;
   const refresh = async (): Promise<void> => {
-    sampling ??= sampleCommonTrigrams(db)
-      .then((trigrams) => {
+    sampling ??= Promise.all([sampleCommonTrigrams(db), sampleWalkedTexts(db)])
+      .then(([trigrams, texts]) => {
         common = trigrams;
+        walked = texts;
         sampledAt = Date.now();
       })
       .catch(() => {
@@ -80,10 +109,13 @@ export function createCommonTrigrams(db: Database, maxAgeMs = COMMON_TRIGRAMS_MA
   return {
     /** Samples now and waits (tests, after loading people). */
     refresh,
-    /** True when every inner trigram of the text is common; starts a new sample when the last one is old. */
+    /**
+     * True when every inner trigram of the text is common and the sample walk finds a page of it
+     * (walkFindsPage); starts a new sample when the last one is old.
+     */
     isCommon(text: string): boolean {
       if (Date.now() - sampledAt > maxAgeMs) void refresh();
-      return allTrigramsCommon(text, common);
+      return allTrigramsCommon(text, common) && walkFindsPage(text, walked);
     },
   };
 }

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index';
 import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { listedPersonFieldSql } from '../users/index';
-import { createCommonTrigrams } from './common-trigrams';
+import { createCommonTrigrams, WALKED_PEOPLE } from './common-trigrams';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /**
@@ -33,7 +33,7 @@ const SAMPLED_CANDIDATES = LIMITS.searchResultsMax;
  * list of much of the table ("bench", "test"): those matches are the candidates. Otherwise the
  * trigram indexes are asked.
  */
-const CONTAINS_SAMPLE = 1_000;
+const CONTAINS_SAMPLE = WALKED_PEOPLE;
 
 /**
  * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads

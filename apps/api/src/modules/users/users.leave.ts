@@ -5,7 +5,10 @@ export const usersLeave: LeavePart = {
   name: 'users',
   tables: [
     cascade('username_aliases.user_id', 'their own former usernames'),
-    cascade('user_skills.user_id', 'their skills as the directory filters by them (a copy of their profile)'),
+    cascade(
+      'user_skills.user_id',
+      'their skills as the directory filters by them, with their other directory filters (a copy of their profile)',
+    ),
   ],
   async run() {},
 };
