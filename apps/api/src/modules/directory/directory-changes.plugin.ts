@@ -22,7 +22,7 @@ export const directoryChangesPlugin = fastifyPlugin(
     // Closing stops the listening on purpose: the cache goes off, but nothing was lost.
     let closing = false;
     const channel = await listenToChannel(app.database.driver, DIRECTORY_CHANGES_CHANNEL, {
-      onPayload: () => cache.changed(),
+      onPayload: (payload) => cache.changed(payload),
       onListening: (listening) => {
         cache.follow(listening ? changes : null);
         if (wasListening && !listening && !closing)

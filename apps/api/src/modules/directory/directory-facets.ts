@@ -10,6 +10,7 @@ import {
 import type { Viewer } from '../settings/visibility';
 import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
+import type { DirectoryIndex, DirectoryIndexData } from './directory-index';
 
 /**
  * Counts of the current generation (no change announced since they were counted) are recounted in
@@ -42,7 +43,7 @@ export type FacetChanges = { caughtUp(): Promise<boolean> };
  * is off (every request counts) while nobody listens (`follow(null)`). Concurrent misses wait for
  * one computation; a failed one is not kept. App-scoped (ctx.repositories.directory.facetCache).
  */
-export function createFacetCache(now: () => number = Date.now) {
+export function createFacetCache(now: () => number = Date.now, index?: DirectoryIndex) {
   const entries = new Map<string, Entry>();
   let generation = 0;
   let changes: FacetChanges | null = null;
@@ -92,19 +93,31 @@ export function createFacetCache(now: () => number = Date.now) {
     return value;
   };
   return {
-    /** The shared counts for `key`: from memory when nothing changed since, else counted by `run`. */
-    async get(key: string, run: () => Promise<FacetRows>): Promise<FacetRows> {
+    /**
+     * The shared counts for `key`: from memory when nothing changed since, else counted by `count`
+     * from the directory index (decision 056) once it holds every change heard, else by `run` (the
+     * counting statement: while nobody listens, or when the index cannot be loaded).
+     */
+    async get(key: string, run: () => Promise<FacetRows>, count?: (data: DirectoryIndexData) => FacetRows): Promise<FacetRows> {
       const following = changes;
       if (!following || !(await following.caughtUp())) return run();
-      return fromMemory(key, run);
+      const counted = index && count ? () => index.sync().then(count, () => run()) : run;
+      return fromMemory(key, counted);
     },
-    /** A change was announced: no count held or under way is answered again. */
-    changed: forgetAll,
+    /** A change was announced (`payload`: the people changed): no count held or under way is answered again. */
+    changed(payload = ''): void {
+      forgetAll();
+      index?.changed(payload);
+    },
     /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
     follow(next: FacetChanges | null): void {
       changes = next;
       forgetAll();
+      // Announcements may have been missed in between: the index reloads everyone when next used.
+      index?.reset();
     },
+    /** The directory index, if counts are counted in memory. */
+    index,
     /** Whether counts are kept (a channel is followed). */
     get enabled(): boolean {
       return changes !== null;
