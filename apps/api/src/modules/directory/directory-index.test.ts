@@ -7,7 +7,7 @@ import { executeRaw } from '../../db/prepared';
 import { users, userSettings } from '../../db/schema/index';
 import { authHeader, createTestConfig, createUser, startSecondInstance, TEST_PASSWORD, useTestApp, type TestUser } from '../../test/index';
 import { SHARED_FACET_SIZE } from './directory-facets';
-import { DirectoryIndexData, directoryIndexQuery, type IndexRow } from './directory-index';
+import { createDirectoryIndex, DirectoryIndexData, directoryIndexQuery, INDEX_REBUILD_MS, type IndexRow } from './directory-index';
 import { directoryFacets, type FacetAudience } from './directory.repository';
 
 // The directory index (decision record 056) counts what the counting statement counts, for any
@@ -306,5 +306,83 @@ describe('the announcement names the people changed (migration 0046)', () => {
     expect(new Set(events.map((row) => row.name))).toEqual(
       new Set(['users', 'user_settings'].flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((event) => `${table}.${event}`))),
     );
+  });
+});
+
+describe('the index kept up to date (createDirectoryIndex)', () => {
+  const row = (id: number, company: string): IndexRow => ({
+    id,
+    first: `p${id}`,
+    last: 'x',
+    role: 'AL',
+    cohort_year: null,
+    company,
+    company_key: company.toLowerCase(),
+    location: '',
+    location_key: '',
+    skills: [],
+    skill_keys: [],
+    open: false,
+    public: true,
+    seen: 15,
+  });
+  const companies = (index: DirectoryIndexData) => index.count('public', {}, 10).company;
+
+  it('loads everyone at first use, then only the people announced, and everyone again on "*" or a reset', async () => {
+    const table = new Map([1, 2, 3].map((id) => [id, row(id, 'Acme')]));
+    const loads: (readonly number[] | undefined)[] = [];
+    const index = createDirectoryIndex(async (ids) => {
+      loads.push(ids);
+      return [...table.values()].filter((person) => !ids || ids.includes(person.id));
+    });
+    expect(companies(await index.sync())).toEqual([{ value: 'Acme', count: 3 }]);
+    table.set(2, row(2, 'Hooli'));
+    table.delete(3);
+    index.changed('2,3');
+    expect(companies(await index.sync())).toEqual([
+      { value: 'Acme', count: 1 },
+      { value: 'Hooli', count: 1 },
+    ]);
+    index.changed('*');
+    await index.sync();
+    index.reset();
+    await index.sync();
+    expect(loads).toEqual([undefined, [2, 3], undefined, undefined]);
+  });
+
+  it('loads everyone again in the background every INDEX_REBUILD_MS, with the people announced meanwhile', async () => {
+    let clock = 0;
+    const table = new Map([1, 2].map((id) => [id, row(id, 'Acme')]));
+    let release: () => void = () => undefined;
+    let slow = false;
+    const index = createDirectoryIndex(
+      async (ids) => {
+        const snapshot = [...table.values()].filter((person) => !ids || ids.includes(person.id));
+        if (!ids && slow) await new Promise<void>((resolve) => (release = resolve));
+        return snapshot;
+      },
+      () => clock,
+    );
+    const first = await index.sync();
+    // A change nobody announced is seen by the next full load only.
+    table.set(1, row(1, 'Unannounced'));
+    slow = true;
+    clock += INDEX_REBUILD_MS;
+    // The old index answers while the full load runs; a change announced meanwhile is kept.
+    expect(await index.sync()).toBe(first);
+    table.set(2, row(2, 'Announced'));
+    index.changed('2');
+    expect(companies(await index.sync())).toEqual([
+      { value: 'Acme', count: 1 },
+      { value: 'Announced', count: 1 },
+    ]);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    const swapped = await index.sync();
+    expect(swapped).not.toBe(first);
+    expect(companies(swapped)).toEqual([
+      { value: 'Announced', count: 1 },
+      { value: 'Unannounced', count: 1 },
+    ]);
   });
 });

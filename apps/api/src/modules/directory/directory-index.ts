@@ -441,7 +441,10 @@ export class DirectoryIndexData {
   }
 }
 
-/** A full reload every this often at the most: a belt against a change nobody announced (a trigger switched off). */
+/**
+ * Everyone is loaded again this often (in the background, the index answering meanwhile): a belt
+ * against a change nobody announced (a trigger switched off).
+ */
 export const INDEX_REBUILD_MS = 10 * 60_000;
 
 /** Reads the listed people (all of them, or those of the ids). */
@@ -462,19 +465,59 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
   let pending = new Set<number>();
   let everyone = true;
   let step: Promise<void> | null = null;
+  /**
+   * The belt's full load, made in the background while `data` answers, with the people announced
+   * since it started: a step swaps it in after reloading them (and the pending ones) into it.
+   */
+  let fresh: { since: Set<number>; everyone: boolean; done: DirectoryIndexData | null } | null = null;
+
+  const rebuildInBackground = () => {
+    const started: NonNullable<typeof fresh> = { since: new Set(), everyone: false, done: null };
+    fresh = started;
+    builtAt = now();
+    load().then(
+      (rows) => {
+        if (fresh !== started) return;
+        started.done = new DirectoryIndexData(rows);
+        // The next request takes a step, which swaps it in.
+        heard += 1;
+      },
+      () => {
+        if (fresh === started) fresh = null;
+      },
+    );
+  };
+
+  const loadEveryone = async () => {
+    everyone = false;
+    fresh = null;
+    const waiting = pending;
+    pending = new Set();
+    try {
+      data = new DirectoryIndexData(await load());
+      builtAt = now();
+    } catch (error) {
+      everyone = true;
+      for (const id of waiting) pending.add(id);
+      throw error;
+    }
+  };
 
   const takeStep = async () => {
     const upTo = heard;
-    if (everyone || !data) {
-      everyone = false;
-      const waiting = pending;
+    const swap = fresh?.done ? fresh : null;
+    if (everyone || !data || swap?.everyone) await loadEveryone();
+    else if (swap?.done) {
+      fresh = null;
+      const ids = [...new Set([...pending, ...swap.since])];
       pending = new Set();
       try {
-        data = new DirectoryIndexData(await load());
-        builtAt = now();
+        const rows = await load(ids);
+        swap.done.reload(ids, rows);
+        data = swap.done;
       } catch (error) {
-        everyone = true;
-        for (const id of waiting) pending.add(id);
+        for (const id of ids) pending.add(id);
+        fresh ??= swap;
         throw error;
       }
     } else if (pending.size > 0) {
@@ -482,7 +525,7 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       pending = new Set();
       try {
         const rows = await load(ids);
-        // A full reload that started meanwhile cannot have finished (one step at a time).
+        // Steps run one at a time: no other load is applied meanwhile.
         data.reload(ids, rows);
       } catch (error) {
         for (const id of ids) pending.add(id);
@@ -498,21 +541,23 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       heard += 1;
       if (!/^\d+(,\d+)*$/.test(payload)) {
         everyone = true;
+        if (fresh) fresh.everyone = true;
         return;
       }
-      for (const id of payload.split(',')) pending.add(Number(id));
+      for (const id of payload.split(',')) {
+        pending.add(Number(id));
+        fresh?.since.add(Number(id));
+      }
     },
     /** Announcements may have been missed (the channel was not listened to): reload everyone next. */
     reset(): void {
       heard += 1;
       everyone = true;
+      fresh = null;
     },
     /** The index holding every announcement heard before the call (loading what they name). */
     async sync(): Promise<DirectoryIndexData> {
-      if (data && now() - builtAt >= INDEX_REBUILD_MS && !everyone) {
-        heard += 1;
-        everyone = true;
-      }
+      if (data && !fresh && !everyone && now() - builtAt >= INDEX_REBUILD_MS) rebuildInBackground();
       const target = heard;
       while (applied < target || !data) {
         step ??= takeStep().finally(() => {
