@@ -96,12 +96,22 @@ export function createFacetCache(now: () => number = Date.now, index?: Directory
     /**
      * The shared counts for `key`: from memory when nothing changed since, else counted by `count`
      * from the directory index (decision 056) once it holds every change heard, else by `run` (the
-     * counting statement: while nobody listens, or when the index cannot be loaded).
+     * counting statement: while nobody listens, while the index loads everyone, or when it cannot).
      */
     async get(key: string, run: () => Promise<FacetRows>, count?: (data: DirectoryIndexData) => FacetRows): Promise<FacetRows> {
       const following = changes;
       if (!following || !(await following.caughtUp())) return run();
-      const counted = index && count ? () => index.sync().then(count, () => run()) : run;
+      const counted =
+        index && count
+          ? () => {
+              // While everyone is loaded (a second or more), the statement answers instead of a queue.
+              if (!index.ready) {
+                index.sync().catch(() => undefined);
+                return run();
+              }
+              return index.sync().then(count, () => run());
+            }
+          : run;
       return fromMemory(key, counted);
     },
     /** A change was announced (`payload`: the people changed): no count held or under way is answered again. */

@@ -6,7 +6,7 @@ import type { App } from '../../app';
 import { executeRaw } from '../../db/prepared';
 import { users, userSettings } from '../../db/schema/index';
 import { authHeader, createTestConfig, createUser, startSecondInstance, TEST_PASSWORD, useTestApp, type TestUser } from '../../test/index';
-import { SHARED_FACET_SIZE } from './directory-facets';
+import { createFacetCache, SHARED_FACET_SIZE } from './directory-facets';
 import { createDirectoryIndex, DirectoryIndexData, directoryIndexQuery, INDEX_REBUILD_MS, type IndexRow } from './directory-index';
 import { directoryFacets, type FacetAudience } from './directory.repository';
 
@@ -110,6 +110,8 @@ beforeAll(async () => {
   await seedPeople(400, 7);
   // On PostgreSQL the channel is listened to on a connection of its own, a moment after start.
   await vi.waitFor(() => expect(t.ctx.repositories.directory.facetCache.enabled).toBe(true));
+  // Loaded at first use: meanwhile the statement counts.
+  await t.ctx.repositories.directory.facetCache.index?.sync();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -231,6 +233,7 @@ describe('the counts from the index after a change', () => {
     const second = await startSecondInstance(t, { config: createTestConfig({ redisUrl: process.env.TEST_REDIS_URL ?? '' }) });
     try {
       await vi.waitFor(() => expect(second.app.ctx.repositories.directory.facetCache.enabled).toBe(true));
+      await second.app.ctx.repositories.directory.facetCache.index?.sync();
       const counting = vi.spyOn(DirectoryIndexData.prototype, 'count');
       for (const [name, change, after] of changes) {
         const { person, q } = await countedPerson();
@@ -348,6 +351,22 @@ describe('the index kept up to date (createDirectoryIndex)', () => {
     index.reset();
     await index.sync();
     expect(loads).toEqual([undefined, [2, 3], undefined, undefined]);
+  });
+
+  it('leaves the counting to the statement while everyone is loaded, not to a queue', async () => {
+    let release: () => void = () => undefined;
+    const index = createDirectoryIndex(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return [row(1, 'Acme')];
+    });
+    const cache = createFacetCache(() => 0, index);
+    cache.follow({ caughtUp: () => Promise.resolve(true) });
+    const statement = () => Promise.resolve({ role: [{ value: 'AL', count: 9 }], cohort_year: [], company: [], skill: [], location: [] });
+    const fromIndex = (data: DirectoryIndexData) => data.count('public', {}, 10);
+    expect((await cache.get('first', statement, fromIndex)).role).toEqual([{ value: 'AL', count: 9 }]);
+    release();
+    await index.sync();
+    expect((await cache.get('second', statement, fromIndex)).role).toEqual([{ value: 'AL', count: 1 }]);
   });
 
   it('loads everyone again in the background every INDEX_REBUILD_MS, with the people announced meanwhile', async () => {

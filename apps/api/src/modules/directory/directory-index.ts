@@ -567,6 +567,10 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       }
       return data;
     },
+    /** Whether a count would wait for a load of everyone (at first use, after "*" or a reset) or not. */
+    get ready(): boolean {
+      return data !== null && !everyone;
+    },
     /** The data as last loaded (tests and measurements). */
     get loaded(): DirectoryIndexData | null {
       return data;
