@@ -4,7 +4,8 @@ import type { FollowedChanges } from './change-following-cache';
 
 /** What follows a channel's announcements: a createChangeFollowingCache. */
 export type ChangeFollower = {
-  changed(): void;
+  /** `payload`: what the announcement says changed (a channel may name ids; most send nothing). */
+  changed(payload: string): void;
   follow(changes: FollowedChanges | null): void;
 };
 
@@ -23,7 +24,7 @@ export async function followChanges(app: FastifyInstance, channel: string, cache
   // Closing stops the listening on purpose: the cache goes off, but nothing was lost.
   let closing = false;
   const listening = await listenToChannel(app.database.driver, channel, {
-    onPayload: () => cache.changed(),
+    onPayload: (payload) => cache.changed(payload),
     onListening: (now) => {
       cache.follow(now ? changes : null);
       if (wasListening && !now && !closing) app.log.warn(`${what} not kept: the channel ${channel} is lost, reconnecting`);

@@ -7,8 +7,9 @@ export const DIRECTORY_CHANGES_CHANNEL = 'alumlink_directory_changes';
 
 /**
  * Keeps the shared facet counts (`ctx.repositories.directory.facetCache`) true to the database
- * (decision record 046): every committed change of a person's counted columns or directory
- * settings drops every count (db/follow-changes.ts).
+ * (decision records 046 and 056): every committed change of a person's counted columns or directory
+ * settings drops every count and names the people changed, whom the directory index reloads before
+ * it counts again (db/follow-changes.ts; migration 0046).
  */
 export const directoryChangesPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {

@@ -7,10 +7,11 @@ import {
   type PrivateField,
   type Role,
 } from '@alumlink/contract';
-import { createChangeFollowingCache } from '../../db/change-following-cache';
+import { createChangeFollowingCache, type FollowedChanges } from '../../db/change-following-cache';
 import type { Viewer } from '../settings/visibility';
 import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
+import type { DirectoryIndex, DirectoryIndexData } from './directory-index';
 
 /**
  * Counts of the current generation (no change announced since they were counted) are recounted in
@@ -33,8 +34,58 @@ export const SHARED_FACET_SIZE = 50;
  * createChangeFollowingCache kept true by migration 0040_directory_changes's announcements
  * (directory-changes.plugin.ts). App-scoped (ctx.repositories.directory.facetCache).
  */
-export function createFacetCache(now: () => number = Date.now) {
-  return createChangeFollowingCache<FacetRows>({ entries: FACET_CACHE_ENTRIES, freshMs: FACET_FRESH_MS, staleMs: FACET_STALE_MS, now });
+/**
+ * Facet counts shared between viewers, per audience and filters (decisions 010, 046 and 056): a
+ * createChangeFollowingCache kept true by migration 0040_directory_changes's announcements
+ * (directory-changes.plugin.ts), counted from the directory index when there is one.
+ * App-scoped (ctx.repositories.directory.facetCache).
+ */
+export function createFacetCache(now: () => number = Date.now, index?: DirectoryIndex) {
+  const cache = createChangeFollowingCache<FacetRows>({
+    entries: FACET_CACHE_ENTRIES,
+    freshMs: FACET_FRESH_MS,
+    staleMs: FACET_STALE_MS,
+    now,
+  });
+  return {
+    /**
+     * The shared counts for `key`: from memory when nothing changed since, else counted by `count`
+     * from the directory index (decision 056) once it holds every change heard, else by `run` (the
+     * counting statement: while nobody listens, while the index loads everyone, or when it cannot).
+     */
+    async get(key: string, run: () => Promise<FacetRows>, count?: (data: DirectoryIndexData) => FacetRows): Promise<FacetRows> {
+      const counted =
+        index && count
+          ? () => {
+              // While everyone is loaded (a second or more), the statement answers instead of a queue.
+              if (!index.ready) {
+                index.sync().catch(() => undefined);
+                return run();
+              }
+              return index.sync().then(count, () => run());
+            }
+          : run;
+      // Off or not caught up: the statement counts (the index may miss a change nobody heard).
+      return (await cache.kept(key, counted)) ?? run();
+    },
+    /** A change was announced (`payload`: the people changed): no count held or under way is answered again. */
+    changed(payload = ''): void {
+      cache.changed();
+      index?.changed(payload);
+    },
+    /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
+    follow(next: FollowedChanges | null): void {
+      cache.follow(next);
+      // Announcements may have been missed in between: the index reloads everyone when next used.
+      index?.reset();
+    },
+    /** The directory index, if counts are counted in memory. */
+    index,
+    /** Whether counts are kept (a channel is followed). */
+    get enabled(): boolean {
+      return cache.enabled;
+    },
+  };
 }
 export type FacetCache = ReturnType<typeof createFacetCache>;
 

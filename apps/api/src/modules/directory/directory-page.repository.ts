@@ -1,7 +1,7 @@
 import type { DirectoryFilters } from '@alumlink/contract';
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { literalLimit, prepareRawStatement } from '../../db/prepared';
+import { executeRaw, literalLimit, prepareRawStatement } from '../../db/prepared';
 import { userSkills, users } from '../../db/schema/index';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { directoryRulesLateral, fieldShownSql, type DirectoryField, type Viewer, type ViewerOfStatement } from '../settings/visibility';
@@ -23,6 +23,7 @@ import {
   type FilterParam,
 } from './directory.repository';
 import { createFacetCache } from './directory-facets';
+import { createDirectoryIndex, directoryIndexQuery, type IndexRow } from './directory-index';
 
 /**
  * Which statement serves a page: the filters that are set (their values are placeholders), how
@@ -222,7 +223,10 @@ export function createDirectoryRepository(statements: Database, db: Database) {
   const circle = directoryCircleQuery(statements, { id: sql.placeholder('viewerId'), role: 'AL' }).prepare('directory_circle');
   return {
     /** The shared facet counts (decision record 046). */
-    facetCache: createFacetCache(),
+    facetCache: createFacetCache(
+      Date.now,
+      createDirectoryIndex(async (ids) => executeRaw<IndexRow>(db, directoryIndexQuery(ids))),
+    ),
     /** `take` listed people matching the filters before `before` (newest first), as the viewer may see them. */
     findPage(viewer: Viewer, filters: DirectoryFilters, page: { before?: CursorPosition; take: number }): Promise<DirectoryListRow[]> {
       const shape = directoryPageShape(viewer, filters);

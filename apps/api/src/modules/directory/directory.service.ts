@@ -32,8 +32,10 @@ export async function getDirectoryFacets(ctx: AppContext, viewer: AuthUser, quer
   const words = query.q ? nameWordsOf(query.q) : [];
   const filters = { ...filtersOf(query), q: words.length > 0 ? words.join(' ') : undefined };
   const audience: FacetAudience = viewer.role === 'AD' ? 'everyone' : 'public';
-  const shared = await ctx.repositories.directory.facetCache.get(JSON.stringify([audience, filters]), () =>
-    ctx.repositories.directory.countFacets(audience, filters, SHARED_FACET_SIZE),
+  const shared = await ctx.repositories.directory.facetCache.get(
+    JSON.stringify([audience, filters]),
+    () => ctx.repositories.directory.countFacets(audience, filters, SHARED_FACET_SIZE),
+    (index) => index.count(audience, filters, SHARED_FACET_SIZE),
   );
   const circle = audience === 'everyone' ? [] : await ctx.repositories.directory.findCircle(viewer);
   return mergeFacets(shared, circle, viewer, filters);
