@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../test/index';
 import { directoryFacetsQuery } from './directory.repository';
+import { countedPeople } from './directory.test-helpers';
 
 // The shared facet counts follow every change at once (decision record 046): each case reads the
 // counts, makes the change, and reads them again with no waiting in between.
@@ -22,7 +23,7 @@ import { directoryFacetsQuery } from './directory.repository';
 let t: TestApp;
 let viewerHeaders: { authorization: string };
 let adminHeaders: { authorization: string };
-let names = 0;
+const countedPerson = countedPeople(() => t.db, 'Fcq');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,23 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A Public, listed alumna with every career field, named so that `q` finds her alone. */
-async function counted(options: { verified?: boolean } = {}): Promise<{ person: TestUser; q: string }> {
-  names += 1;
-  const q = `Fcq${names}x`;
-  const person = await createUser(t.db, {
-    firstName: q,
-    lastName: 'Counted',
-    role: 'AL',
-    company: 'Initech',
-    location: 'Oslo',
-    cohortYear: 2019,
-    skills: 'Rust',
-    openToReferrals: true,
-    ...options,
-  });
-  return { person, q };
-}
+/** A Public, listed alumna open to referrals, whom `q` finds alone. */
+const counted = (options: { verified?: boolean } = {}) => countedPerson({ openToReferrals: true, ...options });
 
 async function facetsOn(app: App, query: Record<string, string>, headers = viewerHeaders): Promise<DirectoryFacets> {
   const response = await app.inject({ url: `/api/directory/facets/?${new URLSearchParams(query)}`, headers });

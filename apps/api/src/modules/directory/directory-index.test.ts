@@ -9,6 +9,7 @@ import { authHeader, createTestConfig, createUser, startSecondInstance, TEST_PAS
 import { createFacetCache, SHARED_FACET_SIZE } from './directory-facets';
 import { createDirectoryIndex, DirectoryIndexData, directoryIndexQuery, INDEX_REBUILD_MS, type IndexRow } from './directory-index';
 import { directoryFacets, type FacetAudience } from './directory.repository';
+import { countedPeople } from './directory.test-helpers';
 
 // The directory index (decision record 056) counts what the counting statement counts, for any
 // filters, and follows every change at once.
@@ -165,22 +166,7 @@ async function facetsOn(app: App, query: Record<string, string>): Promise<Direct
   return response.json<DirectoryFacets>();
 }
 
-let names = 0;
-/** A Public, listed alumna with every career field, named so that `q` finds her alone. */
-async function countedPerson(): Promise<{ person: TestUser; q: string }> {
-  names += 1;
-  const q = `Ixq${names}w`;
-  const person = await createUser(t.db, {
-    firstName: q,
-    lastName: 'Counted',
-    role: 'AL',
-    company: 'Initech',
-    location: 'Oslo',
-    cohortYear: 2019,
-    skills: 'Rust',
-  });
-  return { person, q };
-}
+const countedPerson = countedPeople(() => t.db, 'Ixq');
 
 async function as(person: TestUser, method: 'PUT' | 'DELETE', url: string, payload: object) {
   const response = await t.app.inject({ method, url, headers: await authHeader(t.app, person), payload });

@@ -13,6 +13,29 @@ import {
 type Auth = { authorization: string };
 
 /**
+ * Makes "a Public, listed alumna with every career field" whose first name `q` (the `prefix`, a
+ * number counted per prefix and a last letter) finds her alone: the facet tests' counted person.
+ */
+export function countedPeople(db: () => Parameters<typeof createUser>[0], prefix: string) {
+  let made = 0;
+  return async (options: CreateUserOptions = {}): Promise<{ person: TestUser; q: string }> => {
+    made += 1;
+    const q = `${prefix}${made}x`;
+    const person = await createUser(db(), {
+      firstName: q,
+      lastName: 'Counted',
+      role: 'AL',
+      company: 'Initech',
+      location: 'Oslo',
+      cohortYear: 2019,
+      skills: 'Rust',
+      ...options,
+    });
+    return { person, q };
+  };
+}
+
+/**
  * The directory files' app and people: a viewer (trainee), an admin and eleven people made in a
  * beforeAll, some of them never listed (inactive, unverified, unlisted) or hidden (Private, Only
  * Connections; `Connected` talks with the viewer). `who` and `people` are filled in there.
