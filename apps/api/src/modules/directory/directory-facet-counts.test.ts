@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { authHeader, createUser } from '../../test/index';
-import { DirectoryIndexData } from './directory-index';
+import { DirectoryIndexData } from './directory-index-data';
 import { counted, useDirectoryPeople } from './directory.test-helpers';
 
 const { t, who, person, list, names, facets } = useDirectoryPeople();

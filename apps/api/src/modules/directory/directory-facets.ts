@@ -11,7 +11,8 @@ import { createChangeFollowingCache, type FollowedChanges } from '../../db/chang
 import type { Viewer } from '../settings/visibility';
 import { FIELD_OF, type CirclePersonRow, type FacetRows } from './directory.repository';
 import { skillList } from './directory.presenter';
-import type { DirectoryIndex, DirectoryIndexData } from './directory-index';
+import type { DirectoryIndex } from './directory-index';
+import type { DirectoryIndexData } from './directory-index-data';
 
 /**
  * Counts of the current generation (no change announced since they were counted) are recounted in

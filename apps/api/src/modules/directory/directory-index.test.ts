@@ -7,7 +7,9 @@ import { executeRaw } from '../../db/prepared';
 import { users, userSettings } from '../../db/schema/index';
 import { authHeader, createTestConfig, createUser, startSecondInstance, TEST_PASSWORD, useTestApp, type TestUser } from '../../test/index';
 import { createFacetCache, SHARED_FACET_SIZE } from './directory-facets';
-import { createDirectoryIndex, DirectoryIndexData, directoryIndexQuery, INDEX_REBUILD_MS, type IndexRow } from './directory-index';
+import { createDirectoryIndex, directoryIndexQuery, INDEX_REBUILD_MS } from './directory-index';
+import type { IndexRow } from './directory-index-columns';
+import { DirectoryIndexData } from './directory-index-data';
 import { directoryFacets, type FacetAudience } from './directory.repository';
 import { countedPeople } from './directory.test-helpers';
 

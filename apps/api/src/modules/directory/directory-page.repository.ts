@@ -23,7 +23,8 @@ import {
   type FilterParam,
 } from './directory.repository';
 import { createFacetCache } from './directory-facets';
-import { createDirectoryIndex, directoryIndexQuery, type IndexRow } from './directory-index';
+import { createDirectoryIndex, directoryIndexQuery } from './directory-index';
+import type { IndexRow } from './directory-index-columns';
 
 /**
  * Which statement serves a page: the filters that are set (their values are placeholders), how
