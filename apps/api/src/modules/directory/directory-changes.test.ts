@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../test/index';
 import { directoryFacetsQuery } from './directory.repository';
-import { countedPeople } from './directory.test-helpers';
+import { countedPeople, countedPersonFacets, noFacets } from './directory.test-helpers';
 
 // The shared facet counts follow every change at once (decision record 046): each case reads the
 // counts, makes the change, and reads them again with no waiting in between.
@@ -44,15 +44,6 @@ async function facetsOn(app: App, query: Record<string, string>, headers = viewe
 }
 const facets = (query: Record<string, string>, headers = viewerHeaders) => facetsOn(t.app, query, headers);
 
-const everyField = {
-  role: [{ value: 'AL', count: 1 }],
-  cohort_year: [{ value: 2019, count: 1 }],
-  company: [{ value: 'Initech', count: 1 }],
-  skill: [{ value: 'Rust', count: 1 }],
-  location: [{ value: 'Oslo', count: 1 }],
-};
-const nobody = { role: [], cohort_year: [], company: [], skill: [], location: [] };
-
 async function as(person: TestUser, method: 'PUT' | 'PATCH' | 'DELETE', url: string, payload: object) {
   const response = await t.app.inject({ method, url, headers: await authHeader(t.app, person), payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
@@ -61,18 +52,18 @@ async function as(person: TestUser, method: 'PUT' | 'PATCH' | 'DELETE', url: str
 describe('the shared facet counts after a change', () => {
   it('answer repeated reads from memory while nothing is announced', async () => {
     const { person, q } = await counted();
-    expect(await facets({ q })).toEqual(everyField);
+    expect(await facets({ q })).toEqual(countedPersonFacets);
     // With the announcement switched off, a change is not seen: the counts came from memory...
     await t.db.execute(sql`alter table users disable trigger users_announce_directory_change`);
     try {
       await t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id));
-      expect(await facets({ q })).toEqual(everyField);
+      expect(await facets({ q })).toEqual(countedPersonFacets);
     } finally {
       await t.db.execute(sql`alter table users enable trigger users_announce_directory_change`);
     }
     // ...and with it on, the next change is seen at once.
     await t.db.update(users).set({ company: 'Initrode' }).where(eq(users.id, person.id));
-    expect(await facets({ q })).toEqual(nobody);
+    expect(await facets({ q })).toEqual(noFacets);
   });
 
   const hidden: [string, (person: TestUser) => Promise<unknown>][] = [
@@ -90,22 +81,22 @@ describe('the shared facet counts after a change', () => {
   ];
   it.each(hidden)('drop a person who %s', async (_, change) => {
     const { person, q } = await counted();
-    expect(await facets({ q })).toEqual(everyField);
+    expect(await facets({ q })).toEqual(countedPersonFacets);
     await change(person);
-    expect(await facets({ q })).toEqual(nobody);
+    expect(await facets({ q })).toEqual(noFacets);
   });
 
   it('drop a field its owner hides, and keep the rest', async () => {
     const { person, q } = await counted();
-    expect(await facets({ q })).toEqual(everyField);
+    expect(await facets({ q })).toEqual(countedPersonFacets);
     await as(person, 'PUT', '/social/settings/privacy/', { company: 'only_me', skills: 'connections' });
-    expect(await facets({ q })).toEqual({ ...everyField, company: [], skill: [] });
-    expect(await facets({ q, company: 'Initech' })).toEqual({ ...nobody, company: [] });
+    expect(await facets({ q })).toEqual({ ...countedPersonFacets, company: [], skill: [] });
+    expect(await facets({ q, company: 'Initech' })).toEqual({ ...noFacets, company: [] });
   });
 
   it('follow the career fields, the role and the referral flag', async () => {
     const { person, q } = await counted();
-    expect(await facets({ q, open_to_referrals: 'true' })).toEqual(everyField);
+    expect(await facets({ q, open_to_referrals: 'true' })).toEqual(countedPersonFacets);
     await as(person, 'PUT', '/social/profiles/update-me/', { company: 'Hooli', location: 'Lima', cohort_year: 2020, skills: 'Go, Rust' });
     expect(await facets({ q })).toEqual({
       role: [{ value: 'AL', count: 1 }],
@@ -126,23 +117,23 @@ describe('the shared facet counts after a change', () => {
     expect(role.statusCode, role.body).toBe(200);
     expect((await facets({ q })).role).toEqual([{ value: 'IN', count: 1 }]);
     await as(person, 'PUT', '/social/profiles/update-me/', { open_to_referrals: false });
-    expect(await facets({ q, open_to_referrals: 'true' })).toEqual(nobody);
+    expect(await facets({ q, open_to_referrals: 'true' })).toEqual(noFacets);
   });
 
   it('count a person once they are verified', async () => {
     const { person, q } = await counted({ verified: false });
-    expect(await facets({ q })).toEqual(nobody);
+    expect(await facets({ q })).toEqual(noFacets);
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, person.id));
-    expect(await facets({ q })).toEqual(everyField);
+    expect(await facets({ q })).toEqual(countedPersonFacets);
   });
 
   it("hold no count of a change made while they were counting (the administrators' shared counts too)", async () => {
     const { person, q } = await counted();
-    expect(await facets({ q }, adminHeaders)).toEqual(everyField);
+    expect(await facets({ q }, adminHeaders)).toEqual(countedPersonFacets);
     const reading = facets({ q }, adminHeaders);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id));
     await reading;
-    expect(await facets({ q }, adminHeaders)).toEqual(nobody);
+    expect(await facets({ q }, adminHeaders)).toEqual(noFacets);
   });
 });
 
@@ -195,14 +186,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the shared facet counts on two 
     try {
       await vi.waitFor(() => expect(other.ctx.repositories.directory.facetCache.enabled).toBe(true));
       const { person, q } = await counted();
-      expect(await facetsOn(other, { q })).toEqual(everyField);
-      expect(await facetsOn(other, { q })).toEqual(everyField);
+      expect(await facetsOn(other, { q })).toEqual(countedPersonFacets);
+      expect(await facetsOn(other, { q })).toEqual(countedPersonFacets);
       await as(person, 'PUT', '/social/settings/', { profile_visibility: 'Private' });
-      expect(await facetsOn(other, { q })).toEqual(nobody);
+      expect(await facetsOn(other, { q })).toEqual(noFacets);
       await as(person, 'PUT', '/social/settings/', { profile_visibility: 'Public' });
-      expect(await facetsOn(other, { q })).toEqual(everyField);
+      expect(await facetsOn(other, { q })).toEqual(countedPersonFacets);
       await deleteOwn(person);
-      expect(await facetsOn(other, { q })).toEqual(nobody);
+      expect(await facetsOn(other, { q })).toEqual(noFacets);
     } finally {
       await second.close();
     }

@@ -11,7 +11,7 @@ import { createDirectoryIndex, directoryIndexQuery, INDEX_REBUILD_MS } from './d
 import type { IndexRow } from './directory-index-columns';
 import { DirectoryIndexData } from './directory-index-data';
 import { directoryFacets, type FacetAudience } from './directory.repository';
-import { countedPeople } from './directory.test-helpers';
+import { countedPeople, countedPersonFacets, noFacets } from './directory.test-helpers';
 
 // The directory index (decision record 056) counts what the counting statement counts, for any
 // filters, and follows every change at once.
@@ -175,42 +175,33 @@ async function as(person: TestUser, method: 'PUT' | 'DELETE', url: string, paylo
   expect(response.statusCode, response.body).toBeLessThan(300);
 }
 
-const everyField: DirectoryFacets = {
-  role: [{ value: 'AL', count: 1 }],
-  cohort_year: [{ value: 2019, count: 1 }],
-  company: [{ value: 'Initech', count: 1 }],
-  skill: [{ value: 'Rust', count: 1 }],
-  location: [{ value: 'Oslo', count: 1 }],
-};
-const nobody = { role: [], cohort_year: [], company: [], skill: [], location: [] };
-
 const changes: [string, (person: TestUser) => Promise<unknown>, DirectoryFacets][] = [
   [
     'hides their company',
     (person) => as(person, 'PUT', '/social/settings/privacy/', { company: 'only_me' }),
-    { ...everyField, company: [] },
+    { ...countedPersonFacets, company: [] },
   ],
   [
     'shows their skills to connections only',
     (person) => as(person, 'PUT', '/social/settings/privacy/', { skills: 'connections' }),
-    { ...everyField, skill: [] },
+    { ...countedPersonFacets, skill: [] },
   ],
-  ['sets their profile to Private', (person) => as(person, 'PUT', '/social/settings/', { profile_visibility: 'Private' }), nobody],
+  ['sets their profile to Private', (person) => as(person, 'PUT', '/social/settings/', { profile_visibility: 'Private' }), noFacets],
   [
     'sets their profile to Only Connections',
     (person) => as(person, 'PUT', '/social/settings/', { profile_visibility: 'Only Connections' }),
-    nobody,
+    noFacets,
   ],
-  ['leaves the directory listing', (person) => as(person, 'PUT', '/social/settings/', { listed_in_directory: false }), nobody],
-  ['is deactivated', (person) => t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id)), nobody],
-  ['deletes their account', (person) => as(person, 'DELETE', '/api/account/', { password: TEST_PASSWORD }), nobody],
+  ['leaves the directory listing', (person) => as(person, 'PUT', '/social/settings/', { listed_in_directory: false }), noFacets],
+  ['is deactivated', (person) => t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id)), noFacets],
+  ['deletes their account', (person) => as(person, 'DELETE', '/api/account/', { password: TEST_PASSWORD }), noFacets],
 ];
 
 describe('the counts from the index after a change', () => {
   it.each(changes)('the very next request no longer counts a person who %s', async (_, change, after) => {
     const counting = vi.spyOn(DirectoryIndexData.prototype, 'count');
     const { person, q } = await countedPerson();
-    expect(await facetsOn(t.app, { q })).toEqual(everyField);
+    expect(await facetsOn(t.app, { q })).toEqual(countedPersonFacets);
     await change(person);
     expect(await facetsOn(t.app, { q })).toEqual(after);
     // Both counted in memory, not by the statement.
@@ -225,7 +216,7 @@ describe('the counts from the index after a change', () => {
       const counting = vi.spyOn(DirectoryIndexData.prototype, 'count');
       for (const [name, change, after] of changes) {
         const { person, q } = await countedPerson();
-        expect(await facetsOn(second.app, { q }), name).toEqual(everyField);
+        expect(await facetsOn(second.app, { q }), name).toEqual(countedPersonFacets);
         await change(person);
         expect(await facetsOn(second.app, { q }), name).toEqual(after);
       }

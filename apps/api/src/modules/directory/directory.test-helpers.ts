@@ -12,6 +12,17 @@ import {
 
 type Auth = { authorization: string };
 
+/** The facets of one counted person (countedPeople) alone. */
+export const countedPersonFacets: DirectoryFacets = {
+  role: [{ value: 'AL', count: 1 }],
+  cohort_year: [{ value: 2019, count: 1 }],
+  company: [{ value: 'Initech', count: 1 }],
+  skill: [{ value: 'Rust', count: 1 }],
+  location: [{ value: 'Oslo', count: 1 }],
+};
+/** The facets of nobody. */
+export const noFacets: DirectoryFacets = { role: [], cohort_year: [], company: [], skill: [], location: [] };
+
 /**
  * Makes "a Public, listed alumna with every career field" whose first name `q` (the `prefix`, a
  * number counted per prefix and a last letter) finds her alone: the facet tests' counted person.
