@@ -1,9 +1,9 @@
 import { SEARCH_KINDS, type SearchKind } from '@alumlink/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlInteger } from '../../db/prepared';
-import { communities, communityMembers, communityModerators, conversations, mentorships, userSettings } from '../../db/schema/index';
+import { communities, communityMembers, communityModerators, userSettings } from '../../db/schema/index';
 import type { RankPosition } from '../../lib/pagination';
-import type { Viewer } from '../settings/visibility';
+import { connectionsOfViewerSql, type Viewer } from '../settings/visibility';
 import { SOURCES, tsquerySql, type KindSource, type SearchTextOfStatement } from './search-sources';
 import { RANKED_MATCHES_MAX } from './search-walks';
 
@@ -152,16 +152,9 @@ export function keptTextOf(rows: readonly KeptRow[]): KeptText {
  * user): the people connectedSql connects them with, the spaces spaceReadableSql lets them read.
  */
 export function circleQuery(viewerId: SQL | number): SQL {
-  const c = conversations;
-  const m = mentorships;
   const v = sql`${viewerId}::integer`;
   return sql`select
-    array(
-      select ${c.userBId} from ${c} where ${c.userAId} = ${v} and ${c.bothWrote} and ${c.userBId} is not null
-      union select ${c.userAId} from ${c} where ${c.userBId} = ${v} and ${c.bothWrote} and ${c.userAId} is not null
-      union select ${m.menteeId} from ${m} where ${m.mentorId} = ${v} and ${m.status} in ('active', 'completed') and ${m.menteeId} is not null
-      union select ${m.mentorId} from ${m} where ${m.menteeId} = ${v} and ${m.status} in ('active', 'completed') and ${m.mentorId} is not null
-    )::integer[] as connections,
+    array(${connectionsOfViewerSql(v)})::integer[] as connections,
     array(
       select ${communityMembers.communityId} from ${communityMembers} where ${communityMembers.userId} = ${v}
       union select ${communityModerators.communityId} from ${communityModerators} where ${communityModerators.userId} = ${v}
@@ -171,8 +164,14 @@ export function circleQuery(viewerId: SQL | number): SQL {
 /** The circle's row as a Circle (arrays of integers, or their text on a driver that answers text). */
 export function circleOf(row: { connections: unknown; spaces: unknown } | undefined): Circle {
   const numbers = (value: unknown): number[] => {
-    if (Array.isArray(value)) return value.map(Number);
-    if (typeof value === 'string') return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+    // A connection's id is null when that person is gone.
+    if (Array.isArray(value)) return value.filter((item) => item !== null).map(Number);
+    if (typeof value === 'string')
+      return value
+        .replace(/[{}]/g, '')
+        .split(',')
+        .filter((item) => item !== '' && item !== 'NULL')
+        .map(Number);
     return [];
   };
   return { connections: new Set(numbers(row?.connections)), spaces: new Set(numbers(row?.spaces)) };

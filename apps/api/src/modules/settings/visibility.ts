@@ -188,22 +188,30 @@ export function listedForAudienceSql(seesEveryone: boolean, personId: SQLWrapper
 }
 
 /**
- * Condition "the person is the viewer or one of their connections" (connectedSql, listed from
- * the viewer's side): the only people a member may see more of than everyone does (an Only
- * Connections profile, fields shown to connections). Bounded by the viewer's conversations
- * (conversations_user_a_idx and _b_idx) and mentorships (mentorships_mentor_ and _mentee_created_idx).
+ * The viewer's connections (connectedSql, listed from the viewer's side): one id per row, from
+ * the viewer's conversations (conversations_user_a_idx and _b_idx) and mentorships
+ * (mentorships_mentor_ and _mentee_created_idx). An id may repeat, or be null (a person gone).
  */
-export function directoryCircleOfSql(viewer: ViewerOfStatement, personId: SQLWrapper): SQL {
+export function connectionsOfViewerSql(viewerId: SQLWrapper): SQL {
   const c = conversations;
   const m = mentorships;
+  return sql`select ${c.userBId} from ${c} where ${c.userAId} = ${viewerId} and ${c.bothWrote}
+    union all select ${c.userAId} from ${c} where ${c.userBId} = ${viewerId} and ${c.bothWrote}
+    union all select ${m.menteeId} from ${m} where ${m.mentorId} = ${viewerId} and ${m.status} in ${CONNECTING_MENTORSHIP}
+    union all select ${m.mentorId} from ${m} where ${m.menteeId} = ${viewerId} and ${m.status} in ${CONNECTING_MENTORSHIP}`;
+}
+
+/**
+ * Condition "the person is the viewer or one of their connections" (connectionsOfViewerSql): the
+ * only people a member may see more of than everyone does (an Only Connections profile, fields
+ * shown to connections).
+ */
+export function directoryCircleOfSql(viewer: ViewerOfStatement, personId: SQLWrapper): SQL {
   const me = sql`${viewer.id}::integer`;
   // = any(array(...)): the ids are gathered first, then each looked up by primary key.
   return sql`${personId} = any(array(
     select ${me}
-    union all select ${c.userBId} from ${c} where ${c.userAId} = ${me} and ${c.bothWrote}
-    union all select ${c.userAId} from ${c} where ${c.userBId} = ${me} and ${c.bothWrote}
-    union all select ${m.menteeId} from ${m} where ${m.mentorId} = ${me} and ${m.status} in ${CONNECTING_MENTORSHIP}
-    union all select ${m.mentorId} from ${m} where ${m.menteeId} = ${me} and ${m.status} in ${CONNECTING_MENTORSHIP}
+    union all ${connectionsOfViewerSql(me)}
   ))`;
 }
 
