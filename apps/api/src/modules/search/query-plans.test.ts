@@ -105,7 +105,7 @@ describe('query plans on large tables', () => {
     }
   });
 
-  it('people search: the texts whose trigrams are all common walk the sample; a rare text and one matching nobody go to the trigram indexes at once', async () => {
+  it('people search: the texts whose trigrams are all common read the sample; a rare text and one matching nobody go to the trigram indexes at once', async () => {
     const common = await sampleCommonTrigrams(t.db);
     // Every bulk e-mail is bulk{n}@example.com: its trigrams are common, an md5 name's are not.
     expect([...common]).toEqual(expect.arrayContaining(['bul', 'ulk', 'exa', 'mpl', 'com']));

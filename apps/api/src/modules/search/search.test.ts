@@ -143,7 +143,7 @@ describe('people search', () => {
     expect(await search('crowd')).toHaveLength(20);
   });
 
-  it('answers a text whose trigrams most people share from the sample walk, and a rare one from the trigram indexes, alike', async () => {
+  it('answers a text whose trigrams most people share from the sampled people, and a rare one from the trigram indexes, alike', async () => {
     const repository = t.ctx.repositories.search;
     for (let index = 0; index < 21; index += 1) {
       await createUser(t.db, { firstName: `Sampled${index}`, lastName: 'Walker', email: `w${index}@walkdomain.example` });
