@@ -44,6 +44,8 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return `'${value.toISOString()}'`;
+  // An array of numbers (`= any($n::integer[])`) as an array literal.
+  if (Array.isArray(value)) return `'{${value.map(String).join(',')}}'`;
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 

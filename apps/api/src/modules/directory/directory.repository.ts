@@ -15,27 +15,6 @@ import {
 /** At most this many words of `q` are matched (each must be in the first or last name). */
 const MAX_NAME_WORDS = 5;
 
-/** Columns a directory card needs. */
-export const directoryColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  image: users.image,
-  headline: users.headline,
-  company: users.company,
-  jobTitle: users.jobTitle,
-  location: users.location,
-  cohortYear: users.cohortYear,
-  skills: users.skills,
-  openToReferrals: users.openToReferrals,
-  createdAt: users.createdAt,
-};
-export type DirectoryRow = Pick<UserRow, keyof typeof directoryColumns>;
-/** A row whose private fields are as the viewer may see them (hidden ones empty: the person projection). */
-export type DirectoryListRow = DirectoryRow;
-
 /** The words of `q` that are matched: lower-cased, at most MAX_NAME_WORDS. */
 export function nameWordsOf(q: string): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_NAME_WORDS);

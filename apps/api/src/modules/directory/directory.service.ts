@@ -16,7 +16,7 @@ function filtersOf(query: DirectoryFilters): DirectoryFilters {
 export async function getDirectoryPage(ctx: AppContext, viewer: AuthUser, query: DirectoryQuery): Promise<DirectoryPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.repositories.directory.findPage(viewer, filtersOf(query), { before: cursor, take: query.limit + 1 });
-  const { items, next } = toPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  const { items, next } = toPage(rows, query.limit, (row) => ({ at: new Date(row.created_at), id: row.id }));
   return { results: items.map(presentDirectoryPerson), next };
 }
 

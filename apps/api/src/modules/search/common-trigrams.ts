@@ -3,20 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /**
- * People sampled to tell which trigrams are common: the first by id, the people the sample walk
- * of the `sampled` statement reads (CONTAINS_SAMPLE, 1,000), so "common" follows what that walk
- * finds, the same for every app (a random sample flipped texts near the share between statements).
+ * People sampled to tell which trigrams are common: the first by id, among them the people whose
+ * matches the `sampled` statement reads (WALKED_PEOPLE, 1,000), so "common" follows what that
+ * sample finds, the same for every app (a random sample flipped texts near the share between statements).
  */
 const SAMPLED_PEOPLE = 2_000;
-/**
- * A trigram of at least this share of the sampled people is common. At twice this share the
- * sample walk finds a page; between the two it finds part of one, and asks the trigram indexes
- * for the rest (what the `trigram` statement would do first, ranking more candidates).
- */
+/** A trigram of at least this share of the sampled people is common. */
 const COMMON_SHARE = 0.01;
-/** The people the `sampled` statement's walk reads: the first this many by id (search.repository.ts). */
+/** The people whose matches the `sampled` statement reads: the first this many by id (walkedMatches). */
 export const WALKED_PEOPLE = 1_000;
-/** The walk stops at this many matches (a page): fewer, and the trigram indexes are asked too. */
+/** A page of matches: a text fewer of the walked people contain goes to the trigram indexes. */
 const PAGE = LIMITS.searchResultsMax;
 /** How long a sample is trusted before the next search takes a new one (in the background). */
 const COMMON_TRIGRAMS_MAX_AGE_MS = 10 * 60_000;
@@ -60,25 +56,37 @@ export async function sampleCommonTrigrams(db: Database): Promise<Set<string>> {
 }
 
 /**
- * True when at least a page of the walked people's search texts (lower-cased, as
- * users.search_text) contain `text`: the sample walk then answers it alone. Fewer, and the walk
- * reads its WALKED_PEOPLE people and the trigram indexes are asked as well ("ina.ok", "chen.12":
- * every trigram common, the text itself in a few people), which costs more than the trigram
- * indexes alone (decision record 058).
+ * Of the walked people's search texts that contain `text`, at most this many are handed to the
+ * `sampled` statement, by id (a page, and room for people the viewer may not list or whose match
+ * spans two fields: those take no slot). A text the sample holds more often than this (an e-mail
+ * domain) is an arbitrary few of its many matches either way.
  */
-export function walkFindsPage(text: string, walked: readonly string[]): boolean {
+export const SAMPLED_IDS = 3 * PAGE;
+
+/** One of the people the `sampled` statement looks at: their id and stored search text (users.search_text). */
+export type WalkedPerson = { id: number; searchText: string };
+
+/**
+ * The ids (in id order, at most SAMPLED_IDS) of the walked people whose search texts (lower-cased,
+ * as users.search_text) contain `text`, when at least a page of them do: the `sampled` statement
+ * then reads those people by primary key, where it used to walk the first WALKED_PEOPLE people
+ * until a page of them matched (up to a thousand rows for a text that one in fifty contains,
+ * decision record 063). Fewer than a page: undefined, and the trigram indexes answer the text
+ * ("ina.ok", "chen.12": every trigram common, the text itself in a few people; decision 058).
+ */
+export function walkedMatches(text: string, walked: readonly WalkedPerson[]): number[] | undefined {
   const needle = text.toLowerCase();
-  let found = 0;
-  for (const searched of walked) if (searched.includes(needle) && (found += 1) >= PAGE) return true;
-  return false;
+  const ids: number[] = [];
+  for (const person of walked) if (person.searchText.includes(needle) && ids.push(person.id) >= SAMPLED_IDS) break;
+  return ids.length >= PAGE ? ids : undefined;
 }
 
-/** The search texts of the people the sample walk reads (WALKED_PEOPLE, by id). */
-export async function sampleWalkedTexts(db: Database): Promise<string[]> {
-  const result = await db.execute<{ searchText: string }>(
-    sql`select search_text as "searchText" from users order by id limit ${WALKED_PEOPLE}::integer`,
+/** The people the sample looks at (WALKED_PEOPLE, by id), with their search texts. */
+export async function sampleWalkedPeople(db: Database): Promise<WalkedPerson[]> {
+  const result = await db.execute<WalkedPerson>(
+    sql`select id, search_text as "searchText" from users order by id limit ${WALKED_PEOPLE}::integer`,
   );
-  return result.rows.map((row) => row.searchText);
+  return result.rows.map((row) => ({ id: Number(row.id), searchText: row.searchText }));
 }
 
 /**
@@ -88,14 +96,14 @@ export async function sampleWalkedTexts(db: Database): Promise<string[]> {
  */
 export function createCommonTrigrams(db: Database, maxAgeMs = COMMON_TRIGRAMS_MAX_AGE_MS) {
   let common: ReadonlySet<string> = new Set();
-  let walked: readonly string[] = [];
+  let walked: readonly WalkedPerson[] = [];
   let sampledAt = -Infinity;
   let sampling: Promise<void> | undefined;
   const refresh = async (): Promise<void> => {
-    sampling ??= Promise.all([sampleCommonTrigrams(db), sampleWalkedTexts(db)])
-      .then(([trigrams, texts]) => {
+    sampling ??= Promise.all([sampleCommonTrigrams(db), sampleWalkedPeople(db)])
+      .then(([trigrams, people]) => {
         common = trigrams;
-        walked = texts;
+        walked = people;
         sampledAt = Date.now();
       })
       .catch(() => {
@@ -110,12 +118,13 @@ export function createCommonTrigrams(db: Database, maxAgeMs = COMMON_TRIGRAMS_MA
     /** Samples now and waits (tests, after loading people). */
     refresh,
     /**
-     * True when every inner trigram of the text is common and the sample walk finds a page of it
-     * (walkFindsPage); starts a new sample when the last one is old.
+     * When every inner trigram of the text is common and at least a page of the sampled people
+     * contain it: the ids of those people (walkedMatches), for the `sampled` statement; else
+     * undefined. Starts a new sample when the last one is old.
      */
-    isCommon(text: string): boolean {
+    sampledMatches(text: string): number[] | undefined {
       if (Date.now() - sampledAt > maxAgeMs) void refresh();
-      return allTrigramsCommon(text, common) && walkFindsPage(text, walked);
+      return allTrigramsCommon(text, common) ? walkedMatches(text, walked) : undefined;
     },
   };
 }

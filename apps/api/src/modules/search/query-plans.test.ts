@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
-import { allTrigramsCommon, sampleCommonTrigrams } from './common-trigrams';
+import { allTrigramsCommon, sampleCommonTrigrams, sampleWalkedPeople, SAMPLED_IDS, walkedMatches } from './common-trigrams';
 import { searchKindOf, searchPeopleParams, searchPeopleStatement, type SearchKind } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
@@ -66,16 +66,23 @@ describe('query plans on large tables', () => {
     }
   });
 
-  it('people search: a substring most people share is served from the first people by id, without reading the trigram indexes', async () => {
+  it('people search: a substring most people share is served from the sampled people by primary key, without reading the trigram indexes', async () => {
     const viewer = { id: 7, role: 'AL' as const };
     // Every bulk e-mail ends "@example.com": the trigram posting lists of "example" hold the whole table.
+    const walked = await sampleWalkedPeople(t.db);
+    const sampledIds = walkedMatches('example', walked);
+    expect(sampledIds).toHaveLength(SAMPLED_IDS);
     for (const generic of [false, true]) {
       const plan = await explain(t.database, searchPeopleStatement(t.db, 'sampled'), {
-        placeholders: searchPeopleParams('example', viewer),
+        placeholders: searchPeopleParams('example', viewer, sampledIds),
         generic,
         analyze: true,
       });
-      expect(plan, `generic=${generic}`).toMatch(/Index Scan using users_pkey/);
+      // The sampled ids are looked up (no walk of the first people by id), and the lookup stops at a page.
+      expect(plan, `generic=${generic}`).toMatch(
+        /Index Scan using users_pkey on users \w+ .*rows=20(\.00)? loops=1\)\n\s+Index Cond: \(id = ANY/,
+      );
+      expect(plan, `generic=${generic}`).not.toMatch(/rows=1000(\.00)? loops=1\)/);
       expect(plan, `generic=${generic}`).toMatch(/Bitmap Index Scan on users_search_text_trgm .*\(never executed\)/);
       expect(plan, `generic=${generic}`).not.toMatch(/Seq Scan on users/);
     }
@@ -98,7 +105,7 @@ describe('query plans on large tables', () => {
     }
   });
 
-  it('people search: the texts whose trigrams are all common walk the sample; a rare text and one matching nobody go to the trigram indexes at once', async () => {
+  it('people search: the texts whose trigrams are all common read the sample; a rare text and one matching nobody go to the trigram indexes at once', async () => {
     const common = await sampleCommonTrigrams(t.db);
     // Every bulk e-mail is bulk{n}@example.com: its trigrams are common, an md5 name's are not.
     expect([...common]).toEqual(expect.arrayContaining(['bul', 'ulk', 'exa', 'mpl', 'com']));

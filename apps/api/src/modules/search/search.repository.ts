@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index';
 import { likeContains, MAX_ID } from '../../lib/pagination';
 import { fieldVisibleToViewerIdSql, visibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import { listedPersonFieldSql } from '../users/index';
-import { createCommonTrigrams, WALKED_PEOPLE } from './common-trigrams';
+import { createCommonTrigrams } from './common-trigrams';
 import type { UserSummaryRow } from '../users/users.presenter';
 
 /**
@@ -23,17 +23,9 @@ const CONTAINS_CANDIDATES = 3 * LIMITS.searchResultsMax;
  * Of a common text's matches among the sampled people, at most this many (a page) are ranked:
  * they are an arbitrary few of the many (the first by id), so ranking more only costs
  * similarity() calls on long e-mails (an e-mail domain fragment such as "@bench" matched all of
- * 200 candidates: 600 calls), and the walk stops at the page's last match.
+ * 200 candidates: 600 calls).
  */
 const SAMPLED_CANDIDATES = LIMITS.searchResultsMax;
-/**
- * For a text whose trigrams are all common (common-trigrams.ts), substrings are first looked for
- * among this many people in id order (a bounded walk of users_pkey). When at least a page of them
- * match, the text is common (2% of people or more) and the trigram indexes would read a posting
- * list of much of the table ("bench", "test"): those matches are the candidates. Otherwise the
- * trigram indexes are asked.
- */
-const CONTAINS_SAMPLE = WALKED_PEOPLE;
 
 /**
  * True when `text` has three letters or digits in a row: a trigram of pg_trgm's (which reads
@@ -43,8 +35,11 @@ export function searchesSubstrings(text: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(text);
 }
 
-/** The placeholders of searchPeopleQuery for a search text and viewer. */
-export function searchPeopleParams(text: string, viewer: Viewer) {
+/**
+ * The placeholders of searchPeopleQuery for a search text and viewer; `sampledIds`: for the
+ * `sampled` statement, the sampled people whose search texts contain it (walkedMatches).
+ */
+export function searchPeopleParams(text: string, viewer: Viewer, sampledIds: readonly number[] = []) {
   const needle = text.toLowerCase();
   const contains = likeContains(needle);
   return {
@@ -55,6 +50,7 @@ export function searchPeopleParams(text: string, viewer: Viewer) {
     id: /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID ? Number(text) : 0,
     viewerId: viewer.id,
     seesEveryone: viewer.role === 'AD',
+    sampledIds,
   };
 }
 
@@ -63,7 +59,8 @@ const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
 /**
  * Which statement answers a text: `prefix` (no whole trigram: the prefix ranges and the id only),
  * `trigram` (a trigram that few people share: the trigram indexes when the prefix ranges leave the
- * page short) or `sampled` (every trigram common: the first CONTAINS_SAMPLE people by id first).
+ * page short) or `sampled` (every trigram common and a page of the app's sample contain it: those
+ * people first, by id).
  */
 export type SearchKind = 'prefix' | 'trigram' | 'sampled';
 
@@ -79,8 +76,9 @@ export type SearchKind = 'prefix' | 'trigram' | 'sampled';
  *   and shorter values, the most similar, come first;
  * - the exact id (primary key);
  * - for `trigram` and `sampled`, only when the above give fewer than a page (one-time filters):
- *   `sampled` first takes up to SAMPLED_CANDIDATES other substring matches among the first
- *   CONTAINS_SAMPLE people by id (matched on their stored search_text); then, when still short
+ *   `sampled` first takes up to SAMPLED_CANDIDATES other substring matches among the people of
+ *   `sampledIds` (the app's sample says their stored search_text contains it: read by primary
+ *   key and matched again here, so a stale sample only makes them fewer); then, when still short
  *   of a page, up to CONTAINS_CANDIDATES from the GIN indexes users_search_text_trgm and users_career_text_trgm. `trigram` asks those
  *   indexes at once: a trigram few people share keeps GIN's scan short (it walks the rarest
  *   posting list and skips through the others), where the sample walk read a hundred pages for
@@ -123,18 +121,21 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
     ),
     sql` or `,
   );
-  // The text is matched first, in a subquery PostgreSQL may not flatten (offset 0), and who may be
-  // listed is asked only of the rows that match: the eligibility and e-mail rules are subqueries
-  // per row, and asked of all 1,000 they were most of a rare text's cost. That first match reads
-  // the stored users.search_text (the three columns lower-cased as one text, kept by PostgreSQL):
-  // it keeps every row the exact per-column test keeps, and that test runs after it.
-  // The sample walk and the trigram indexes run only when the prefix ranges and the id found less
+  // The sampled people are read by primary key (the ids the app found in its sample: at most
+  // SAMPLED_IDS, where walking the first 1,000 people by id read up to all of them to find a
+  // page, decision record 063), and the text is matched again on their stored users.search_text
+  // (the three columns lower-cased as one text, kept by PostgreSQL; `collate "C"`, which its
+  // trigram index does not hold, so that a custom plan never prefers that index's posting lists
+  // of much of the table to the ids), in a subquery PostgreSQL may not flatten (offset 0): who may be listed is asked only of the rows that match (the
+  // eligibility and e-mail rules are subqueries per row), then the exact per-column test.
+  // They and the trigram indexes are read only when the prefix ranges and the id found less
   // than a page (a one-time filter: otherwise not started), so a text that fills a page by prefix
   // costs what byPrefix does.
   const prefixesLeavePageShort = sql`(select count(*) from prefixed) < ${sqlInteger(LIMITS.searchResultsMax)}`;
   const sampled = sql`select ${columns} from (
-        select * from (select * from ${users} order by ${users.id} limit ${sqlInteger(CONTAINS_SAMPLE)}) as ${users}
-        where ${prefixesLeavePageShort} and ${users.searchText} like ${unseenContains} offset 0
+        select * from ${users}
+        where ${prefixesLeavePageShort} and ${users.id} = any(${placeholder('sampledIds')}::integer[])
+          and ${users.searchText} collate "C" like ${unseenContains} offset 0
       ) as ${users}
       where ${eligible} and (${containsText}) limit ${sqlInteger(SAMPLED_CANDIDATES)}`;
   // The trigram branches run only when the prefix ranges (and the sample) found less than a page.
@@ -220,7 +221,7 @@ const prepareSearchStatements = (db: Database) => {
   return { prefix: prepare('prefix'), trigram: prepare('trigram'), sampled: prepare('sampled') };
 };
 
-/** The statement for a text (searchPeopleQuery), given whether all its trigrams are common. */
+/** The statement for a text (searchPeopleQuery), given whether all its trigrams are common (and a page of the sample holds it). */
 export function searchKindOf(text: string, trigramsCommon: (text: string) => boolean): SearchKind {
   if (!searchesSubstrings(text)) return 'prefix';
   return trigramsCommon(text) ? 'sampled' : 'trigram';
@@ -254,11 +255,13 @@ export function createSearchRepository(statements: Database, db: Database) {
      *   short (asking for prefixes first and substrings second cost a second round trip).
      */
     async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
-      return searchStatements[this.searchKindOf(text)].execute(searchPeopleParams(text, viewer));
+      const sampledIds = searchesSubstrings(text) ? commonTrigrams.sampledMatches(text) : undefined;
+      const kind = searchKindOf(text, () => sampledIds !== undefined);
+      return searchStatements[kind].execute(searchPeopleParams(text, viewer, sampledIds));
     },
     /** Which statement searchPeople runs for the text (searchKindOf, with the app's sample of common trigrams). */
     searchKindOf(text: string): SearchKind {
-      return searchKindOf(text, (checked) => commonTrigrams.isCommon(checked));
+      return searchKindOf(text, (checked) => commonTrigrams.sampledMatches(checked) !== undefined);
     },
     /** Samples which trigrams are common now, and waits (after loading people in bulk). */
     sampleCommonTrigrams: () => commonTrigrams.refresh(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, useTestApp, createUser, createUserSettings, type TestUser } from '../../test/index';
 
@@ -142,7 +143,7 @@ describe('people search', () => {
     expect(await search('crowd')).toHaveLength(20);
   });
 
-  it('answers a text whose trigrams most people share from the sample walk, and a rare one from the trigram indexes, alike', async () => {
+  it('answers a text whose trigrams most people share from the sampled people, and a rare one from the trigram indexes, alike', async () => {
     const repository = t.ctx.repositories.search;
     for (let index = 0; index < 21; index += 1) {
       await createUser(t.db, { firstName: `Sampled${index}`, lastName: 'Walker', email: `w${index}@walkdomain.example` });
@@ -159,6 +160,24 @@ describe('people search', () => {
     expect(viaSample).toHaveLength(20);
     expect(viaSample.every((name) => name.startsWith('Sampled'))).toBe(true);
     expect(names(await search('w1@walkdomain'))).toEqual(['Sampled1']);
+  });
+
+  it('answers from the sampled ids only the people who still match and whom the viewer may see (a stale sample)', async () => {
+    const repository = t.ctx.repositories.search;
+    const people: TestUser[] = [];
+    for (let index = 0; index < 22; index += 1) {
+      people.push(await createUser(t.db, { firstName: `Stale${index}`, lastName: 'Sample', email: `s${index}@staledomain.example` }));
+    }
+    await repository.sampleCommonTrigrams();
+    expect(repository.searchKindOf('staledomain')).toBe('sampled');
+    // After the sample: one no longer matches, one hides their profile. The sample still names both.
+    const [renamed, hidden] = people;
+    await t.db.execute(sql`update users set email = 'moved@elsewhere.example' where id = ${renamed!.id}`);
+    await createUserSettings(t.db, { userId: hidden!.id, profileVisibility: 'Private' });
+    const found = names(await search('staledomain'));
+    expect(found).toHaveLength(20);
+    expect(found).not.toContain('Stale0');
+    expect(found).not.toContain('Stale1');
   });
 
   it('refuses anonymous callers and over-long queries', async () => {
