@@ -77,8 +77,15 @@ export function createFacetCache(now: () => number = Date.now, index?: Directory
     /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
     follow(next: FollowedChanges | null): void {
       cache.follow(next);
-      // Announcements may have been missed in between: the index reloads everyone when next used.
+      // Announcements may have been missed in between: the index reloads everyone, starting now
+      // when the channel is listened to (worker start, a channel found again), not at the first
+      // count: the statement counts meanwhile, and the load is done before most requests come.
       index?.reset();
+      if (next) index?.prepare();
+    },
+    /** Stops the index's load under way, if any, and waits for it (the app closes). */
+    async close(): Promise<void> {
+      await index?.close();
     },
     /** The directory index, if counts are counted in memory. */
     index,

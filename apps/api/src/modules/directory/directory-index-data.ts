@@ -14,6 +14,12 @@ function gramsOf(name: string, add: (gram: string) => void): void {
 }
 
 /**
+ * Slots (or name-index entries) handled between two breaths of a name index built in steps: a few
+ * milliseconds of work, so that a worker building it still answers its requests.
+ */
+const NAME_INDEX_STEP = 2_000;
+
+/**
  * The people and their values, with a name index over the first `indexed` slots: per gram (one
  * character or two), the slots whose first or last name holds it, ascending. Slots loaded after
  * (people reloaded since) are checked one by one until the index is rebuilt.
@@ -29,9 +35,17 @@ export class DirectoryIndexData {
   private postings = new Map<string, Int32Array>();
   private indexed = 0;
 
-  constructor(rows: IndexRow[]) {
+  constructor(rows: IndexRow[] = []) {
     for (const row of rows) this.put(row);
     this.indexNames();
+  }
+
+  /**
+   * Adds people not yet loaded (a batch of a full load), leaving them out of the name index until
+   * it is built again (indexingNames).
+   */
+  append(rows: IndexRow[]): void {
+    for (const row of rows) this.put(row);
   }
 
   /** People loaded: the listed people alive (slots include the dead ones until a rebuild). */
@@ -80,11 +94,24 @@ export class DirectoryIndexData {
     c.last[slot] = row.last;
   }
 
-  /** Builds the name index over every slot loaded. */
+  /** Builds the name index over every slot loaded, at once. */
   private indexNames(): void {
+    const steps = this.indexingNames();
+    while (!steps.next().done);
+  }
+
+  /**
+   * Builds the name index over every slot loaded, in steps: it yields after every NAME_INDEX_STEP
+   * slots or entries, so that a full load can let the event loop run between them (at 100,000
+   * people the whole index is about 1.75 M entries). The index in use stays the old one until the
+   * last step.
+   */
+  *indexingNames(): Generator<void, void, undefined> {
     const c = this.columns;
+    const length = c.length;
     const lists = new Map<string, number[]>();
-    for (let slot = 0; slot < c.length; slot += 1) {
+    for (let slot = 0; slot < length; slot += 1) {
+      if (slot % NAME_INDEX_STEP === NAME_INDEX_STEP - 1) yield;
       if (!c.alive[slot]) continue;
       const add = (gram: string) => {
         let list = lists.get(gram);
@@ -94,8 +121,18 @@ export class DirectoryIndexData {
       gramsOf(c.first[slot] ?? '', add);
       gramsOf(c.last[slot] ?? '', add);
     }
-    this.postings = new Map([...lists].map(([gram, list]) => [gram, Int32Array.from(list)]));
-    this.indexed = c.length;
+    const postings = new Map<string, Int32Array>();
+    let entries = 0;
+    for (const [gram, list] of lists) {
+      postings.set(gram, Int32Array.from(list));
+      entries += list.length;
+      if (entries >= NAME_INDEX_STEP * 10) {
+        entries = 0;
+        yield;
+      }
+    }
+    this.postings = postings;
+    this.indexed = length;
   }
 
   /** Name index size in entries (for the record's memory figure). */

@@ -7,7 +7,7 @@ import { executeRaw } from '../../db/prepared';
 import { users, userSettings } from '../../db/schema/index';
 import { authHeader, createTestConfig, createUser, startSecondInstance, TEST_PASSWORD, useTestApp, type TestUser } from '../../test/index';
 import { createFacetCache, SHARED_FACET_SIZE } from './directory-facets';
-import { createDirectoryIndex, directoryIndexQuery, INDEX_REBUILD_MS } from './directory-index';
+import { createDirectoryIndex, directoryIndexQuery, INDEX_REBUILD_MS, type LoadPeople, type PeopleToLoad } from './directory-index';
 import type { IndexRow } from './directory-index-columns';
 import { DirectoryIndexData } from './directory-index-data';
 import { directoryFacets, type FacetAudience } from './directory.repository';
@@ -113,7 +113,7 @@ beforeAll(async () => {
   await seedPeople(400, 7);
   // On PostgreSQL the channel is listened to on a connection of its own, a moment after start.
   await vi.waitFor(() => expect(t.ctx.repositories.directory.facetCache.enabled).toBe(true));
-  // Loaded at first use: meanwhile the statement counts.
+  // Loading since the channel was listened to (meanwhile the statement counts); then the people seeded.
   await t.ctx.repositories.directory.facetCache.index?.sync();
 });
 afterEach(() => {
@@ -156,9 +156,25 @@ describe('the directory index counts what the counting statement counts', () => 
     }
     const added = await seedPeople(30, 29);
     const reloaded = [...changed, ...added];
-    index.reload(reloaded, await executeRaw<IndexRow>(t.db, directoryIndexQuery(reloaded)));
+    index.reload(reloaded, await executeRaw<IndexRow>(t.db, directoryIndexQuery({ ids: reloaded })));
     expect(index.unindexed).toBeGreaterThan(0);
     await expectSameCounts(index, [{}, ...filterCombinations(30, 31)]);
+  });
+
+  it('loaded in batches by id (a full load): the same people and counts as in one statement', async () => {
+    const whole = await loadIndex();
+    const batches: PeopleToLoad[] = [];
+    const index = createDirectoryIndex(
+      async (which) => {
+        batches.push(which);
+        return executeRaw<IndexRow>(t.db, directoryIndexQuery(which));
+      },
+      { batch: 37 },
+    );
+    const batched = await index.sync();
+    expect(batches.length).toBe(Math.floor(whole.size / 37) + 1);
+    expect(new Set(batched.slotOf.keys())).toEqual(new Set(whole.slotOf.keys()));
+    await expectSameCounts(batched, [{}, ...filterCombinations(15, 41)]);
   });
 });
 
@@ -262,7 +278,7 @@ describe('the announcement names the people changed (migration 0046)', () => {
 
   // The index must hear of every column it reads: held to both triggers of each table.
   it('watches every column the index reads, per row and per statement', async () => {
-    const { sql: text } = new PgDialect().sqlToQuery(directoryIndexQuery([1, 2]));
+    const { sql: text } = new PgDialect().sqlToQuery(directoryIndexQuery({ ids: [1, 2] }));
     const read = new Set<string>();
     for (const [, table, column] of text.matchAll(/"(\w+)"\."(\w+)"/g)) read.add(`${table}.${column}`);
     const { rows } = await t.db.execute<{ trigger: string; name: string }>(sql`
@@ -309,14 +325,22 @@ describe('the index kept up to date (createDirectoryIndex)', () => {
     seen: 15,
   });
   const companies = (index: DirectoryIndexData) => index.count('public', {}, 10).company;
+  /** Reads `table` as directoryIndexQuery does: the people named, or a batch by id. */
+  const reader =
+    (table: Map<number, IndexRow>, loads: PeopleToLoad[] = []): LoadPeople =>
+    async (which) => {
+      loads.push(which);
+      const people = [...table.values()].sort((a, b) => a.id - b.id);
+      return 'ids' in which
+        ? people.filter((person) => which.ids.includes(person.id))
+        : people.filter((person) => person.id > which.after).slice(0, which.take);
+    };
+  const everyone = { after: 0, take: 2 };
 
-  it('loads everyone at first use, then only the people announced, and everyone again on "*" or a reset', async () => {
+  it('loads everyone (in batches) at first use, then only the people announced, and everyone again on "*" or a reset', async () => {
     const table = new Map([1, 2, 3].map((id) => [id, row(id, 'Acme')]));
-    const loads: (readonly number[] | undefined)[] = [];
-    const index = createDirectoryIndex(async (ids) => {
-      loads.push(ids);
-      return [...table.values()].filter((person) => !ids || ids.includes(person.id));
-    });
+    const loads: PeopleToLoad[] = [];
+    const index = createDirectoryIndex(reader(table, loads), { batch: 2 });
     expect(companies(await index.sync())).toEqual([{ value: 'Acme', count: 3 }]);
     table.set(2, row(2, 'Hooli'));
     table.delete(3);
@@ -329,7 +353,62 @@ describe('the index kept up to date (createDirectoryIndex)', () => {
     await index.sync();
     index.reset();
     await index.sync();
-    expect(loads).toEqual([undefined, [2, 3], undefined, undefined]);
+    // Each load of everyone: ids 1 and 2, then the rest after 2.
+    const batches = [everyone, { after: 2, take: 2 }];
+    expect(loads).toEqual([...batches, { ids: [2, 3] }, ...batches, ...batches]);
+  });
+
+  it('starts loading everyone as soon as the channel is listened to, before any count', async () => {
+    const loads: PeopleToLoad[] = [];
+    const index = createDirectoryIndex(reader(new Map([[1, row(1, 'Acme')]]), loads), { batch: 2 });
+    const cache = createFacetCache(() => 0, index);
+    cache.follow(null);
+    expect(loads).toEqual([]);
+    cache.follow({ caughtUp: () => Promise.resolve(true) });
+    expect(loads).toEqual([everyone]);
+    await vi.waitFor(() => expect(index.ready).toBe(true));
+    const statement = vi.fn(() => Promise.resolve(noFacets));
+    expect((await cache.get('first', statement, (data) => data.count('public', {}, 10))).company).toEqual([{ value: 'Acme', count: 1 }]);
+    expect(statement).not.toHaveBeenCalled();
+    expect(loads).toHaveLength(1);
+  });
+
+  it('lets the event loop run between the steps of a full load', async () => {
+    // Read from memory, a load would otherwise run to its end without a macrotask in between.
+    const table = new Map(Array.from({ length: 12_000 }, (_, index) => [index + 1, row(index + 1, `C${index % 7}`)]));
+    const index = createDirectoryIndex(reader(table), { batch: 1_000 });
+    const order: string[] = [];
+    setImmediate(() => order.push('another callback'));
+    await index.sync().then(() => order.push('loaded'));
+    expect(order).toEqual(['another callback', 'loaded']);
+  });
+
+  it('stops a load under way when closed, and waits for it', async () => {
+    const table = new Map([1, 2, 3].map((id) => [id, row(id, 'Acme')]));
+    const loads: PeopleToLoad[] = [];
+    let release: () => void = () => undefined;
+    const read = reader(table);
+    const index = createDirectoryIndex(
+      async (which) => {
+        loads.push(which);
+        await new Promise<void>((resolve) => (release = resolve));
+        return read(which);
+      },
+      { batch: 2 },
+    );
+    index.prepare();
+    await vi.waitFor(() => expect(loads).toHaveLength(1));
+    let closed = false;
+    const closing = index.close().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Waits for the statement under way.
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    // No batch after it, no index, no more counts.
+    expect(loads).toEqual([everyone]);
+    expect(index.loaded).toBeNull();
+    await expect(index.sync()).rejects.toThrow('closed');
   });
 
   it('leaves the counting to the statement while everyone is loaded, not to a queue', async () => {
@@ -353,13 +432,14 @@ describe('the index kept up to date (createDirectoryIndex)', () => {
     const table = new Map([1, 2].map((id) => [id, row(id, 'Acme')]));
     let release: () => void = () => undefined;
     let slow = false;
+    const read = reader(table);
     const index = createDirectoryIndex(
-      async (ids) => {
-        const snapshot = [...table.values()].filter((person) => !ids || ids.includes(person.id));
-        if (!ids && slow) await new Promise<void>((resolve) => (release = resolve));
+      async (which) => {
+        const snapshot = await read(which);
+        if (!('ids' in which) && slow) await new Promise<void>((resolve) => (release = resolve));
         return snapshot;
       },
-      () => clock,
+      { now: () => clock },
     );
     const first = await index.sync();
     // A change nobody announced is seen by the next full load only.
@@ -375,9 +455,8 @@ describe('the index kept up to date (createDirectoryIndex)', () => {
       { value: 'Announced', count: 1 },
     ]);
     release();
-    await new Promise((resolve) => setImmediate(resolve));
+    await vi.waitFor(async () => expect(await index.sync()).not.toBe(first));
     const swapped = await index.sync();
-    expect(swapped).not.toBe(first);
     expect(companies(swapped)).toEqual([
       { value: 'Announced', count: 1 },
       { value: 'Unannounced', count: 1 },

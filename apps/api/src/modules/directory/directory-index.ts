@@ -1,5 +1,6 @@
 import { DEFAULT_FIELD_PRIVACY, type PrivateField } from '@alumlink/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sqlInteger } from '../../db/prepared';
 import { skillItemsSql, userSettings, users } from '../../db/schema/index';
 import { DirectoryIndexData } from './directory-index-data';
 import { SEEN, type IndexRow } from './directory-index-columns';
@@ -16,11 +17,17 @@ import { SEEN, type IndexRow } from './directory-index-columns';
  */
 
 /**
- * The listed people (all, or those of `ids`) with what the index keeps of them: names and
- * case-insensitive keys lower-cased by the database (as the counting statement compares them),
+ * Which listed people a statement reads: those of `ids` (people announced), or a batch of a full
+ * load: the first `take` by id after `after` (keyset, so each batch is a range of the primary key).
+ */
+export type PeopleToLoad = { ids: readonly number[] } | { after: number; take: number };
+
+/**
+ * The listed people (all of them, or those of `which`) with what the index keeps of them: names
+ * and case-insensitive keys lower-cased by the database (as the counting statement compares them),
  * skills split as it splits them, the settings' defaults for people without a settings row.
  */
-export function directoryIndexQuery(ids?: readonly number[]): SQL {
+export function directoryIndexQuery(which?: PeopleToLoad): SQL {
   const seen = (Object.keys(SEEN) as (keyof typeof SEEN)[]).map((field) => {
     const column: SQLWrapper = {
       company: userSettings.companyVisibleTo,
@@ -31,7 +38,12 @@ export function directoryIndexQuery(ids?: readonly number[]): SQL {
     const byDefault = DEFAULT_FIELD_PRIVACY[field satisfies PrivateField];
     return sql`(case when coalesce(${column}, ${sql.raw(`'${byDefault}'`)}) = 'everyone' then ${sql.raw(String(SEEN[field]))} else 0 end)`;
   });
-  const some = ids === undefined ? sql`` : sql` and ${users.id} = any(string_to_array(${ids.join(',')}::text, ',')::integer[])`;
+  const some =
+    which === undefined
+      ? sql``
+      : 'ids' in which
+        ? sql` and ${users.id} = any(string_to_array(${which.ids.join(',')}::text, ',')::integer[])`
+        : sql` and ${users.id} > ${which.after} order by ${users.id} limit ${sqlInteger(which.take)}`;
   return sql`select ${users.id} as id, lower(${users.firstName}) as first, lower(${users.lastName}) as last, ${users.role} as role,
     ${users.cohortYear} as cohort_year, ${users.company} as company, lower(${users.company}) as company_key,
     ${users.location} as location, lower(${users.location}) as location_key,
@@ -48,16 +60,65 @@ export function directoryIndexQuery(ids?: readonly number[]): SQL {
  */
 export const INDEX_REBUILD_MS = 10 * 60_000;
 
-/** Reads the listed people (all of them, or those of the ids). */
-export type LoadPeople = (ids?: readonly number[]) => Promise<IndexRow[]>;
+/**
+ * People read per statement of a full load. A full load in one statement held a worker's event
+ * loop for the build of everyone (hundreds of milliseconds at 100,000 people, seconds under load):
+ * in batches, each a range of the primary key, the worker breathes between them and answers its
+ * other requests.
+ */
+export const LOAD_BATCH = 2_000;
+
+/** Reads the listed people named, or a batch of everyone (directoryIndexQuery). */
+export type LoadPeople = (which: PeopleToLoad) => Promise<IndexRow[]>;
+
+/** Lets the event loop run what waits (timers, sockets, requests) before the next step of a load. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+class IndexClosed extends Error {
+  constructor() {
+    super('the directory index is closed');
+  }
+}
+
+/**
+ * Everyone, read in batches by id and built in steps (the name index last), breathing between
+ * them; stops at the next step once `closed()`.
+ */
+async function loadEveryoneInSteps(load: LoadPeople, batch: number, closed: () => boolean): Promise<DirectoryIndexData> {
+  const data = new DirectoryIndexData();
+  // User ids are serial, from 1.
+  let after = 0;
+  for (;;) {
+    const rows = await load({ after, take: batch });
+    if (closed()) throw new IndexClosed();
+    data.append(rows);
+    const last = rows[rows.length - 1];
+    if (rows.length < batch || !last) break;
+    after = last.id;
+    await breathe();
+  }
+  const naming = data.indexingNames();
+  while (!naming.next().done) {
+    await breathe();
+    if (closed()) throw new IndexClosed();
+  }
+  return data;
+}
+
+export type DirectoryIndexOptions = {
+  now?: () => number;
+  /** People read per statement of a full load. */
+  batch?: number;
+};
 
 /**
  * The index kept true to the announcements of directory changes (migration
  * 0046_directory_changes_name_people): each payload names the people changed ("*": anyone). A
  * count first applies every announcement heard before it (`sync`): the people named are read again
- * in one statement (everyone, at first use, after "*", on `reset`), shared by the counts waiting.
+ * in one statement (everyone, in batches, when the channel is listened to, after "*", on `reset`),
+ * shared by the counts waiting. `close` stops a load under way and waits for it.
  */
-export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.now) {
+export function createDirectoryIndex(load: LoadPeople, { now = Date.now, batch = LOAD_BATCH }: DirectoryIndexOptions = {}) {
   let data: DirectoryIndexData | null = null;
   let builtAt = 0;
   /** Announcements heard, and how many of them `data` holds. */
@@ -66,20 +127,23 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
   let pending = new Set<number>();
   let everyone = true;
   let step: Promise<void> | null = null;
+  let closed = false;
+  const isClosed = () => closed;
   /**
    * The belt's full load, made in the background while `data` answers, with the people announced
    * since it started: a step swaps it in after reloading them (and the pending ones) into it.
    */
   let fresh: { since: Set<number>; everyone: boolean; done: DirectoryIndexData | null } | null = null;
+  let rebuilding: Promise<void> | null = null;
 
   const rebuildInBackground = () => {
     const started: NonNullable<typeof fresh> = { since: new Set(), everyone: false, done: null };
     fresh = started;
     builtAt = now();
-    load().then(
-      (rows) => {
+    rebuilding = loadEveryoneInSteps(load, batch, isClosed).then(
+      (loaded) => {
         if (fresh !== started) return;
-        started.done = new DirectoryIndexData(rows);
+        started.done = loaded;
         // The next request takes a step, which swaps it in.
         heard += 1;
       },
@@ -95,7 +159,7 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
     const waiting = pending;
     pending = new Set();
     try {
-      data = new DirectoryIndexData(await load());
+      data = await loadEveryoneInSteps(load, batch, isClosed);
       builtAt = now();
     } catch (error) {
       everyone = true;
@@ -103,7 +167,6 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       throw error;
     }
   };
-
   const takeStep = async () => {
     const upTo = heard;
     const swap = fresh?.done ? fresh : null;
@@ -113,7 +176,7 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       const ids = [...new Set([...pending, ...swap.since])];
       pending = new Set();
       try {
-        const rows = await load(ids);
+        const rows = await load({ ids });
         swap.done.reload(ids, rows);
         data = swap.done;
       } catch (error) {
@@ -125,7 +188,7 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       const ids = [...pending];
       pending = new Set();
       try {
-        const rows = await load(ids);
+        const rows = await load({ ids });
         // Steps run one at a time: no other load is applied meanwhile.
         data.reload(ids, rows);
       } catch (error) {
@@ -134,6 +197,19 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       }
     }
     applied = upTo;
+  };
+
+  const sync = async (): Promise<DirectoryIndexData> => {
+    if (closed) throw new IndexClosed();
+    if (data && !fresh && !everyone && now() - builtAt >= INDEX_REBUILD_MS) rebuildInBackground();
+    const target = heard;
+    while (applied < target || !data) {
+      step ??= takeStep().finally(() => {
+        step = null;
+      });
+      await step;
+    }
+    return data;
   };
 
   return {
@@ -157,16 +233,20 @@ export function createDirectoryIndex(load: LoadPeople, now: () => number = Date.
       fresh = null;
     },
     /** The index holding every announcement heard before the call (loading what they name). */
-    async sync(): Promise<DirectoryIndexData> {
-      if (data && !fresh && !everyone && now() - builtAt >= INDEX_REBUILD_MS) rebuildInBackground();
-      const target = heard;
-      while (applied < target || !data) {
-        step ??= takeStep().finally(() => {
-          step = null;
-        });
-        await step;
-      }
-      return data;
+    sync,
+    /**
+     * Loads everyone now, in the background (the channel has just been listened to: announcements
+     * may have been missed, and the first count should not wait for, nor share its worker with, a
+     * load of everyone). Requests meanwhile are counted by the statement (`ready` is false).
+     */
+    prepare(): void {
+      if (!closed) sync().catch(() => undefined);
+    },
+    /** Stops a load under way (at its next step) and waits for it: nothing runs after the app closed. */
+    async close(): Promise<void> {
+      closed = true;
+      fresh = null;
+      await Promise.allSettled([step, rebuilding]);
     },
     /** Whether a count would wait for a load of everyone (at first use, after "*" or a reset) or not. */
     get ready(): boolean {

@@ -256,7 +256,7 @@ export function createDirectoryRepository(statements: Database, db: Database) {
     /** The shared facet counts (decision record 046). */
     facetCache: createFacetCache(
       Date.now,
-      createDirectoryIndex(async (ids) => executeRaw<IndexRow>(db, directoryIndexQuery(ids))),
+      createDirectoryIndex(async (which) => executeRaw<IndexRow>(db, directoryIndexQuery(which))),
     ),
     /** `take` listed people matching the filters before `before` (newest first), as the viewer may see them. */
     findPage(viewer: Viewer, filters: DirectoryFilters, page: { before?: CursorPosition; take: number }): Promise<DirectoryPageRow[]> {
