@@ -39,14 +39,16 @@ async function onOneConnection(
   }
 }
 
-/** A parameter value as an SQL literal (EXECUTE takes literals). */
-function literal(value: unknown): string {
+/**
+ * A parameter value as an SQL literal (EXECUTE takes literals): numbers, booleans, times, arrays of
+ * numbers (`= any($n::integer[])`) as array literals, objects as JSON, anything else as quoted text.
+ */
+export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  // An array of numbers (`= any($n::integer[])`) as an array literal.
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `'{${value.map(String).join(',')}}'`;
-  return `'${String(value).replaceAll("'", "''")}'`;
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 let statementNumber = 0;
@@ -66,7 +68,7 @@ export async function explain(connection: DatabaseConnection, query: Explainable
       { text: 'set plan_cache_mode = force_generic_plan' },
       { text: `prepare ${name} as ${built.sql}` },
       {
-        text: `explain${options.analyze ? ' (analyze)' : ''} execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`,
+        text: `explain${options.analyze ? ' (analyze)' : ''} execute ${name}${params.length > 0 ? `(${params.map(sqlLiteral).join(', ')})` : ''}`,
       },
       { text: `deallocate ${name}` },
       { text: 'reset plan_cache_mode' },

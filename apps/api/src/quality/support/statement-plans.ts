@@ -1,17 +1,9 @@
 import type { DatabaseConnection } from '../../db/client';
 import type { RecordedStatement } from '../../test/index';
+import { sqlLiteral } from '../../test/query-plans';
 
 // Plans of a statement the app ran (captured with its parameters): the custom and the generic plan,
 // the pages it reads, and whether PostgreSQL keeps a generic plan for it once prepared.
-
-/** A SQL literal for EXECUTE's arguments. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
-  return `'${text.replaceAll("'", "''")}'`;
-}
 
 /** Runs statements on one session (PGlite has one; PostgreSQL: one client of the pool). */
 async function onOneSession<T>(
@@ -37,7 +29,7 @@ export async function plansOf(database: DatabaseConnection, statement: RecordedS
     await query(`prepare hot_plan_check as ${statement.text}`);
     try {
       await query('set plan_cache_mode = force_generic_plan');
-      const args = statement.params.length > 0 ? `(${statement.params.map(literal).join(', ')})` : '';
+      const args = statement.params.length > 0 ? `(${statement.params.map(sqlLiteral).join(', ')})` : '';
       const generic = planText(await query(`explain execute hot_plan_check${args}`));
       return [custom, generic];
     } finally {
@@ -68,7 +60,7 @@ export async function planCacheOf(
   return onOneSession(database, async (query) => {
     await query(`prepare plan_cache_check as ${statement.text}`);
     try {
-      const args = statement.params.length > 0 ? `(${statement.params.map(literal).join(', ')})` : '';
+      const args = statement.params.length > 0 ? `(${statement.params.map(sqlLiteral).join(', ')})` : '';
       for (let run = 0; run < 8; run += 1) await query(`execute plan_cache_check${args}`);
       const [row] = await query(`select generic_plans, custom_plans from pg_prepared_statements where name = 'plan_cache_check'`);
       return { generic: Number(row?.generic_plans), custom: Number(row?.custom_plans) };
