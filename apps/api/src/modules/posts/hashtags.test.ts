@@ -1,7 +1,16 @@
 import { extractHashtags, type PostPage, type TrendingTags } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, useTestApp, createUser, createUserSettings, explain, type TestUser } from '../../test/index';
+import {
+  authHeader,
+  useTestApp,
+  createCommunity,
+  createPost,
+  createUser,
+  createUserSettings,
+  explain,
+  type TestUser,
+} from '../../test/index';
 import { postPageParams, postPageQuery } from './post-page.sql';
 import { postAs } from './posts.test-helpers';
 
@@ -76,12 +85,45 @@ describe('GET /social/posts/?tag=', () => {
     }
   });
 
-  it("walks post_tags_tag_created_idx for a tag's page", async () => {
+  it("walks post_tags_tag_created_idx for a tag's page, reading the members-only spaces once, not each post's space", async () => {
     const plan = await explain(t.database, postPageQuery('tag', 21), {
       placeholders: postPageParams({ viewer: { id: viewer.id, role: 'AL' }, tag: 'rowclub' }),
       generic: true,
     });
     expect(plan).toMatch(/post_tags_tag_created_idx/);
+    // spaceReadableForManySpacesSql: one hashed set of the members-only spaces per statement.
+    // PostgreSQL 15 writes `NOT (hashed SubPlan n)`, 17 (PGlite) `NOT (ANY (community_id = (hashed SubPlan n).col1))`.
+    expect(plan).toMatch(/NOT \((ANY \(community_id = \()?hashed SubPlan \d+/);
+    expect(plan).toMatch(/Filter: \(visibility = 'members'::text\)/);
+    expect(plan).not.toMatch(/Filter: \(id = posts\.community_id\)|Index Cond: \(id = posts\.community_id\)/);
+  });
+
+  it("lists a public space's tagged posts to everyone, a members-only space's to its members, moderators, authors and administrators", async () => {
+    const open = await createCommunity(t.db);
+    const closed = await createCommunity(t.db, { visibility: 'members' });
+    const [member, moderator, outsider, leaver] = [
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    await t.db.execute(sql`insert into community_members (community_id, user_id) values (${closed.id}, ${member.id})`);
+    await t.db.execute(sql`insert into community_moderators (community_id, user_id) values (${closed.id}, ${moderator.id})`);
+    const tagged = async (userId: number, communityId: number) => {
+      const row = await createPost(t.db, { userId, communityId, caption: 'In a space #spacetagwalk' });
+      await t.db.execute(sql`insert into post_tags (post_id, tag, created_at) values (${row.id}, 'spacetagwalk', ${row.createdAt})`);
+      return row.id;
+    };
+    const inOpen = await tagged(author.id, open.id);
+    const inClosed = await tagged(author.id, closed.id);
+    // The leaver wrote in the members-only space and is no longer a member: they keep reading their post.
+    const leaversOwn = await tagged(leaver.id, closed.id);
+    const ids = async (as: TestUser) => (await tagPage(as, 'tag=spacetagwalk')).body.results.map((listed) => listed.id).sort();
+    expect(await ids(outsider)).toEqual([inOpen]);
+    expect(await ids(member)).toEqual([inOpen, inClosed, leaversOwn].sort());
+    expect(await ids(moderator)).toEqual([inOpen, inClosed, leaversOwn].sort());
+    expect(await ids(admin)).toEqual([inOpen, inClosed, leaversOwn].sort());
+    expect(await ids(leaver)).toEqual([inOpen, leaversOwn].sort());
   });
 });
 

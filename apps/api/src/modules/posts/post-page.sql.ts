@@ -5,7 +5,10 @@ import { communities, postLikes, posts, postTags, users } from '../../db/schema/
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import { type Viewer } from '../settings/visibility';
 import { emailAsSeenBySql, type UserSummarySqlRow } from '../users/index';
-import { postReadableSql } from './posts.policy';
+import { communityRowReadableSql, postReadableInSpaceSql, spaceReadableForManySpacesSql, spaceReadableSql } from './posts.policy';
+
+/** The space of a space's page, read once per statement (its id, and whether the viewer may be in it). */
+const spaceOfSlug = sql.raw('space_of_slug');
 
 /** Which posts a page lists: the feed (everything the viewer may see), one author's posts, one tag's, or one space's (by slug). */
 export type PostPageKind = 'feed' | 'author' | 'tag' | 'space';
@@ -47,25 +50,40 @@ export type PostSqlRow = UserSummarySqlRow & {
  * author's page checks that the viewer may see the author once (the rule reads only parameters,
  * so PostgreSQL evaluates it once per statement) and is empty when not: the service then tells a
  * hidden person from one without posts, in a second round trip only for an empty page. A space's
- * page finds the space by its slug in the same statement (communities_slug_unique, evaluated once),
- * so an unknown slug lists nothing: the caller tells it from an empty space for an empty page alone.
+ * page finds the space by its slug in the same statement, reading its row once (a CTE: before, the
+ * slug's lookup was written three times and each ran), so an unknown slug lists nothing: the caller
+ * tells it from an empty space for an empty page alone. A tag's page walks post_tags_tag_created_idx
+ * and reads the members-only spaces once (decision 060).
  */
 export function postPageQuery(kind: PostPageKind, take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
   const authorId = sql`${sql.placeholder('authorId')}::integer`;
   const seesEveryone = sql`${sql.placeholder('seesEveryone')}::boolean`;
-  const spaceId = sql`(select ${communities.id} from ${communities} where ${communities.slug} = ${sql.placeholder('slug')}::text)`;
-  // One rule for every kind (posts.policy.ts); the author's or space's id is the parameter (or the space's lookup) where known.
-  const readable = postReadableSql(viewerId, seesEveryone, {
-    userId: kind === 'author' ? authorId : posts.userId,
-    communityId: kind === 'space' ? spaceId : posts.communityId,
-  });
+  // One rule for every kind (posts.policy.ts), its "may be in the post's space" part read the
+  // cheapest way for the kind: a space's page reads the space's row once (the CTE, its id and the
+  // viewer's access, which every post of the page shares); a tag's page, whose posts come from many
+  // spaces, reads the members-only spaces once (spaceReadableForManySpacesSql); the feed and an
+  // author's page read the space of each post made in one (spaceReadableSql).
+  const spaceReadable =
+    kind === 'space'
+      ? sql`coalesce((select readable from ${spaceOfSlug}), false)`
+      : kind === 'tag'
+        ? spaceReadableForManySpacesSql(viewerId, posts.communityId)
+        : spaceReadableSql(viewerId, posts.communityId);
+  const readable = postReadableInSpaceSql(viewerId, seesEveryone, kind === 'author' ? authorId : posts.userId, spaceReadable);
   const which =
     kind === 'author'
       ? sql`${posts.userId} = ${authorId} and ${readable}`
       : kind === 'space'
-        ? sql`${posts.communityId} = ${spaceId} and ${readable}`
+        ? sql`${posts.communityId} = (select id from ${spaceOfSlug}) and ${readable}`
         : readable;
+  const space =
+    kind === 'space'
+      ? sql`with ${spaceOfSlug} as materialized (
+      select ${communities.id} as id, ${communityRowReadableSql(viewerId)} as readable
+      from ${communities} where ${communities.slug} = ${sql.placeholder('slug')}::text)
+    `
+      : sql``;
   // A tag's page walks post_tags_tag_created_idx (the post's time is copied there) and fetches each post by id.
   const tagged = kind === 'tag';
   const from = tagged
@@ -73,7 +91,7 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
     : sql`${posts}`;
   const orderAt = tagged ? postTags.createdAt : posts.createdAt;
   const orderId = tagged ? postTags.postId : posts.id;
-  return sql`
+  return sql`${space}
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
       ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${isoTimestampSql(posts.editedAt)} as edited_at,
       ${likedBySql(viewerId)} as liked,

@@ -23,11 +23,34 @@ export type PostReadColumns = { userId: SQLWrapper; communityId: SQLWrapper };
  */
 export function spaceReadableSql(viewerId: number | Placeholder | SQLWrapper, communityId: SQLWrapper): SQL {
   return sql`(${communityId} is null or coalesce((
-    select ${communities.visibility} = 'public'
-      or exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId}::integer)
-      or exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${viewerId}::integer)
+    select ${communityRowReadableSql(viewerId)}
     from ${communities} where ${communities.id} = ${communityId}
   ), false))`;
+}
+
+/**
+ * spaceReadableSql written for a list whose posts come from many spaces (a tag's page): the
+ * members-only spaces are read once per statement, into a hashed set, and only a post of one of
+ * them probes the viewer's membership, where spaceReadableSql reads the post's space row for every
+ * post made in a space. The same answer: a space is public or members-only (a check constraint),
+ * and a post's space exists (a foreign key). The set holds every members-only space, so this form
+ * suits lists that meet many spaces; pages of one space read it once (postPageQuery).
+ */
+export function spaceReadableForManySpacesSql(viewerId: number | Placeholder | SQLWrapper, communityId: SQLWrapper): SQL {
+  return sql`(${communityId} is null
+    or ${communityId} not in (select ${communities.id} from ${communities} where ${communities.visibility} = 'members')
+    or exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communityId} and ${communityMembers.userId} = ${viewerId}::integer)
+    or exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communityId} and ${communityModerators.userId} = ${viewerId}::integer))`;
+}
+
+/**
+ * Inside a select from communities: "the viewer may be in this space" (spaceReadableSql's test of
+ * the space's row), for a statement that reads the space's row itself (a space's page reads it once).
+ */
+export function communityRowReadableSql(viewerId: number | Placeholder | SQLWrapper): SQL<boolean> {
+  return sql<boolean>`(${communities.visibility} = 'public'
+      or exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId}::integer)
+      or exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${viewerId}::integer))`;
 }
 
 /**
@@ -37,7 +60,22 @@ export function spaceReadableSql(viewerId: number | Placeholder | SQLWrapper, co
  * space), or may see its author (profile visibility) and may be in its space (spaceReadableSql). `seesEveryone` is SQL so prepared statements pass a placeholder.
  */
 export function postReadableSql(viewerId: number | Placeholder | SQLWrapper, seesEveryone: SQLWrapper, post: PostReadColumns): SQL {
-  return sql`(${seesEveryone} or ${post.userId} = ${viewerId}::integer or (${visibleToViewerIdSql(viewerId, post.userId)} and ${spaceReadableSql(viewerId, post.communityId)}))`;
+  return postReadableInSpaceSql(viewerId, seesEveryone, post.userId, spaceReadableSql(viewerId, post.communityId));
+}
+
+/**
+ * postReadableSql with "the viewer may be in the post's space" given: spaceReadableSql's answer,
+ * read once where every post is of one known space (a space's page), or an equal form
+ * (spaceReadableForManySpacesSql, a tag's page).
+ */
+export function postReadableInSpaceSql(
+  viewerId: number | Placeholder | SQLWrapper,
+  seesEveryone: SQLWrapper,
+  userId: SQLWrapper,
+  spaceReadable: SQLWrapper,
+): SQL {
+  // The space first: on a space's page it is one value for every post, and when false no post's author is probed.
+  return sql`(${seesEveryone} or ${userId} = ${viewerId}::integer or (${spaceReadable} and ${visibleToViewerIdSql(viewerId, userId)}))`;
 }
 
 /** postReadableSql for a known viewer: undefined for administrators (no condition), like visibleToSql. */
