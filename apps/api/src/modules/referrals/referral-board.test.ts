@@ -2,6 +2,7 @@ import type { ReferralRequest } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referrals } from '../../db/schema/index';
+import { presentBoard } from './referral-requests.presenter';
 import { authHeader, createUser, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // An offer's board (GET /api/referrals/{id}/requests/) reads the offer and its page in one
@@ -107,5 +108,24 @@ describe("GET /api/referrals/{id}/requests/ (an offer's board)", () => {
     const results = response.json<{ results: ReferralRequest[] }>().results;
     expect(results.map((request) => [request.requester?.id, request.referral.alumni])).toEqual([[trainee.id, null]]);
     for (const reader of [leaving, trainee, stranger]) expect((await board(reader, referralId)).response.statusCode).toBe(403);
+  });
+
+  it("reads the offer and its owner in one row, not again on each request's row, and presents the page newest first", async () => {
+    const referralId = await offerBy(owner);
+    await ask(referralId, trainee);
+    await ask(referralId, stranger);
+    const rows = await t.ctx.repositories.referrals.board(referralId, { viewer: owner, take: 21 });
+    expect(rows).toHaveLength(3);
+    const offerRows = rows.filter((row) => row.referral_id !== null);
+    expect(offerRows.map((row) => [row.referral_id, row.owner_id, row.owner_email, row.id])).toEqual([
+      [referralId, owner.id, owner.email, null],
+    ]);
+    const requestRows = rows.filter((row) => row.id !== null);
+    for (const row of requestRows) expect([row.referral_id, row.owner_id, row.owner_username]).toEqual([null, null, null]);
+    // The statement promises no order: the presenter orders the page whatever order the rows came in.
+    const presented = presentBoard([...rows].reverse());
+    expect(presented?.ownerId).toBe(owner.id);
+    expect(presented?.requests.map((request) => request.requester?.id)).toEqual([stranger.id, trainee.id]);
+    expect(presented?.requests.every((request) => request.referral.alumni?.id === owner.id)).toBe(true);
   });
 });
