@@ -94,6 +94,9 @@ describe('prepared list statements of the community reads: generic plans', () =>
       // Each requester's settings row is read once for the e-mail and the cohort year together; the owner's
       // e-mail reads none (only the owner and admins are answered the board).
       expect(board.match(/ on user_settings\b/g) ?? []).toHaveLength(1);
+      // The owner's connection to a requester is probed once for both fields and the profile, not once per rule.
+      expect(board.match(/ on conversations\b/g) ?? []).toHaveLength(1);
+      expect(board.match(/ on mentorships\b/g) ?? []).toHaveLength(1);
       // The offer is read once, for its own row and for the page.
       expect(board.match(/Index Scan using referrals_pkey\b/g) ?? []).toHaveLength(1);
     }
