@@ -2,7 +2,7 @@ import { postPageSchema } from '@alumlink/contract';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createResponseSerializerCompiler } from './response-serializer';
+import { createResponseSerializerCompiler, nullablesAsTypeLists } from './response-serializer';
 
 const post = (id: number) => ({
   id,
@@ -53,6 +53,36 @@ describe('createResponseSerializerCompiler', () => {
       thrown = error;
     }
     expect(isResponseSerializationError(thrown)).toBe(true);
+  });
+
+  it('writes a nullable object (an offer without its owner, a request whose requester left) as zod does, never an undeclared property', () => {
+    const person = z.object({ id: z.number().int(), handle: z.string().nullable(), year: z.number().int().nullable() });
+    const request = z.object({ id: z.number().int(), requester: person.nullable(), owner: person.nullable() });
+    const answers = [
+      { id: 1, requester: { id: 2, handle: null, year: 2024, password_hash: 'secret' }, owner: null },
+      { id: 3, requester: null, owner: { id: 4, handle: 'ada', year: null } },
+    ];
+    for (const checkWithZod of [false, true]) {
+      for (const answer of answers) {
+        const text = compile(checkWithZod, request)(answer);
+        expect(text).toBe(JSON.stringify(request.parse(answer)));
+        expect(text).not.toContain('password_hash');
+      }
+    }
+  });
+
+  it('writes `.nullable()` as a list of two types, so no branch is validated per answer', () => {
+    const schema = { anyOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { type: 'null' }] };
+    expect(nullablesAsTypeLists(schema)).toEqual({ type: ['object', 'null'], properties: { id: { type: 'integer' } } });
+    expect(nullablesAsTypeLists({ anyOf: [{ type: 'null' }, { type: 'integer', minimum: 0 }] })).toEqual({
+      type: ['integer', 'null'],
+      minimum: 0,
+    });
+    // Alternatives that are not "one type or null" stay as they are.
+    const union = { anyOf: [{ type: 'string' }, { type: 'integer' }] };
+    expect(nullablesAsTypeLists(union)).toEqual(union);
+    const nullableEnum = { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] };
+    expect(nullablesAsTypeLists(nullableEnum)).toEqual(nullableEnum);
   });
 
   it("keeps zod's own serializer for a schema with no JSON Schema form", () => {

@@ -20,13 +20,40 @@ function fastSerializer(schema: ZodType): Serialize | null {
   let fast = compiled.get(schema);
   if (fast === undefined) {
     try {
-      fast = fastJson(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as object);
+      fast = fastJson(nullablesAsTypeLists(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' })) as object);
     } catch {
       fast = null;
     }
     compiled.set(schema, fast);
   }
   return fast;
+}
+
+type JsonSchemaNode = { [key: string]: unknown };
+
+const isNode = (value: unknown): value is JsonSchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The JSON Schema with each `anyOf: [S, {type: 'null'}]` (zod's `.nullable()`, either order) written
+ * as S with `type: [S.type, 'null']`, when S has one type and no alternatives of its own.
+ * fast-json-stringify serialises an `anyOf` by running an ajv validation of each branch against the
+ * value, on every answer (a request's requester, its offer's owner: their whole object, every
+ * property checked), and throws when an object holds a property the contract does not declare;
+ * for a list of types it checks the value's JavaScript type and writes the declared properties
+ * only, as everywhere else. Same text for every answer the contract allows.
+ */
+export function nullablesAsTypeLists(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullablesAsTypeLists);
+  if (!isNode(node)) return node;
+  const rewritten: JsonSchemaNode = {};
+  for (const [key, value] of Object.entries(node)) rewritten[key] = nullablesAsTypeLists(value);
+  const branches = rewritten.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || Object.keys(rewritten).length !== 1) return rewritten;
+  const nullAt = branches.findIndex((branch) => isNode(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+  const other: unknown = branches[1 - nullAt];
+  if (nullAt === -1 || !isNode(other) || typeof other.type !== 'string' || other.type === 'null') return rewritten;
+  if ('anyOf' in other || 'oneOf' in other || 'allOf' in other || 'enum' in other || 'const' in other) return rewritten;
+  return { ...other, type: [other.type, 'null'] };
 }
 
 /**

@@ -91,9 +91,14 @@ describe('prepared list statements of the community reads: generic plans', () =>
       // The reader's right to the page is decided once, before any request is read.
       expect(board).toMatch(/One-Time Filter/);
       expect(board).not.toMatch(/Seq Scan on (referrals|referral_requests|users)\b/);
-      // The owner's e-mail reads their settings for the profile and the field rule, once for the page; each
-      // requester's settings row is read once for the e-mail and the cohort year together.
-      expect(board.match(/ on user_settings\b/g) ?? []).toHaveLength(3);
+      // Each requester's settings row is read once for the e-mail and the cohort year together; the owner's
+      // e-mail reads none (only the owner and admins are answered the board).
+      expect(board.match(/ on user_settings\b/g) ?? []).toHaveLength(1);
+      // The owner's connection to a requester is probed once for both fields and the profile, not once per rule.
+      expect(board.match(/ on conversations\b/g) ?? []).toHaveLength(1);
+      expect(board.match(/ on mentorships\b/g) ?? []).toHaveLength(1);
+      // The offer is read once, for its own row and for the page.
+      expect(board.match(/Index Scan using referrals_pkey\b/g) ?? []).toHaveLength(1);
     }
     // The first page ('infinity') and a later one: PostgreSQL keeps the generic plan instead of planning each execution.
     for (const position of [{}, { beforeAt: new Date().toISOString(), beforeId: 1_000_000 }]) {

@@ -1,8 +1,11 @@
+import { HIDDEN_EMAIL } from '@alumlink/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlInteger } from '../../db/prepared';
 import { referralRequests, referrals } from '../../db/schema/index';
 import {
-  offerColumnsSql,
+  OFFER_COLUMN_NAMES,
+  REQUEST_COLUMN_NAMES,
+  offerColumnsWithOwnerEmailSql,
   ownerJoinSql,
   requestColumnsSql,
   requesterJoinSql,
@@ -11,22 +14,28 @@ import {
   type RequestSqlColumns,
 } from './referral-request-page.sql';
 
-/** RequestSqlColumns when the offer has no request on the page (or the reader may not list them). */
-type NoRequest = { [Column in keyof RequestSqlColumns]: null };
+type NoneOf<Columns> = { [Column in keyof Columns]: null };
 
 /**
- * A row of an offer's board (referralBoardPageQuery): the offer and its owner, with one of its
- * requests, or with none (every request column null) when the page is empty or the reader may
- * not list its requests. No row at all: there is no such offer.
+ * A row of an offer's board (referralBoardPageQuery): the offer and its owner, every request column
+ * null, or one of its requests, every offer column null. No row at all: there is no such offer.
  */
-export type ReferralBoardSqlRow = OfferSqlColumns & (RequestSqlColumns | NoRequest);
+export type ReferralBoardSqlRow = (OfferSqlColumns & NoneOf<RequestSqlColumns>) | (NoneOf<OfferSqlColumns> & RequestSqlColumns);
+
+/** `<table>.<column>` for each name, or `null as <column>` without a table. */
+const columnsOf = (names: readonly string[], table?: string): SQL =>
+  sql.raw(names.map((name) => (table ? `${table}.${name}` : `null as ${name}`)).join(', '));
 
 /**
  * An offer's requests newest first (its owner's board) in one statement, with the offer itself, so
- * that the same round trip tells a missing offer (no row) from a page: the offer by its primary
- * key, with its owner's columns computed once (`offset 0` keeps the subquery whole), then its page
- * of requests by referral_requests_referral_created_idx, read only when the reader is the offer's
- * owner or sees everyone (the route's rule, canOnReferralRequest 'list', answers 403 otherwise).
+ * that the same round trip tells a missing offer (no row) from a page: a row for the offer by its
+ * primary key with its owner's columns, then a row per request of its page by
+ * referral_requests_referral_created_idx, each without the offer's columns (they would be the same
+ * on every row: read, sent and parsed once). The page is read only when the reader is the offer's
+ * owner or sees everyone (the route's rule, canOnReferralRequest 'list', answers 403 otherwise), so
+ * the owner's e-mail is theirs to read whenever the board is answered: it takes no settings probe.
+ * Rows come in no promised order (presentBoardRequests orders the page).
+ *
  * Placeholders: id, viewerId, seesEveryone, beforeAt, beforeId (beforeParams); the page size is in
  * the text (decision 006). The position is read through uncorrelated subqueries (InitPlans) whose
  * values no plan sees, so custom plans cost the same as the generic one and the generic plan is
@@ -34,25 +43,29 @@ export type ReferralBoardSqlRow = OfferSqlColumns & (RequestSqlColumns | NoReque
  */
 export function referralBoardPageQuery(take: number): SQL {
   const reader = { viewerId: sql.placeholder('viewerId'), seesEveryone: sql.placeholder('seesEveryone') };
+  const readsTheBoard = sql`(offer.owner_id = ${reader.viewerId}::integer or ${reader.seesEveryone}::boolean)`;
+  const offerColumns = offerColumnsWithOwnerEmailSql(
+    (owner) =>
+      sql`case when ${reader.seesEveryone}::boolean or ${owner.id} = ${reader.viewerId}::integer then ${owner.email} else ${HIDDEN_EMAIL} end`,
+  );
   const position = requestsBeforeSql(
     sql`(select ${sql.placeholder('beforeAt')}::timestamptz)`,
     sql`(select ${sql.placeholder('beforeId')}::integer)`,
   );
   return sql`
-    select offer.*, page.*
-    from (
-      select ${offerColumnsSql(reader)}
+    with offer as (
+      select ${offerColumns}
       from ${referrals} ${ownerJoinSql}
       where ${referrals.id} = ${sql.placeholder('id')}::integer
-      offset 0
-    ) offer
-    left join lateral (
+    )
+    select ${columnsOf(OFFER_COLUMN_NAMES, 'offer')}, ${columnsOf(REQUEST_COLUMN_NAMES)} from offer
+    union all
+    select ${columnsOf(OFFER_COLUMN_NAMES)}, ${columnsOf(REQUEST_COLUMN_NAMES, 'page')}
+    from offer cross join lateral (
       select ${requestColumnsSql(reader)}
       from ${referralRequests} ${requesterJoinSql(reader)}
-      where ${referralRequests.referralId} = offer.referral_id and ${position}
-        and (offer.owner_id = ${sql.placeholder('viewerId')}::integer or ${sql.placeholder('seesEveryone')}::boolean)
+      where ${referralRequests.referralId} = offer.referral_id and ${position} and ${readsTheBoard}
       order by ${referralRequests.createdAt} desc, ${referralRequests.id} desc
       limit ${sqlInteger(take)}
-    ) page on true
-    order by page.created_at desc, page.id desc`;
+    ) page`;
 }

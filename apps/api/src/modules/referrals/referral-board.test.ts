@@ -1,8 +1,9 @@
-import type { ReferralRequest } from '@alumlink/contract';
+import { HIDDEN_EMAIL, type ReferralRequest } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referrals } from '../../db/schema/index';
-import { authHeader, createUser, useRecordingTestApp, type TestUser } from '../../test/index';
+import { presentBoard } from './referral-requests.presenter';
+import { authHeader, connect, createUser, createUserSettings, useRecordingTestApp, type TestUser } from '../../test/index';
 
 // An offer's board (GET /api/referrals/{id}/requests/) reads the offer and its page in one
 // statement, and still answers 404 for no such offer and 403 to anyone but its owner and admins.
@@ -107,5 +108,57 @@ describe("GET /api/referrals/{id}/requests/ (an offer's board)", () => {
     const results = response.json<{ results: ReferralRequest[] }>().results;
     expect(results.map((request) => [request.requester?.id, request.referral.alumni])).toEqual([[trainee.id, null]]);
     for (const reader of [leaving, trainee, stranger]) expect((await board(reader, referralId)).response.statusCode).toBe(403);
+  });
+
+  it("reads the offer and its owner in one row, not again on each request's row, and presents the page newest first", async () => {
+    const referralId = await offerBy(owner);
+    await ask(referralId, trainee);
+    await ask(referralId, stranger);
+    const rows = await t.ctx.repositories.referrals.board(referralId, { viewer: { id: owner.id, role: 'AL' }, take: 21 });
+    expect(rows).toHaveLength(3);
+    const offerRows = rows.filter((row) => row.referral_id !== null);
+    expect(offerRows.map((row) => [row.referral_id, row.owner_id, row.owner_email, row.id])).toEqual([
+      [referralId, owner.id, owner.email, null],
+    ]);
+    const requestRows = rows.filter((row) => row.id !== null);
+    for (const row of requestRows) expect([row.referral_id, row.owner_id, row.owner_username]).toEqual([null, null, null]);
+    // The statement promises no order: the presenter orders the page whatever order the rows came in.
+    const presented = presentBoard([...rows].reverse());
+    expect(presented?.ownerId).toBe(owner.id);
+    expect(presented?.requests.map((request) => request.requester?.id)).toEqual([stranger.id, trainee.id]);
+    expect(presented?.requests.every((request) => request.referral.alumni?.id === owner.id)).toBe(true);
+  });
+
+  it("shows each requester's e-mail and cohort year as their privacy lets the owner, connected or not", async () => {
+    const alumna = await createUser(t.db, { role: 'AL' });
+    const referralId = await offerBy(alumna);
+    const onlyConnections = await createUser(t.db, { role: 'TR', cohortYear: 2024 });
+    const privateEmail = await createUser(t.db, { role: 'TR', cohortYear: 2023 });
+    await createUserSettings(t.db, {
+      userId: onlyConnections.id,
+      profileVisibility: 'Only Connections',
+      emailVisibleTo: 'connections',
+      cohortYearVisibleTo: 'everyone',
+    });
+    await createUserSettings(t.db, { userId: privateEmail.id, emailVisibleTo: 'only_me', cohortYearVisibleTo: 'connections' });
+    await ask(referralId, onlyConnections);
+    await ask(referralId, privateEmail);
+    const shown = async () =>
+      (await board(alumna, referralId)).response
+        .json<{ results: ReferralRequest[] }>()
+        .results.map((request) => [request.requester?.id, request.requester?.email, request.requester?.cohort_year]);
+    expect(await shown()).toEqual([
+      [privateEmail.id, HIDDEN_EMAIL, null],
+      [onlyConnections.id, HIDDEN_EMAIL, null],
+    ]);
+    await connect(t.app, onlyConnections, alumna);
+    await connect(t.app, alumna, privateEmail);
+    expect(await shown()).toEqual([
+      [privateEmail.id, HIDDEN_EMAIL, 2023],
+      [onlyConnections.id, onlyConnections.email, 2024],
+    ]);
+    // Admins see every field.
+    const asAdmin = (await board(admin, referralId)).response.json<{ results: ReferralRequest[] }>().results;
+    expect(asAdmin.map((request) => request.requester?.email)).toEqual([privateEmail.email, onlyConnections.email]);
   });
 });

@@ -44,8 +44,8 @@ export function createReferralsRepository(db: Database) {
     },
     /**
      * An offer with a page of its requests (its owner's board), in one statement: no row when
-     * there is no such offer, one row without a request when the page is empty or the viewer may
-     * not list the offer's requests.
+     * there is no such offer, else the offer's row and a row per request (none when the page is
+     * empty or the viewer may not list the offer's requests), in no promised order (presentBoard).
      */
     board(id: number, page: Page): Promise<ReferralBoardSqlRow[]> {
       return boards(page.take).execute({ id, ...viewerParams(page) });

@@ -57,9 +57,42 @@ function personColumnsSql(table: UsersTable, prefix: string, email: SQL): SQL {
 
 /** The columns of OfferSqlColumns, for a statement that joins referrals and its owner (`owner`). */
 export function offerColumnsSql(reader: OfferReader): SQL {
-  return sql`${referrals.id} as referral_id, ${referrals.company} as offer_company, ${referrals.role} as offer_role,
-    ${referrals.status} as offer_status, ${personColumnsSql(owners, 'owner_', personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'email', owners))}`;
+  return offerColumnsWithOwnerEmailSql((owner) => personFieldForViewerSql(reader.viewerId, reader.seesEveryone, 'email', owner));
 }
+
+/**
+ * offerColumnsSql with the owner's e-mail as `ownerEmail` writes it (given the joined owner), for a
+ * statement that knows more about its reader than any viewer (an offer's board: its owner or admins).
+ */
+export function offerColumnsWithOwnerEmailSql(ownerEmail: (owner: UsersTable) => SQL): SQL {
+  return sql`${referrals.id} as referral_id, ${referrals.company} as offer_company, ${referrals.role} as offer_role,
+    ${referrals.status} as offer_status, ${personColumnsSql(owners, 'owner_', ownerEmail(owners))}`;
+}
+
+const PERSON_KEYS = ['id', 'username', 'email', 'first_name', 'last_name', 'handle', 'role', 'image'] as const;
+const personColumnNames = <Prefix extends string>(prefix: Prefix) => PERSON_KEYS.map((key) => `${prefix}${key}` as const);
+
+/** Names, in order, of every column of Columns (a column added to the type and not to the list fails to compile). */
+type EveryColumn<Columns, Names extends readonly string[]> = [Exclude<keyof Columns, Names[number]>] extends [never] ? Names : never;
+
+const offerColumnNames = ['referral_id', 'offer_company', 'offer_role', 'offer_status', ...personColumnNames('owner_')] as const;
+/** The columns of OfferSqlColumns in offerColumnsSql's order. */
+export const OFFER_COLUMN_NAMES: EveryColumn<OfferSqlColumns, typeof offerColumnNames> = offerColumnNames;
+
+const requestColumnNames = [
+  'id',
+  'status',
+  'message',
+  'resume_url',
+  'created_at',
+  'updated_at',
+  'requester_user_id',
+  ...personColumnNames('requester_'),
+  'requester_headline',
+  'requester_cohort_year',
+] as const;
+/** The columns of RequestSqlColumns in requestColumnsSql's order. */
+export const REQUEST_COLUMN_NAMES: EveryColumn<RequestSqlColumns, typeof requestColumnNames> = requestColumnNames;
 
 /** The requester's e-mail and cohort year as the reader may read them, their settings read once (requesterJoinSql). */
 const requesterFields = (reader: OfferReader) =>

@@ -18,17 +18,27 @@ export function presentReferralRequest(row: ReferralRequestSqlRow): ReferralRequ
 }
 
 /**
- * The rows of an offer's board (referralBoardPageQuery) → its requests: the offer and its owner
- * are presented once and shared by every request (all rows are on the same offer).
+ * The rows of an offer's board (referralBoardPageQuery) → its offer's owner (undefined: no such
+ * offer) and its requests newest first: the offer and its owner are presented once and shared by
+ * every request. The statement promises no order of its rows; they come in order, so the sort
+ * only confirms it (one comparison per request).
  */
-export function presentBoardRequests(rows: ReferralBoardSqlRow[]): ReferralRequest[] {
-  const [first] = rows;
-  if (first === undefined || first.id === null) return [];
-  const offer = presentOffer(first);
-  const requests: ReferralRequest[] = [];
-  for (const row of rows) if (row.id !== null) requests.push(presentRequestOn(row, offer));
-  return requests;
+export function presentBoard(rows: ReferralBoardSqlRow[]): { ownerId: number | null; requests: ReferralRequest[] } | undefined {
+  let offerRow: OfferSqlColumns | undefined;
+  const requestRows: RequestSqlColumns[] = [];
+  for (const row of rows) {
+    if (row.id === null) offerRow = row;
+    else requestRows.push(row);
+  }
+  if (offerRow === undefined) return undefined;
+  const offer = presentOffer(offerRow);
+  requestRows.sort(newestFirst);
+  return { ownerId: offerRow.owner_id, requests: requestRows.map((row) => presentRequestOn(row, offer)) };
 }
+
+/** created_at is ISO 8601 text in UTC, whose order is the time's. */
+const newestFirst = (a: RequestSqlColumns, b: RequestSqlColumns) =>
+  a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1;
 
 function presentOffer(row: OfferSqlColumns): ReferralRequest['referral'] {
   return {

@@ -17,7 +17,7 @@ import { decodeCursor, toPage } from '../../lib/pagination';
 import { actorNameOf, notify, type Notice } from '../notifications/notify.service';
 import { referralRequestedNotice, referralStatusNotice, referralWithdrawnNotice } from './referrals.notices';
 import { canOnReferralRequest } from './referral-requests.policy';
-import { presentBoardRequests, presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
+import { presentBoard, presentReferralRequest, presentReferralRequestDetail } from './referral-requests.presenter';
 import * as repository from './referral-requests.repository';
 import type { EndedRequest } from './referral-request-endings.repository';
 import { lockReferral } from './referrals.repository';
@@ -92,12 +92,11 @@ export async function listRequestsOfReferral(
   query: PageQuery,
 ): Promise<ReferralRequestPage> {
   const before = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.repositories.referrals.board(referralId, { viewer: user, before, take: query.limit + 1 });
-  const [offer] = rows;
-  if (!offer) throw notFound('Referral not found.');
-  if (!canOnReferralRequest(user, 'list', { ownerId: offer.owner_id }))
+  const board = presentBoard(await ctx.repositories.referrals.board(referralId, { viewer: user, before, take: query.limit + 1 }));
+  if (!board) throw notFound('Referral not found.');
+  if (!canOnReferralRequest(user, 'list', { ownerId: board.ownerId }))
     throw forbidden('Only the alumnus who offered this referral can see its requests.', 'forbidden');
-  const { items, next } = toPage(presentBoardRequests(rows), query.limit, (request) => ({
+  const { items, next } = toPage(board.requests, query.limit, (request) => ({
     at: new Date(request.created_at),
     id: request.id,
   }));

@@ -43,12 +43,30 @@ export function visibleToViewerIdSql(viewerId: number | Placeholder | SQLWrapper
  * settings' owner (Public → yes, Private → no, Only Connections → a connection). Without a
  * settings row the profile is Public.
  */
-export function profileRuleOfSettingsSql(viewerId: number | Placeholder | SQLWrapper): SQL {
+export function profileRuleOfSettingsSql(
+  viewerId: number | Placeholder | SQLWrapper,
+  connected: SQL = connectedToSettingsOwnerSql(viewerId),
+): SQL {
   return sql`case ${userSettings.profileVisibility}
       when 'Public' then true
       when 'Private' then false
-      else ${connectedToSettingsOwnerSql(viewerId)}
+      else ${connected}
     end`;
+}
+
+/**
+ * Inside a select from user_settings: connectedSql between the settings' owner and the viewer, probed
+ * only when the profile rule or one of `fields`' audiences asks for it (the `else` of
+ * profileRuleOfSettingsSql and fieldRuleOfSettingsSql), else null. For a statement that reads
+ * several rules of one settings row: computed once (a lateral subquery), it is given to each rule
+ * as `connected`, so the pair probes run at most once per row instead of once per rule.
+ */
+export function connectionAskedBySettingsSql(viewerId: number | Placeholder | SQLWrapper, fields: readonly PrivateField[]): SQL {
+  const asked = [
+    sql`${userSettings.profileVisibility} not in ('Public', 'Private')`,
+    ...fields.map((field) => sql`${AUDIENCE_COLUMNS[field]} not in ('everyone', 'only_me')`),
+  ];
+  return sql`case when ${sql.join(asked, sql` or `)} then ${connectedToSettingsOwnerSql(viewerId)} end`;
 }
 
 /** Mentorship statuses that connect mentor and mentee: accepted (active) or completed. */
@@ -118,11 +136,15 @@ export function fieldVisibleToViewerIdSql(viewerId: number | Placeholder | SQLWr
  * Inside a select from user_settings: the audience rule of fieldVisibleToViewerIdSql for one field
  * of the settings' owner (everyone → yes, only_me → no, connections → a connection).
  */
-export function fieldRuleOfSettingsSql(viewerId: number | Placeholder | SQLWrapper, field: PrivateField): SQL {
+export function fieldRuleOfSettingsSql(
+  viewerId: number | Placeholder | SQLWrapper,
+  field: PrivateField,
+  connected: SQL = connectedToSettingsOwnerSql(viewerId),
+): SQL {
   return sql`case ${AUDIENCE_COLUMNS[field]}
       when 'everyone' then true
       when 'only_me' then false
-      else ${connectedToSettingsOwnerSql(viewerId)}
+      else ${connected}
     end`;
 }
 

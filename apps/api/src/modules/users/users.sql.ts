@@ -3,6 +3,7 @@ import type { BuildAliasTable } from 'drizzle-orm/pg-core';
 import { HIDDEN_EMAIL, type PrivateField } from '@alumlink/contract';
 import { users, userSettings } from '../../db/schema/index';
 import {
+  connectionAskedBySettingsSql,
   fieldRuleOfSettingsSql,
   fieldShownByDefaultSql,
   fieldVisibleSql,
@@ -157,14 +158,20 @@ export function personFieldsForViewerOnce<Field extends PrivateField>(
   fields: readonly Field[],
 ) {
   const rules = sql.raw(rulesAlias);
+  const connection = sql.raw(`${rulesAlias}_connection`);
+  const connected = sql`${connection}.connected`;
   const shownAs = (field: Field) => sql.raw(`${field}_shown`);
+  // The viewer's connection to the person, probed once for all the rules that ask for it (`offset 0`
+  // keeps the subquery whole: pulled up, its probes would be copied into each rule).
   const join = sql`left join lateral (
-    select ${profileRuleOfSettingsSql(viewerId)} as profile_shown,
+    select ${profileRuleOfSettingsSql(viewerId, connected)} as profile_shown,
       ${sql.join(
-        fields.map((field) => sql`${fieldRuleOfSettingsSql(viewerId, field)} as ${shownAs(field)}`),
+        fields.map((field) => sql`${fieldRuleOfSettingsSql(viewerId, field, connected)} as ${shownAs(field)}`),
         sql`, `,
       )}
-    from ${userSettings} where ${userSettings.userId} = ${table.id}
+    from ${userSettings}
+      cross join lateral (select ${connectionAskedBySettingsSql(viewerId, fields)} as connected offset 0) ${connection}
+    where ${userSettings.userId} = ${table.id}
   ) ${rules} on true`;
   const field = <Name extends Field>(name: Name): SQL<FieldValue<Name>> =>
     sql<FieldValue<Name>>`case when ${seesEveryone}::boolean or ${table.id} = ${viewerId}::integer
