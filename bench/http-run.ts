@@ -2,6 +2,7 @@
 import { cpuMillisBetween, perItem, type CpuMeter } from './cpu-meter';
 import { refreshPoolNote } from './credentials';
 import { buildScenarios, SCENARIO_KEYS } from './endpoints';
+import { attachFeedAround, withFeedBetweenReads } from './feed-around';
 import type { BenchContext } from './scenario';
 import { runLoad } from './http-load';
 import { MIXED_KEY, type BenchOptions } from './options';
@@ -50,7 +51,9 @@ export async function runHttp(
   viewerIds: number[],
   cpu: CpuMeter,
 ): Promise<ResultRow[]> {
-  const scenarios = buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key));
+  const scenarios = withFeedBetweenReads(
+    buildScenarios(context).filter((scenario) => options.only.length === 0 || options.only.includes(scenario.key)),
+  );
   const unknown = options.only.filter((key) => !(SCENARIO_KEYS as readonly string[]).includes(key) && key !== MIXED_KEY);
   if (unknown.length > 0) throw new Error(`Unknown --only keys: ${unknown.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
   const rows: ResultRow[] = [];
@@ -95,5 +98,5 @@ export async function runHttp(
       `  ${scenario.key.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(5)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${cpuText}${flag}`,
     );
   }
-  return rows;
+  return attachFeedAround(rows);
 }

@@ -86,7 +86,7 @@ describe('judgeMixed', () => {
     expect(table).toContain('| comment: comment | 4% | 100 | 15.0 | 30.0 | 31 | ≤ 50 | **2** (2×500) |');
     expect(table).toContain('| feed: feed pages');
     expect(table).toMatch(/30000 requests scheduled at 1500\/s for 20 s, 30000 answered \(1500\/s\)/);
-    expect(table).toContain('0.05 ms of its own CPU per request; server CPU 0.7 + 0.4 ms per answered request');
+    expect(table).toContain('0.05 ms of its own CPU per request; server CPU 0.70 + 0.40 ms per answered request');
   });
 
   it('shows the run over time: the median window and each window above the read target', () => {
