@@ -39,7 +39,12 @@ export function spaceReadableSql(viewerId: number | Placeholder | SQLWrapper, co
 export function spaceReadableForManySpacesSql(viewerId: number | Placeholder | SQLWrapper, communityId: SQLWrapper): SQL {
   return sql`(${communityId} is null
     or ${communityId} not in (select ${communities.id} from ${communities} where ${communities.visibility} = 'members')
-    or exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communityId} and ${communityMembers.userId} = ${viewerId}::integer)
+    or ${memberOrModeratorSql(viewerId, communityId)})`;
+}
+
+/** "The viewer is a member or a moderator of the space": the way into a members-only space. */
+function memberOrModeratorSql(viewerId: number | Placeholder | SQLWrapper, communityId: SQLWrapper): SQL {
+  return sql`(exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communityId} and ${communityMembers.userId} = ${viewerId}::integer)
     or exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communityId} and ${communityModerators.userId} = ${viewerId}::integer))`;
 }
 
@@ -48,9 +53,7 @@ export function spaceReadableForManySpacesSql(viewerId: number | Placeholder | S
  * the space's row), for a statement that reads the space's row itself (a space's page reads it once).
  */
 export function communityRowReadableSql(viewerId: number | Placeholder | SQLWrapper): SQL<boolean> {
-  return sql<boolean>`(${communities.visibility} = 'public'
-      or exists (select from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId}::integer)
-      or exists (select from ${communityModerators} where ${communityModerators.communityId} = ${communities.id} and ${communityModerators.userId} = ${viewerId}::integer))`;
+  return sql<boolean>`(${communities.visibility} = 'public' or ${memberOrModeratorSql(viewerId, communities.id)})`;
 }
 
 /**

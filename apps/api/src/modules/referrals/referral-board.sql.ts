@@ -34,7 +34,7 @@ const columnsOf = (names: readonly string[], table?: string): SQL =>
  * on every row: read, sent and parsed once). The page is read only when the reader is the offer's
  * owner or sees everyone (the route's rule, canOnReferralRequest 'list', answers 403 otherwise), so
  * the owner's e-mail is theirs to read whenever the board is answered: it takes no settings probe.
- * Rows come in no promised order (presentBoardRequests orders the page).
+ * Rows come in no promised order (presentBoard orders the page).
  *
  * Placeholders: id, viewerId, seesEveryone, beforeAt, beforeId (beforeParams); the page size is in
  * the text (decision 006). The position is read through uncorrelated subqueries (InitPlans) whose
