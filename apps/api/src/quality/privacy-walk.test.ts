@@ -6,7 +6,7 @@
 // connections. No hidden value may appear anywhere in any answer. A new people-returning route
 // fails here until WALK says how to reach those people on it (or why it shows only the caller).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communityMembers, communityModerators } from '../db/schema/index';
+import { communityMembers, communityModerators, postTags } from '../db/schema/index';
 import {
   converse,
   createCommunity,
@@ -19,7 +19,7 @@ import {
   type TestUser,
 } from '../test/index';
 import { listOperations, type Operation } from './support/openapi';
-import { NAMELESS, peopleRoutes, WALK, WALK_SPACE, type Fixture } from './support/privacy-walk-routes';
+import { NAMELESS, peopleRoutes, WALK, WALK_SPACE, WALK_TAG, type Fixture } from './support/privacy-walk-routes';
 
 const t = useTestApp({ rateLimitMultiplier: 1000 });
 let operations: Operation[];
@@ -91,7 +91,8 @@ beforeAll(async () => {
   let targetJobId = 0;
   const space = await createCommunity(t.db, { slug: WALK_SPACE, name: 'Walk space' });
   for (const target of targets) {
-    await createPost(t.db, { userId: target.id, caption: 'Target post', image: 'posts/t.webp' });
+    const post = await createPost(t.db, { userId: target.id, caption: `Target post #${WALK_TAG}`, image: 'posts/t.webp' });
+    await t.db.insert(postTags).values({ postId: post.id, tag: WALK_TAG, createdAt: post.createdAt });
     await createPost(t.db, { userId: target.id, caption: 'Target space post', image: 'posts/t.webp', communityId: space.id });
     await t.db.insert(communityModerators).values({ communityId: space.id, userId: target.id });
     await t.db.insert(communityMembers).values({ communityId: space.id, userId: target.id });

@@ -33,7 +33,7 @@ const names = (fixture: Fixture) => [fixture.secret, fixture.guarded].map((targe
  * the reason the route never shows another member to a member.
  */
 export const WALK: Record<string, UrlsOf | string> = {
-  'GET /social/posts/': () => ['/social/posts/'],
+  'GET /social/posts/': () => ['/social/posts/', `/social/posts/?tag=${WALK_TAG}`],
   'GET /social/posts/user-posts/': (_, f) => byTargets(f, (target) => `/social/posts/user-posts/?user_id=${target.id}`),
   'GET /social/posts/{id}/comments/': (viewer, f) => [`/social/posts/${f.own.get(viewer.id)?.postId}/comments/`],
   'GET /social/user-profiles/by-id/': (_, f) => byTargets(f, (target) => `/social/user-profiles/by-id/?user_id=${target.id}`),
@@ -84,6 +84,9 @@ export const WALK: Record<string, UrlsOf | string> = {
 
 /** A public space the targets post in and moderate. */
 export const WALK_SPACE = 'walk-space';
+
+/** A hashtag on the targets' posts outside the space: the feed's tag page reaches them by it. */
+export const WALK_TAG = 'walktag';
 
 /** Walked routes whose answers count people without naming them. */
 export const NAMELESS = ['GET /api/directory/facets/'];
