@@ -4,7 +4,7 @@ import { createTestApp, explain, type TestApp } from '../../test/index';
 import { commentsQuery } from '../posts/comments.repository';
 import { postPageParams, postPageQuery } from '../posts/post-page.sql';
 import { allTrigramsCommon, sampleCommonTrigrams, sampleWalkedPeople, SAMPLED_IDS, walkedMatches } from './common-trigrams';
-import { searchKindOf, searchPeopleParams, searchPeopleStatement, type SearchKind } from './search.repository';
+import { keptPeoplePageQuery, searchKindOf, searchPeopleParams, searchPeopleStatement, type SearchKind } from './search.repository';
 
 // Proves the list queries are served by their indexes once tables are large (5,000 rows, analysed).
 let t: TestApp;
@@ -63,6 +63,35 @@ describe('query plans on large tables', () => {
       expect(inner, `${kind} generic=${generic}`).toMatch(/Bitmap Index Scan on users_career_text_trgm/);
       expect(inner, `${kind} generic=${generic}`).not.toMatch(/users_(first_name|last_name|email|job_title|headline|company)_trgm/);
       expect(inner, `${kind} generic=${generic}`).not.toMatch(/Seq Scan on users/);
+    }
+  });
+
+  it('people search from kept candidates: the fill reads the indexes as the statements do; a page reads the kept ids by primary key, in order, and stops at a page', async () => {
+    const viewer = { id: 7, role: 'AL' as const };
+    for (const generic of [false, true]) {
+      for (const kind of ['prefix', 'trigram'] as const) {
+        const fill = await explain(t.database, searchPeopleStatement(t.db, kind, 'everyone'), {
+          placeholders: searchPeopleParams(kind === 'prefix' ? 'bulk1' : md5Prefix, viewer),
+          generic,
+        });
+        expect(fill, `${kind} generic=${generic}`).toMatch(/users_first_name_prefix_idx/);
+        expect(fill, `${kind} generic=${generic}`).not.toMatch(/Seq Scan on users|user_settings/);
+      }
+      const { rows } = await t.db.execute<{ id: number }>(sql`select id from users order by id desc limit 40`);
+      for (const substrings of [false, true]) {
+        const page = await explain(t.database, keptPeoplePageQuery({ substrings }), {
+          placeholders: { ...searchPeopleParams('bulk', viewer), ids: rows.map((row) => Number(row.id)) },
+          generic,
+          analyze: true,
+        });
+        const label = `substrings=${substrings} generic=${generic}`;
+        // The ids' order is the nested loop's: no sort, no hash, and the loop stops at a page.
+        expect(page, label).toMatch(
+          /Limit[\s\S]*Nested Loop[\s\S]*Function Scan on unnest kept[\s\S]*Index Scan using users_pkey on users/,
+        );
+        expect(page, label).not.toMatch(/Sort|Hash|Seq Scan on users/);
+        expect(page, label).toMatch(/Function Scan on unnest kept[^\n]*actual[^\n]*rows=20(\.00)? /);
+      }
     }
   });
 

@@ -1,5 +1,6 @@
 import { LIMITS } from '@alumlink/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { createChangeFollowingCache } from '../../db/change-following-cache';
 import type { Database, Executor } from '../../db/client';
 import { literalLimit, prepareRawStatement, queryOfSharedPlaceholders, sqlInteger } from '../../db/prepared';
 import { users } from '../../db/schema/index';
@@ -54,7 +55,41 @@ export function searchPeopleParams(text: string, viewer: Viewer, sampledIds: rea
   };
 }
 
+/** The fill's viewer: placeholders it does not read (its statements match for everyone). */
+const EVERYONE: Viewer = { id: 0, role: 'AD' };
+
 const SEARCHED_COLUMNS = ['first_name', 'last_name', 'email'] as const;
+
+/**
+ * Who a statement answers: `viewer`, the people the viewer may list (the placeholders viewerId and
+ * seesEveryone); `everyone`, every active verified person, their e-mail and company matched
+ * whatever their settings, answering ids only (the kept candidates of a text, decision 064).
+ */
+export type SearchAudience = 'viewer' | 'everyone';
+
+/**
+ * A text's kept candidates: the first this many ids of its ranking for everyone. A page and room
+ * for people some viewers may not list: a viewer who may list fewer than a page of them is answered
+ * by the statement itself.
+ */
+export const KEPT_CANDIDATES = 2 * LIMITS.searchResultsMax;
+
+/** The viewer's placeholders, or (`unseen`) each read through a subquery that custom plans cannot look into. */
+type ViewerParams = { viewerId: SQL; seesEveryone: SQL };
+const viewerParams = (unseen = false): ViewerParams => {
+  const viewerId = sql`${sql.placeholder('viewerId')}::integer`;
+  const seesEveryone = sql`${sql.placeholder('seesEveryone')}::boolean`;
+  return unseen ? { viewerId: sql`(select ${viewerId})`, seesEveryone: sql`(select ${seesEveryone})` } : { viewerId, seesEveryone };
+};
+/** The viewer may see the row's e-mail (administrators see every one). */
+const emailVisibleSql = ({ viewerId, seesEveryone }: ViewerParams = viewerParams()) =>
+  sql`(${seesEveryone} or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'email')})`;
+/** The viewer may see the row's company. */
+const companyVisibleSql = ({ viewerId, seesEveryone }: ViewerParams = viewerParams()) =>
+  sql`(${seesEveryone} or ${fieldVisibleToViewerIdSql(viewerId, users.id, 'company')})`;
+/** The row is a person the viewer may list: active, verified, their profile visible to the viewer. */
+const eligibleSql = ({ viewerId, seesEveryone }: ViewerParams = viewerParams()) =>
+  sql`${users.isActive} and ${users.emailVerifiedAt} is not null and (${seesEveryone} or ${visibleToViewerIdSql(viewerId, users.id)})`;
 
 /**
  * Which statement answers a text: `prefix` (no whole trigram: the prefix ranges and the id only),
@@ -88,14 +123,17 @@ export type SearchKind = 'prefix' | 'trigram' | 'sampled';
  * Each branch reads whole rows, so ranking needs no second visit of users, and filters out
  * who may not be listed, so they take no slot.
  */
-export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) {
+export function searchPeopleQuery(db: Executor, { kind, audience = 'viewer' }: { kind: SearchKind; audience?: SearchAudience }) {
   const placeholder = (name: keyof ReturnType<typeof searchPeopleParams>) => sql.placeholder(name);
   const lowered = [users.firstName, users.lastName, users.email].map((column) => sql`lower(${column})`);
+  const forEveryone = audience === 'everyone';
   // Per-field privacy: an e-mail the viewer may not see is neither matched nor answered.
-  const emailVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'email')})`;
-  const columns = sql`${users.id}, ${users.username}, ${users.email}, ${users.firstName}, ${users.lastName}, ${users.handle}, ${users.role}, ${users.image}`;
-  const visible = visibleToViewerIdSql(placeholder('viewerId'), users.id);
-  const eligible = sql`${users.isActive} and ${users.emailVerifiedAt} is not null and (${placeholder('seesEveryone')}::boolean or ${visible})`;
+  const emailVisible = forEveryone ? sql`true` : emailVisibleSql();
+  // The kept candidates rank on the searched columns and answer ids: nothing else is read.
+  const columns = forEveryone
+    ? sql`${users.id}, ${users.email}, ${users.firstName}, ${users.lastName}`
+    : sql`${users.id}, ${users.username}, ${users.email}, ${users.firstName}, ${users.lastName}, ${users.handle}, ${users.role}, ${users.image}`;
+  const eligible = forEveryone ? sql`${users.isActive} and ${users.emailVerifiedAt} is not null` : eligibleSql();
   const needle = sql`${placeholder('needle')}::text`;
   // The prefix ranges read the text through a subquery, so PostgreSQL plans them without looking
   // at it: custom plans then cost what the generic one does, and the prepared statement keeps its
@@ -152,7 +190,7 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
   // substrings through one trigram index over the three (users_career_text_trgm; each field is
   // then tested on its own), ranked after the names and e-mail, and only asked when those leave
   // the page short, like the trigram branch above.
-  const companyVisible = sql`(${placeholder('seesEveryone')}::boolean or ${fieldVisibleToViewerIdSql(placeholder('viewerId'), users.id, 'company')})`;
+  const companyVisible = forEveryone ? sql`true` : companyVisibleSql();
   const careerText = sql`lower(${users.jobTitle}) collate "C" like ${unseenContains} or lower(${users.headline}) collate "C" like ${unseenContains}
       or (lower(${users.company}) collate "C" like ${unseenContains} and ${companyVisible})`;
   const careerDocument = sql`lower(${users.jobTitle} || ' ' || ${users.headline} || ' ' || ${users.company})`;
@@ -177,6 +215,16 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
     SEARCHED_COLUMNS.map((column) => sql`similarity(lower(${sql.identifier(column)}), ${needle})`),
     sql`, `,
   )})`;
+  const order = [sql`(id = ${placeholder('id')}::integer) desc`, sql`(${isPrefix}) desc`, sql`${similarity} desc`, sql`id`];
+  if (forEveryone) {
+    // The kept candidates of a text (decision 064): their ids in rank order, enough to fill a page
+    // for viewers who may not list some of them.
+    return db
+      .select({ id: sql<number>`id`.as('id') })
+      .from(candidates)
+      .orderBy(...order)
+      .limit(literalLimit(KEPT_CANDIDATES));
+  }
   return db
     .select({
       // Named as UserSummaryRow names them: the statement runs raw (searchPeopleStatement).
@@ -194,7 +242,7 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
       image: sql<string | null>`image`.as('image'),
     })
     .from(candidates)
-    .orderBy(sql`(id = ${placeholder('id')}::integer) desc`, sql`(${isPrefix}) desc`, sql`${similarity} desc`, sql`id`)
+    .orderBy(...order)
     .limit(literalLimit(LIMITS.searchResultsMax));
 }
 
@@ -204,10 +252,46 @@ export function searchPeopleQuery(db: Executor, { kind }: { kind: SearchKind }) 
  * names them (no mapping by Drizzle). Per search that spares the driver typing, serialising and
  * binding the repeats, most of the API's CPU for this statement.
  */
-export function searchPeopleStatement(db: Executor, kind: SearchKind) {
-  const query = searchPeopleQuery(db, { kind }).getSQL();
+export function searchPeopleStatement(db: Executor, kind: SearchKind, audience: SearchAudience = 'viewer') {
+  const query = searchPeopleQuery(db, { kind, audience }).getSQL();
   return { query, toSQL: () => queryOfSharedPlaceholders(query) };
 }
+
+/**
+ * A page from a text's kept candidates (decision 064; tests EXPLAIN it): the kept ids in rank order
+ * (`ids`, `unnest … with ordinality`: `at` is the rank), each read by primary key and kept when the
+ * viewer may list the person now (active, verified, profile visible to them) and the person still
+ * matches the text as the viewer may match it: names, id, and for a text with a whole trigram
+ * (`substrings`) job title and headline, as a prefix or substring like the statement that found
+ * them; the e-mail and company only where the viewer may see them. Everything the viewer's part
+ * decides is read here, on every request, so only who matches the text is kept. The first page of
+ * rows in the nested loop's order, which is the ids' order (the plan is pinned by the tests); the
+ * app orders them by `at` all the same. The e-mail is masked as the statement masks it. The filter
+ * reads every value through a subquery, so custom plans (which saw how many ids there are and the
+ * viewer) cost what the generic plan does and the statement keeps its generic plan: otherwise every
+ * request was planned afresh (hot-query-plans.test.ts).
+ */
+export function keptPeoplePageQuery({ substrings }: { substrings: boolean }): SQL {
+  const unseen = (name: 'ids' | 'id' | 'prefix' | 'contains', type: string) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
+  const viewer = viewerParams(true);
+  const pattern = unseen(substrings ? 'contains' : 'prefix', 'text');
+  const matches = (column: SQLWrapper) => sql`lower(${column}) collate "C" like ${pattern}`;
+  const tests = [matches(users.firstName), matches(users.lastName), sql`${users.id} = ${unseen('id', 'integer')}`];
+  if (substrings) tests.push(matches(users.jobTitle), matches(users.headline));
+  tests.push(sql`(${matches(users.email)} and ${emailVisibleSql(viewer)})`);
+  if (substrings) tests.push(sql`(${matches(users.company)} and ${companyVisibleSql(viewer)})`);
+  const email = listedPersonFieldSql(sql.placeholder('viewerId'), sql.placeholder('seesEveryone'), 'email');
+  return sql`select kept.at::integer as "at", ${users.id} as "id", ${users.username} as "username", ${email} as "email",
+      ${users.firstName} as "firstName", ${users.lastName} as "lastName", ${users.handle} as "handle", ${users.role} as "role",
+      ${users.image} as "image"
+    from unnest(${unseen('ids', 'integer[]')}) with ordinality as kept(id, at)
+    join ${users} on ${users.id} = kept.id
+    where ${eligibleSql(viewer)} and (${sql.join(tests, sql` or `)})
+    limit ${sqlInteger(LIMITS.searchResultsMax)}`;
+}
+
+/** A text's kept candidates: their ids in rank order, and whether the text was matched as substrings (else prefixes). */
+export type KeptPeople = { ids: number[]; substrings: boolean };
 
 const STATEMENT_NAMES: Record<SearchKind, string> = {
   prefix: 'people_search_by_prefix',
@@ -218,8 +302,32 @@ const STATEMENT_NAMES: Record<SearchKind, string> = {
 const prepareSearchStatements = (db: Database) => {
   const prepare = (kind: SearchKind) =>
     prepareRawStatement<UserSummaryRow>(db, STATEMENT_NAMES[kind], searchPeopleStatement(db, kind).query);
-  return { prefix: prepare('prefix'), trigram: prepare('trigram'), sampled: prepare('sampled') };
+  const fill = (kind: SearchKind) =>
+    prepareRawStatement<{ id: number }>(db, `${STATEMENT_NAMES[kind]}_kept`, searchPeopleStatement(db, kind, 'everyone').query);
+  const page = (substrings: boolean) =>
+    prepareRawStatement<UserSummaryRow & { at: number }>(
+      db,
+      substrings ? 'people_search_kept_substrings' : 'people_search_kept_prefixes',
+      keptPeoplePageQuery({ substrings }),
+    );
+  return {
+    prefix: prepare('prefix'),
+    trigram: prepare('trigram'),
+    sampled: prepare('sampled'),
+    fill: { prefix: fill('prefix'), trigram: fill('trigram'), sampled: fill('sampled') },
+    keptPage: { prefixes: page(false), substrings: page(true) },
+  };
 };
+
+/** At most this many texts' candidates are kept per instance (least recently used dropped first): 40 ids each. */
+export const KEPT_TEXTS_MAX = 2_000;
+/**
+ * Kept candidates of the current generation are read again in the background once this old, and
+ * never answered past KEPT_STALE_MS: a belt against a change nobody announced (as decision 057's),
+ * never the way a change is seen.
+ */
+const KEPT_FRESH_MS = 30_000;
+const KEPT_STALE_MS = 5 * 60_000;
 
 /** The statement for a text (searchPeopleQuery), given whether all its trigrams are common (and a page of the sample holds it). */
 export function searchKindOf(text: string, trigramsCommon: (text: string) => boolean): SearchKind {
@@ -234,6 +342,23 @@ export function searchKindOf(text: string, trigramsCommon: (text: string) => boo
 export function createSearchRepository(statements: Database, db: Database) {
   const searchStatements = prepareSearchStatements(statements);
   const commonTrigrams = createCommonTrigrams(db);
+  /**
+   * Per text (lower-cased), its kept candidates (decision 064), kept true by the announcements of
+   * search everything's channel (migrations 0047 and 0050: a person added, removed, renamed, their
+   * e-mail, career fields, active or verified flag changed): search-changes.plugin.ts follows it.
+   */
+  const keptTexts = createChangeFollowingCache<KeptPeople>({ entries: KEPT_TEXTS_MAX, freshMs: KEPT_FRESH_MS, staleMs: KEPT_STALE_MS });
+  const byStatement = (text: string, viewer: Viewer): Promise<UserSummaryRow[]> => {
+    const sampledIds = searchesSubstrings(text) ? commonTrigrams.sampledMatches(text) : undefined;
+    const kind = searchKindOf(text, () => sampledIds !== undefined);
+    return searchStatements[kind].execute(searchPeopleParams(text, viewer, sampledIds));
+  };
+  const fill = async (text: string): Promise<KeptPeople> => {
+    const sampledIds = searchesSubstrings(text) ? commonTrigrams.sampledMatches(text) : undefined;
+    const kind = searchKindOf(text, () => sampledIds !== undefined);
+    const rows = await searchStatements.fill[kind].execute(searchPeopleParams(text, EVERYONE, sampledIds));
+    return { ids: rows.map((row) => Number(row.id)), substrings: kind !== 'prefix' };
+  };
   return {
     /**
      * Verified, active people whose lower-cased first name, last name or e-mail contains `text`,
@@ -255,10 +380,19 @@ export function createSearchRepository(statements: Database, db: Database) {
      *   short (asking for prefixes first and substrings second cost a second round trip).
      */
     async searchPeople(text: string, viewer: Viewer): Promise<UserSummaryRow[]> {
-      const sampledIds = searchesSubstrings(text) ? commonTrigrams.sampledMatches(text) : undefined;
-      const kind = searchKindOf(text, () => sampledIds !== undefined);
-      return searchStatements[kind].execute(searchPeopleParams(text, viewer, sampledIds));
+      // The statements lower-case the text and match it case-insensitively: one kept list for every spelling.
+      const kept = await keptTexts.kept(text.toLowerCase(), () => fill(text));
+      if (kept === null) return byStatement(text, viewer);
+      const statement = kept.substrings ? searchStatements.keptPage.substrings : searchStatements.keptPage.prefixes;
+      const rows = await statement.execute({ ...searchPeopleParams(text, viewer), ids: kept.ids });
+      // Fewer than a page of a list that may have been cut: the viewer may list people past it.
+      if (rows.length < LIMITS.searchResultsMax && kept.ids.length >= LIMITS.searchResultsMax) return byStatement(text, viewer);
+      return rows.sort((a, b) => a.at - b.at).map(({ at: _at, ...row }) => row);
     },
+    /** searchPeople without the kept candidates: the statement for the text (tests compare the two). */
+    searchPeopleByStatement: byStatement,
+    /** Per text, its kept candidates (decision 064): followed by search-changes.plugin.ts. */
+    keptTexts,
     /** Which statement searchPeople runs for the text (searchKindOf, with the app's sample of common trigrams). */
     searchKindOf(text: string): SearchKind {
       return searchKindOf(text, (checked) => commonTrigrams.sampledMatches(checked) !== undefined);
