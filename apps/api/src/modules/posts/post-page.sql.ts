@@ -36,6 +36,8 @@ export type PostSqlRow = UserSummarySqlRow & {
   edited_at: string | null;
   liked: boolean;
   author_id: number;
+  /** A space's or a tag's page: the space the post was made in, or null (the read rule's input, for a kept head; not shown). */
+  community_id?: number | null;
 };
 
 /**
@@ -95,7 +97,7 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
       ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${isoTimestampSql(posts.editedAt)} as edited_at,
       ${likedBySql(viewerId)} as liked,
-      ${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
+      ${kind === 'tag' || kind === 'space' ? sql`${posts.communityId} as community_id, ` : sql``}${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
       ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role, ${users.image} as image
     from ${from} inner join ${users} on ${users.id} = ${posts.userId}
     where ${posts.deletedAt} is null
