@@ -2,9 +2,18 @@ import type { PostPage } from '@alumlink/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryOfSharedPlaceholders } from '../../db/prepared';
-import { authHeader, createCommunity, createPost, createUser, createUserSettings, useTestApp, type TestUser } from '../../test/index';
-import { HEAD_ROWS } from './post-heads';
-import { postPageQuery } from './post-page.sql';
+import {
+  authHeader,
+  createCommunity,
+  createPost,
+  createUser,
+  createUserSettings,
+  explain,
+  useTestApp,
+  type TestUser,
+} from '../../test/index';
+import { HEAD_ROWS, headViewerQuery } from './post-heads';
+import { postPageParams, postPageQuery } from './post-page.sql';
 
 // The kept heads of a space's and a tag's first page (decision 065): answered from memory, with the
 // viewer's part read per request, and the very next request sees any change.
@@ -200,7 +209,7 @@ describe('the watched columns', () => {
     const read = (table: string) =>
       new Set(
         [...new Set(['tag', 'space'] as const)].flatMap((kind) =>
-          [...queryOfSharedPlaceholders(postPageQuery(kind, HEAD_ROWS)).sql.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, 'g'))].map(
+          [...queryOfSharedPlaceholders(postPageQuery(kind, HEAD_ROWS, true)).sql.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, 'g'))].map(
             (match) => match[1],
           ),
         ),
@@ -215,5 +224,27 @@ describe('the watched columns', () => {
       const missing = [...read(table)].filter((column) => column !== undefined && !watched(table).has(column) && !perRequest.has(column));
       expect(missing, table).toEqual([]);
     }
+  });
+});
+
+describe('the plans', () => {
+  it("fill a head by the page's own index and read the viewer's part by primary keys", async () => {
+    const admin = { id: 0, role: 'AD' } as const;
+    const tagHead = await explain(t.database, postPageQuery('tag', HEAD_ROWS, true), {
+      placeholders: postPageParams({ viewer: admin, tag: 'anytag' }),
+      generic: true,
+    });
+    expect(tagHead).toMatch(/post_tags_tag_created_idx/);
+    const spaceHead = await explain(t.database, postPageQuery('space', HEAD_ROWS, true), {
+      placeholders: postPageParams({ viewer: admin, spaceSlug: 'any-space' }),
+      generic: true,
+    });
+    expect(spaceHead).toMatch(/posts_community_created_idx/);
+    const viewerPart = await explain(t.database, headViewerQuery(21), {
+      placeholders: { viewerId: viewer.id, seesEveryone: false, ids: [1, 2], authors: [author.id, viewer.id], spaces: [null, 1] },
+      generic: true,
+    });
+    expect(viewerPart).toMatch(/post_likes_pkey/);
+    expect(viewerPart).not.toMatch(/Seq Scan on (posts|post_likes|users|community_members)\b/);
   });
 });

@@ -144,9 +144,9 @@ export function createPostsRepository(db: Database) {
   const writeStatements = prepareWriteStatements(db);
   /** The kept heads of the spaces' and tags' pages (post-heads.ts, decision 065), kept true by post-heads.plugin.ts. */
   const postHeads = createPostHeads();
-  /** The newest HEAD_ROWS live posts of a space or a tag as an administrator reads them (the page's own statement). */
+  /** The newest HEAD_ROWS live posts of a space or a tag as an administrator reads them (the page's own statement, no viewer's part). */
   const fillHead = async (kind: 'tag' | 'space', search: PostPageSearch): Promise<PostHead> => {
-    const rows = await postPageStatements(kind, HEAD_ROWS).execute(
+    const rows = await postPageStatements(kind, HEAD_ROWS, true).execute(
       postPageParams({ viewer: { id: 0, role: 'AD' }, tag: search.tag, spaceSlug: search.spaceSlug }),
     );
     return { rows, cut: rows.length === HEAD_ROWS };
