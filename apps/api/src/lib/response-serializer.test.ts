@@ -2,7 +2,7 @@ import { postPageSchema } from '@alumlink/contract';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createResponseSerializerCompiler, nullablesAsTypeLists } from './response-serializer';
+import { createResponseSerializerCompiler, nullablesAsTypeLists, writeAnswersOf } from './response-serializer';
 
 const post = (id: number) => ({
   id,
@@ -69,6 +69,19 @@ describe('createResponseSerializerCompiler', () => {
         expect(text).not.toContain('password_hash');
       }
     }
+  });
+
+  it('writes a schema registered with writeAnswersOf by its own function, still checked by zod when checking', () => {
+    const schema = z.object({ id: z.number().int() });
+    const written: unknown[] = [];
+    writeAnswersOf(schema, () => (value) => {
+      written.push(value);
+      return `{"id":${value.id}}`;
+    });
+    for (const checkWithZod of [false, true]) expect(compile(checkWithZod, schema)({ id: 5 })).toBe('{"id":5}');
+    expect(written).toHaveLength(2);
+    expect(() => compile(true, schema)({ id: 'five' })).toThrow();
+    expect(written).toHaveLength(2);
   });
 
   it('writes `.nullable()` as a list of two types, so no branch is validated per answer', () => {

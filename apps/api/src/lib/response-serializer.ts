@@ -19,14 +19,36 @@ const compiled = new WeakMap<ZodType, Serialize | null>();
 function fastSerializer(schema: ZodType): Serialize | null {
   let fast = compiled.get(schema);
   if (fast === undefined) {
+    const written = writtenBy.get(schema);
     try {
-      fast = fastJson(nullablesAsTypeLists(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' })) as object);
+      fast = written ? written() : fastJsonOf(schema);
     } catch {
       fast = null;
     }
     compiled.set(schema, fast);
   }
   return fast;
+}
+
+/**
+ * The fast-json-stringify function of a zod schema, as the routes' answers are written (throws
+ * for a schema with no JSON Schema form), for a serializer that writes an answer in pieces.
+ */
+export function fastJsonOf<T>(schema: ZodType<T>): (value: T) => string {
+  return fastJson(nullablesAsTypeLists(toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' })) as object);
+}
+
+/** Serializers written for a schema (writeAnswersOf), made when a route first needs them. */
+const writtenBy = new WeakMap<ZodType, () => Serialize>();
+
+/**
+ * Has every route answering `schema` write it with the function `make` makes instead of the one
+ * compiled from the schema: for an answer cheaper written in pieces (the same text, as its tests
+ * show). Zod still checks each answer where the compiler is told to (checkWithZod). Call before
+ * the routes are built.
+ */
+export function writeAnswersOf<T>(schema: ZodType<T>, make: () => (value: T) => string): void {
+  writtenBy.set(schema, make as () => Serialize);
 }
 
 type JsonSchemaNode = { [key: string]: unknown };

@@ -14,13 +14,66 @@ import {
   type RequestSqlColumns,
 } from './referral-request-page.sql';
 
-type NoneOf<Columns> = { [Column in keyof Columns]: null };
-
 /**
- * A row of an offer's board (referralBoardPageQuery): the offer and its owner, every request column
- * null, or one of its requests, every offer column null. No row at all: there is no such offer.
+ * A row of an offer's board (referralBoardPageQuery) as its values, the offer's columns
+ * (OFFER_COLUMN_NAMES) then the request's (REQUEST_COLUMN_NAMES): the offer and its owner, every
+ * request value null, or one of its requests, every offer value null. No row at all: there is no
+ * such offer. Read through offerOfBoardRow and requestOfBoardRow.
  */
-export type ReferralBoardSqlRow = (OfferSqlColumns & NoneOf<RequestSqlColumns>) | (NoneOf<OfferSqlColumns> & RequestSqlColumns);
+export type ReferralBoardSqlRow = readonly unknown[];
+
+const OFFER_AT = OFFER_COLUMN_NAMES.length;
+/** Where each column is in a board row. */
+const at = Object.fromEntries([...OFFER_COLUMN_NAMES, ...REQUEST_COLUMN_NAMES].map((name, index) => [name, index])) as {
+  [Name in keyof OfferSqlColumns | keyof RequestSqlColumns]: number;
+};
+
+/** A board row's value, as the column's type (the statement's). */
+const get = (row: ReferralBoardSqlRow, index: number) => row[index] as never;
+
+/** Whether a board row is the offer's (its request values null). */
+export const isOfferRow = (row: ReferralBoardSqlRow): boolean => row[OFFER_AT] === null;
+
+/** The offer's row of a board as OfferSqlColumns (isOfferRow). */
+export function offerOfBoardRow(row: ReferralBoardSqlRow): OfferSqlColumns {
+  return {
+    referral_id: get(row, at.referral_id),
+    offer_company: get(row, at.offer_company),
+    offer_role: get(row, at.offer_role),
+    offer_status: get(row, at.offer_status),
+    owner_id: get(row, at.owner_id),
+    owner_username: get(row, at.owner_username),
+    owner_email: get(row, at.owner_email),
+    owner_first_name: get(row, at.owner_first_name),
+    owner_last_name: get(row, at.owner_last_name),
+    owner_handle: get(row, at.owner_handle),
+    owner_role: get(row, at.owner_role),
+    owner_image: get(row, at.owner_image),
+  };
+}
+
+/** A request's row of a board as RequestSqlColumns (not isOfferRow). */
+export function requestOfBoardRow(row: ReferralBoardSqlRow): RequestSqlColumns {
+  return {
+    id: get(row, at.id),
+    status: get(row, at.status),
+    message: get(row, at.message),
+    resume_url: get(row, at.resume_url),
+    created_at: get(row, at.created_at),
+    updated_at: get(row, at.updated_at),
+    requester_user_id: get(row, at.requester_user_id),
+    requester_id: get(row, at.requester_id),
+    requester_username: get(row, at.requester_username),
+    requester_email: get(row, at.requester_email),
+    requester_first_name: get(row, at.requester_first_name),
+    requester_last_name: get(row, at.requester_last_name),
+    requester_handle: get(row, at.requester_handle),
+    requester_role: get(row, at.requester_role),
+    requester_image: get(row, at.requester_image),
+    requester_headline: get(row, at.requester_headline),
+    requester_cohort_year: get(row, at.requester_cohort_year),
+  };
+}
 
 /** `<table>.<column>` for each name, or `null as <column>` without a table. */
 const columnsOf = (names: readonly string[], table?: string): SQL =>

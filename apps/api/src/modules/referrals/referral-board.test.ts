@@ -2,6 +2,8 @@ import { HIDDEN_EMAIL, type ReferralRequest } from '@alumlink/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referrals } from '../../db/schema/index';
+import { isOfferRow, offerOfBoardRow, requestOfBoardRow } from './referral-board.sql';
+import { OFFER_COLUMN_NAMES, REQUEST_COLUMN_NAMES } from './referral-request-page.sql';
 import { presentBoard } from './referral-requests.presenter';
 import { authHeader, connect, createUser, createUserSettings, useRecordingTestApp, type TestUser } from '../../test/index';
 
@@ -116,12 +118,17 @@ describe("GET /api/referrals/{id}/requests/ (an offer's board)", () => {
     await ask(referralId, stranger);
     const rows = await t.ctx.repositories.referrals.board(referralId, { viewer: { id: owner.id, role: 'AL' }, take: 21 });
     expect(rows).toHaveLength(3);
-    const offerRows = rows.filter((row) => row.referral_id !== null);
-    expect(offerRows.map((row) => [row.referral_id, row.owner_id, row.owner_email, row.id])).toEqual([
-      [referralId, owner.id, owner.email, null],
-    ]);
-    const requestRows = rows.filter((row) => row.id !== null);
-    for (const row of requestRows) expect([row.referral_id, row.owner_id, row.owner_username]).toEqual([null, null, null]);
+    // Each row is its values, the offer's columns then the request's (no object per row).
+    for (const row of rows) expect(row).toHaveLength(OFFER_COLUMN_NAMES.length + REQUEST_COLUMN_NAMES.length);
+    const offerRows = rows.filter(isOfferRow);
+    expect(offerRows.map((row) => row.slice(OFFER_COLUMN_NAMES.length).every((value) => value === null))).toEqual([true]);
+    const offer = offerRows.map(offerOfBoardRow);
+    expect(offer.map((row) => [row.referral_id, row.owner_id, row.owner_email])).toEqual([[referralId, owner.id, owner.email]]);
+    const requestRows = rows.filter((row) => !isOfferRow(row));
+    for (const row of requestRows) expect(row.slice(0, OFFER_COLUMN_NAMES.length).every((value) => value === null)).toBe(true);
+    expect(requestRows.map((row) => requestOfBoardRow(row).requester_id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      [trainee.id, stranger.id].sort((a, b) => a - b),
+    );
     // The statement promises no order: the presenter orders the page whatever order the rows came in.
     const presented = presentBoard([...rows].reverse());
     expect(presented?.ownerId).toBe(owner.id);

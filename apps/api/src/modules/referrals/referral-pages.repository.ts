@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { prepareRawStatement } from '../../db/prepared';
+import { prepareRawStatement, prepareRawValuesStatement } from '../../db/prepared';
 import { preparedPerPageSize } from '../../db/prepared-pages';
 import { beforeParams, type CursorPosition } from '../../lib/pagination';
 import type { Viewer } from '../settings/visibility';
@@ -31,7 +31,7 @@ export function createReferralsRepository(db: Database) {
     prepareRawStatement<ReferralSqlRow>(db, name, openReferralsPageQuery(take)),
   );
   const boards = preparedPerPageSize('referral_board_page', (take, name) =>
-    prepareRawStatement<ReferralBoardSqlRow>(db, name, referralBoardPageQuery(take)),
+    prepareRawValuesStatement<ReferralBoardSqlRow>(db, name, referralBoardPageQuery(take)),
   );
   return {
     /** A page of one person's requests (`by` requester) or an alumnus's offers' (`by` owner), newest first. */
@@ -43,9 +43,10 @@ export function createReferralsRepository(db: Database) {
       return openOffers(page.take).execute(viewerParams(page));
     },
     /**
-     * An offer with a page of its requests (its owner's board), in one statement: no row when
-     * there is no such offer, else the offer's row and a row per request (none when the page is
-     * empty or the viewer may not list the offer's requests), in no promised order (presentBoard).
+     * An offer with a page of its requests (its owner's board), in one statement, each row as its
+     * values (ReferralBoardSqlRow): no row when there is no such offer, else the offer's row and a
+     * row per request (none when the page is empty or the viewer may not list the offer's
+     * requests), in no promised order (presentBoard).
      */
     board(id: number, page: Page): Promise<ReferralBoardSqlRow[]> {
       return boards(page.take).execute({ id, ...viewerParams(page) });

@@ -8,7 +8,7 @@ import type {
 } from '@alumlink/contract';
 import { mediaUrl } from '../../lib/media';
 import { presentUserSummary } from '../users/users.presenter';
-import type { ReferralBoardSqlRow } from './referral-board.sql';
+import { isOfferRow, offerOfBoardRow, requestOfBoardRow, type ReferralBoardSqlRow } from './referral-board.sql';
 import type { OfferSqlColumns, ReferralRequestSqlRow, RequestSqlColumns } from './referral-request-page.sql';
 import type { ReferralRequestEventListRow } from './referral-requests.repository';
 
@@ -27,8 +27,8 @@ export function presentBoard(rows: ReferralBoardSqlRow[]): { ownerId: number | n
   let offerRow: OfferSqlColumns | undefined;
   const requestRows: RequestSqlColumns[] = [];
   for (const row of rows) {
-    if (row.id === null) offerRow = row;
-    else requestRows.push(row);
+    if (isOfferRow(row)) offerRow = offerOfBoardRow(row);
+    else requestRows.push(requestOfBoardRow(row));
   }
   if (offerRow === undefined) return undefined;
   const offer = presentOffer(offerRow);

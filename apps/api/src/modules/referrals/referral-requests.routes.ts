@@ -10,7 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../../lib/validation';
 import { acceptEmptyJsonBody } from '../../lib/empty-json-body';
+import { writeAnswersOf } from '../../lib/response-serializer';
+import { writeReferralRequestPage } from './referral-requests.serializer';
 import * as service from './referral-requests.service';
+
+// The three pages of requests below are written by JSON.stringify (referral-requests.serializer.ts).
+writeAnswersOf(referralRequestPageSchema, () => writeReferralRequestPage);
 
 const errors = { 400: badRequestSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const conflicts = { ...errors, 409: errorSchema };
