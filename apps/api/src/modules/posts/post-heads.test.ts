@@ -77,29 +77,6 @@ describe('a kept head', () => {
     expect(after.results[0]?.caption).toBe('Changed');
   });
 
-  it('keeps its head through a like and a comment, whose counts it reads per request', async () => {
-    const { url, ids } = await taggedPosts(author, 2);
-    const [newest, older] = ids as [number, number];
-    expect(idsOf(await page(viewer, url))).toEqual(ids);
-    // A deletion nobody announces: the page shows it only once the head is read again.
-    await t.db.execute(sql`alter table posts disable trigger posts_announce_post_head_change`);
-    try {
-      await t.db.execute(sql`update posts set deleted_at = now() where id = ${newest}`);
-    } finally {
-      await t.db.execute(sql`alter table posts enable trigger posts_announce_post_head_change`);
-    }
-    const headers = await authHeader(t.app, viewer);
-    expect((await t.app.inject({ method: 'POST', url: `/social/posts/${older}/like/`, headers })).statusCode).toBe(200);
-    const commented = await t.app.inject({ method: 'POST', url: `/social/posts/${older}/comment/`, headers, payload: { text: 'Kept' } });
-    expect(commented.statusCode).toBe(201);
-    const after = await page(viewer, url);
-    // The head outlived the like and the comment (the unannounced deletion is still listed)...
-    expect(idsOf(after)).toEqual(ids);
-    // ...and their counts are today's.
-    const counted = after.results[1];
-    expect([counted?.likes_count, counted?.comments_count, counted?.is_liked]).toEqual([1, 1, true]);
-  });
-
   it("shows on the very next request a post deleted, hidden, edited, liked or added, and an author's new name", async () => {
     const { tag, url, ids } = await taggedPosts(author, 3);
     const [newest, middle, oldest] = ids as [number, number, number];
@@ -239,11 +216,11 @@ describe('the watched columns', () => {
       );
     const { rows } = await t.db.execute<{ table: string; column: string }>(sql`
       select event_object_table as "table", event_object_column as "column" from information_schema.triggered_update_columns
-      where trigger_name in ('posts_announce_post_head_change', 'users_announce_post_head_change', 'communities_announce_post_head_change')`);
+      where trigger_name in ('users_announce_post_head_change', 'communities_announce_post_head_change')`);
     const watched = (table: string) => new Set(rows.filter((row) => row.table === table).map((row) => row.column));
-    // Who may read a space (its visibility) and a post's counters are read per request, by the viewer's part.
-    const perRequest = new Set(['visibility', 'likes_count', 'comments_count']);
-    for (const table of ['posts', 'users', 'communities']) {
+    // Who may read a space (its visibility) is read per request, by the viewer's part.
+    const perRequest = new Set(['visibility']);
+    for (const table of ['users', 'communities']) {
       const missing = [...read(table)].filter((column) => column !== undefined && !watched(table).has(column) && !perRequest.has(column));
       expect(missing, table).toEqual([]);
     }

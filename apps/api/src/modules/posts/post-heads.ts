@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createChangeFollowingCache } from '../../db/change-following-cache';
 import { prepareRawStatement, sqlInteger } from '../../db/prepared';
-import { postLikes, posts } from '../../db/schema/index';
+import { postLikes } from '../../db/schema/index';
 import { fieldVisibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { PostSqlRow } from './post-page.sql';
 import { postReadableInSpaceSql, spaceReadableForManySpacesSql } from './posts.policy';
@@ -16,8 +16,7 @@ import { postReadableInSpaceSql, spaceReadableForManySpacesSql } from './posts.p
  * the page's own statement as an administrator reads it, and a first page is answered from them
  * with one statement of the viewer's part over their ids (headViewerQuery): the read rule, the
  * like and the e-mail's audience, the same SQL as the page's statement (posts.policy.ts,
- * settings/visibility.ts), with the like and comment counters read by primary key (a like or a
- * comment drops no head), for the kept rows in order until a page is full. Kept true by
+ * settings/visibility.ts), for the kept rows in order until a page is full. Kept true by
  * migration 0051's announcements (any change of a post, a post's tags, a listed summary's columns,
  * a space's slug) through db/change-following-cache.ts, as decisions 046 and 057 keep theirs.
  */
@@ -53,10 +52,8 @@ const keptOrd = sql.raw('k.ord');
  * `take` rows the viewer may read (postReadableInSpaceSql with spaceReadableForManySpacesSql, the
  * rule of a tag's page; on a space's page every row has its space, and the answer is the same
  * as communityRowReadableSql's, decision 060), each with its position in the head, the viewer's
- * like, whether the viewer sees the author's e-mail and the post's counters as they are now. The
- * rows come in the head's order (`unnest … with ordinality`, no sort) and the like, e-mail and
- * counter probes run for the rows answered (`offset 0` keeps the counters' probe a nested loop in
- * the head's order: pulled up, it became a join that reordered the rows).
+ * like and whether the viewer sees the author's e-mail. The rows come in the head's order
+ * (`unnest … with ordinality`, no sort) and the like and e-mail probes run for the rows answered.
  */
 export function headViewerQuery(take: number): SQL {
   const viewerId = sql.placeholder('viewerId');
@@ -64,18 +61,14 @@ export function headViewerQuery(take: number): SQL {
   const readable = postReadableInSpaceSql(viewerId, seesEveryone, keptAuthor, spaceReadableForManySpacesSql(viewerId, keptSpace));
   return sql`select ${keptOrd}::integer as ord,
       (select true from ${postLikes} where ${postLikes.postId} = ${keptId} and ${postLikes.userId} = ${viewerId}::integer limit 1) is not null as liked,
-      (${seesEveryone} or ${fieldVisibleToViewerIdSql(viewerId, keptAuthor, 'email')}) as email_shown,
-      counted.likes_count, counted.comments_count
+      (${seesEveryone} or ${fieldVisibleToViewerIdSql(viewerId, keptAuthor, 'email')}) as email_shown
     from unnest(${sql.placeholder('ids')}::integer[], ${sql.placeholder('authors')}::integer[], ${sql.placeholder('spaces')}::integer[])
       with ordinality as ${kept}(id, author, space, ord)
-      cross join lateral (
-        select ${posts.likesCount} as likes_count, ${posts.commentsCount} as comments_count from ${posts} where ${posts.id} = ${keptId} offset 0
-      ) counted
     where ${readable}
     limit ${sqlInteger(take)}`;
 }
 
-type HeadViewerRow = { ord: number; liked: boolean; email_shown: boolean; likes_count: number; comments_count: number };
+type HeadViewerRow = { ord: number; liked: boolean; email_shown: boolean };
 
 /** One prepared statement per page size, made on first use. */
 export const prepareHeadViewerStatements = (db: Database) => {
@@ -109,10 +102,10 @@ export async function pageFromHead(
   });
   if (rows.length < take && head.cut) return null;
   const page: PostSqlRow[] = [];
-  for (const { ord, liked, email_shown, likes_count, comments_count } of rows) {
+  for (const { ord, liked, email_shown } of rows) {
     const row = head.rows[ord - 1];
     if (!row) throw new Error(`pageFromHead: no kept row ${ord}`);
-    page.push({ ...row, liked, likes_count, comments_count, email: email_shown ? row.email : HIDDEN_EMAIL });
+    page.push({ ...row, liked, email: email_shown ? row.email : HIDDEN_EMAIL });
   }
   return page;
 }
