@@ -7,6 +7,7 @@ import {
   createCommunity,
   createPost,
   createUser,
+  createTestApp,
   createUserSettings,
   explain,
   useTestApp,
@@ -16,8 +17,9 @@ import { HEAD_ROWS, headViewerQuery } from './post-heads';
 import { postPageParams, postPageQuery } from './post-page.sql';
 
 // The kept heads of a space's and a tag's first page (decision 065): answered from memory, with the
-// viewer's part read per request, and the very next request sees any change.
-const t = useTestApp();
+// viewer's part read per request, and the very next request sees any change. Heads are filled at
+// once here (no quiet after a change); 'the quiet before a fill' below runs with one.
+const t = useTestApp({ postHeadFillQuietMs: 0 });
 let author: TestUser;
 let viewer: TestUser;
 let admin: TestUser;
@@ -201,6 +203,31 @@ describe('a kept head', () => {
     for (const url of urls) for (const as of viewers) for (const limit of [5, 20]) answered.push(await page(as, withLimit(url, limit)));
     expect(kept).toEqual(answered);
     expect(kept.some((listed) => listed.results.length === 5 && listed.next !== null)).toBe(true);
+  });
+});
+
+describe('the quiet before a fill', () => {
+  it('fills a head while nothing changed, and none within the quiet after a change: the statement answers then', async () => {
+    // A second instance on the same database, whose heads wait a minute after a change.
+    const patient = await createTestApp({ postHeadFillQuietMs: 60_000 }, { database: t.database });
+    try {
+      await vi.waitFor(() => expect(patient.ctx.repositories.posts.postHeads.enabled).toBe(true));
+      const heads = patient.ctx.repositories.posts.postHeads;
+      const asViewer = async (url: string) => {
+        const response = await patient.app.inject({ url, headers: await authHeader(patient.app, viewer) });
+        expect(response.statusCode, response.body).toBe(200);
+        return idsOf(response.json<PostPage>());
+      };
+      // Nothing changed since this instance started listening: a head is filled (an empty one).
+      expect(await asViewer('/social/posts/?tag=quietunused')).toEqual([]);
+      expect(heads.size).toBe(1);
+      // The posts were just written, and the instance hears of it before answering: the head is dropped and none filled.
+      const { url, ids } = await taggedPosts(author, 2);
+      expect(await asViewer(url)).toEqual(ids);
+      expect(heads.size).toBe(0);
+    } finally {
+      await patient.close();
+    }
   });
 });
 

@@ -30,11 +30,28 @@ export const HEAD_FRESH_MS = 60_000;
 /** A head older than this is never answered. */
 export const HEAD_STALE_MS = 120_000;
 
-/** A kept head: the newest live posts of a space or a tag as an administrator reads them, and whether more exist. */
-export type PostHead = { rows: PostSqlRow[]; cut: boolean };
+/**
+ * A kept head: the newest live posts of a space or a tag as an administrator reads them, whether
+ * more exist, and the viewer's part's three parameters (their ids, authors and spaces), written
+ * once as array texts instead of on every request.
+ */
+export type PostHead = { rows: PostSqlRow[]; cut: boolean; ids: string; authors: string; spaces: string };
 
-export const createPostHeads = () =>
-  createChangeFollowingCache<PostHead>({ entries: HEADS_MAX, freshMs: HEAD_FRESH_MS, staleMs: HEAD_STALE_MS });
+/** The head of these rows (`cut`: more posts exist past them). */
+export function postHeadOf(rows: PostSqlRow[], cut: boolean): PostHead {
+  const arrayText = (values: (number | null)[]) => `{${values.map((value) => value ?? 'NULL').join(',')}}`;
+  return {
+    rows,
+    cut,
+    ids: arrayText(rows.map((row) => row.id)),
+    authors: arrayText(rows.map((row) => row.author_id)),
+    spaces: arrayText(rows.map((row) => row.community_id ?? null)),
+  };
+}
+
+/** The heads of one instance; a head is filled only after `fillQuietMs` without a change (config.postHeadFillQuietMs). */
+export const createPostHeads = ({ fillQuietMs }: { fillQuietMs: number }) =>
+  createChangeFollowingCache<PostHead>({ entries: HEADS_MAX, freshMs: HEAD_FRESH_MS, staleMs: HEAD_STALE_MS, fillQuietMs });
 export type PostHeads = ReturnType<typeof createPostHeads>;
 
 /** The key of a kept head: the page's kind and its space's slug or its tag. */
@@ -96,9 +113,9 @@ export async function pageFromHead(
   const rows = await statement.execute({
     viewerId: viewer.id,
     seesEveryone: viewer.role === 'AD',
-    ids: head.rows.map((row) => row.id),
-    authors: head.rows.map((row) => row.author_id),
-    spaces: head.rows.map((row) => row.community_id ?? null),
+    ids: head.ids,
+    authors: head.authors,
+    spaces: head.spaces,
   });
   if (rows.length < take && head.cut) return null;
   const page: PostSqlRow[] = [];

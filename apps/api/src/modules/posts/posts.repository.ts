@@ -7,7 +7,7 @@ import { type Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
 import { userSummaryColumnsOfListed, userSummaryFromSql } from '../users/index';
 import { type CommentListRow } from './comments.repository';
-import { createPostHeads, HEAD_ROWS, headKey, pageFromHead, prepareHeadViewerStatements, type PostHead } from './post-heads';
+import { createPostHeads, HEAD_ROWS, headKey, pageFromHead, postHeadOf, prepareHeadViewerStatements, type PostHead } from './post-heads';
 import { likedBySql, postPageParams, preparePostPageStatements, type PostPageSearch, type PostSqlRow } from './post-page.sql';
 import { postReadableBySql } from './posts.policy';
 import { prepareWriteStatements } from './posts-writes.sql';
@@ -138,18 +138,18 @@ export async function markPostDeleted(
 }
 
 /** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.posts`). */
-export function createPostsRepository(db: Database) {
+export function createPostsRepository(db: Database, heads: { fillQuietMs: number }) {
   const postPageStatements = preparePostPageStatements(db);
   const headViewerStatements = prepareHeadViewerStatements(db);
   const writeStatements = prepareWriteStatements(db);
   /** The kept heads of the spaces' and tags' pages (post-heads.ts, decision 065), kept true by post-heads.plugin.ts. */
-  const postHeads = createPostHeads();
+  const postHeads = createPostHeads(heads);
   /** The newest HEAD_ROWS live posts of a space or a tag as an administrator reads them (the page's own statement, no viewer's part). */
   const fillHead = async (kind: 'tag' | 'space', search: PostPageSearch): Promise<PostHead> => {
     const rows = await postPageStatements(kind, HEAD_ROWS, true).execute(
       postPageParams({ viewer: { id: 0, role: 'AD' }, tag: search.tag, spaceSlug: search.spaceSlug }),
     );
-    return { rows, cut: rows.length === HEAD_ROWS };
+    return postHeadOf(rows, rows.length === HEAD_ROWS);
   };
   /** A first page of a space or a tag from its kept head, or null (heads off, or a head too short for the viewer). */
   const pageFromKeptHead = async (kind: 'tag' | 'space', search: PostPageSearch): Promise<PostSqlRow[] | null> => {
