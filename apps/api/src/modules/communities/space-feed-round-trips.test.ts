@@ -4,7 +4,8 @@ import { createCommunity, createPost, createUser, useRecordingTestApp, type Test
 // A space's feed: the page's statement finds the space by its slug itself; a first page is answered
 // from the space's kept head (decision 065), read once by that statement, then one statement of the
 // viewer's part per request. Only an empty page asks whether the space exists (404 for an unknown slug).
-const { t, statementsOf } = useRecordingTestApp(/"(posts|communities)"/);
+// Heads are filled at once here, without the quiet after a change (post-heads.test.ts has it).
+const { t, statementsOf } = useRecordingTestApp(/"(posts|communities)"/, { postHeadFillQuietMs: 0 });
 let viewer: TestUser;
 
 beforeAll(async () => {
