@@ -69,7 +69,7 @@ export function createAppContext({ config, database, mailer, log }: AppContextPa
     mailer,
     storage: mediaStorageFor(config),
     events: createEventBus<AppEvents>((error, event) => log.error({ err: error, event }, 'An event listener failed')),
-    repositories: createRepositories(database),
+    repositories: createRepositories(database, { postHeadFillQuietMs: config.postHeadFillQuietMs }),
     presence: createPresenceSlot(),
     log,
     // `this`: a context spread with another database (a job's dependencies in tests) runs its units there.

@@ -40,6 +40,7 @@ import { directoryRoutes } from './modules/directory/directory.routes';
 import { referralRequestsRoutes } from './modules/referrals/referral-requests.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { postHeadsPlugin } from './modules/posts/post-heads.plugin';
 import { searchChangesPlugin } from './modules/search-everything/search-changes.plugin';
 import { searchEverythingRoutes } from './modules/search-everything/search-everything.routes';
 import { singleSignOnRoutes } from './modules/single-sign-on/sso.routes';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, mailer, clock, jobs }: BuildA
   await app.register(signInChangesPlugin);
   await app.register(directoryChangesPlugin);
   await app.register(searchChangesPlugin);
+  await app.register(postHeadsPlugin);
   // Before every route and hook that answers: the request histogram sees every answer.
   await app.register(registerMetrics);
 

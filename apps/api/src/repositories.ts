@@ -1,3 +1,4 @@
+import type { AppConfig } from './config/index';
 import type { DatabaseConnection } from './db/client';
 import { createAdminStatsRepository } from './modules/admin/stats/admin-stats.repository';
 import { createAdminUsersRepository } from './modules/admin/users/admin-users.repository';
@@ -30,7 +31,10 @@ import { createVisibilityRepository } from './modules/settings/visibility.reposi
  * `db` instead, one query per connection, so it holds up no one's feed: the administrators' people
  * search counts every match (18-63 ms among 100,000 people).
  */
-export function createRepositories({ db, statements }: Pick<DatabaseConnection, 'db' | 'statements'>) {
+export function createRepositories(
+  { db, statements }: Pick<DatabaseConnection, 'db' | 'statements'>,
+  { postHeadFillQuietMs }: Pick<AppConfig, 'postHeadFillQuietMs'>,
+) {
   return {
     auth: createAuthRepository(statements),
     adminStats: createAdminStatsRepository(statements),
@@ -44,7 +48,7 @@ export function createRepositories({ db, statements }: Pick<DatabaseConnection, 
     messaging: createMessagingRepository(statements),
     notifications: createNotificationsRepository(statements),
     notificationPreferences: createNotificationPreferencesRepository(statements),
-    posts: createPostsRepository(statements),
+    posts: createPostsRepository(statements, { fillQuietMs: postHeadFillQuietMs }),
     profiles: createProfilesRepository(statements),
     referrals: createReferralsRepository(statements),
     realtime: createRealtimeRepository(statements),

@@ -77,6 +77,12 @@ export type AppConfig = Readonly<{
    */
   requestTimeoutMs: number;
   /**
+   * A space's or a tag's kept head (decision 065) is filled only when no post, tag, author or
+   * space changed for this many milliseconds. Not an env variable: POST_HEAD_FILL_QUIET_MS below;
+   * tests of the heads set 0.
+   */
+  postHeadFillQuietMs: number;
+  /**
    * How often (ms) the data-export job looks for pending and expired exports (it also wakes on a
    * new request). EXPORT_WORKER_MS; default 30 s.
    */
@@ -110,6 +116,8 @@ export type AppConfig = Readonly<{
  * enough that connections whose body never finishes do not pile up (docs/security.md).
  */
 export const REQUEST_TIMEOUT_MS = 120_000;
+/** A second without a change before a kept head is filled: a network with likes every few seconds still keeps its heads. */
+export const POST_HEAD_FILL_QUIET_MS = 1_000;
 
 /**
  * Parses the environment into a frozen AppConfig. Reads nothing but `env` — except that, when
@@ -165,6 +173,7 @@ export function loadConfig(env: Env): AppConfig {
     rateLimitNamespace: 'alumlink-rl-',
     realtimeSessionCheckMs: REALTIME_HEARTBEAT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    postHeadFillQuietMs: POST_HEAD_FILL_QUIET_MS,
     exportWorkerMs: vars.EXPORT_WORKER_MS ?? 30_000,
     digestHour: vars.DIGEST_HOUR,
     digestWeekday: vars.DIGEST_WEEKDAY,

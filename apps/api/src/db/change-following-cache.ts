@@ -12,6 +12,13 @@ export type ChangeFollowingCacheOptions = {
   freshMs: number;
   /** Values older than this are never answered: the request waits for the new ones. */
   staleMs: number;
+  /**
+   * `kept` fills a key it does not hold only when no change was announced for this long, else it
+   * answers null (the caller answers without the cache). Under a steady stream of changes nothing
+   * is filled, so a request costs what it costs without the cache, never a fill that the next
+   * change throws away (decision 065). Default 0: always fill.
+   */
+  fillQuietMs?: number;
   now?: () => number;
 };
 
@@ -27,9 +34,17 @@ type Entry<V> = { at: number; value: Promise<V>; refreshing: boolean };
  * another instance. The cache is off (every request computes) while nobody listens
  * (`follow(null)`). Concurrent misses wait for one computation; a failed one is not kept.
  */
-export function createChangeFollowingCache<V>({ entries: maxEntries, freshMs, staleMs, now = Date.now }: ChangeFollowingCacheOptions) {
+export function createChangeFollowingCache<V>({
+  entries: maxEntries,
+  freshMs,
+  staleMs,
+  fillQuietMs = 0,
+  now = Date.now,
+}: ChangeFollowingCacheOptions) {
   const entries = new Map<string, Entry<V>>();
   let generation = 0;
+  /** When the last change was announced (changed()). */
+  let changedAt = -Infinity;
   let changes: FollowedChanges | null = null;
   const remember = (key: string, entry: Entry<V>) => {
     entries.delete(key);
@@ -56,6 +71,11 @@ export function createChangeFollowingCache<V>({ entries: maxEntries, freshMs, st
   const forgetAll = () => {
     generation += 1;
     entries.clear();
+  };
+  /** A value is held for `key` that fromMemory would answer. */
+  const holds = (key: string) => {
+    const entry = entries.get(key);
+    return entry !== undefined && now() - entry.at < staleMs;
   };
   const fromMemory = (key: string, run: () => Promise<V>): Promise<V> => {
     const entry = entries.get(key);
@@ -84,16 +104,21 @@ export function createChangeFollowingCache<V>({ entries: maxEntries, freshMs, st
       return fromMemory(key, run);
     },
     /**
-     * The kept value for `key` (computed by `run` on a miss), or null when the cache is off or the
-     * announcements could not be caught up with: the caller then answers without it.
+     * The kept value for `key` (computed by `run` on a miss), or null when the cache is off, the
+     * announcements could not be caught up with, or a miss comes less than fillQuietMs after a
+     * change: the caller then answers without it.
      */
     async kept(key: string, run: () => Promise<V>): Promise<V | null> {
       const following = changes;
       if (!following || !(await following.caughtUp())) return null;
+      if (!holds(key) && now() - changedAt < fillQuietMs) return null;
       return fromMemory(key, run);
     },
     /** A change was announced: no value held or under way is answered again. */
-    changed: forgetAll,
+    changed(): void {
+      changedAt = now();
+      forgetAll();
+    },
     /** Follows these announcements (the channel is listened to), or none (the cache is off). Either way empties it. */
     follow(next: FollowedChanges | null): void {
       changes = next;

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../config';
 import { authHeader } from './auth-helpers';
 import type { RecordedStatement } from './recording-database';
 import { useTestApp } from './use-test-app';
@@ -7,11 +8,11 @@ type Person = Parameters<typeof authHeader>[1];
 /**
  * The file's test app recording every statement it runs, and `statementsOf`: a GET as a person,
  * answered with the response and how many of the statements it ran match `ofRoute` (a route's
- * own, not the authentication's session check).
+ * own, not the authentication's session check). `overrides`: the app's configuration, as createTestApp's.
  */
-export function useRecordingTestApp(ofRoute: RegExp) {
+export function useRecordingTestApp(ofRoute: RegExp, overrides: Partial<AppConfig> = {}) {
   const statements: RecordedStatement[] = [];
-  const t = useTestApp({}, { recordStatementsInto: statements });
+  const t = useTestApp(overrides, { recordStatementsInto: statements });
   async function statementsOf(person: Person, url: string) {
     const headers = await authHeader(t.app, person);
     statements.length = 0;

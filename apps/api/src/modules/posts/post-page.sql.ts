@@ -36,6 +36,8 @@ export type PostSqlRow = UserSummarySqlRow & {
   edited_at: string | null;
   liked: boolean;
   author_id: number;
+  /** A space's or a tag's page: the space the post was made in, or null (the read rule's input, for a kept head; not shown). */
+  community_id?: number | null;
 };
 
 /**
@@ -55,7 +57,7 @@ export type PostSqlRow = UserSummarySqlRow & {
  * tells it from an empty space for an empty page alone. A tag's page walks post_tags_tag_created_idx
  * and reads the members-only spaces once (decision 060).
  */
-export function postPageQuery(kind: PostPageKind, take: number): SQL {
+export function postPageQuery(kind: PostPageKind, take: number, forHead = false): SQL {
   const viewerId = sql.placeholder('viewerId');
   const authorId = sql`${sql.placeholder('authorId')}::integer`;
   const seesEveryone = sql`${sql.placeholder('seesEveryone')}::boolean`;
@@ -70,7 +72,11 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
       : kind === 'tag'
         ? spaceReadableForManySpacesSql(viewerId, posts.communityId)
         : spaceReadableSql(viewerId, posts.communityId);
-  const readable = postReadableInSpaceSql(viewerId, seesEveryone, kind === 'author' ? authorId : posts.userId, spaceReadable);
+  // A kept head (post-heads.ts) is read as an administrator reads the page, with no viewer's part:
+  // every live post, no like, the e-mail as stored; the viewer's part is read per request.
+  const readable = forHead
+    ? sql`true`
+    : postReadableInSpaceSql(viewerId, seesEveryone, kind === 'author' ? authorId : posts.userId, spaceReadable);
   const which =
     kind === 'author'
       ? sql`${posts.userId} = ${authorId} and ${readable}`
@@ -94,8 +100,8 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
   return sql`${space}
     select ${posts.id} as id, ${posts.caption} as caption, ${posts.image} as post_image, ${posts.likesCount} as likes_count,
       ${posts.commentsCount} as comments_count, ${isoTimestampSql(posts.createdAt)} as created_at, ${isoTimestampSql(posts.editedAt)} as edited_at,
-      ${likedBySql(viewerId)} as liked,
-      ${users.id} as author_id, ${users.username} as username, ${emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
+      ${forHead ? sql`false` : likedBySql(viewerId)} as liked,
+      ${kind === 'tag' || kind === 'space' ? sql`${posts.communityId} as community_id, ` : sql``}${users.id} as author_id, ${users.username} as username, ${forHead ? users.email : emailAsSeenBySql(viewerId, sql.placeholder('seesEveryone'))} as email,
       ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role, ${users.image} as image
     from ${from} inner join ${users} on ${users.id} = ${posts.userId}
     where ${posts.deletedAt} is null
@@ -108,11 +114,11 @@ export function postPageQuery(kind: PostPageKind, take: number): SQL {
 /** One prepared statement per kind and page size, made on first use (page sizes are bounded by LIMITS.pageMax). */
 export const preparePostPageStatements = (db: Database) => {
   const statements = new Map<string, ReturnType<typeof prepareRawStatement<PostSqlRow>>>();
-  return (kind: PostPageKind, take: number) => {
-    const name = `posts_${kind}_page_${take}`;
+  return (kind: PostPageKind, take: number, forHead = false) => {
+    const name = `posts_${kind}_${forHead ? 'head' : 'page'}_${take}`;
     let statement = statements.get(name);
     if (!statement) {
-      statement = prepareRawStatement<PostSqlRow>(db, name, postPageQuery(kind, take));
+      statement = prepareRawStatement<PostSqlRow>(db, name, postPageQuery(kind, take, forHead));
       statements.set(name, statement);
     }
     return statement;

@@ -7,6 +7,7 @@ import { type Viewer } from '../settings/visibility';
 import { type UserSummaryRow } from '../users/users.presenter';
 import { userSummaryColumnsOfListed, userSummaryFromSql } from '../users/index';
 import { type CommentListRow } from './comments.repository';
+import { createPostHeads, HEAD_ROWS, headKey, pageFromHead, postHeadOf, prepareHeadViewerStatements, type PostHead } from './post-heads';
 import { likedBySql, postPageParams, preparePostPageStatements, type PostPageSearch, type PostSqlRow } from './post-page.sql';
 import { postReadableBySql } from './posts.policy';
 import { prepareWriteStatements } from './posts-writes.sql';
@@ -137,18 +138,46 @@ export async function markPostDeleted(
 }
 
 /** The statements of this module, prepared once per app, behind their methods (`ctx.repositories.posts`). */
-export function createPostsRepository(db: Database) {
+export function createPostsRepository(db: Database, heads: { fillQuietMs: number }) {
   const postPageStatements = preparePostPageStatements(db);
+  const headViewerStatements = prepareHeadViewerStatements(db);
   const writeStatements = prepareWriteStatements(db);
+  /** The kept heads of the spaces' and tags' pages (post-heads.ts, decision 065), kept true by post-heads.plugin.ts. */
+  const postHeads = createPostHeads(heads);
+  /** The newest HEAD_ROWS live posts of a space or a tag as an administrator reads them (the page's own statement, no viewer's part). */
+  const fillHead = async (kind: 'tag' | 'space', search: PostPageSearch): Promise<PostHead> => {
+    const rows = await postPageStatements(kind, HEAD_ROWS, true).execute(
+      postPageParams({ viewer: { id: 0, role: 'AD' }, tag: search.tag, spaceSlug: search.spaceSlug }),
+    );
+    return postHeadOf(rows, rows.length === HEAD_ROWS);
+  };
+  /** A first page of a space or a tag from its kept head, or null (heads off, or a head too short for the viewer). */
+  const pageFromKeptHead = async (kind: 'tag' | 'space', search: PostPageSearch): Promise<PostSqlRow[] | null> => {
+    const value = kind === 'tag' ? search.tag : search.spaceSlug;
+    if (value === undefined || search.before !== undefined || search.take > HEAD_ROWS || !postHeads.enabled) return null;
+    const head = await postHeads.kept(headKey(kind, value), () => fillHead(kind, search));
+    if (!head) return null;
+    // An empty head: no live post at all (an unknown slug, a space or a tag without posts), for every viewer.
+    if (head.rows.length === 0) return [];
+    return pageFromHead(head, search.viewer, search.take, headViewerStatements(search.take));
+  };
   return {
-    /** A page of the feed or of one author's posts, with authors and the viewer's likes (prepared statements). */
+    /**
+     * A page of the feed, of one author's, a tag's or a space's posts, with authors and the viewer's
+     * likes (prepared statements); a first page of a tag or a space from its kept head when it can.
+     */
     async findPostPage(search: PostPageSearch): Promise<PostSqlRow[]> {
       const kind =
         search.authorId !== undefined ? 'author' : search.tag !== undefined ? 'tag' : search.spaceSlug !== undefined ? 'space' : 'feed';
+      if (kind === 'tag' || kind === 'space') {
+        const fromHead = await pageFromKeptHead(kind, search);
+        if (fromHead) return fromHead;
+      }
       const statement = postPageStatements(kind, search.take);
       const rows = await statement.execute(postPageParams(search));
       return rows;
     },
+    postHeads,
     /** Runs the like toggle statement once (see likeToggleStatement); 'missing' also when the author is hidden from the person. */
     async toggleLikeOnce(postId: number, person: Viewer): Promise<LikeToggle> {
       const userId = person.id;
