@@ -5,8 +5,8 @@ import { prepareRawStatement, sqlInteger } from '../../db/prepared';
 import { preparedPerPageSize } from '../../db/prepared-pages';
 import { mentorProfiles, mentorships, mentorTopics, users } from '../../db/schema/index';
 import type { LoadPosition } from '../../lib/pagination';
-import { visibleToViewerIdSql, type Viewer } from '../settings/visibility';
-import { emailAsSeenBySql, listedPersonFieldSql, type UserSummarySqlRow } from '../users/index';
+import { type Viewer } from '../settings/visibility';
+import { personFieldsForViewerOnce, type UserSummarySqlRow } from '../users/index';
 
 /** The viewer's open mentorship with a listed mentor (a name of its own: the privacy rules read mentorships too). */
 const myRequest = alias(mentorships, 'my_request');
@@ -52,13 +52,15 @@ export function mentorPageQuery(kind: MentorPageKind, take: number): SQL {
   const topicKey = sql`${sql.placeholder('topicKey')}::text`;
   const load = kind.byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
   const person = kind.byTopic ? mentorTopics.userId : mentorProfiles.userId;
+  // The mentor's settings row read once for the listing rule, the e-mail and the company.
+  const mentor = personFieldsForViewerOnce(viewerId, seesEveryone, users, 'mentor_rules', ['email', 'company']);
   const conditions: SQL[] = [
     // mentor_topics holds open mentors only (syncMentorTopics).
     kind.byTopic ? sql`${mentorTopics.topicKey} = ${topicKey}` : openMentorSql,
     sql`${person} <> ${viewerId}::integer`,
     sql`${users.isActive}`,
     sql`${users.emailVerifiedAt} is not null`,
-    sql`(${seesEveryone}::boolean or ${visibleToViewerIdSql(viewerId, users.id)})`,
+    mentor.visible,
     sql`(${load}, ${person}) > (${sql.placeholder('afterLoad')}::integer, ${sql.placeholder('afterId')}::integer)`,
   ];
   if (kind.otherThanTopic) conditions.push(sql`not (${topicKey} = any(${mentorProfiles.topicKeys}))`);
@@ -72,13 +74,14 @@ export function mentorPageQuery(kind: MentorPageKind, take: number): SQL {
     ? sql`${mentorTopics} inner join ${mentorProfiles} on ${mentorProfiles.userId} = ${mentorTopics.userId}`
     : sql`${mentorProfiles}`;
   return sql`
-    select ${users.id} as id, ${users.username} as username, ${emailAsSeenBySql(viewerId, seesEveryone)} as email,
+    select ${users.id} as id, ${users.username} as username, ${mentor.field('email')} as email,
       ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.handle} as handle, ${users.role} as role,
-      ${users.image} as image, ${listedPersonFieldSql(viewerId, seesEveryone, 'company')} as company, ${users.jobTitle} as job_title,
+      ${users.image} as image, ${mentor.field('company')} as company, ${users.jobTitle} as job_title,
       ${mentorProfiles.topics} as topics, ${mentorProfiles.capacity} as capacity, ${mentorProfiles.activeCount} as active_count,
       ${mentorProfiles.about} as about, ${myRequest.id} as my_request_id, ${myRequest.status} as my_request_status
     from ${from}
       inner join ${users} on ${users.id} = ${person}
+      ${mentor.join}
       left join ${mentorships} ${myRequest} on ${myRequest.mentorId} = ${person} and ${myRequest.menteeId} = ${viewerId}::integer
         and ${myRequest.status} in ('pending', 'active')
     where ${sql.join(conditions, sql` and `)}

@@ -148,7 +148,8 @@ export function personFieldForViewerSql<Field extends PrivateField>(
  * personFieldForViewerSql for several fields of one joined person (`table`, an alias of users),
  * with their settings row read once per row instead of twice per field: `join` is a left join
  * lateral, named `rulesAlias`, to put right after the person's join; `field(name)` is the column
- * as the viewer may read it (same rule: themself, admins, or both the person and the field shown).
+ * as the viewer may read it (same rule: themself, admins, or both the person and the field shown);
+ * `visible` is visibleToViewerIdSql's answer for the person (or admins'), from the same row.
  */
 export function personFieldsForViewerOnce<Field extends PrivateField>(
   viewerId: number | Placeholder,
@@ -162,7 +163,9 @@ export function personFieldsForViewerOnce<Field extends PrivateField>(
   const connected = sql`${connection}.connected`;
   const shownAs = (field: Field) => sql.raw(`${field}_shown`);
   // The viewer's connection to the person, probed once for all the rules that ask for it (`offset 0`
-  // keeps the subquery whole: pulled up, its probes would be copied into each rule).
+  // keeps the subquery whole: pulled up, its probes would be copied into each rule). The row's own
+  // `offset 0` keeps it a probe per person: pulled up into a join, PostgreSQL may reorder the
+  // statement around it and lose a walk in page order (the mentors list's did).
   const join = sql`left join lateral (
     select ${profileRuleOfSettingsSql(viewerId, connected)} as profile_shown,
       ${sql.join(
@@ -172,12 +175,14 @@ export function personFieldsForViewerOnce<Field extends PrivateField>(
     from ${userSettings}
       cross join lateral (select ${connectionAskedBySettingsSql(viewerId, fields)} as connected offset 0) ${connection}
     where ${userSettings.userId} = ${table.id}
+    offset 0
   ) ${rules} on true`;
   const field = <Name extends Field>(name: Name): SQL<FieldValue<Name>> =>
     sql<FieldValue<Name>>`case when ${seesEveryone}::boolean or ${table.id} = ${viewerId}::integer
       or (coalesce(${rules}.profile_shown, true) and coalesce(${rules}.${shownAs(name)}, ${fieldShownByDefaultSql(name)}))
       then ${table[FIELD_COLUMNS[name]]} else ${HIDDEN_SQL[name]} end`;
-  return { join, field };
+  const visible = sql`(${seesEveryone}::boolean or ${table.id} = ${viewerId}::integer or coalesce(${rules}.profile_shown, true))`;
+  return { join, field, visible };
 }
 
 /** userSummaryColumnsFor for a prepared statement (personFieldForViewerSql's placeholders). */
