@@ -52,8 +52,9 @@ export function mentorPageQuery(kind: MentorPageKind, take: number): SQL {
   const topicKey = sql`${sql.placeholder('topicKey')}::text`;
   const load = kind.byTopic ? mentorTopics.activeCount : mentorProfiles.activeCount;
   const person = kind.byTopic ? mentorTopics.userId : mentorProfiles.userId;
-  // The mentor's settings row read once for the listing rule, the e-mail and the company.
-  const mentor = personFieldsForViewerOnce(viewerId, seesEveryone, users, 'mentor_rules', ['email', 'company']);
+  // The mentor's settings row read once for the listing rule, the e-mail and the company, by a probe
+  // per mentor so that the walk keeps its index order (decision 066).
+  const mentor = personFieldsForViewerOnce(viewerId, seesEveryone, users, 'mentor_rules', ['email', 'company'], { apart: true });
   const conditions: SQL[] = [
     // mentor_topics holds open mentors only (syncMentorTopics).
     kind.byTopic ? sql`${mentorTopics.topicKey} = ${topicKey}` : openMentorSql,

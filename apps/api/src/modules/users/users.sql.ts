@@ -150,6 +150,10 @@ export function personFieldForViewerSql<Field extends PrivateField>(
  * lateral, named `rulesAlias`, to put right after the person's join; `field(name)` is the column
  * as the viewer may read it (same rule: themself, admins, or both the person and the field shown);
  * `visible` is visibleToViewerIdSql's answer for the person (or admins'), from the same row.
+ * `apart`: the row is read by a probe per person (`offset 0`), never pulled up into a join. Pulled
+ * up, PostgreSQL may reorder a statement around it and lose a walk in page order (the mentors
+ * list's generic plan did, decision 066); kept apart, the referral board's page cost a quarter
+ * more, so it is asked for, not the default.
  */
 export function personFieldsForViewerOnce<Field extends PrivateField>(
   viewerId: number | Placeholder,
@@ -157,15 +161,14 @@ export function personFieldsForViewerOnce<Field extends PrivateField>(
   table: UsersTable,
   rulesAlias: string,
   fields: readonly Field[],
+  { apart = false }: { apart?: boolean } = {},
 ) {
   const rules = sql.raw(rulesAlias);
   const connection = sql.raw(`${rulesAlias}_connection`);
   const connected = sql`${connection}.connected`;
   const shownAs = (field: Field) => sql.raw(`${field}_shown`);
   // The viewer's connection to the person, probed once for all the rules that ask for it (`offset 0`
-  // keeps the subquery whole: pulled up, its probes would be copied into each rule). The row's own
-  // `offset 0` keeps it a probe per person: pulled up into a join, PostgreSQL may reorder the
-  // statement around it and lose a walk in page order (the mentors list's did).
+  // keeps the subquery whole: pulled up, its probes would be copied into each rule).
   const join = sql`left join lateral (
     select ${profileRuleOfSettingsSql(viewerId, connected)} as profile_shown,
       ${sql.join(
@@ -174,8 +177,7 @@ export function personFieldsForViewerOnce<Field extends PrivateField>(
       )}
     from ${userSettings}
       cross join lateral (select ${connectionAskedBySettingsSql(viewerId, fields)} as connected offset 0) ${connection}
-    where ${userSettings.userId} = ${table.id}
-    offset 0
+    where ${userSettings.userId} = ${table.id}${apart ? sql` offset 0` : sql``}
   ) ${rules} on true`;
   const field = <Name extends Field>(name: Name): SQL<FieldValue<Name>> =>
     sql<FieldValue<Name>>`case when ${seesEveryone}::boolean or ${table.id} = ${viewerId}::integer
