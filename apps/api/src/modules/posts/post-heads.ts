@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createChangeFollowingCache } from '../../db/change-following-cache';
 import { prepareRawStatement, sqlInteger } from '../../db/prepared';
+import { preparedPerPageSize } from '../../db/prepared-pages';
 import { postLikes } from '../../db/schema/index';
 import { fieldVisibleToViewerIdSql, type Viewer } from '../settings/visibility';
 import type { PostSqlRow } from './post-page.sql';
@@ -87,18 +88,9 @@ export function headViewerQuery(take: number): SQL {
 
 type HeadViewerRow = { ord: number; liked: boolean; email_shown: boolean };
 
-/** One prepared statement per page size, made on first use. */
-export const prepareHeadViewerStatements = (db: Database) => {
-  const statements = new Map<number, ReturnType<typeof prepareRawStatement<HeadViewerRow>>>();
-  return (take: number) => {
-    let statement = statements.get(take);
-    if (!statement) {
-      statement = prepareRawStatement<HeadViewerRow>(db, `posts_head_viewer_${take}`, headViewerQuery(take));
-      statements.set(take, statement);
-    }
-    return statement;
-  };
-};
+/** One prepared statement per page size, made on first use (preparedPerPageSize). */
+export const prepareHeadViewerStatements = (db: Database) =>
+  preparedPerPageSize('posts_head_viewer', (take, name) => prepareRawStatement<HeadViewerRow>(db, name, headViewerQuery(take)));
 
 /**
  * The first `take` rows of a head the viewer may read, as the page's statement answers them; null
